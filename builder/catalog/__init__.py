@@ -1,0 +1,1 @@
+"""Parts catalogs: pydantic models and YAML loading with file:line errors."""

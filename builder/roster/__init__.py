@@ -1,0 +1,1 @@
+"""Units and teams: the team file format, catalog resolution and legality."""
