@@ -69,7 +69,7 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
     try:
         catalog = Catalog.model_validate(merged, context={"skip_cross_check": True})
     except ValidationError as exc:
-        for err in validation_problems(exc, Located("", merged, {})):
+        for err in validation_problems(exc, Located("", merged, {}), model=Catalog):
             loc = _loc_from_field(err.field, merged)
             problems.append(locate(loc, err.message))
         raise InputError(problems) from None

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from builder.catalog.problems import InputError, Problem, field_path
+from builder.catalog.problems import InputError, Problem, did_you_mean, field_path
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -100,6 +100,10 @@ def parse_yaml(text: str, name: str) -> Located:
     return located
 
 
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org") else tag
+
+
 _scalar_constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
 
@@ -109,7 +113,8 @@ def _convert(node: yaml.Node, loc: tuple, out: Located, problems: list[Problem])
         problems.append(
             out.problem(
                 loc,
-                f"unsupported YAML tag '{node.tag}': team and catalog files hold plain data only",
+                f"unsupported YAML tag '{_short_tag(node.tag)}': team and catalog files hold "
+                "plain data only",
             )
         )
         return None
@@ -218,15 +223,53 @@ def _data_loc(data: Any, loc: tuple) -> tuple:
     return tuple(kept)
 
 
+def _fields_at(model: type[BaseModel] | None, loc: tuple) -> list[str]:
+    """Field names of the (nested) model that holds the value at ``loc``."""
+    for part in loc:
+        if model is None or isinstance(part, int):
+            continue
+        info = model.model_fields.get(part)
+        model = _model_in(info.annotation) if info is not None else None
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
 def validation_problems(
-    exc: ValidationError, src: Located, prefix: tuple = (), data: Any = None
+    exc: ValidationError,
+    src: Located,
+    prefix: tuple = (),
+    data: Any = None,
+    model: type[BaseModel] | None = None,
 ) -> list[Problem]:
-    """Map a pydantic ValidationError to located problems, one per error."""
+    """Map a pydantic ValidationError to located problems, one per error.
+
+    With ``model``, an unknown field gets a "did you mean" among the fields allowed there.
+    """
     base = src.data if data is None else data
     problems = []
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    for err in errors:
+        if err["type"] == "too_short" and any(
+            len(o["loc"]) > len(err["loc"]) and o["loc"][: len(err["loc"])] == err["loc"]
+            for o in errors
+        ):
+            continue  # a list "too short" only because its bad items were dropped
         loc = _data_loc(base, tuple(err["loc"]))
-        problems.append(src.problem((*prefix, *loc), _friendly(err)))
+        message = _friendly(err)
+        if err["type"] == "extra_forbidden" and loc and model is not None:
+            allowed = _fields_at(model, loc[:-1])
+            hint = did_you_mean(str(loc[-1]), allowed)
+            message = f"unknown field{hint}; allowed here: {', '.join(allowed)}" if allowed else message
+        problems.append(src.problem((*prefix, *loc), message))
     return problems
 
 
@@ -240,4 +283,4 @@ def validate_located(
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
-        raise InputError(validation_problems(exc, src, loc, data)) from None
+        raise InputError(validation_problems(exc, src, loc, data, model)) from None

@@ -257,12 +257,12 @@ def check_team(team: Team, catalog: Catalog, read: TeamRead | None = None) -> Te
         problems.extend(report.problems)
 
     # team size counts the units in the file, including any left out for schema problems
-    n_units = len(read.source.data.get("units") or []) if _has_units(read) else len(team.units)
-    if n_units != fmt.units:
+    n_units = len(read.source.data["units"]) if _has_units(read) else len(team.units)
+    if n_units != fmt.units and (read is None or _has_units(read)):
         problems.append(
             team_problem(
                 ("units",),
-                f"the team has {n_units} units; a team has {fmt.units}",
+                f"the team has {n_units} unit{'s' * (n_units != 1)}; a team has {fmt.units}",
                 "illegal",
             )
         )

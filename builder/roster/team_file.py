@@ -54,11 +54,10 @@ def read_team(path: Path | str) -> TeamRead:
 
     problems: list[Problem] = []
     header = {k: v for k, v in data.items() if k != "units"}
-    header.setdefault("name", None)
     try:
         head = Team.model_validate({**header, "units": []})
     except ValidationError as exc:
-        problems.extend(validation_problems(exc, src, (), {**data}))
+        problems.extend(validation_problems(exc, src, (), {**data}, Team))
         head = None
 
     units: list[Unit] = []
@@ -74,7 +73,7 @@ def read_team(path: Path | str) -> TeamRead:
                 units.append(Unit.model_validate(raw))
                 rows.append(i)
             except ValidationError as exc:
-                problems.extend(validation_problems(exc, src, ("units", i), raw))
+                problems.extend(validation_problems(exc, src, ("units", i), raw, Unit))
     team = head.model_copy(update={"units": units}) if head is not None else None
     return TeamRead(team, src, problems, rows)
 

@@ -1,0 +1,296 @@
+"""Plain-data template contexts for cards, missile tokens and base markers.
+
+Templates see only dicts, lists, strings and numbers, never catalog or roster objects: what is
+printed is decided here (and in the rules core), the templates only lay it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from builder.catalog.models import Catalog, Frame, Weapon
+from builder.i18n import Lang, part_name
+from builder.render.labels import labels_for
+from builder.render.layout import Grid, crop_marks, make_grid
+from builder.roster.legality import ResolvedUnit, resolve_unit
+from builder.roster.team import SLOTS, Team
+
+BOXES_PER_ROW = 10
+"""Tick boxes per row: a 40-point frame is four rows of ten, easy to count at a glance."""
+
+TOKEN_DIAMETER = 50.0
+"""Missile tokens and base markers match the recommended 50 mm round base (seed 000)."""
+
+TOKEN_GAP = 4.0
+
+Context = dict[str, Any]
+
+
+def num(value: float) -> str:
+    """``1`` for 1.0, ``1.5`` for 1.5: distances read like the rules write them."""
+    return f"{value:g}"
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def box_rows(count: int) -> list[int]:
+    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
+    full, rest = divmod(count, BOXES_PER_ROW)
+    return [BOXES_PER_ROW] * full + ([rest] if rest else [])
+
+
+def _analyzer() -> Callable[..., Any] | None:
+    """The rules core's analysis, or None while it is not installed (cards then show the
+    silhouette exposure only). The single place that tolerates its absence."""
+    try:
+        from builder.roster.analysis import analyze
+    except ImportError:
+        return None
+    return analyze
+
+
+def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
+    guard_faces: dict[int, str] = {}
+    for weapon in unit.slots[:SLOTS]:
+        if weapon is not None and weapon.abilities.guard is not None:
+            for face in weapon.abilities.guard.faces:
+                guard_faces.setdefault(face, part_name(weapon, lang))
+    faces = [
+        {
+            "face": face,
+            "kind": "frame",
+            "part": labels["part_frame"],
+            "slot": None,
+            "guard": guard_faces.get(face),
+        }
+        for face in (1, 2, 3)
+    ]
+    for i in range(SLOTS):
+        weapon = unit.slots[i] if i < len(unit.slots) else None
+        faces.append(
+            {
+                "face": 4 + i,
+                "kind": "weapon" if weapon is not None else "empty",
+                "part": part_name(weapon, lang) if weapon is not None else labels["part_empty"],
+                "slot": i + 1,
+                "guard": None,
+            }
+        )
+    return faces
+
+
+def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang) -> list[str]:
+    out: list[str] = []
+    ab = weapon.abilities
+    if weapon.type == "missile":
+        out.append(labels["ab_homing"] if ab.homing else labels["ab_straight"])
+    if weapon.type == "melee":
+        out.append(labels["ab_melee"])
+    if ab.guard is not None:
+        faces = ",".join(str(f) for f in ab.guard.faces)
+        out.append(labels["ab_guard"].format(faces=faces, reduction=ab.guard.reduction))
+    if ab.quick_boost is not None:
+        mode = next((m for m in frame.movement if m.id == ab.quick_boost.mode), None)
+        mode_name = part_name(mode, lang) if mode is not None else ab.quick_boost.mode
+        out.append(
+            labels["ab_quick_boost"].format(mode=mode_name, distance=num(ab.quick_boost.distance))
+        )
+    if ab.thruster is not None:
+        out.append(labels["ab_thruster"].format(distance=num(ab.thruster.distance_bonus)))
+    return out
+
+
+def _weapon(
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
+) -> dict[str, Any]:
+    return {
+        "slot": slot,
+        "face": 3 + slot,
+        "name": part_name(weapon, lang),
+        "type": weapon.type,
+        "type_label": labels[f"type_{weapon.type}"],
+        "attacking": weapon.type != "special",
+        "power": weapon.power,
+        "attacks": weapon.attacks,
+        "ammo_per_attack": weapon.ammo_per_attack,
+        "ammo": weapon.ammo,
+        "weight": weapon.weight,
+        "heat_per_attack": weapon.heat_per_attack,
+        "abilities": _abilities(weapon, frame, labels, lang),
+        "durability": weapon.durability,
+        "durability_rows": box_rows(weapon.durability),
+        "ammo_rows": box_rows(weapon.ammo) if weapon.ammo is not None else [],
+    }
+
+
+def _movement(frame: Frame, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": part_name(mode, lang),
+            "direction": labels[f"dir_{mode.direction}"],
+            "distance": num(mode.distance) if mode.direction != "none" else "–",
+            "turn": f"{mode.turn}°",
+            "zuzzer": mode.zuzzer or "",
+            "heat": "" if mode.heat is None else mode.heat,
+        }
+        for mode in frame.movement
+    ]
+
+
+def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any] | None:
+    analyze = _analyzer()
+    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
+    if analyze is None or threat is None:
+        return None
+    result = analyze(unit, threat, catalog)
+    return {
+        "threat": part_name(threat, lang),
+        "exposure": result.exposure,
+        "rounds": [
+            {
+                "round": r.round,
+                "alive": pct(r.alive),
+                "remaining": f"{r.expected_remaining:.1f}",
+            }
+            for r in result.survival.rounds
+        ],
+    }
+
+
+def unit_card(
+    unit: ResolvedUnit, team_name: str, catalog: Catalog, lang: Lang, labels: dict[str, str]
+) -> dict[str, Any]:
+    """Everything printed on one unit card."""
+    frame = unit.frame
+    faces = _faces(unit, labels, lang)
+    valid = sum(1 for f in faces if f["kind"] != "empty")
+    survival = _survival(unit, catalog, lang)
+    exposure = survival["exposure"] if survival is not None else valid / 6
+    heat = None
+    if frame.heat_capacity is not None:
+        heat = {
+            "capacity": frame.heat_capacity,
+            "cooling": frame.cooling,
+            "rows": box_rows(frame.heat_capacity),
+        }
+    return {
+        "name": unit.name,
+        "team": team_name,
+        "frame": part_name(frame, lang),
+        "durability": frame.durability,
+        "durability_rows": box_rows(frame.durability),
+        "payload_used": unit.payload_used,
+        "payload_limit": frame.payload,
+        "over_payload": unit.payload_used > frame.payload,
+        "movement": _movement(frame, labels, lang),
+        "movement_heat": any(m.heat is not None for m in frame.movement),
+        "faces": faces,
+        "valid_faces": valid,
+        "exposure": pct(exposure),
+        "survival": survival,
+        "weapons": [
+            _weapon(i + 1, w, frame, labels, lang)
+            for i, w in enumerate(unit.slots[:SLOTS])
+            if w is not None
+        ],
+        "heat": heat,
+    }
+
+
+def hit_table() -> list[dict[str, str]]:
+    """Total bonus B → success faces (RULES §1.2: faces 7-min(6, 1+B) … 6)."""
+    rows = []
+    for b in range(6):
+        low = 7 - min(6, 1 + b)
+        rows.append({"bonus": f"{b}+" if b == 5 else str(b), "hits": f"{low}+"})
+    return rows
+
+
+def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:
+    """Units whose parts are all in the catalog (a forced illegal team may still have unknowns)."""
+    out = []
+    for unit in team.units:
+        resolved = resolve_unit(unit, catalog)
+        if resolved is not None:
+            out.append(resolved)
+    return out
+
+
+def _document(
+    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], team_name: str
+) -> Context:
+    labels = labels_for(lang)
+    pages = []
+    for indexes in grid.pages(len(items)):
+        placed = []
+        for i in indexes:
+            x, y = grid.position(i)
+            placed.append({"x": x, "y": y, "item": items[i]})
+        pages.append(
+            {
+                "items": placed,
+                "marks": crop_marks(grid, len(placed)) if grid.gap == 0 else [],
+            }
+        )
+    return {
+        "kind": kind,
+        "lang": lang,
+        "labels": labels,
+        "title": f"{team_name} — {labels['doc_' + kind]}",
+        "team": team_name,
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "item": {"width": grid.item_w, "height": grid.item_h},
+        "pages": pages,
+    }
+
+
+def cards_context(
+    team: Team, catalog: Catalog, *, lang: Lang, paper: str, card: tuple[float, float], size: str
+) -> Context:
+    labels = labels_for(lang)
+    grid = make_grid(paper, card[0], card[1])
+    items = [unit_card(u, team.name, catalog, lang, labels) for u in resolved_units(team, catalog)]
+    context = _document("cards", lang, paper, grid, items, team.name)
+    context["card_size"] = size
+    context["hit_table"] = hit_table()
+    return context
+
+
+def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
+    """One token per launch (ammo ÷ ammo per attack) of every missile weapon in the team."""
+    tokens: list[dict[str, Any]] = []
+    for unit in resolved_units(team, catalog):
+        for slot, weapon in enumerate(unit.slots[:SLOTS], start=1):
+            if weapon is None or weapon.type != "missile":
+                continue
+            launches = weapon.launches or 0
+            for n in range(1, launches + 1):
+                tokens.append(
+                    {
+                        "unit": unit.name,
+                        "slot": slot,
+                        "weapon": part_name(weapon, lang),
+                        "homing": weapon.abilities.homing,
+                        "counts": list(range(weapon.attacks, 0, -1)),
+                        "power": weapon.power,
+                        "number": n,
+                        "of": launches,
+                    }
+                )
+    return tokens
+
+
+def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
+    return _document("tokens", lang, paper, grid, missile_tokens(team, catalog, lang), team.name)
+
+
+def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
+    items = [
+        {"unit": u.name, "frame": part_name(u.frame, lang)} for u in resolved_units(team, catalog)
+    ]
+    return _document("markers", lang, paper, grid, items, team.name)

@@ -1,0 +1,89 @@
+"""Page geometry in millimetres: paper sizes, placing cards and tokens, cut lines and crop marks.
+
+Everything is computed here as plain numbers so the templates only position boxes; WeasyPrint's
+own ``@page { marks: crop }`` is not used because it draws in a bleed area that enlarges the
+PDF page beyond A4 / Letter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Portrait paper sizes in mm (Letter is 8.5 × 11 in)."""
+
+PRINTER_MARGIN = 6.0
+"""Home printers leave 3–6 mm unprinted; nothing that matters is placed closer to the edge."""
+
+CROP_MARK = 4.0
+"""Length of a crop mark line, drawn in the margin outside the cut grid."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Items of one size laid out in columns and rows, centred on the page."""
+
+    page_w: float
+    page_h: float
+    item_w: float
+    item_h: float
+    gap: float
+    cols: int
+    rows: int
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def left(self) -> float:
+        return (self.page_w - (self.cols * self.item_w + (self.cols - 1) * self.gap)) / 2
+
+    @property
+    def top(self) -> float:
+        return (self.page_h - (self.rows * self.item_h + (self.rows - 1) * self.gap)) / 2
+
+    def position(self, index: int) -> tuple[float, float]:
+        """Top-left corner of the ``index``-th item on its page."""
+        i = index % self.per_page
+        row, col = divmod(i, self.cols)
+        return (
+            round(self.left + col * (self.item_w + self.gap), 3),
+            round(self.top + row * (self.item_h + self.gap), 3),
+        )
+
+    def pages(self, count: int) -> list[range]:
+        """Item indexes per page."""
+        return [range(s, min(s + self.per_page, count)) for s in range(0, count, self.per_page)]
+
+
+def make_grid(
+    paper: str, item_w: float, item_h: float, gap: float = 0.0, margin: float = PRINTER_MARGIN
+) -> Grid:
+    """As many items as fit inside the printable margin (at least one)."""
+    page_w, page_h = PAPERS[paper]
+    cols = max(1, int((page_w - 2 * margin + gap) // (item_w + gap)))
+    rows = max(1, int((page_h - 2 * margin + gap) // (item_h + gap)))
+    return Grid(page_w, page_h, item_w, item_h, gap, cols, rows)
+
+
+def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
+    """Lines in the margin extending every cut line of an edge-to-edge card grid.
+
+    ``used`` items are on the page; marks are drawn for the rows and columns they occupy.
+    """
+    cols = min(grid.cols, used)
+    rows = -(-used // grid.cols)
+    x0, y0 = grid.left, grid.top
+    x1, y1 = x0 + cols * grid.item_w, y0 + rows * grid.item_h
+    gap = 1.0  # keep marks off the card edge so a slightly crooked cut does not show them
+    lines: list[dict[str, float]] = []
+    for c in range(cols + 1):
+        x = round(x0 + c * grid.item_w, 3)
+        lines.append({"x1": x, "y1": y0 - gap - CROP_MARK, "x2": x, "y2": y0 - gap})
+        lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": y1 + gap + CROP_MARK})
+    for r in range(rows + 1):
+        y = round(y0 + r * grid.item_h, 3)
+        lines.append({"x1": x0 - gap - CROP_MARK, "y1": y, "x2": x0 - gap, "y2": y})
+        lines.append({"x1": x1 + gap, "y1": y, "x2": x1 + gap + CROP_MARK, "y2": y})
+    return lines

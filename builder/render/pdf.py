@@ -1,0 +1,33 @@
+"""WeasyPrint calls. Imported lazily: loading WeasyPrint costs start-up time other commands skip."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from builder.catalog.paths import templates_dir
+from builder.render.env import allowed_path
+
+
+class RestrictedFetcher(URLFetcher):
+    """A URL fetcher that serves only the bundled templates folder (and the IPAex font file).
+
+    Everything else raises :class:`builder.render.env.ForbiddenURL`; WeasyPrint then logs a
+    warning and leaves the resource out, so a hostile ``<img src="file:///etc/passwd">`` that
+    somehow reached the HTML would still fetch nothing.
+    """
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        path = allowed_path(url)
+        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
+
+
+def write_pdf(html: str, target: Path) -> None:
+    """Render one HTML document to ``target`` (relative URLs resolve inside templates_dir())."""
+    base_url = templates_dir().resolve().as_uri() + "/"
+    document = HTML(string=html, base_url=base_url, url_fetcher=RestrictedFetcher())
+    document.write_pdf(target)

@@ -1,0 +1,29 @@
+"""The rules core's numbers for a team's units (what the CLI, TUI and cards display).
+
+Results are cached by the unit's parts and the threat: the TUI recomputes on every keystroke and
+a unit that did not change must cost nothing.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from builder.catalog.models import Catalog, Threat
+from builder.roster.legality import ResolvedUnit
+from builder.roster.specs import threat_spec, unit_spec
+from builder.rules.laminim import UnitAnalysis, analyze_unit as _analyze
+from builder.rules.laminim.model import ThreatSpec, UnitSpec
+
+DEFAULT_ROUNDS = 6
+
+
+def analyze(
+    unit: ResolvedUnit, threat: Threat, catalog: Catalog, rounds: int = DEFAULT_ROUNDS
+) -> UnitAnalysis:
+    """Exposure, exact survival per round and damage output of a unit against a threat."""
+    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds)
+
+
+@lru_cache(maxsize=512)
+def _cached(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> UnitAnalysis:
+    return _analyze(unit, threat, rounds)

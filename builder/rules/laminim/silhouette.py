@@ -1,0 +1,63 @@
+"""Hit-location faces of a unit (RULES §1.3) and the shield guard redirect (D4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .model import PART_NAMES, UnitSpec
+
+Destroyed = tuple[bool, bool, bool]
+
+
+@dataclass(frozen=True)
+class FaceInfo:
+    """Face 1..6: the part it names (None = invalid) and the slot whose shield intercepts it."""
+
+    face: int
+    part: str | None
+    guarded_by: int | None = None  # 0-based slot index of a guarding shield
+
+    @property
+    def hit_part(self) -> str | None:
+        """The part a location die on this face actually damages."""
+        if self.guarded_by is not None:
+            return PART_NAMES[self.guarded_by + 1]
+        return self.part
+
+
+@dataclass(frozen=True)
+class Silhouette:
+    faces: tuple[FaceInfo, ...]
+    exposure: Fraction  # valid faces / 6
+    part_share: dict[str, Fraction]  # P(a location die damages that part), guard applied
+
+    def part_for_face(self, face: int) -> str | None:
+        return self.faces[face - 1].hit_part
+
+
+def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> Silhouette:
+    """Faces 1-3 frame; face 4+i slot i+1 while mounted and not destroyed.
+
+    D4: a valid face listed by an intact shield's guard is taken by the shield (lowest slot wins).
+    A guard never makes an invalid face valid, so a shield does not change exposure.
+    """
+    valid = [w is not None and not gone for w, gone in zip(unit.slots, destroyed, strict=True)]
+    parts: list[str | None] = ["frame"] * 3 + [
+        PART_NAMES[i + 1] if valid[i] else None for i in range(3)
+    ]
+    guards: list[int | None] = [None] * 6
+    for slot, weapon in enumerate(unit.slots):
+        if not valid[slot] or weapon is None or weapon.guard is None:
+            continue
+        for face in weapon.guard.faces:
+            if 1 <= face <= 6 and parts[face - 1] is not None and guards[face - 1] is None:
+                if parts[face - 1] != PART_NAMES[slot + 1]:
+                    guards[face - 1] = slot
+    faces = tuple(FaceInfo(f + 1, parts[f], guards[f]) for f in range(6))
+    share: dict[str, Fraction] = {}
+    for info in faces:
+        if info.hit_part is not None:
+            share[info.hit_part] = share.get(info.hit_part, Fraction(0)) + Fraction(1, 6)
+    exposure = Fraction(sum(p is not None for p in parts), 6)
+    return Silhouette(faces, exposure, share)

@@ -1,0 +1,1 @@
+"""Modal dialogs: each is a ``ModalScreen[T]`` that returns its answer with ``dismiss``."""

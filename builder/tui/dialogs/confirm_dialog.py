@@ -1,0 +1,40 @@
+"""Yes / no question, e.g. before discarding unsaved changes."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Returns True for yes, False for no or escape."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "Cancel") -> None:
+        super().__init__()
+        self._question = question
+        self._yes = yes
+        self._no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self._question, classes="dialog-question")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self._yes} (y)", variant="warning", id="yes")
+                yield Button(f"{self._no} (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)

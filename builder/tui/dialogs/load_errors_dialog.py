@@ -1,0 +1,35 @@
+"""The problems of a team file that could not be opened, one ``file:line:col: field: message`` each."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from builder.catalog.problems import Problem
+
+
+class LoadErrorsDialog(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter", "close", "Close")]  # noqa: RUF012
+
+    def __init__(self, title: str, problems: list[Problem] | list[str]) -> None:
+        super().__init__()
+        self._title = title
+        self._problems = [str(p) for p in problems]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog dialog-wide"):
+            yield Label(self._title, classes="dialog-question error-title")
+            with VerticalScroll(id="problems"):
+                for line in self._problems:
+                    yield Static(line, classes="problem", markup=False)
+            yield Label("The current team was kept.", classes="dim")
+            yield Button("Close (esc)", variant="primary", id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,137 @@
+"""Print options (paper, language, card size, output folder) and a render that runs in a thread.
+
+The renderer (``builder.render.batch.render_team``) is imported inside the worker: it pulls in
+weasyprint, which is slow to import and may be missing; the TUI must not pay for it at start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Log, ProgressBar, Select
+
+from builder.catalog.models import Catalog
+from builder.i18n import Lang
+from builder.roster.team import Team
+
+PAPERS = ("a4", "letter")
+CARD_SIZES = ("poker", "bridge", "tarot")
+
+
+class PrintDialog(ModalScreen[list[Path] | None]):
+    """Returns the written paths (None if nothing was printed)."""
+
+    BINDINGS = [Binding("escape", "close", "Close")]  # noqa: RUF012
+
+    class Progress(Message):
+        def __init__(self, step: str, done: int, total: int) -> None:
+            super().__init__()
+            self.step = step
+            self.done = done
+            self.total = total
+
+    class Finished(Message):
+        def __init__(self, paths: list[Path] | None, error: str | None) -> None:
+            super().__init__()
+            self.paths = paths
+            self.error = error
+
+    def __init__(self, team: Team, catalog: Catalog, lang: Lang, out_dir: Path | None = None) -> None:
+        super().__init__()
+        self._team = team.model_copy(deep=True)
+        self._catalog = catalog
+        self._lang = lang
+        self._out_dir = out_dir or Path("output")
+        self._written: list[Path] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog dialog-wide"):
+            yield Label(f"Print cards, tokens and markers of “{self._team.name}”", classes="dialog-question")
+            with Horizontal(classes="print-row"):
+                yield Label("Paper", classes="print-label")
+                yield Select([(p.upper() if p == "a4" else p.title(), p) for p in PAPERS], value="a4", allow_blank=False, id="paper")
+            with Horizontal(classes="print-row"):
+                yield Label("Language", classes="print-label")
+                yield Select([("English", "en"), ("日本語", "ja")], value=self._lang, allow_blank=False, id="lang")
+            with Horizontal(classes="print-row"):
+                yield Label("Card size", classes="print-label")
+                yield Select([(c, c) for c in CARD_SIZES], value="poker", allow_blank=False, id="card-size")
+            with Horizontal(classes="print-row"):
+                yield Label("Output folder", classes="print-label")
+                yield Input(str(self._out_dir), id="out-dir")
+            yield ProgressBar(total=1, show_eta=False, id="print-progress")
+            yield Label("", id="print-step")
+            yield Log(id="print-log", auto_scroll=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Print", variant="primary", id="print")
+                yield Button("Close (esc)", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#print", Button).focus()
+
+    @on(Button.Pressed, "#print")
+    def _print(self) -> None:
+        self.query_one("#print", Button).disabled = True
+        self.query_one("#print-log", Log).clear()
+        self.query_one("#print-step", Label).update("starting…")
+        self._render(
+            Path(self.query_one("#out-dir", Input).value.strip() or "output"),
+            self.query_one("#paper", Select).value,
+            self.query_one("#lang", Select).value,
+            self.query_one("#card-size", Select).value,
+        )
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "print")
+        self.dismiss(self._written)
+
+    @work(thread=True, exclusive=True, group="print")
+    def _render(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
+        try:
+            from builder.render.batch import render_team
+        except ImportError as exc:
+            self.post_message(self.Finished(None, f"Printing is not available in this install: {exc}"))
+            return
+        try:
+            paths = render_team(
+                self._team,
+                self._catalog,
+                out_dir,
+                paper=paper,
+                lang=lang,
+                card_size=card_size,
+                progress=lambda step, done, total: self.post_message(self.Progress(step, done, total)),
+            )
+        except Exception as exc:  # a render failure must not kill the TUI
+            self.post_message(self.Finished(None, f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(self.Finished(list(paths), None))
+
+    def on_print_dialog_progress(self, event: Progress) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.update(total=max(1, event.total), progress=event.done)
+        self.query_one("#print-step", Label).update(f"{event.step} ({event.done}/{event.total})")
+
+    def on_print_dialog_finished(self, event: Finished) -> None:
+        self.query_one("#print", Button).disabled = False
+        log = self.query_one("#print-log", Log)
+        step = self.query_one("#print-step", Label)
+        if event.error:
+            step.update("failed")
+            step.add_class("error")
+            log.write_line(event.error)
+            return
+        self._written = event.paths or []
+        step.remove_class("error")
+        step.update(f"done: {len(self._written)} file(s) written")
+        bar = self.query_one(ProgressBar)
+        bar.update(total=1, progress=1)
+        for path in self._written:
+            log.write_line(str(path))

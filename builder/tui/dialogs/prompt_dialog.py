@@ -1,0 +1,44 @@
+"""A one-line text question (a unit's new name, a file path to open or save to)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+
+class PromptDialog(ModalScreen[str | None]):
+    """Returns the stripped text, or None when cancelled (escape) or left empty."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+
+    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self._question = question
+        self._value = value
+        self._placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self._question, classes="dialog-question")
+            yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK (enter)", variant="primary", id="ok")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.dismiss(self.query_one(Input).value.strip() or None)
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

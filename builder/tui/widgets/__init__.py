@@ -1,0 +1,1 @@
+"""Widgets that only display what the roster layer and the rules core computed."""

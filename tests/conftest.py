@@ -1,0 +1,52 @@
+"""Shared fixtures: the bundled catalog, the demo team and an in-process CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from builder.catalog.load import load_catalog
+from builder.catalog.paths import bundled_catalog_dir, demo_team_path
+from builder.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def demo_path() -> Path:
+    return demo_team_path()
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``laminim ARGS`` in-process and capture its exit code and output."""
+
+    def run(*args: str) -> CliResult:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def catalog_copy(tmp_path) -> Path:
+    """A writable copy of the bundled catalog folder."""
+    target = tmp_path / "catalog"
+    shutil.copytree(bundled_catalog_dir(), target)
+    return target
