@@ -69,18 +69,30 @@ def build_parser() -> argparse.ArgumentParser:
         help="threat id from the catalog or a YAML file holding one threat (default: the "
         "catalog's default threat)",
     )
-    p.add_argument("--rounds", type=_positive_int, default=6, metavar="N", help="rounds (default 6)")
+    p.add_argument(
+        "--rounds", type=_positive_int, default=6, metavar="N", help="rounds (default 6)"
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("cards", help="print unit cards, missile tokens and base markers (PDF)")
     p.add_argument("team", type=Path, help="team file (YAML)")
     catalog_option(p)
-    p.add_argument("-o", "--output", type=Path, default=Path("output"), metavar="DIR",
-                   help="output folder (default: ./output)")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=Path("output"),
+        metavar="DIR",
+        help="output folder (default: ./output)",
+    )
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size")
     p.add_argument("--lang", choices=["en", "ja"], default="en", help="card language")
-    p.add_argument("--card-size", default="poker", metavar="SIZE",
-                   help="card size: poker (63×88 mm) or a6 (105×148 mm)")
+    p.add_argument(
+        "--card-size",
+        default="poker",
+        metavar="SIZE",
+        help="card size: poker (63×88 mm) or a6 (105×148 mm)",
+    )
     p.add_argument("--force", action="store_true", help="print even if the team is illegal")
     return parser
 
@@ -158,7 +170,7 @@ def _checked_team(args):
 def cmd_check(args) -> int:
     from builder.cli_output import check_text
 
-    catalog, read, report = _checked_team(args)
+    _, read, report = _checked_team(args)
     if args.json:
         _dump(report.to_json())
     else:
@@ -174,7 +186,7 @@ def cmd_analyze(args) -> int:
     from builder.roster.analysis import analyze
     from builder.roster.specs import find_threat
 
-    catalog, read, report = _checked_team(args)
+    catalog, _read, report = _checked_team(args)
     if report.bad_input:
         raise InputError(report.errors)
     threat = find_threat(args.threat, catalog)

@@ -115,8 +115,17 @@ def parts_text(catalog: Catalog) -> str:
     weapons = _table(
         ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo/use", "abilities"],
         [
-            [w.id, w.name, w.type, str(w.durability), str(w.weight), str(w.power),
-             str(w.attacks), _ammo(w), _abilities(w)]
+            [
+                w.id,
+                w.name,
+                w.type,
+                str(w.durability),
+                str(w.weight),
+                str(w.power),
+                str(w.attacks),
+                _ammo(w),
+                _abilities(w),
+            ]
             for w in catalog.weapons
         ],
     )
@@ -126,9 +135,7 @@ def parts_text(catalog: Catalog) -> str:
             [
                 t.id + (" (default)" if t.id == catalog.default_threat else ""),
                 t.name,
-                ", ".join(
-                    a.weapon + (f" +{a.bonus}" if a.bonus else "") for a in t.attacks
-                ),
+                ", ".join(a.weapon + (f" +{a.bonus}" if a.bonus else "") for a in t.attacks),
             ]
             for t in catalog.threats
         ],
@@ -154,8 +161,9 @@ def check_text(team: Team, report: TeamReport) -> str:
         f"({len(report.errors)} error{'s' * (len(report.errors) != 1)}, "
         f"{len(report.warnings)} warning{'s' * (len(report.warnings) != 1)})",
         "",
-        _table(["unit", "frame", "weapons", "payload", "status"],
-               [_unit_line(u) for u in report.units]),
+        _table(
+            ["unit", "frame", "weapons", "payload", "status"], [_unit_line(u) for u in report.units]
+        ),
     ]
     if report.warnings:
         lines += ["", *(f"warning: {p}" for p in report.warnings)]
@@ -182,7 +190,9 @@ def analysis_json(threat: Threat, results: list) -> dict:
                         "round": r.round,
                         "alive": float(r.alive),
                         "expected_remaining": float(r.expected_remaining),
-                        "slot_destroyed": [None if s is None else float(s) for s in r.slot_destroyed],
+                        "slot_destroyed": [
+                            None if s is None else float(s) for s in r.slot_destroyed
+                        ],
                         "cook_off": float(r.cook_off),
                     }
                     for r in analysis.survival.rounds
@@ -197,13 +207,13 @@ def _pct(x: float) -> str:
 
 
 def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
-    attacks = ", ".join(a.weapon + (f" (bonus {a.bonus})" if a.bonus else "") for a in threat.attacks)
+    attacks = ", ".join(
+        a.weapon + (f" (bonus {a.bonus})" if a.bonus else "") for a in threat.attacks
+    )
     out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
     for report, a in results:
         resolved = report.resolved
-        faces = " ".join(
-            f"{i + 1}:{_face_name(part, resolved)}" for i, part in enumerate(a.faces)
-        )
+        faces = " ".join(f"{i + 1}:{_face_name(part, resolved)}" for i, part in enumerate(a.faces))
         total = resolved.frame.durability + sum(w.durability for w in resolved.slots if w)
         best = (
             f"slot {a.damage.best_slot} alone {a.damage.best_single:.2f}"

@@ -18,14 +18,18 @@ def cross_check(catalog: Catalog) -> list[tuple[tuple, str]]:
         for i, item in enumerate(getattr(catalog, section)):
             if item.id in seen:
                 out.append(
-                    ((section, i, "id"), f"duplicate id '{item.id}' (first at {section}[{seen[item.id]}])")
+                    (
+                        (section, i, "id"),
+                        f"duplicate id '{item.id}' (first at {section}[{seen[item.id]}])",
+                    )
                 )
             else:
                 seen[item.id] = i
     weapon_ids = [w.id for w in catalog.weapons]
     for i, threat in enumerate(catalog.threats):
         out.extend(
-            ((("threats", i, *loc), msg)) for loc, msg in threat_problems(threat, catalog, weapon_ids)
+            ((("threats", i, *loc), msg))
+            for loc, msg in threat_problems(threat, catalog, weapon_ids)
         )
     if catalog.default_threat is not None and catalog.threat(catalog.default_threat) is None:
         out.append(
@@ -54,7 +58,9 @@ def threat_problems(
                 )
             )
         elif weapon.type == "special":
-            out.append((("attacks", j, "weapon"), f"'{weapon.id}' is a special part and makes no attack"))
+            out.append(
+                (("attacks", j, "weapon"), f"'{weapon.id}' is a special part and makes no attack")
+            )
         elif weapon.type == "missile" and attack.bonus:
             out.append(
                 (

@@ -247,5 +247,7 @@ class Catalog(_Model):
 
         problems = cross_check(self)
         if problems:
-            raise ValueError("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems))
+            raise ValueError(
+                "; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems)
+            )
         return self

@@ -23,7 +23,9 @@ class Problem:
             where += f":{self.line}"
             if self.col is not None:
                 where += f":{self.col}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        return (
+            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        )
 
     def to_json(self) -> dict:
         return {

@@ -68,7 +68,9 @@ def read_yaml(path: Path | str, display: str | None = None) -> Located:
     except IsADirectoryError:
         raise InputError([Problem(name, None, None, "", "is a directory, not a file")]) from None
     except UnicodeDecodeError as exc:
-        raise InputError([Problem(name, None, None, "", f"not UTF-8 text ({exc.reason})")]) from None
+        raise InputError(
+            [Problem(name, None, None, "", f"not UTF-8 text ({exc.reason})")]
+        ) from None
     except OSError as exc:
         raise InputError([Problem(name, None, None, "", f"cannot read: {exc.strerror}")]) from None
     return parse_yaml(text, name)
@@ -90,7 +92,11 @@ def parse_yaml(text: str, name: str) -> Located:
     if len(nodes) > 1:
         second = nodes[1].start_mark
         raise InputError(
-            [Problem(name, second.line + 1, 1, "", "more than one YAML document; keep one per file")]
+            [
+                Problem(
+                    name, second.line + 1, 1, "", "more than one YAML document; keep one per file"
+                )
+            ]
         )
     located = Located(name, None)
     problems: list[Problem] = []
@@ -130,9 +136,7 @@ def _convert(node: yaml.Node, loc: tuple, out: Located, problems: list[Problem])
             key = _convert(key_node, (*loc, "<key>"), out, problems)
             if key in result:
                 pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                problems.append(
-                    Problem(out.file, *pos, field_path((*loc, key)), "key given twice")
-                )
+                problems.append(Problem(out.file, *pos, field_path((*loc, key)), "key given twice"))
                 continue
             result[key] = _convert(value_node, (*loc, key), out, problems)
         out.positions.pop((*loc, "<key>"), None)
@@ -208,15 +212,18 @@ def _data_loc(data: Any, loc: tuple) -> tuple:
     kept: list = []
     cur = data
     for part in loc:
-        if isinstance(cur, dict) and part in cur:
+        in_dict = isinstance(cur, dict) and part in cur
+        in_list = isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur)
+        if in_dict or in_list:
             kept.append(part)
             cur = cur[part]
-        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
-            kept.append(part)
-            cur = cur[part]
-        elif isinstance(cur, dict) and isinstance(part, str) and not part.startswith(
-            ("function-", "list[", "tuple[", "union[", "nullable[")
-        ) and part[:1].islower() and "[" not in part:
+        elif (
+            isinstance(cur, dict)
+            and isinstance(part, str)
+            and not part.startswith(("function-", "list[", "tuple[", "union[", "nullable["))
+            and part[:1].islower()
+            and "[" not in part
+        ):
             kept.append(part)  # a missing or unknown key: still a field name
             cur = None
         # anything else is pydantic's internal naming (e.g. 'str', 'function-after[...]')
@@ -268,7 +275,9 @@ def validation_problems(
         if err["type"] == "extra_forbidden" and loc and model is not None:
             allowed = _fields_at(model, loc[:-1])
             hint = did_you_mean(str(loc[-1]), allowed)
-            message = f"unknown field{hint}; allowed here: {', '.join(allowed)}" if allowed else message
+            message = (
+                f"unknown field{hint}; allowed here: {', '.join(allowed)}" if allowed else message
+            )
         problems.append(src.problem((*prefix, *loc), message))
     return problems
 

@@ -11,7 +11,8 @@ from functools import lru_cache
 from builder.catalog.models import Catalog, Threat
 from builder.roster.legality import ResolvedUnit
 from builder.roster.specs import threat_spec, unit_spec
-from builder.rules.laminim import UnitAnalysis, analyze_unit as _analyze
+from builder.rules.laminim import UnitAnalysis
+from builder.rules.laminim import analyze_unit as _analyze
 from builder.rules.laminim.model import ThreatSpec, UnitSpec
 
 DEFAULT_ROUNDS = 6

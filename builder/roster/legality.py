@@ -167,8 +167,11 @@ def check_unit(
     mounted = len(unit.mounted())
     if mounted > fmt.max_weapons and len(unit.weapons) <= SLOTS:
         problems.append(
-            locate(("weapons",), f"{mounted} weapons; the team format allows at most "
-                   f"{fmt.max_weapons}", "illegal")
+            locate(
+                ("weapons",),
+                f"{mounted} weapons; the team format allows at most {fmt.max_weapons}",
+                "illegal",
+            )
         )
     if mounted < fmt.min_weapons:
         problems.append(
@@ -187,9 +190,11 @@ def check_unit(
             )
         )
 
-    resolved = resolve_unit(unit, catalog) if not any(
-        p.severity == "bad-input" for p in problems
-    ) else None
+    resolved = (
+        resolve_unit(unit, catalog)
+        if not any(p.severity == "bad-input" for p in problems)
+        else None
+    )
     if resolved is not None and mounted:
         kinds = {w.type for w in resolved.slots if w is not None}
         if kinds <= {"special"}:

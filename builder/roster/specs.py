@@ -51,7 +51,9 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
     """
     if ref is None:
         if catalog.default_threat is None:
-            raise InputError([Problem("--threat", None, None, "", "the catalog has no default threat")])
+            raise InputError(
+                [Problem("--threat", None, None, "", "the catalog has no default threat")]
+            )
         ref = catalog.default_threat
     threat = catalog.threat(ref)
     if threat is not None:

@@ -50,7 +50,9 @@ def read_team(path: Path | str) -> TeamRead:
         return TeamRead(None, None, exc.problems)
     data = src.data
     if not isinstance(data, dict):
-        return TeamRead(None, src, [src.problem((), "expected a mapping with system, name and units")])
+        return TeamRead(
+            None, src, [src.problem((), "expected a mapping with system, name and units")]
+        )
 
     problems: list[Problem] = []
     header = {k: v for k, v in data.items() if k != "units"}
@@ -118,10 +120,14 @@ def dump_team(team: Team, original: str | None = None) -> str:
     by_name = {u.get("name"): u for u in old_units if isinstance(u, CommentedMap)}
     for i, unit in enumerate(team.units):
         entry = by_name.get(unit.name)
-        if entry is None and i < len(old_units) and isinstance(old_units[i], CommentedMap):
-            # a renamed unit: reuse the entry at the same position unless another unit owns it
-            if old_units[i].get("name") not in names:
-                entry = old_units[i]
+        # a renamed unit: reuse the entry at the same position unless another unit owns it
+        if (
+            entry is None
+            and i < len(old_units)
+            and isinstance(old_units[i], CommentedMap)
+            and old_units[i].get("name") not in names
+        ):
+            entry = old_units[i]
         if entry is None:
             entry = CommentedMap()
         entry["name"] = unit.name

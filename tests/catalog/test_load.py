@@ -18,7 +18,11 @@ CASES = Path(__file__).parent.parent / "fixtures" / "bad_catalogs"
 
 EXPECTED = {
     "negative_durability": ("frames.yaml", 90, "frames[6].durability: must be greater than 0"),
-    "ammo_per_attack_without_ammo": ("weapons.yaml", 141, "ammo_per_attack is set but ammo is null"),
+    "ammo_per_attack_without_ammo": (
+        "weapons.yaml",
+        141,
+        "ammo_per_attack is set but ammo is null",
+    ),
     "duplicate_weapon_id": ("weapons.yaml", 141, "weapons[11].id: duplicate id 'rifle'"),
     "homing_not_missile": ("weapons.yaml", 141, "only missile weapons can be homing"),
     "special_with_power": ("weapons.yaml", 141, "special part makes no attack"),

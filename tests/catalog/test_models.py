@@ -7,13 +7,37 @@ from pydantic import ValidationError
 
 from builder.catalog.models import Catalog, Frame, MovementMode, TeamFormat, Threat, Weapon
 
-MODE = {"id": "normal", "name": "Normal", "name_ja": "通常移動", "direction": "any",
-        "distance": 1, "turn": 60}
-FRAME = {"id": "f", "name": "F", "name_ja": "エフ", "archetype": "standard",
-         "description": "d", "durability": 10, "payload": 5, "movement": [MODE]}
-RIFLE = {"id": "rifle", "name": "Rifle", "name_ja": "ライフル", "description": "d",
-         "type": "normal", "durability": 10, "weight": 3, "power": 3, "attacks": 4,
-         "ammo": 10, "ammo_per_attack": 1}
+MODE = {
+    "id": "normal",
+    "name": "Normal",
+    "name_ja": "通常移動",
+    "direction": "any",
+    "distance": 1,
+    "turn": 60,
+}
+FRAME = {
+    "id": "f",
+    "name": "F",
+    "name_ja": "エフ",
+    "archetype": "standard",
+    "description": "d",
+    "durability": 10,
+    "payload": 5,
+    "movement": [MODE],
+}
+RIFLE = {
+    "id": "rifle",
+    "name": "Rifle",
+    "name_ja": "ライフル",
+    "description": "d",
+    "type": "normal",
+    "durability": 10,
+    "weight": 3,
+    "power": 3,
+    "attacks": 4,
+    "ammo": 10,
+    "ammo_per_attack": 1,
+}
 
 
 def _reject(model, data, fragment):
@@ -74,8 +98,15 @@ def test_only_missiles_home():
 
 
 def test_guard_faces_are_frame_faces():
-    shield = {**RIFLE, "type": "special", "power": 0, "attacks": 0, "ammo": None,
-              "ammo_per_attack": 0, "abilities": {"guard": {"faces": [4], "reduction": 1}}}
+    shield = {
+        **RIFLE,
+        "type": "special",
+        "power": 0,
+        "attacks": 0,
+        "ammo": None,
+        "ammo_per_attack": 0,
+        "abilities": {"guard": {"faces": [4], "reduction": 1}},
+    }
     _reject(Weapon, shield, "less than or equal to 3")
 
 
@@ -108,11 +139,22 @@ def test_threat_needs_attacks():
 
 
 def _catalog(**changes):
-    data = {"system": "laminim", "name": "c", "frames": [FRAME], "weapons": [RIFLE],
-            "threats": [{"id": "duel", "name": "Duel", "name_ja": "決闘",
-                         "attacks": [{"weapon": "rifle", "bonus": 2}]}],
-            "default_threat": "duel",
-            "team_format": {"units": 3, "min_weapons": 1, "max_weapons": 3}}
+    data = {
+        "system": "laminim",
+        "name": "c",
+        "frames": [FRAME],
+        "weapons": [RIFLE],
+        "threats": [
+            {
+                "id": "duel",
+                "name": "Duel",
+                "name_ja": "決闘",
+                "attacks": [{"weapon": "rifle", "bonus": 2}],
+            }
+        ],
+        "default_threat": "duel",
+        "team_format": {"units": 3, "min_weapons": 1, "max_weapons": 3},
+    }
     data.update(changes)
     return data
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from builder.catalog.problems import InputError
@@ -16,7 +18,9 @@ def test_positions_are_one_based_line_and_column():
 
 
 def test_python_tags_are_refused_not_constructed():
-    with pytest.raises(InputError, match="unsupported YAML tag '!!python/object/apply:os.system'"):
+    with pytest.raises(
+        InputError, match=re.escape("unsupported YAML tag '!!python/object/apply:os.system'")
+    ):
         parse_yaml("x: !!python/object/apply:os.system ['echo hi']\n", "f.yaml")
 
 
@@ -26,7 +30,7 @@ def test_custom_local_tags_are_refused():
 
 
 def test_duplicate_keys_are_reported_not_overwritten():
-    with pytest.raises(InputError, match="f.yaml:2:1: a: key given twice"):
+    with pytest.raises(InputError, match=re.escape("f.yaml:2:1: a: key given twice")):
         parse_yaml("a: 1\na: 2\n", "f.yaml")
 
 

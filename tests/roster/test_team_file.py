@@ -106,7 +106,9 @@ def test_read_team_keeps_good_units_when_one_is_bad(tmp_path):
     read = read_team(path)
     assert [u.name for u in read.team.units] == ["A"]
     assert read.unit_rows == [0]
-    assert [str(p) for p in read.problems] == [f"{path}:5:5: units[1].frame: required field is missing"]
+    assert [str(p) for p in read.problems] == [
+        f"{path}:5:5: units[1].frame: required field is missing"
+    ]
     with pytest.raises(InputError):
         load_team(path)
 
@@ -117,6 +119,8 @@ def test_unit_with_slot_grows_the_list():
 
 
 def test_team_free_name():
-    team = Team(name="T", units=[Unit(name="A", frame="striker"), Unit(name="A 2", frame="striker")])
+    team = Team(
+        name="T", units=[Unit(name="A", frame="striker"), Unit(name="A 2", frame="striker")]
+    )
     assert team.free_name("A") == "A 3"
     assert team.free_name("B") == "B"

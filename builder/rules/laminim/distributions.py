@@ -56,9 +56,10 @@ def die_outcomes(
 ) -> tuple[DieOutcome, ...]:
     """One attack die: contact (hit roll or missile contact), then a location check."""
     contact = contact_probability(weapon, bonus)
-    outcomes = [(part, dealt, p * contact) for part, dealt, p in location_outcomes(
-        unit, weapon.power, destroyed
-    )]
+    outcomes = [
+        (part, dealt, p * contact)
+        for part, dealt, p in location_outcomes(unit, weapon.power, destroyed)
+    ]
     if contact < 1:
         outcomes.append((None, 0, 1 - contact))
     return tuple(o for o in outcomes if o[2] > 0)

@@ -1,11 +1,11 @@
 """Exact expected survival (RULES §1.8, D5-D7): a Markov chain over part-durability states.
 
-State layout. The chain keeps one dense float64 array per *validity pattern* (which mounted slots
-are still intact) and per cook-off flag. The array's axes are the frame and the intact slots, and
-an index along an axis *is* that part's durability (clipped at 0: index 0 = "at <= 0, not yet
-destroyed"). A destroyed unit is one absorbing number (plus its cook-off flag). Probability mass
-only ever moves to lower indices, so the arrays are cropped to the durabilities that mass has
-reached (``_Block.lo``): early rounds touch a handful of cells, never the whole grid.
+State layout. The chain keeps one float64 array per *validity pattern* (which mounted slots are
+still intact). Axis 0 holds two views of the mass: [no cook-off 1 shown yet, all]; the other axes
+are the frame and the intact slots. Each part axis lists only the durabilities that part can reach
+(start minus sums of the damages it can take, clipped at 0), so a missile slot of 10 hit by 3s and
+8s has six cells, not eleven; cell 0 is "at <= 0, not yet destroyed". A destroyed unit is one
+absorbing number (plus its cook-off flag).
 
 One round = every die of the threat applied as a small shift kernel against the pattern's
 silhouette at the start of the round (dice commute, so identical dice are one group applied n
@@ -22,7 +22,7 @@ from itertools import combinations
 import numpy as np
 
 from .cook_off import cook_off_die_outcomes, p_no_cook_off
-from .distributions import die_outcomes
+from .distributions import damage_taken, die_outcomes
 from .model import ThreatSpec, UnitSpec
 
 Pattern = tuple[bool, bool, bool]  # slot i intact (mounted and not destroyed)
@@ -53,23 +53,36 @@ Kernel = tuple[float, tuple[tuple[int, int, float], ...]]
 _Plan = tuple[tuple, tuple, tuple, tuple, int, bool, bool]
 
 
+def _as_slice(index: np.ndarray) -> slice | np.ndarray:
+    if len(index) and np.all(np.diff(index) == 1):
+        return slice(int(index[0]), int(index[-1]) + 1)
+    return index
+
+
 @lru_cache(maxsize=4096)
-def _plan(shape: tuple[int, ...], axis: int, damage: int) -> _Plan:
-    """Slices that take ``damage`` off ``axis`` (index = durability), clipping at index 0."""
-    length = shape[axis]
+def _plan(values: tuple[int, ...], ndim: int, axis: int, damage: int) -> _Plan:
+    """Indexers that take ``damage`` off ``axis`` (whose cells hold ``values``), clipping at 0."""
+    vals = np.asarray(values)
     head = (slice(None),) * axis
-    keep = length - damage  # indices 1..keep-1 receive from damage+1..length-1
-    dst = (*head, slice(1, keep))
-    src = (*head, slice(damage + 1, length))
-    top = min(damage + 1, length)
-    zero_src = (*head, 0) if top == 1 else (*head, slice(0, top))
-    return dst, src, (*head, 0), zero_src, axis, keep > 1, top == 1
+    first = int(np.searchsorted(vals, damage, side="right"))  # cells with value > damage
+    targets = np.searchsorted(vals, vals[first:] - damage)
+    dst = (*head, _as_slice(targets))
+    src = (*head, slice(first, len(values)))
+    zero_src = (*head, 0) if first == 1 else (*head, slice(0, first))
+    return dst, src, (*head, 0), zero_src, axis, first < len(values), first == 1
 
 
-def _apply(array: np.ndarray, kernel: Kernel, times: int) -> np.ndarray:
-    """Apply ``times`` identical dice: out = stay * A + sum of q * (A shifted down one axis)."""
+def _apply(
+    array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int = 1
+) -> np.ndarray:
+    """Apply ``times`` identical dice: out = stay * A + sum of q * (A shifted down one axis).
+
+    ``values[axis]`` lists the durability held by each cell along part axis ``axis``, which is
+    array axis ``axis + offset`` (the leading axes are carried along untouched).
+    """
     stay, moves = kernel
-    plans = [(_plan(array.shape, axis, damage), q) for axis, damage, q in moves]
+    ndim = array.ndim
+    plans = [(_plan(values[axis], ndim, axis + offset, damage), q) for axis, damage, q in moves]
     add_reduce = np.add.reduce
     for _ in range(times):
         out = array * stay if stay else np.zeros_like(array)
@@ -84,6 +97,20 @@ def _apply(array: np.ndarray, kernel: Kernel, times: int) -> np.ndarray:
     return array
 
 
+def _reachable(start: int, steps: set[int]) -> tuple[int, ...]:
+    """Every durability a part can show: ``start`` minus any sum of ``steps``, clipped at 0."""
+    seen = {start, 0}
+    todo = [start]
+    while todo:
+        value = todo.pop()
+        for step in steps:
+            nxt = max(0, value - step)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return tuple(sorted(seen))
+
+
 class _Chain:
     """Per-unit, per-threat tables cached by validity pattern."""
 
@@ -94,12 +121,21 @@ class _Chain:
         self.max_dur = (unit.frame_durability,) + tuple(
             w.durability if w is not None else 0 for w in unit.slots
         )
+        powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
+        powers |= {w.power for w in unit.slots if w is not None and w.cook_off_dice}
+        self.values = tuple(
+            _reachable(self.max_dur[part], {damage_taken(unit, part, p) for p in powers} - {0})
+            for part in range(4)
+        )
         self._round: dict[Pattern, list[tuple[Kernel, int]]] = {}
         self._cook: dict[tuple[Pattern, int], Kernel] = {}
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
         return (0,) + tuple(i + 1 for i in range(3) if pattern[i])
+
+    def axis_values(self, pattern: Pattern) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.values[part] for part in self.parts(pattern))
 
     def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
         return (
@@ -143,121 +179,102 @@ class _Chain:
         return self._cook[key]
 
 
+CLEAN, TOTAL = 0, 1  # axis 0 of every array: [mass with no cook-off 1 yet, all mass]
+
+
 class _State:
-    """Probability mass of the living unit by pattern, split by the cook-off flag."""
+    """Mass of the living unit by pattern; axis 0 = (clean, total), then the part axes."""
 
     def __init__(self) -> None:
-        self.clean: dict[Pattern, np.ndarray] = {}  # no cook-off die has shown a 1 yet
-        self.cooked: dict[Pattern, np.ndarray] = {}
+        self.alive: dict[Pattern, np.ndarray] = {}
         self.dead = 0.0
-        self.dead_cooked = 0.0
+        self.dead_clean = 0.0
 
-    @staticmethod
-    def _add(store: dict[Pattern, np.ndarray], pattern: Pattern, array: np.ndarray) -> None:
-        if pattern in store:
-            store[pattern] += array
-        else:
-            store[pattern] = array
+
+def _add(store: dict, key, array: np.ndarray) -> None:
+    if key in store:
+        store[key] += array
+    else:
+        store[key] = array
 
 
 def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
-    """Mass whose parts on ``zero_axes`` are at 0 and all other parts above 0 (axes dropped)."""
-    index = tuple(0 if axis in zero_axes else slice(None) for axis in range(array.ndim))
-    sub = array[index]
-    rest = sub.ndim
-    if rest and any(sub.take(0, axis=a).any() for a in range(rest)):
-        sub = sub.copy()
-        for axis in range(rest):
-            sub[(slice(None),) * axis + (0,)] = 0.0
+    """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped)."""
+    index = (slice(None),) + tuple(
+        0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)
+    )
+    sub = array[index].copy()
+    for axis in range(1, sub.ndim):
+        sub[(slice(None),) * axis + (0,)] = 0.0
     return sub
 
 
-def _resolve(
-    chain: _Chain,
-    pattern: Pattern,
-    clean: np.ndarray | None,
-    cooked: np.ndarray | None,
-    into: _State,
-) -> None:
-    """Destroy every part at 0 at once, then cook off (RULES §1.5 waves), recursively."""
-    parts = chain.parts(pattern)
-    axes = range(len(parts))
-    for size in range(len(parts) + 1):
-        for zero_axes in combinations(axes, size):
-            sub_clean = None if clean is None else _split_zero(clean, zero_axes)
-            sub_cooked = None if cooked is None else _split_zero(cooked, zero_axes)
-            mass_clean = 0.0 if sub_clean is None else float(sub_clean.sum())
-            mass_cooked = 0.0 if sub_cooked is None else float(sub_cooked.sum())
-            if mass_clean == 0.0 and mass_cooked == 0.0:
+def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) -> None:
+    """End of round (RULES §1.5): destroy every part at 0 at once, then cook-off waves.
+
+    Work is merged across sources: every array headed for the same pattern is split once, and
+    every wave of the same weapons into the same pattern cooks off once. Waves only ever shrink
+    the pattern, so patterns are settled from the most intact down.
+    """
+    cooking: dict[tuple[Pattern, tuple[int, ...]], np.ndarray] = {}
+    for size in (3, 2, 1, 0):
+        for (pattern, slots), array in list(cooking.items()):
+            if sum(pattern) != size:
                 continue
-            zero_parts = [parts[a] for a in zero_axes]
-            new_pattern = tuple(
-                pattern[i] and (i + 1) not in zero_parts for i in range(3)
-            )
-            cooking = [p - 1 for p in zero_parts if p > 0]
-            dice = sum(chain.unit.slots[s].cook_off_dice for s in cooking)  # type: ignore[union-attr]
-            if 0 in zero_parts:  # the frame is gone: only the cook-off flag still matters
-                keep = float(p_no_cook_off(dice))
-                into.dead += mass_clean + mass_cooked
-                into.dead_cooked += mass_cooked + mass_clean * (1.0 - keep)
-                continue
-            if size == 0 or dice == 0:
-                if size == 0:
-                    if sub_clean is not None and mass_clean:
-                        _State._add(into.clean, new_pattern, sub_clean)
-                    if sub_cooked is not None and mass_cooked:
-                        _State._add(into.cooked, new_pattern, sub_cooked)
-                else:  # destroyed parts without ammo: a new pattern, no further wave
-                    _resolve_settled(new_pattern, sub_clean, sub_cooked, into)
-                continue
-            total = sub_clean if sub_cooked is None else (
-                sub_cooked if sub_clean is None else sub_clean + sub_cooked
-            )
-            for slot in cooking:
+            del cooking[(pattern, slots)]
+            values = chain.axis_values(pattern)
+            total = array[TOTAL]
+            for slot in slots:
                 n = chain.unit.slots[slot].cook_off_dice  # type: ignore[union-attr]
-                if n:
-                    total = _apply(total, chain.cook_kernel(new_pattern, slot), n)
-            keep = float(p_no_cook_off(dice))
-            if sub_clean is not None and mass_clean:
-                still_clean = sub_clean * keep
-                now_cooked = np.maximum(total - still_clean, 0.0)
-            else:
-                still_clean = None
-                now_cooked = total
-            _resolve(chain, new_pattern, still_clean, now_cooked, into)
-
-
-def _resolve_settled(
-    pattern: Pattern, clean: np.ndarray | None, cooked: np.ndarray | None, into: _State
-) -> None:
-    if clean is not None and clean.any():
-        _State._add(into.clean, pattern, clean)
-    if cooked is not None and cooked.any():
-        _State._add(into.cooked, pattern, cooked)
+                total = _apply(total, chain.cook_kernel(pattern, slot), n, values, offset=0)
+            dice = sum(chain.unit.slots[s].cook_off_dice for s in slots)  # type: ignore[union-attr]
+            array[CLEAN] *= float(p_no_cook_off(dice))
+            array[TOTAL] = total
+            _add(pending, pattern, array)
+        for pattern in [p for p in pending if sum(p) == size]:
+            array = pending.pop(pattern)
+            parts = chain.parts(pattern)
+            for count in range(len(parts) + 1):
+                for zero_axes in combinations(range(len(parts)), count):
+                    sub = _split_zero(array, zero_axes)
+                    if not sub[TOTAL].any():
+                        continue
+                    zero_parts = {parts[a] for a in zero_axes}
+                    slots = tuple(p - 1 for p in sorted(zero_parts) if p > 0)
+                    dice = sum(chain.unit.slots[s].cook_off_dice for s in slots)  # type: ignore[union-attr]
+                    if 0 in zero_parts:  # the frame is gone: only the cook-off flag still counts
+                        into.dead += float(sub[TOTAL].sum())
+                        into.dead_clean += float(sub[CLEAN].sum()) * float(p_no_cook_off(dice))
+                        continue
+                    new = tuple(pattern[i] and (i + 1) not in zero_parts for i in range(3))
+                    if dice == 0:  # nothing cooks off: this pattern is settled for the round
+                        _add(into.alive, new, sub)
+                    else:
+                        cooks = tuple(s for s in slots if chain.unit.slots[s].cook_off_dice)  # type: ignore[union-attr]
+                        _add(cooking, (new, cooks), sub)
 
 
 def _summarise(chain: _Chain, state: _State, round_no: int) -> RoundResult:
     alive = 0.0
     remaining = 0.0
-    cooked = state.dead_cooked
+    clean = state.dead_clean
     lost = [state.dead, state.dead, state.dead]
-    for store, is_cooked in ((state.clean, False), (state.cooked, True)):
-        for pattern, array in store.items():
-            mass = float(array.sum())
-            alive += mass
-            if is_cooked:
-                cooked += mass
-            for axis in range(array.ndim):
-                other = tuple(a for a in range(array.ndim) if a != axis)
-                marginal = array.sum(axis=other) if other else array
-                remaining += float(marginal @ np.arange(marginal.shape[0]))
-            for i in range(3):
-                if chain.mounted[i] and not pattern[i]:
-                    lost[i] += mass
-    slot_destroyed = tuple(
-        min(1.0, lost[i]) if chain.mounted[i] else None for i in range(3)
-    )
-    return RoundResult(round_no, alive, remaining, slot_destroyed, min(1.0, cooked))  # type: ignore[arg-type]
+    for pattern, array in state.alive.items():
+        values = chain.axis_values(pattern)
+        total = array[TOTAL]
+        mass = float(total.sum())
+        alive += mass
+        clean += float(array[CLEAN].sum())
+        for axis in range(total.ndim):
+            other = tuple(a for a in range(total.ndim) if a != axis)
+            marginal = total.sum(axis=other) if other else total
+            remaining += float(marginal @ np.asarray(values[axis], dtype=float))
+        for i in range(3):
+            if chain.mounted[i] and not pattern[i]:
+                lost[i] += mass
+    slot_destroyed = tuple(min(1.0, lost[i]) if chain.mounted[i] else None for i in range(3))
+    cook_off = min(1.0, max(0.0, 1.0 - clean))
+    return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off)  # type: ignore[arg-type]
 
 
 def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
@@ -267,22 +284,22 @@ def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalRes
     """
     chain = _Chain(unit, threat)
     start: Pattern = chain.mounted  # type: ignore[assignment]
+    values = chain.axis_values(start)
+    array = np.zeros((2, *(len(v) for v in values)))
+    array[(slice(None), *(len(v) - 1 for v in values))] = 1.0
     state = _State()
-    array = np.zeros(tuple(chain.max_dur[p] + 1 for p in chain.parts(start)))
-    array[tuple(chain.max_dur[p] for p in chain.parts(start))] = 1.0
-    state.clean[start] = array
+    state.alive[start] = array
     results = []
     for round_no in range(1, rounds + 1):
+        pending: dict[Pattern, np.ndarray] = {}
+        for pattern, mass in state.alive.items():
+            values = chain.axis_values(pattern)
+            for kernel, times in chain.round_kernels(pattern):
+                mass = _apply(mass, kernel, times, values)
+            pending[pattern] = mass
         nxt = _State()
-        nxt.dead, nxt.dead_cooked = state.dead, state.dead_cooked
-        for store, is_cooked in ((state.clean, False), (state.cooked, True)):
-            for pattern, mass in store.items():
-                for kernel, times in chain.round_kernels(pattern):
-                    mass = _apply(mass, kernel, times)
-                if is_cooked:
-                    _resolve(chain, pattern, None, mass, nxt)
-                else:
-                    _resolve(chain, pattern, mass, None, nxt)
+        nxt.dead, nxt.dead_clean = state.dead, state.dead_clean
+        _resolve(chain, pending, nxt)
         state = nxt
         results.append(_summarise(chain, state, round_no))
     return SurvivalResult(unit.name, threat.id, tuple(results))

@@ -1,0 +1,1 @@
+"""Printing: jinja2 templates rendered to PDF with WeasyPrint (cards, tokens, markers)."""

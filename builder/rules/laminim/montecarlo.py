@@ -1,0 +1,160 @@
+"""Monte Carlo simulation of RULES §1.8, only to cross-check the exact chain in ``survival``.
+
+Written independently of the chain on purpose: it rolls every die (hit roll, location die,
+cook-off die) for all trials at once with numpy and shares no transition code with the chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .model import ThreatSpec, UnitSpec
+
+
+@dataclass(frozen=True)
+class MonteCarloRound:
+    round: int
+    alive: float
+    alive_se: float
+    expected_remaining: float
+    expected_remaining_se: float
+    slot_destroyed: tuple[float | None, float | None, float | None]
+    slot_destroyed_se: tuple[float | None, float | None, float | None]
+    cook_off: float
+    cook_off_se: float
+
+
+@dataclass(frozen=True)
+class MonteCarloResult:
+    unit: str
+    threat: str
+    trials: int
+    seed: int
+    rounds: tuple[MonteCarloRound, ...]
+
+
+def _mean_se(sample: np.ndarray) -> tuple[float, float]:
+    values = sample.astype(float)
+    if len(values) < 2:
+        return float(values.mean()), 0.0
+    return float(values.mean()), float(values.std(ddof=1) / np.sqrt(len(values)))
+
+
+class _Rules:
+    """Per-unit constants: part damage after a shield's reduction and the face lookup."""
+
+    def __init__(self, unit: UnitSpec) -> None:
+        self.unit = unit
+        self.mounted = np.array([True] + [w is not None for w in unit.slots])
+        self.reduction = np.zeros(4, dtype=np.int64)
+        self.is_shield = np.zeros(4, dtype=bool)
+        for s, w in enumerate(unit.slots):
+            if w is not None and w.guard is not None:
+                self.reduction[s + 1] = w.guard.reduction
+                self.is_shield[s + 1] = True
+
+    def damage(self, power: int) -> np.ndarray:
+        """Damage a hit of ``power`` deals to each part 0..3 (a shield subtracts its reduction)."""
+        return np.where(self.is_shield, np.maximum(0, power - self.reduction), power)
+
+    def lookup(self, intact: np.ndarray) -> np.ndarray:
+        """(trials, 7) part index hit by each face 1..6 (column 0 unused); -1 = no effect."""
+        trials = intact.shape[0]
+        table = np.full((trials, 7), -1, dtype=np.int64)
+        table[:, 1:4] = 0
+        for s in range(3):
+            table[:, 4 + s] = np.where(intact[:, s + 1], s + 1, -1)
+        guarded = np.zeros((trials, 7), dtype=bool)
+        for s, w in enumerate(self.unit.slots):
+            if w is None or w.guard is None:
+                continue
+            for face in w.guard.faces:
+                if not 1 <= face <= 6:
+                    continue
+                take = (
+                    intact[:, s + 1]
+                    & (table[:, face] >= 0)
+                    & ~guarded[:, face]
+                    & (table[:, face] != s + 1)
+                )
+                table[:, face] = np.where(take, s + 1, table[:, face])
+                guarded[:, face] |= take
+        return table
+
+
+def _land(
+    rng: np.random.Generator,
+    table: np.ndarray,
+    landed: np.ndarray,
+    per_part: np.ndarray,
+    durability: np.ndarray,
+) -> None:
+    """Location dice for every die where ``landed``; subtract damage from the parts hit."""
+    faces = rng.integers(1, 7, size=landed.shape)
+    parts = np.take_along_axis(table, faces, axis=1)
+    for part in range(4):
+        hits = (landed & (parts == part)).sum(axis=1)
+        durability[:, part] -= hits * per_part[part]
+
+
+def simulate_survival(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, trials: int = 20000, seed: int = 0
+) -> MonteCarloResult:
+    """Per-round means (and standard errors) of the outputs of ``survival.survival``."""
+    rules = _Rules(unit)
+    rng = np.random.default_rng(seed)
+    durability = np.zeros((trials, 4), dtype=np.int64)
+    durability[:, 0] = unit.frame_durability
+    for s, w in enumerate(unit.slots):
+        if w is not None:
+            durability[:, s + 1] = w.durability
+    intact = np.tile(rules.mounted, (trials, 1))
+    alive = np.ones(trials, dtype=bool)
+    cooked = np.zeros(trials, dtype=bool)
+    out = []
+    for round_no in range(1, rounds + 1):
+        table = rules.lookup(intact)  # the silhouette at the start of the round
+        for attack in threat.attacks:
+            weapon = attack.weapon
+            if weapon.kind == "special" or weapon.attacks <= 0:
+                continue
+            shape = (trials, weapon.attacks)
+            if weapon.kind == "missile":
+                landed = np.ones(shape, dtype=bool)
+            else:
+                need = 7 - max(0, min(6, 1 + attack.bonus))  # lowest succeeding face
+                landed = rng.integers(1, 7, size=shape) >= need
+            landed &= alive[:, None]
+            _land(rng, table, landed, rules.damage(weapon.power), durability)
+        wave = intact & (durability <= 0) & alive[:, None]
+        while wave.any():
+            intact &= ~wave
+            table = rules.lookup(intact)
+            for s, w in enumerate(unit.slots):
+                if w is None or not w.ammo:
+                    continue
+                ones = (rng.integers(1, 7, size=(trials, w.ammo)) == 1) & wave[:, s + 1, None]
+                cooked |= ones.any(axis=1)
+                _land(rng, table, ones, rules.damage(w.power), durability)
+            wave = intact & (durability <= 0) & alive[:, None]
+        alive &= intact[:, 0]
+        remaining = np.where(alive, (np.maximum(durability, 0) * intact).sum(axis=1), 0)
+        slots = []
+        slots_se = []
+        for s in range(3):
+            if unit.slots[s] is None:
+                slots.append(None)
+                slots_se.append(None)
+            else:
+                mean, se = _mean_se(~intact[:, s + 1] | ~alive)
+                slots.append(mean)
+                slots_se.append(se)
+        a, a_se = _mean_se(alive)
+        r, r_se = _mean_se(remaining)
+        c, c_se = _mean_se(cooked)
+        out.append(
+            MonteCarloRound(round_no, a, a_se, r, r_se, tuple(slots), tuple(slots_se), c, c_se)  # type: ignore[arg-type]
+        )
+    return MonteCarloResult(unit.name, threat.id, trials, seed, tuple(out))

@@ -1,0 +1,208 @@
+"""Two to four units side by side: one column each, the better value per row highlighted, rows
+that differ marked, and the survival curves overlaid on one plot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from builder.catalog.problems import InputError
+from builder.i18n import part_name
+from builder.roster.legality import check_unit
+from builder.roster.team import SLOTS, Unit
+from builder.tui import numbers
+from builder.tui.labels import t
+from builder.tui.widgets.survival_chart import Series, SurvivalChart
+
+MAX_UNITS = 4
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A unit in a column and where it came from (this team, another file, the editor)."""
+
+    unit: Unit
+    source: str
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    better: str | None  # "high", "low" or None (not comparable)
+
+
+class CompareScreen(Screen):
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "back", "Back"),
+        Binding("a", "add_from_file", "Add from file"),
+        Binding("x", "remove_last", "Remove last"),
+        Binding("t", "next_threat", "Threat"),
+    ]
+
+    class Compared(Message):
+        """The table and chart now show ``entries`` (tests wait for it)."""
+
+        def __init__(self, entries: list[Entry]) -> None:
+            super().__init__()
+            self.entries = entries
+
+    def __init__(self, entries: list[Entry]) -> None:
+        super().__init__()
+        self.entries = list(entries)[:MAX_UNITS]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="compare-title")
+        yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+        yield SurvivalChart(id="compare-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(DataTable).focus()
+
+    def refresh_view(self) -> None:
+        self._compute(list(self.entries))
+
+    @work(thread=True, exclusive=True, group="compare")
+    def _compute(self, entries: list[Entry]) -> None:
+        catalog = self.app.catalog
+        threat = catalog.threat(self.app.threat_id or "") or (catalog.threats[0] if catalog.threats else None)
+        reports = [check_unit(e.unit, catalog) for e in entries]
+        results = [
+            numbers.analyze(r.resolved, threat, catalog) if r.resolved and threat else None
+            for r in reports
+        ]
+        self.app.call_from_thread(self._show, entries, reports, results, threat)
+
+    def _show(self, entries: list[Entry], reports: list, results: list[Any], threat: Any) -> None:
+        if not self.is_attached:
+            return
+        lang = self.app.lang
+        catalog = self.app.catalog
+        self.query_one("#compare-title", Static).update(
+            Text.assemble(
+                (f"{t('compare', lang)} — {t('threat', lang)}: ", "dim"),
+                (part_name(threat, lang) if threat else "—", "bold"),
+                (f"   ({t('better', lang)})", "dim"),
+            )
+        )
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_column("", key="row")
+        for i, e in enumerate(entries):
+            table.add_column(Text(f"{e.unit.name}\n{e.source}"), key=f"u{i}")
+
+        def row(label: str, values: list[Any], better: str | None, fmt) -> None:
+            shown = [fmt(v) if v is not None else "—" for v in values]
+            differs = len({s for s in shown}) > 1
+            best = None
+            nums = [v for v in values if isinstance(v, (int, float))]
+            if better and differs and len(nums) >= 2:
+                best = max(nums) if better == "high" else min(nums)
+            cells = []
+            for v, s in zip(values, shown, strict=True):
+                style = "bold reverse green" if best is not None and v == best else ""
+                cells.append(Text(s, style=style))
+            table.add_row(Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""), *cells)
+
+        frames = [catalog.frame(e.unit.frame) for e in entries]
+        row(t("frame", lang), [part_name(f, lang) if f else e.unit.frame for f, e in zip(frames, entries, strict=True)], None, str)
+        for s in range(SLOTS):
+            names = []
+            for e in entries:
+                wid = e.unit.slot(s)
+                w = catalog.weapon(wid) if wid else None
+                names.append(part_name(w, lang) if w else (wid or "—"))
+            row(f"{t('slot', lang)} {s + 1}", names, None, str)
+        row(t("durability", lang), [f.durability if f else None for f in frames], "high", str)
+        row(t("payload", lang), [f"{r.payload_used}/{r.payload_limit}" for r in reports], None, str)
+        row(t("legal", lang), [t("legal", lang) if r.legal else t("illegal", lang) for r in reports], None, str)
+        row(t("exposure", lang), [r.exposure if r else None for r in results], "low", lambda v: f"{v:.0%}")
+        last = [numbers.final_round(r) if r else None for r in results]
+        mid = [r.survival.rounds[2] if r and len(r.survival.rounds) > 2 else None for r in results]
+        row(f"{t('alive', lang)} R3", [m.alive if m else None for m in mid], "high", lambda v: f"{v:.1%}")
+        row(f"{t('alive', lang)} R6", [x.alive if x else None for x in last], "high", lambda v: f"{v:.1%}")
+        row(f"{t('remaining', lang)} R6", [x.expected_remaining if x else None for x in last], "high", lambda v: f"{v:.1f}")
+        row(f"{t('cook_off', lang)} R6", [x.cook_off if x else None for x in last], "low", lambda v: f"{v:.1%}")
+        row(f"{t('damage', lang)} ({t('damage_all', lang)})", [r.damage.all_weapons if r else None for r in results], "high", lambda v: f"{v:.2f}")
+        row(f"{t('damage', lang)} ({t('damage_best', lang)})", [r.damage.best_single if r else None for r in results], "high", lambda v: f"{v:.2f}")
+
+        chart = self.query_one(SurvivalChart)
+        series = [
+            Series(e.unit.name, tuple(rr.alive for rr in r.survival.rounds))
+            for e, r in zip(entries, results, strict=True)
+            if r is not None
+        ]
+        chart.plot(series, t("no_analysis", lang))
+        self.post_message(self.Compared(entries))
+
+    # --- actions ----------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_next_threat(self) -> None:
+        threats = self.app.catalog.threats
+        if not threats:
+            return
+        ids = [th.id for th in threats]
+        current = self.app.threat_id if self.app.threat_id in ids else ids[0]
+        self.app.threat_id = ids[(ids.index(current) + 1) % len(ids)]
+        self.refresh_view()
+
+    def action_remove_last(self) -> None:
+        if len(self.entries) <= 2:
+            self.notify("Compare needs at least two units.", severity="warning")
+            return
+        self.entries.pop()
+        self.refresh_view()
+
+    def add_entry(self, entry: Entry) -> None:
+        if len(self.entries) >= MAX_UNITS:
+            self.notify(f"At most {MAX_UNITS} units; remove one with x first.", severity="warning")
+            return
+        self.entries.append(entry)
+        self.refresh_view()
+
+    def action_add_from_file(self) -> None:
+        from builder.tui.dialogs.prompt_dialog import PromptDialog
+
+        if len(self.entries) >= MAX_UNITS:
+            self.notify(f"At most {MAX_UNITS} units; remove one with x first.", severity="warning")
+            return
+
+        def got_path(text: str | None) -> None:
+            if text:
+                self._add_from(Path(text).expanduser())
+
+        self.app.push_screen(PromptDialog("Team file to take a unit from:", placeholder="team.yaml"), got_path)
+
+    def _add_from(self, path: Path) -> None:
+        from builder.roster.team_file import load_team
+        from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
+        from builder.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
+
+        try:
+            team = load_team(path)
+        except InputError as exc:
+            self.app.push_screen(LoadErrorsDialog(f"Cannot read {path}", exc.problems))
+            return
+        if not team.units:
+            self.notify(f"{path} has no units.", severity="warning")
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.add_entry(Entry(team.units[index], path.name))
+
+        self.app.push_screen(UnitChoiceDialog(f"Unit from {path.name}", team.units), chosen)

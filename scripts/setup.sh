@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Set up laminim on a fresh Debian machine: system packages, a virtualenv in .venv, the package.
+#   bash scripts/setup.sh          install to run laminim
+#   bash scripts/setup.sh --dev    also install the test and lint tools
+# System packages (installed with apt-get when missing, as root or through sudo):
+#   libpango-1.0-0 libpangoft2-1.0-0   the text layout library weasyprint renders PDFs with
+#   fonts-ipaexfont-gothic             a Japanese font (IPAex Gothic) for Japanese cards
+#   fonts-dejavu-core                  the Latin fallback font
+#   python3-venv                       only when Python cannot create a virtualenv
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras=""
+[ "${1:-}" = "--dev" ] && extras="[dev]"
+
+packages=()
+have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+if command -v dpkg-query >/dev/null; then
+    for p in libpango-1.0-0 libpangoft2-1.0-0 fonts-ipaexfont-gothic fonts-dejavu-core; do
+        have "$p" || packages+=("$p")
+    done
+    python3 -c "import ensurepip, venv" 2>/dev/null || packages+=(python3-venv)
+fi
+if [ ${#packages[@]} -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    echo "setup: installing system packages: ${packages[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+        "${packages[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv"
+    python3 -m venv .venv
+fi
+echo "setup: installing laminim${extras} into .venv"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+echo "setup: done"

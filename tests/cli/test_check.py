@@ -1,0 +1,132 @@
+"""``laminim check``: exit codes 0/1/2, every problem with its line, one fixture per message."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+BAD = FIXTURES / "bad_teams"
+
+# fixture -> (line, message fragment); every one exits 2 (bad input)
+BAD_INPUT = {
+    "syntax_error.yaml": (7, "YAML syntax error"),
+    "python_tag.yaml": (3, "unsupported YAML tag '!!python/object/apply:os.system'"),
+    "empty.yaml": (1, "the file is empty"),
+    "not_mapping.yaml": (1, "expected a mapping with system, name and units"),
+    "duplicate_key.yaml": (3, "name: key given twice"),
+    "unknown_field.yaml": (5, "units[0].frme: unknown field (did you mean 'frame'?)"),
+    "wrong_type.yaml": (6, "units[0].weapons: expected a list, got 'rifle'"),
+    "unknown_frame.yaml": (4, "unknown frame 'strikr' (did you mean 'striker'?)"),
+    "unknown_weapon.yaml": (4, "unknown weapon 'misile' (did you mean 'missile'?)"),
+    "bad_id.yaml": (4, "'Rifle Mk2' is not a valid id"),
+    "missing_units.yaml": (1, "units: required field is missing"),
+    "units_not_list.yaml": (3, "units: expected a list of units"),
+    "wrong_system.yaml": (1, "team is for 'artifact' but the catalog is 'laminim'"),
+    "two_documents.yaml": (5, "more than one YAML document"),
+    "missing_name.yaml": (1, "name: required field is missing"),
+    "missing_frame.yaml": (4, "units[0].frame: required field is missing"),
+}
+
+
+def test_every_bad_fixture_has_an_expectation():
+    assert {p.name for p in BAD.iterdir()} == set(BAD_INPUT)
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUT))
+def test_bad_input_exits_2_with_file_line_and_message(cli, name):
+    result = cli("check", BAD / name)
+    line, fragment = BAD_INPUT[name]
+    assert result.code == 2
+    lines = result.err.splitlines()
+    assert any(text.startswith(f"{BAD / name}:{line}:") and fragment in text for text in lines), (
+        lines
+    )
+    assert "Traceback" not in result.err
+
+
+def test_demo_team_is_legal(cli, demo_path):
+    result = cli("check", demo_path)
+    assert result.code == 0
+    assert "LEGAL" in result.out and result.err == ""
+
+
+def test_five_mistakes_are_all_reported_in_one_run(cli):
+    path = FIXTURES / "teams" / "five_mistakes.yaml"
+    result = cli("check", path)
+    assert result.code == 2  # bad input wins over illegal
+    err = result.err
+    assert f"{path}:5:11: units[0].name: expected text, got a list" in err
+    assert (
+        f"{path}:10:15: units[1].weapons[0]: unknown weapon 'rifel' (did you mean 'rifle'?)" in err
+    )
+    assert f"{path}:13:14: units[2].weapons: payload 9/6: over the limit by 3" in err
+    assert f"{path}:16:14: units[3].weapons: 4 slots listed" in err
+    assert f"{path}:17:5: units[4].frame: required field is missing" in err
+
+
+def test_python_tag_runs_nothing(cli, tmp_path):
+    marker = Path("/tmp/laminim-pwned")
+    marker.unlink(missing_ok=True)
+    assert cli("check", BAD / "python_tag.yaml").code == 2
+    assert not marker.exists()
+
+
+def test_illegal_team_exits_1(cli):
+    result = cli("check", FIXTURES / "illegal_teams" / "over_payload.yaml")
+    assert result.code == 1
+    assert "payload 9/8: over the limit by 1" in result.err
+    assert "ILLEGAL" in result.out
+
+
+def test_warning_only_team_exits_0_and_shows_the_warning(cli):
+    result = cli("check", FIXTURES / "illegal_teams" / "no_attack_warning.yaml")
+    assert result.code == 0
+    assert "warning:" in result.out and "no attacking weapon" in result.out
+
+
+def test_json_shape(cli, demo_path):
+    result = cli("check", demo_path, "--json")
+    data = json.loads(result.out)
+    assert set(data) == {"legal", "errors", "warnings", "units"}
+    assert data["legal"] is True
+    assert data["units"][1]["payload"] == {"used": 14, "limit": 14}
+    assert data["units"][0]["weapons"] == ["rifle", "missile", None]
+
+
+def test_json_errors_are_located(cli):
+    result = cli("check", FIXTURES / "illegal_teams" / "over_payload.yaml", "--json")
+    data = json.loads(result.out)
+    assert result.code == 1 and data["legal"] is False
+    [error] = data["errors"]
+    assert (error["line"], error["field"], error["severity"]) == (4, "units[0].weapons", "illegal")
+
+
+def test_missing_team_file(cli, tmp_path):
+    result = cli("check", tmp_path / "nope.yaml")
+    assert result.code == 2
+    assert result.err.strip() == f"{tmp_path / 'nope.yaml'}: file not found"
+
+
+def test_directory_instead_of_file(cli, tmp_path):
+    assert cli("check", tmp_path).code == 2
+
+
+def test_non_utf8_file(cli, tmp_path):
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("name: caf\xe9\n".encode("latin-1"))
+    result = cli("check", path)
+    assert result.code == 2 and "not UTF-8" in result.err
+
+
+def test_bad_catalog_option(cli, demo_path, tmp_path):
+    result = cli("check", demo_path, "--catalog", tmp_path / "none")
+    assert result.code == 2 and "catalog folder not found" in result.err
+
+
+def test_unknown_option_exits_2(cli, demo_path):
+    with pytest.raises(SystemExit) as info:
+        cli("check", demo_path, "--bogus")
+    assert info.value.code == 2

@@ -1,0 +1,64 @@
+"""An installed wheel (not only the editable checkout) carries the catalog and templates."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    pytest.importorskip("hatchling")
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    [whl] = out.glob("laminim-*.whl")
+    return whl
+
+
+def test_wheel_contains_catalog_and_templates(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "builder/_data/parts_catalog/laminim/weapons.yaml" in names
+    assert "builder/_data/parts_catalog/laminim/demo_team.yaml" in names
+    assert any(n.startswith("builder/_data/templates/") for n in names)
+    assert any(n.endswith("entry_points.txt") for n in names)
+
+
+def test_installed_package_finds_its_bundled_data(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = (
+        "from builder.catalog.paths import bundled_catalog_dir, templates_dir; "
+        "from builder.cli import main; "
+        f"assert str(bundled_catalog_dir()).startswith({str(site)!r}), bundled_catalog_dir(); "
+        "assert templates_dir().is_dir(); "
+        "raise SystemExit(main(['check', str(bundled_catalog_dir() / 'demo_team.yaml')]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(site)!r}); {code}"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "LEGAL" in result.stdout

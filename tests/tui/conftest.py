@@ -1,0 +1,36 @@
+"""Fixtures of the TUI tests: the bundled catalog and demo team, copied to a temp folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.catalog.load import load_catalog
+from builder.catalog.paths import demo_team_path
+from builder.roster.team_file import load_team
+from builder.tui.app import LaminimApp
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def team_file(tmp_path: Path) -> Path:
+    path = tmp_path / "team.yaml"
+    shutil.copy(demo_team_path(), path)
+    return path
+
+
+@pytest.fixture
+def make_app(catalog, team_file):
+    def make(path: Path | None = None) -> LaminimApp:
+        path = path or team_file
+        return LaminimApp(catalog, load_team(path), path, path.read_text(encoding="utf-8"))
+
+    return make
