@@ -183,7 +183,8 @@ def analysis_json(threat: Threat, results: list) -> dict:
                 "damage": {
                     "all_weapons": float(analysis.damage.all_weapons),
                     "best_single": float(analysis.damage.best_single),
-                    "best_slot": analysis.damage.best_slot,
+                    "best_slot": _slot_number(analysis.damage.best_slot),
+                    "per_slot": [None if d is None else float(d) for d in analysis.damage.per_slot],
                 },
                 "rounds": [
                     {
@@ -202,6 +203,11 @@ def analysis_json(threat: Threat, results: list) -> dict:
     return {"threat": threat.id, "units": units}
 
 
+def _slot_number(index: int | None) -> int | None:
+    """The rules core counts slots from 0; players and the JSON count them 1–3."""
+    return None if index is None else index + 1
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -216,7 +222,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
         faces = " ".join(f"{i + 1}:{_face_name(part, resolved)}" for i, part in enumerate(a.faces))
         total = resolved.frame.durability + sum(w.durability for w in resolved.slots if w)
         best = (
-            f"slot {a.damage.best_slot} alone {a.damage.best_single:.2f}"
+            f"slot {_slot_number(a.damage.best_slot)} alone {a.damage.best_single:.2f}"
             if a.damage.best_slot is not None
             else "no attacking weapon"
         )

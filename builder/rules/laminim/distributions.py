@@ -75,7 +75,8 @@ def attack_damage_distribution(
 
     >>> from .model import WeaponSpec, UnitSpec, ThreatAttack
     >>> gun = WeaponSpec("gun", "normal", 10, 3, 1, None, 0)
-    >>> dist = attack_damage_distribution(UnitSpec("u", 10, (None, None, None)), ThreatAttack(gun, 5))
+    >>> bare = UnitSpec("u", 10, (None, None, None))
+    >>> dist = attack_damage_distribution(bare, ThreatAttack(gun, 5))
     >>> dist[(3, 0, 0, 0)], dist[(0, 0, 0, 0)]
     (Fraction(1, 2), Fraction(1, 2))
     """

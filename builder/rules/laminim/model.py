@@ -17,7 +17,7 @@ PART_NAMES = ("frame", "slot1", "slot2", "slot3")
 
 @dataclass(frozen=True)
 class Guard:
-    """D4: location dice on ``faces`` damage the shield; all shield damage is cut by ``reduction``."""
+    """D4: location dice on ``faces`` hit the shield; every hit on it is cut by ``reduction``."""
 
     faces: tuple[int, ...]
     reduction: int

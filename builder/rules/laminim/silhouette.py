@@ -51,9 +51,12 @@ def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> 
         if not valid[slot] or weapon is None or weapon.guard is None:
             continue
         for face in weapon.guard.faces:
-            if 1 <= face <= 6 and parts[face - 1] is not None and guards[face - 1] is None:
-                if parts[face - 1] != PART_NAMES[slot + 1]:
-                    guards[face - 1] = slot
+            if (
+                1 <= face <= 6
+                and parts[face - 1] not in (None, PART_NAMES[slot + 1])
+                and guards[face - 1] is None
+            ):
+                guards[face - 1] = slot
     faces = tuple(FaceInfo(f + 1, parts[f], guards[f]) for f in range(6))
     share: dict[str, Fraction] = {}
     for info in faces:

@@ -11,6 +11,11 @@ One round = every die of the threat applied as a small shift kernel against the 
 silhouette at the start of the round (dice commute, so identical dice are one group applied n
 times; clipping at 0 commutes with adding damage). Then the end-of-round resolution splits each
 array by which parts are at 0, destroys them at once and runs cook-off waves on the sub-arrays.
+
+Reading of the rules where they are silent (the Monte Carlo and brute-force tests share it):
+weapons destroyed in the same wave as the frame still roll their cook-off dice (the unit is
+destroyed "after resolution"), so they count towards ``cook_off``; once the unit is destroyed no
+later round touches it. A weapon with ``ammo`` None or 0 never rolls.
 """
 
 from __future__ import annotations
@@ -118,8 +123,9 @@ class _Chain:
         self.unit = unit
         self.threat = threat
         self.mounted = tuple(w is not None for w in unit.slots)
-        self.max_dur = (unit.frame_durability,) + tuple(
-            w.durability if w is not None else 0 for w in unit.slots
+        self.max_dur = (
+            unit.frame_durability,
+            *tuple(w.durability if w is not None else 0 for w in unit.slots),
         )
         powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
         powers |= {w.power for w in unit.slots if w is not None and w.cook_off_dice}
@@ -132,7 +138,7 @@ class _Chain:
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
-        return (0,) + tuple(i + 1 for i in range(3) if pattern[i])
+        return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
 
     def axis_values(self, pattern: Pattern) -> tuple[tuple[int, ...], ...]:
         return tuple(self.values[part] for part in self.parts(pattern))
@@ -200,8 +206,9 @@ def _add(store: dict, key, array: np.ndarray) -> None:
 
 def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
     """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped)."""
-    index = (slice(None),) + tuple(
-        0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)
+    index = (
+        slice(None),
+        *tuple(0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)),
     )
     sub = array[index].copy()
     for axis in range(1, sub.ndim):

@@ -1,0 +1,55 @@
+"""LAMINIM rules core: hit table, silhouette, exact survival chain, damage output (RULES §1)."""
+
+from .analysis import UnitAnalysis, analyze_unit
+from .cook_off import cook_off_dice, p_no_cook_off
+from .damage_output import DamageOutput, damage_output, weapon_damage
+from .distributions import (
+    attack_damage_distribution,
+    contact_probability,
+    damage_taken,
+    die_outcomes,
+    expected_damage,
+    location_outcomes,
+    missiles_destroyed,
+)
+from .hit_table import FaceOutcome, Obstruction, hit_bonus, hit_probability, hit_table
+from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
+from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
+from .silhouette import FaceInfo, Silhouette, silhouette
+from .survival import RoundResult, SurvivalResult, survival
+
+__all__ = [
+    "DamageOutput",
+    "FaceInfo",
+    "FaceOutcome",
+    "Guard",
+    "MonteCarloResult",
+    "MonteCarloRound",
+    "Obstruction",
+    "RoundResult",
+    "Silhouette",
+    "SurvivalResult",
+    "ThreatAttack",
+    "ThreatSpec",
+    "UnitAnalysis",
+    "UnitSpec",
+    "WeaponSpec",
+    "analyze_unit",
+    "attack_damage_distribution",
+    "contact_probability",
+    "cook_off_dice",
+    "damage_output",
+    "damage_taken",
+    "die_outcomes",
+    "expected_damage",
+    "hit_bonus",
+    "hit_probability",
+    "hit_table",
+    "location_outcomes",
+    "missiles_destroyed",
+    "p_no_cook_off",
+    "silhouette",
+    "simulate_survival",
+    "survival",
+    "weapon_damage",
+]

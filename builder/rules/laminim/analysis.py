@@ -1,0 +1,38 @@
+"""Everything the card and the TUI show for one unit against one threat, in one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .damage_output import DamageOutput, damage_output
+from .model import ThreatSpec, UnitSpec
+from .silhouette import silhouette
+from .survival import SurvivalResult, survival
+
+
+@dataclass(frozen=True)
+class UnitAnalysis:
+    name: str
+    exposure: float  # valid faces / 6 of the intact unit
+    faces: tuple[str | None, ...]  # part named by faces 1..6 ('frame', 'slot1'..), None = invalid
+    survival: SurvivalResult
+    damage: DamageOutput  # against a target of this unit's own exposure
+    guarded: tuple[int | None, ...] = ()  # 0-based shield slot covering faces 1..6
+
+
+def analyze_unit(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> UnitAnalysis:
+    """Silhouette, exact survival and damage output.
+
+    Damage output is measured against a target as exposed as this unit (a mirror match), which
+    keeps the figure comparable between loadouts without naming an enemy.
+    """
+    sil = silhouette(unit)
+    exposure = float(sil.exposure)
+    return UnitAnalysis(
+        name=unit.name,
+        exposure=exposure,
+        faces=tuple(f.part for f in sil.faces),
+        survival=survival(unit, threat, rounds),
+        damage=damage_output(unit, exposure),
+        guarded=tuple(f.guarded_by for f in sil.faces),
+    )
