@@ -126,12 +126,11 @@ def _weapon(
     }
 
 
-def _movement(frame: Frame, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
+def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
     return [
         {
             "name": part_name(mode, lang),
-            "direction": labels[f"dir_{mode.direction}"],
-            "distance": num(mode.distance) if mode.direction != "none" else "–",
+            "distance": num(mode.distance) if mode.direction != "none" else "",
             "turn": f"{mode.turn}°",
             "zuzzer": mode.zuzzer or "",
             "heat": "" if mode.heat is None else mode.heat,
@@ -185,8 +184,7 @@ def unit_card(
         "payload_used": unit.payload_used,
         "payload_limit": frame.payload,
         "over_payload": unit.payload_used > frame.payload,
-        "movement": _movement(frame, labels, lang),
-        "movement_heat": any(m.heat is not None for m in frame.movement),
+        "movement": _movement(frame, lang),
         "faces": faces,
         "valid_faces": valid,
         "exposure": pct(exposure),
@@ -205,7 +203,7 @@ def hit_table() -> list[dict[str, str]]:
     rows = []
     for b in range(6):
         low = 7 - min(6, 1 + b)
-        rows.append({"bonus": f"{b}+" if b == 5 else str(b), "hits": f"{low}+"})
+        rows.append({"bonus": f"+{b}", "hits": f"{low}+"})
     return rows
 
 

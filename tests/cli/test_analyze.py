@@ -13,11 +13,11 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 @pytest.fixture(scope="module")
 def demo_json(tmp_path_factory):
-    from builder.catalog.paths import demo_team_path
-    from builder.cli import main
-
     import contextlib
     import io
+
+    from builder.catalog.paths import demo_team_path
+    from builder.cli import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

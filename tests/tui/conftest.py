@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import shutil
 from pathlib import Path
 
@@ -34,3 +36,13 @@ def make_app(catalog, team_file):
         return LaminimApp(catalog, load_team(path), path, path.read_text(encoding="utf-8"))
 
     return make
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run ``async def`` tests in a fresh event loop (no pytest-asyncio in the dev extras)."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+        return True
+    return None

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.catalog.models import Frame, Weapon
 from builder.i18n import Lang, part_name
 from builder.tui.labels import t
+from builder.tui.widgets.key_footer import KeyFooter
 
 EMPTY_ID = "__empty__"
 SORTS = ("name", "weight", "power", "durability")
@@ -69,7 +70,7 @@ class PartPickerDialog(ModalScreen[str | None]):
             with Horizontal(id="picker-body"):
                 yield OptionList(id="picker-list")
                 yield Static("", id="picker-details")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._fill()
@@ -90,12 +91,12 @@ class PartPickerDialog(ModalScreen[str | None]):
 
     def _prompt(self, part: Frame | Weapon) -> Text:
         name = part_name(part, self._lang)
-        text = Text(f"{name:<16.16} ")
+        text = Text(f"{name:<15.15} ", no_wrap=True, overflow="ellipsis")
         if isinstance(part, Frame):
             text.append(f"payload {part.payload:>2}  dur {part.durability:>2}", style="dim")
         else:
             text.append(
-                f"{part.type:<7} w{part.weight:>2} p{part.power}×{part.attacks} d{part.durability:>2}",
+                f"w{part.weight:>2} p{part.power:>2}×{part.attacks:<2} d{part.durability:>2}",
                 style="dim",
             )
             if self._budget is not None and part.weight > self._budget:
@@ -107,13 +108,17 @@ class PartPickerDialog(ModalScreen[str | None]):
         olist = self.query_one(OptionList)
         olist.clear_options()
         options = []
-        if self._allow_empty:
+        searching = bool(self.query_one(Input).value.strip())
+        if self._allow_empty and not searching:
             options.append(Option(Text(t("empty", self._lang), style="italic"), id=EMPTY_ID))
         options += [Option(self._prompt(p), id=p.id) for p in self._visible()]
         olist.add_options(options)
         ids = [o.id for o in options]
         if options:
-            olist.highlighted = ids.index(self._current) if self._current in ids else 0
+            if self._current in ids and not searching:
+                olist.highlighted = ids.index(self._current)
+            else:  # the first real part (not "empty") is what a search is looking for
+                olist.highlighted = 1 if len(ids) > 1 and ids[0] == EMPTY_ID else 0
         self.query_one("#picker-sort", Label).update(
             f"{t('sort', self._lang)}: {self._sort}  (ctrl+t)   {len(options)} parts"
         )
@@ -152,7 +157,9 @@ class PartPickerDialog(ModalScreen[str | None]):
                 table.add_row(t("payload", lang), Text(f"{self._budget} free", style="green" if fits else "bold red"))
         from rich.console import Group
 
-        details.update(Group(Text(part_name(part, lang), style="bold underline"), table, Text(desc, style="italic")))
+        details.update(
+            Group(Text(part_name(part, lang), style="bold underline"), Text(desc, style="italic"), table)
+        )
 
     @on(Input.Changed, "#picker-search")
     def _search(self) -> None:

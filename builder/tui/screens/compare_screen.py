@@ -11,9 +11,10 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from builder.catalog.problems import InputError
 from builder.i18n import part_name
@@ -21,6 +22,7 @@ from builder.roster.legality import check_unit
 from builder.roster.team import SLOTS, Unit
 from builder.tui import numbers
 from builder.tui.labels import t
+from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
 
 MAX_UNITS = 4
@@ -43,8 +45,8 @@ class Row:
 class CompareScreen(Screen):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
-        Binding("a", "add_from_file", "Add from file"),
-        Binding("x", "remove_last", "Remove last"),
+        Binding("a", "add_from_file", "Add file"),
+        Binding("x", "remove_last", "Drop last"),
         Binding("t", "next_threat", "Threat"),
     ]
 
@@ -62,9 +64,10 @@ class CompareScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="compare-title")
-        yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
-        yield SurvivalChart(id="compare-chart")
-        yield Footer()
+        with VerticalScroll(id="compare-body"):
+            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            yield SurvivalChart(id="compare-chart")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -100,7 +103,7 @@ class CompareScreen(Screen):
         table.clear(columns=True)
         table.add_column("", key="row")
         for i, e in enumerate(entries):
-            table.add_column(Text(f"{e.unit.name}\n{e.source}"), key=f"u{i}")
+            table.add_column(Text(f"{e.unit.name} ({e.source})"[:24]), key=f"u{i}")
 
         def row(label: str, values: list[Any], better: str | None, fmt) -> None:
             shown = [fmt(v) if v is not None else "—" for v in values]
@@ -126,7 +129,7 @@ class CompareScreen(Screen):
             row(f"{t('slot', lang)} {s + 1}", names, None, str)
         row(t("durability", lang), [f.durability if f else None for f in frames], "high", str)
         row(t("payload", lang), [f"{r.payload_used}/{r.payload_limit}" for r in reports], None, str)
-        row(t("legal", lang), [t("legal", lang) if r.legal else t("illegal", lang) for r in reports], None, str)
+        row(t("legality", lang), [t("legal", lang) if r.legal else t("illegal", lang) for r in reports], None, str)
         row(t("exposure", lang), [r.exposure if r else None for r in results], "low", lambda v: f"{v:.0%}")
         last = [numbers.final_round(r) if r else None for r in results]
         mid = [r.survival.rounds[2] if r and len(r.survival.rounds) > 2 else None for r in results]
@@ -134,8 +137,8 @@ class CompareScreen(Screen):
         row(f"{t('alive', lang)} R6", [x.alive if x else None for x in last], "high", lambda v: f"{v:.1%}")
         row(f"{t('remaining', lang)} R6", [x.expected_remaining if x else None for x in last], "high", lambda v: f"{v:.1f}")
         row(f"{t('cook_off', lang)} R6", [x.cook_off if x else None for x in last], "low", lambda v: f"{v:.1%}")
-        row(f"{t('damage', lang)} ({t('damage_all', lang)})", [r.damage.all_weapons if r else None for r in results], "high", lambda v: f"{v:.2f}")
-        row(f"{t('damage', lang)} ({t('damage_best', lang)})", [r.damage.best_single if r else None for r in results], "high", lambda v: f"{v:.2f}")
+        row(t("dmg_all", lang), [r.damage.all_weapons if r else None for r in results], "high", lambda v: f"{v:.2f}")
+        row(t("dmg_best", lang), [r.damage.best_single if r else None for r in results], "high", lambda v: f"{v:.2f}")
 
         chart = self.query_one(SurvivalChart)
         series = [

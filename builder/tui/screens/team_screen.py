@@ -6,24 +6,28 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from builder.i18n import part_name
 from builder.roster.legality import check_team
 from builder.roster.team import SLOTS, Unit
 from builder.tui.labels import t
+from builder.tui.widgets.key_footer import KeyFooter
+
+
+MOVE = Binding.Group("Move")
 
 
 class TeamScreen(Screen):
     BINDINGS = [  # noqa: RUF012
-        Binding("enter", "edit", "Edit unit"),
+        Binding("enter", "edit", "Edit", key_display="⏎"),
         Binding("a", "add", "Add"),
-        Binding("d", "duplicate", "Duplicate"),
+        Binding("d", "duplicate", "Dup"),
         Binding("r", "rename", "Rename"),
         Binding("x,delete", "remove", "Remove"),
-        Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑"),
-        Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓"),
-        Binding("space", "mark", "Mark"),
+        Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑", group=MOVE),
+        Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
+        Binding("space", "mark", "Mark", key_display="␣"),
         Binding("c", "compare", "Compare"),
     ]
 
@@ -33,7 +37,7 @@ class TeamScreen(Screen):
         table = DataTable(id="units", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="team-legality")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.marked: set[int] = set()
@@ -59,13 +63,8 @@ class TeamScreen(Screen):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear(columns=True)
-        table.add_column("#", key="n")
-        table.add_column(t("unit", lang), key="name")
-        table.add_column(t("frame", lang), key="frame")
-        table.add_column(t("weapons", lang), key="weapons")
-        table.add_column(t("payload", lang), key="payload")
-        table.add_column("", key="status")
         self.marked = {i for i in self.marked if i < len(team.units)}
+        rows = []
         for i, (unit, unit_report) in enumerate(zip(team.units, report.units, strict=True)):
             frame = catalog.frame(unit.frame)
             names = []
@@ -83,15 +82,22 @@ class TeamScreen(Screen):
                     status = Text("! " + t("warning", lang), style="yellow")
             else:
                 status = Text("✗ " + t("illegal", lang), style="bold red")
-            table.add_row(
-                Text(f"{i + 1}{'*' if i in self.marked else ' '}", style="bold" if i in self.marked else ""),
-                unit.name,
-                part_name(frame, lang) if frame else f"?{unit.frame}",
-                " · ".join(names),
-                payload,
-                status,
-                key=str(i),
+            rows.append(
+                (
+                    Text(f"{i + 1}{'*' if i in self.marked else ' '}", style="bold" if i in self.marked else ""),
+                    Text(unit.name),
+                    Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
+                    Text("·".join(names)),
+                    payload,
+                    status,
+                )
             )
+        headers = ["#", t("unit", lang), t("frame", lang), t("weapons", lang), t("payload", lang), ""]
+        for c, header in enumerate(headers):
+            width = max([len(header)] + [r[c].cell_len for r in rows])
+            table.add_column(header, key=f"c{c}", width=width)
+        for i, cells in enumerate(rows):
+            table.add_row(*cells, key=str(i))
         if team.units:
             table.move_cursor(row=min(row, len(team.units) - 1))
         legality = self.query_one("#team-legality", Static)
@@ -185,4 +191,4 @@ class TeamScreen(Screen):
         if len(picked) < 2:
             self.notify("Mark two to four units with space, then press c.", severity="warning")
             return
-        self.app.open_compare([(team.units[i], team.name) for i in picked])
+        self.app.open_compare([(team.units[i], t("team", self.app.lang).lower()) for i in picked])

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Select, Static
+from textual.widgets import Header, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from builder.i18n import part_name
@@ -25,9 +25,13 @@ from builder.roster.legality import ResolvedUnit, check_unit
 from builder.roster.team import SLOTS, Unit
 from builder.tui import numbers
 from builder.tui.labels import t
+from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.payload_meter import PayloadMeter
 from builder.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
+
+
+SLOT_KEYS = Binding.Group("Slot")
 
 
 class UnitEditorScreen(Screen):
@@ -35,10 +39,10 @@ class UnitEditorScreen(Screen):
         Binding("escape", "back", "Team"),
         Binding("enter", "pick", "Choose part", show=False),
         Binding("f", "pick_row(0)", "Frame"),
-        Binding("1", "pick_row(1)", "Slot 1"),
-        Binding("2", "pick_row(2)", "Slot 2"),
-        Binding("3", "pick_row(3)", "Slot 3"),
-        Binding("backspace,delete", "clear", "Empty slot"),
+        Binding("1", "pick_row(1)", "Slot 1", group=SLOT_KEYS),
+        Binding("2", "pick_row(2)", "Slot 2", group=SLOT_KEYS),
+        Binding("3", "pick_row(3)", "Slot 3", group=SLOT_KEYS),
+        Binding("backspace,delete", "clear", "Empty"),
         Binding("t", "next_threat", "Threat"),
         Binding("r", "rename", "Rename"),
         Binding("c", "compare", "Compare"),
@@ -68,13 +72,20 @@ class UnitEditorScreen(Screen):
             yield Static("", id="unit-problems")
             yield SilhouetteTable(id="silhouette")
         with VerticalScroll(id="editor-right"):
-            yield Select([], allow_blank=False, id="threat", prompt="Threat")
+            threats = self.app.catalog.threats
+            yield Select(
+                [(part_name(th, self.app.lang), th.id) for th in threats],
+                value=self.app.threat_id if threats and self.app.threat_id else Select.NULL,
+                allow_blank=not threats,
+                id="threat",
+                prompt=t("threat", self.app.lang),
+            )
             yield SurvivalChart(id="survival")
             yield Static("", id="numbers")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.fill_threats()
+        self.query_one("#threat", Select).display = bool(self.app.catalog.threats)
         self.refresh_view()
         self.query_one("#loadout", OptionList).focus()
 
@@ -86,11 +97,12 @@ class UnitEditorScreen(Screen):
         select = self.query_one("#threat", Select)
         lang = self.app.lang
         threats = self.app.catalog.threats
+        if not threats:
+            return
         with self.prevent(Select.Changed):
             select.set_options([(part_name(th, lang), th.id) for th in threats])
             if self.app.threat_id:
                 select.value = self.app.threat_id
-        select.display = bool(threats)
 
     def refresh_view(self) -> None:
         """Redraw everything from the app's current team (cheap parts now, numbers in a worker)."""
@@ -175,27 +187,23 @@ class UnitEditorScreen(Screen):
     def _numbers_table(self, resolved: ResolvedUnit | None, result: Any) -> Table:
         lang = self.app.lang
         rounds = result.survival.rounds
-        table = Table(box=None, padding=(0, 1), header_style="bold")
-        table.add_column(t("round", lang))
+        table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
+        table.add_column(t("round", lang), no_wrap=True)
+        table.add_column(t("alive", lang), justify="right", no_wrap=True)
+        table.add_column(t("remaining", lang), justify="right", no_wrap=True)
+        table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
         for r in rounds:
-            table.add_column(f"R{r.round}", justify="right")
-        table.add_row(t("alive", lang), *(f"{r.alive:.0%}" for r in rounds))
-        table.add_row(t("remaining", lang), *(f"{r.expected_remaining:.1f}" for r in rounds))
-        table.add_row(t("cook_off", lang), *(f"{r.cook_off:.0%}" for r in rounds))
+            table.add_row(f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}")
         last = rounds[-1]
-        lost = ", ".join(
-            f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
-        )
+        lost = " ".join(f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None)
         dmg = result.damage
         best = f" (slot {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
-        summary = Table(box=None, padding=(0, 1), show_header=False)
-        summary.add_column(style="bold")
+        summary = Table(box=None, padding=(0, 1), show_header=False, show_edge=False)
+        summary.add_column(style="bold", no_wrap=True)
         summary.add_column()
         summary.add_row(t("slot_lost", lang), lost or "—")
-        summary.add_row(
-            t("damage", lang),
-            f"{t('damage_all', lang)} {dmg.all_weapons:.2f} · {t('damage_best', lang)} {dmg.best_single:.2f}{best}",
-        )
+        summary.add_row(t("damage", lang), f"{t('damage_all', lang)} {dmg.all_weapons:.2f}")
+        summary.add_row("", f"{t('damage_best', lang)} {dmg.best_single:.2f}{best}")
         outer = Table.grid()
         outer.add_row(table)
         outer.add_row(summary)
@@ -281,7 +289,7 @@ class UnitEditorScreen(Screen):
     def action_compare(self) -> None:
         app = self.app
         team = app.team
-        others = [(u, team.name) for i, u in enumerate(team.units) if i != self.index][:3]
+        others = [(u, t("team", app.lang).lower()) for i, u in enumerate(team.units) if i != self.index][:3]
         app.open_compare([(self.unit, f"{t('editing', app.lang)}"), *others])
 
     def action_back(self) -> None:
