@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--card-size",
         default="poker",
         metavar="SIZE",
-        help="card size: poker (63×88 mm) or a6 (105×148 mm)",
+        help="card size: poker (63×88 mm, 9 a page) or large (89×127 mm, 4 a page)",
     )
     p.add_argument("--force", action="store_true", help="print even if the team is illegal")
     return parser

@@ -4,6 +4,7 @@
 #   bash scripts/setup.sh --dev    also install the test and lint tools
 # System packages (installed with apt-get when missing, as root or through sudo):
 #   libpango-1.0-0 libpangoft2-1.0-0   the text layout library weasyprint renders PDFs with
+#   libharfbuzz-subset0                font subsetting, so PDFs embed only the glyphs they use
 #   fonts-ipaexfont-gothic             a Japanese font (IPAex Gothic) for Japanese cards
 #   fonts-dejavu-core                  the Latin fallback font
 #   python3-venv                       only when Python cannot create a virtualenv
@@ -16,7 +17,8 @@ extras=""
 packages=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 if command -v dpkg-query >/dev/null; then
-    for p in libpango-1.0-0 libpangoft2-1.0-0 fonts-ipaexfont-gothic fonts-dejavu-core; do
+    for p in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-ipaexfont-gothic \
+        fonts-dejavu-core; do
         have "$p" || packages+=("$p")
     done
     python3 -c "import ensurepip, venv" 2>/dev/null || packages+=(python3-venv)

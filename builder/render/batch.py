@@ -93,7 +93,7 @@ def render_team(
     card_size: str = "poker",
     progress: ProgressFn | None = None,
 ) -> list[Path]:
-    """Write ``<slug>-cards.pdf``, ``<slug>-tokens.pdf`` and ``<slug>-markers.pdf`` into ``out_dir``.
+    """Write ``<slug>-cards.pdf``, ``-tokens.pdf`` and ``-markers.pdf`` into ``out_dir``.
 
     Never overwrites: an existing name gets ``-2``, ``-3`` … A team without missile weapons
     still gets a (one-page, empty) token sheet so the three files always come together.

@@ -51,7 +51,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "over_payload": ("OVER LIMIT", "積載超過"),
     "ab_homing": ("homing", "誘導"),
     "ab_straight": ("straight", "直進"),
-    "ab_guard": ("guards face {faces}, −{reduction} dmg", "出目{faces}をガード・被ダメージ−{reduction}"),
+    "ab_guard": (
+        "guards face {faces}, −{reduction} dmg",
+        "出目{faces}をガード・被ダメージ−{reduction}",
+    ),
     "ab_quick_boost": ("quick boost: {mode} {distance}", "クイックブースト：{mode} {distance}"),
     "ab_thruster": ("thruster: moves +{distance}", "スラスター：移動+{distance}"),
     "ab_melee": ("distance 1 only", "距離1のみ"),

@@ -1,0 +1,54 @@
+"""``laminim cards``: refuses illegal teams unless --force, prints paths, never overwrites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def test_cards_write_three_pdfs_and_print_their_paths(cli, demo_path, tmp_path):
+    result = cli("cards", demo_path, "-o", tmp_path)
+    assert result.code == 0
+    paths = [Path(line) for line in result.out.splitlines()]
+    assert [p.name for p in paths] == [
+        "test-play-samples-cards.pdf",
+        "test-play-samples-tokens.pdf",
+        "test-play-samples-markers.pdf",
+    ]
+    assert all(p.read_bytes().startswith(b"%PDF") for p in paths)
+    assert "[3/3]" in result.err  # progress
+
+
+def test_cards_never_overwrite(cli, demo_path, tmp_path):
+    cli("cards", demo_path, "-o", tmp_path)
+    again = cli("cards", demo_path, "-o", tmp_path)
+    assert again.code == 0
+    assert "test-play-samples-cards-2.pdf" in again.out
+
+
+def test_illegal_team_is_refused_unless_forced(cli, tmp_path):
+    team = FIXTURES / "illegal_teams" / "over_payload.yaml"
+    refused = cli("cards", team, "-o", tmp_path)
+    assert refused.code == 1
+    assert "--force" in refused.err and "over the limit by 1" in refused.err
+    assert not list(tmp_path.iterdir())
+    forced = cli("cards", team, "-o", tmp_path, "--force")
+    assert forced.code == 0 and len(forced.out.splitlines()) == 3
+
+
+def test_bad_team_exits_2(cli, tmp_path):
+    result = cli("cards", FIXTURES / "bad_teams" / "unknown_weapon.yaml", "-o", tmp_path)
+    assert result.code == 2 and "unknown weapon 'misile'" in result.err
+
+
+def test_unknown_card_size_exits_2(cli, demo_path, tmp_path):
+    result = cli("cards", demo_path, "-o", tmp_path, "--card-size", "huge")
+    assert result.code == 2 and "poker" in result.err
+
+
+def test_unwritable_output_exits_2(cli, demo_path, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = cli("cards", demo_path, "-o", blocker / "sub")
+    assert result.code == 2 and "cannot write" in result.err
