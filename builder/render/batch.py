@@ -83,6 +83,15 @@ def render_html(
     return make_env().get_template(f"{kind}.html").render(context)
 
 
+def _has_missiles(team: Team, catalog: Catalog) -> bool:
+    for unit in team.units:
+        for wid in unit.mounted():
+            weapon = catalog.weapon(wid)
+            if weapon is not None and weapon.type == "missile":
+                return True
+    return False
+
+
 def render_team(
     team: Team,
     catalog: Catalog,
@@ -96,8 +105,8 @@ def render_team(
     """Write ``<slug>-cards.pdf``, ``-tokens.pdf`` and ``-markers.pdf`` into ``out_dir``.
 
     Never overwrites: an existing name gets ``-2``, ``-3`` … A team without missile weapons
-    still gets a (one-page, empty) token sheet so the three files always come together.
-    Returns the written paths in that order.
+    gets no token sheet (an empty page would only waste paper). Returns the written paths in
+    that order.
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
@@ -112,9 +121,10 @@ def render_team(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team.name)
-    total = len(_KINDS)
+    kinds = [k for k in _KINDS if k != "tokens" or _has_missiles(team, catalog)]
+    total = len(kinds)
     written: list[Path] = []
-    for done, kind in enumerate(_KINDS):
+    for done, kind in enumerate(kinds):
         if progress is not None:
             progress(kind, done, total)
         html = render_html(team, catalog, kind, paper=paper, lang=lang, card_size=card_size)  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ class LaminimApp(App[int]):
         Binding("f1,question_mark", "help", "Help", key_display="F1"),
         Binding("ctrl+o", "open", "Open"),
         Binding("ctrl+s", "save", "Save"),
-        Binding("f2", "save_as", "Save as"),
+        Binding("f2", "save_as", "SaveAs"),
         Binding("p", "print", "Print"),
         Binding("l", "toggle_lang", "EN/JA"),
     ]
@@ -53,7 +53,9 @@ class LaminimApp(App[int]):
         """Where Save writes; None for the bundled demo team (Save asks for a path then)."""
         self.original = original
         self._saved = team.model_dump()
-        self.threat_id = catalog.default_threat or (catalog.threats[0].id if catalog.threats else None)
+        self.threat_id = catalog.default_threat or (
+            catalog.threats[0].id if catalog.threats else None
+        )
         self.set_reactive(LaminimApp.lang, lang)
 
     @classmethod
@@ -108,9 +110,7 @@ class LaminimApp(App[int]):
                 screen.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen):
-            return False
-        return True
+        return not (action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen))
 
     # --- navigation -------------------------------------------------------------------
 
@@ -181,7 +181,9 @@ class LaminimApp(App[int]):
                 self.open_team(Path(text).expanduser())
 
         self._ask_discard(
-            lambda: self.push_screen(PromptDialog("Open team file:", placeholder="team.yaml"), got_path),
+            lambda: self.push_screen(
+                PromptDialog("Open team file:", placeholder="team.yaml"), got_path
+            ),
             "Open another team and lose the unsaved changes?",
         )
 

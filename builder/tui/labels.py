@@ -45,10 +45,16 @@ LABELS: dict[str, tuple[str, str]] = {
         "Analysis unavailable: the rules core is not installed.",
         "解析は利用できません（ルールコア未導入）。",
     ),
-    "no_unit_analysis": ("Fix the unit's unknown parts to see numbers.", "不明な部品を直すと数値が表示されます。"),
+    "no_unit_analysis": (
+        "Fix the unit's unknown parts to see numbers.",
+        "不明な部品を直すと数値が表示されます。",
+    ),
     "computing": ("computing…", "計算中…"),
     "compare": ("Compare", "比較"),
-    "better": ("better value highlighted; ≠ marks rows that differ", "良い値を強調、≠ は差がある行"),
+    "better": (
+        "better value highlighted; ≠ marks rows that differ",
+        "良い値を強調、≠ は差がある行",
+    ),
     "problems": ("Problems", "問題点"),
     "editing": ("editing", "編集中"),
     "dmg_all": ("Damage all", "与ダメ全武装"),

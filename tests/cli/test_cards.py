@@ -52,3 +52,20 @@ def test_unwritable_output_exits_2(cli, demo_path, tmp_path):
     blocker.write_text("not a folder")
     result = cli("cards", demo_path, "-o", blocker / "sub")
     assert result.code == 2 and "cannot write" in result.err
+
+
+def test_team_without_missiles_gets_no_token_sheet(cli, tmp_path):
+    team = tmp_path / "no_missiles.yaml"
+    team.write_text(
+        "system: laminim\nname: Gunline\nunits:\n"
+        "  - {name: A, frame: striker, weapons: [rifle]}\n"
+        "  - {name: B, frame: bastion, weapons: [gatling]}\n"
+        "  - {name: C, frame: lancer, weapons: [smg, blade]}\n",
+        encoding="utf-8",
+    )
+    result = cli("cards", team, "-o", tmp_path / "out")
+    assert result.code == 0
+    assert [Path(p).name for p in result.out.splitlines()] == [
+        "gunline-cards.pdf",
+        "gunline-markers.pdf",
+    ]

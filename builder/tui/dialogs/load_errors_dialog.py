@@ -1,4 +1,4 @@
-"""The problems of a team file that could not be opened, one ``file:line:col: field: message`` each."""
+"""The problems of a team file that could not be opened: ``file:line:col: field: message``."""
 
 from __future__ import annotations
 

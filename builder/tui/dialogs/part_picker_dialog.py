@@ -30,7 +30,11 @@ def _sort_value(part: Frame | Weapon, key: str) -> tuple:
     if isinstance(part, Frame):
         value = {"weight": part.payload, "power": 0, "durability": part.durability}[key]
     else:
-        value = {"weight": part.weight, "power": part.power * part.attacks, "durability": part.durability}[key]
+        value = {
+            "weight": part.weight,
+            "power": part.power * part.attacks,
+            "durability": part.durability,
+        }[key]
     return (-value if key != "weight" or isinstance(part, Frame) else value, part.name.lower())
 
 
@@ -150,15 +154,25 @@ class PartPickerDialog(ModalScreen[str | None]):
             table.add_row(t("power", lang), str(part.power))
             table.add_row(t("attacks", lang), str(part.attacks))
             table.add_row(t("durability", lang), str(part.durability))
-            table.add_row(t("ammo", lang), "—" if part.ammo is None else f"{part.ammo} (-{part.ammo_per_attack}/atk)")
+            table.add_row(
+                t("ammo", lang),
+                "—" if part.ammo is None else f"{part.ammo} (-{part.ammo_per_attack}/atk)",
+            )
             desc = part.description_ja if lang == "ja" and part.description_ja else part.description
             if self._budget is not None:
                 fits = part.weight <= self._budget
-                table.add_row(t("payload", lang), Text(f"{self._budget} free", style="green" if fits else "bold red"))
+                table.add_row(
+                    t("payload", lang),
+                    Text(f"{self._budget} free", style="green" if fits else "bold red"),
+                )
         from rich.console import Group
 
         details.update(
-            Group(Text(part_name(part, lang), style="bold underline"), Text(desc, style="italic"), table)
+            Group(
+                Text(part_name(part, lang), style="bold underline"),
+                Text(desc, style="italic"),
+                table,
+            )
         )
 
     @on(Input.Changed, "#picker-search")

@@ -21,7 +21,15 @@ from builder.i18n import Lang
 from builder.roster.team import Team
 
 PAPERS = ("a4", "letter")
-CARD_SIZES = ("poker", "bridge", "tarot")
+FALLBACK_CARD_SIZES = ("poker", "large")
+
+
+def _card_sizes() -> tuple[str, ...]:
+    try:
+        from builder.render.batch import CARD_SIZES
+    except ImportError:
+        return FALLBACK_CARD_SIZES
+    return tuple(CARD_SIZES)
 
 
 class PrintDialog(ModalScreen[list[Path] | None]):
@@ -42,7 +50,9 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             self.paths = paths
             self.error = error
 
-    def __init__(self, team: Team, catalog: Catalog, lang: Lang, out_dir: Path | None = None) -> None:
+    def __init__(
+        self, team: Team, catalog: Catalog, lang: Lang, out_dir: Path | None = None
+    ) -> None:
         super().__init__()
         self._team = team.model_copy(deep=True)
         self._catalog = catalog
@@ -52,19 +62,39 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog dialog-wide"):
-            yield Label(f"Print cards, tokens and markers of “{self._team.name}”", classes="dialog-question")
+            yield Label(
+                f"Print cards, tokens and markers of “{self._team.name}”", classes="dialog-question"
+            )
             with Horizontal(classes="print-row"):
                 yield Label("Paper", classes="print-label")
-                yield Select([(p.upper() if p == "a4" else p.title(), p) for p in PAPERS], value="a4", allow_blank=False, id="paper")
+                yield Select(
+                    [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS],
+                    value="a4",
+                    allow_blank=False,
+                    id="paper",
+                    compact=True,
+                )
             with Horizontal(classes="print-row"):
                 yield Label("Language", classes="print-label")
-                yield Select([("English", "en"), ("日本語", "ja")], value=self._lang, allow_blank=False, id="lang")
+                yield Select(
+                    [("English", "en"), ("日本語", "ja")],
+                    value=self._lang,
+                    allow_blank=False,
+                    id="lang",
+                    compact=True,
+                )
             with Horizontal(classes="print-row"):
                 yield Label("Card size", classes="print-label")
-                yield Select([(c, c) for c in CARD_SIZES], value="poker", allow_blank=False, id="card-size")
+                yield Select(
+                    [(c, c) for c in _card_sizes()],
+                    value="poker",
+                    allow_blank=False,
+                    id="card-size",
+                    compact=True,
+                )
             with Horizontal(classes="print-row"):
                 yield Label("Output folder", classes="print-label")
-                yield Input(str(self._out_dir), id="out-dir")
+                yield Input(str(self._out_dir), id="out-dir", compact=True)
             yield ProgressBar(total=1, show_eta=False, id="print-progress")
             yield Label("", id="print-step")
             yield Log(id="print-log", auto_scroll=True)
@@ -80,7 +110,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         self.query_one("#print", Button).disabled = True
         self.query_one("#print-log", Log).clear()
         self.query_one("#print-step", Label).update("starting…")
-        self._render(
+        self._run_print(
             Path(self.query_one("#out-dir", Input).value.strip() or "output"),
             self.query_one("#paper", Select).value,
             self.query_one("#lang", Select).value,
@@ -93,11 +123,13 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         self.dismiss(self._written)
 
     @work(thread=True, exclusive=True, group="print")
-    def _render(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
+    def _run_print(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
         try:
             from builder.render.batch import render_team
         except ImportError as exc:
-            self.post_message(self.Finished(None, f"Printing is not available in this install: {exc}"))
+            self.post_message(
+                self.Finished(None, f"Printing is not available in this install: {exc}")
+            )
             return
         try:
             paths = render_team(
@@ -107,7 +139,9 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 paper=paper,
                 lang=lang,
                 card_size=card_size,
-                progress=lambda step, done, total: self.post_message(self.Progress(step, done, total)),
+                progress=lambda step, done, total: self.post_message(
+                    self.Progress(step, done, total)
+                ),
             )
         except Exception as exc:  # a render failure must not kill the TUI
             self.post_message(self.Finished(None, f"{type(exc).__name__}: {exc}"))

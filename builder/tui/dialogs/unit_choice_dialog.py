@@ -27,7 +27,10 @@ class UnitChoiceDialog(ModalScreen[int | None]):
             yield Label(self._title, classes="dialog-question")
             yield OptionList(
                 *(
-                    Option(f"{u.name}  ({u.frame}: {', '.join(w or '—' for w in u.weapons)})", id=str(i))
+                    Option(
+                        f"{u.name}  ({u.frame}: {', '.join(w or '—' for w in u.weapons)})",
+                        id=str(i),
+                    )
                     for i, u in enumerate(self._units)
                 ),
                 id="unit-choice",

@@ -45,8 +45,8 @@ class Row:
 class CompareScreen(Screen):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
-        Binding("a", "add_from_file", "Add file"),
-        Binding("x", "remove_last", "Drop last"),
+        Binding("a", "add_from_file", "Add"),
+        Binding("x", "remove_last", "Drop"),
         Binding("t", "next_threat", "Threat"),
     ]
 
@@ -79,7 +79,9 @@ class CompareScreen(Screen):
     @work(thread=True, exclusive=True, group="compare")
     def _compute(self, entries: list[Entry]) -> None:
         catalog = self.app.catalog
-        threat = catalog.threat(self.app.threat_id or "") or (catalog.threats[0] if catalog.threats else None)
+        threat = catalog.threat(self.app.threat_id or "") or (
+            catalog.threats[0] if catalog.threats else None
+        )
         reports = [check_unit(e.unit, catalog) for e in entries]
         results = [
             numbers.analyze(r.resolved, threat, catalog) if r.resolved and threat else None
@@ -116,10 +118,20 @@ class CompareScreen(Screen):
             for v, s in zip(values, shown, strict=True):
                 style = "bold reverse green" if best is not None and v == best else ""
                 cells.append(Text(s, style=style))
-            table.add_row(Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""), *cells)
+            table.add_row(
+                Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""), *cells
+            )
 
         frames = [catalog.frame(e.unit.frame) for e in entries]
-        row(t("frame", lang), [part_name(f, lang) if f else e.unit.frame for f, e in zip(frames, entries, strict=True)], None, str)
+        row(
+            t("frame", lang),
+            [
+                part_name(f, lang) if f else e.unit.frame
+                for f, e in zip(frames, entries, strict=True)
+            ],
+            None,
+            str,
+        )
         for s in range(SLOTS):
             names = []
             for e in entries:
@@ -129,16 +141,56 @@ class CompareScreen(Screen):
             row(f"{t('slot', lang)} {s + 1}", names, None, str)
         row(t("durability", lang), [f.durability if f else None for f in frames], "high", str)
         row(t("payload", lang), [f"{r.payload_used}/{r.payload_limit}" for r in reports], None, str)
-        row(t("legality", lang), [t("legal", lang) if r.legal else t("illegal", lang) for r in reports], None, str)
-        row(t("exposure", lang), [r.exposure if r else None for r in results], "low", lambda v: f"{v:.0%}")
+        row(
+            t("legality", lang),
+            [t("legal", lang) if r.legal else t("illegal", lang) for r in reports],
+            None,
+            str,
+        )
+        row(
+            t("exposure", lang),
+            [r.exposure if r else None for r in results],
+            "low",
+            lambda v: f"{v:.0%}",
+        )
         last = [numbers.final_round(r) if r else None for r in results]
         mid = [r.survival.rounds[2] if r and len(r.survival.rounds) > 2 else None for r in results]
-        row(f"{t('alive', lang)} R3", [m.alive if m else None for m in mid], "high", lambda v: f"{v:.1%}")
-        row(f"{t('alive', lang)} R6", [x.alive if x else None for x in last], "high", lambda v: f"{v:.1%}")
-        row(f"{t('remaining', lang)} R6", [x.expected_remaining if x else None for x in last], "high", lambda v: f"{v:.1f}")
-        row(f"{t('cook_off', lang)} R6", [x.cook_off if x else None for x in last], "low", lambda v: f"{v:.1%}")
-        row(t("dmg_all", lang), [r.damage.all_weapons if r else None for r in results], "high", lambda v: f"{v:.2f}")
-        row(t("dmg_best", lang), [r.damage.best_single if r else None for r in results], "high", lambda v: f"{v:.2f}")
+        row(
+            f"{t('alive', lang)} R3",
+            [m.alive if m else None for m in mid],
+            "high",
+            lambda v: f"{v:.1%}",
+        )
+        row(
+            f"{t('alive', lang)} R6",
+            [x.alive if x else None for x in last],
+            "high",
+            lambda v: f"{v:.1%}",
+        )
+        row(
+            f"{t('remaining', lang)} R6",
+            [x.expected_remaining if x else None for x in last],
+            "high",
+            lambda v: f"{v:.1f}",
+        )
+        row(
+            f"{t('cook_off', lang)} R6",
+            [x.cook_off if x else None for x in last],
+            "low",
+            lambda v: f"{v:.1%}",
+        )
+        row(
+            t("dmg_all", lang),
+            [r.damage.all_weapons if r else None for r in results],
+            "high",
+            lambda v: f"{v:.2f}",
+        )
+        row(
+            t("dmg_best", lang),
+            [r.damage.best_single if r else None for r in results],
+            "high",
+            lambda v: f"{v:.2f}",
+        )
 
         chart = self.query_one(SurvivalChart)
         series = [
@@ -188,7 +240,9 @@ class CompareScreen(Screen):
             if text:
                 self._add_from(Path(text).expanduser())
 
-        self.app.push_screen(PromptDialog("Team file to take a unit from:", placeholder="team.yaml"), got_path)
+        self.app.push_screen(
+            PromptDialog("Team file to take a unit from:", placeholder="team.yaml"), got_path
+        )
 
     def _add_from(self, path: Path) -> None:
         from builder.roster.team_file import load_team

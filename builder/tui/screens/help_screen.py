@@ -76,13 +76,25 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog dialog-wide", id="help"):
             yield Static(Text("LAMINIM army builder — keys", style="bold"))
             for title, keys in KEYS:
-                table = Table(box=None, show_header=False, padding=(0, 1), title=title, title_justify="left", title_style="bold underline")
+                table = Table(
+                    box=None,
+                    show_header=False,
+                    padding=(0, 1),
+                    title=title,
+                    title_justify="left",
+                    title_style="bold underline",
+                )
                 table.add_column(style="bold cyan", min_width=16)
                 table.add_column()
                 for key, what in keys:
                     table.add_row(key, what)
                 yield Static(table)
-            yield Static(Text("The mouse works too: click rows, buttons and lists. esc closes this.", style="dim"))
+            yield Static(
+                Text(
+                    "The mouse works too: click rows, buttons and lists. esc closes this.",
+                    style="dim",
+                )
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,7 +14,6 @@ from builder.roster.team import SLOTS, Unit
 from builder.tui.labels import t
 from builder.tui.widgets.key_footer import KeyFooter
 
-
 MOVE = Binding.Group("Move")
 
 
@@ -57,8 +56,11 @@ class TeamScreen(Screen):
         catalog, team = app.catalog, app.team
         report = check_team(team, catalog)
         self.query_one("#team-name", Static).update(
-            Text.assemble((f"{t('team', lang)}: ", "dim"), (team.name, "bold"),
-                          ("   space marks units for compare", "dim"))
+            Text.assemble(
+                (f"{t('team', lang)}: ", "dim"),
+                (team.name, "bold"),
+                ("   space marks units for compare", "dim"),
+            )
         )
         table = self.query_one(DataTable)
         row = table.cursor_row
@@ -84,7 +86,10 @@ class TeamScreen(Screen):
                 status = Text("✗ " + t("illegal", lang), style="bold red")
             rows.append(
                 (
-                    Text(f"{i + 1}{'*' if i in self.marked else ' '}", style="bold" if i in self.marked else ""),
+                    Text(
+                        f"{i + 1}{'*' if i in self.marked else ' '}",
+                        style="bold" if i in self.marked else "",
+                    ),
                     Text(unit.name),
                     Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
                     Text("·".join(names)),
@@ -92,7 +97,14 @@ class TeamScreen(Screen):
                     status,
                 )
             )
-        headers = ["#", t("unit", lang), t("frame", lang), t("weapons", lang), t("payload", lang), ""]
+        headers = [
+            "#",
+            t("unit", lang),
+            t("frame", lang),
+            t("weapons", lang),
+            t("payload", lang),
+            "",
+        ]
         for c, header in enumerate(headers):
             width = max([len(header)] + [r[c].cell_len for r in rows])
             table.add_column(header, key=f"c{c}", width=width)
@@ -104,9 +116,15 @@ class TeamScreen(Screen):
         legality.set_class(report.legal, "-legal")
         legality.set_class(not report.legal, "-illegal")
         lines = Text()
-        lines.append(("✓ " if report.legal else "✗ ") + t("team_legal" if report.legal else "team_illegal", lang), style="bold")
+        lines.append(
+            ("✓ " if report.legal else "✗ ")
+            + t("team_legal" if report.legal else "team_illegal", lang),
+            style="bold",
+        )
         for p in report.errors:
-            lines.append(f"\n  • {p.file}: {p.field}: {p.message}" if p.field else f"\n  • {p.message}")
+            lines.append(
+                f"\n  • {p.file}: {p.field}: {p.message}" if p.field else f"\n  • {p.message}"
+            )
         for p in report.warnings:
             lines.append(f"\n  ! {p.file}: {p.message}", style="yellow")
         legality.update(lines)
@@ -122,7 +140,9 @@ class TeamScreen(Screen):
 
     def action_add(self) -> None:
         team = self.app.team
-        unit = Unit(name=team.free_name("Unit"), frame=self.app.catalog.frames[0].id, weapons=[None] * SLOTS)
+        unit = Unit(
+            name=team.free_name("Unit"), frame=self.app.catalog.frames[0].id, weapons=[None] * SLOTS
+        )
         self.app.set_units([*team.units, unit])
         self.app.edit_unit(len(team.units))
 
@@ -131,7 +151,9 @@ class TeamScreen(Screen):
         if not team.units:
             return
         i = self.cursor
-        copy = team.units[i].model_copy(update={"name": team.free_name(team.units[i].name)}, deep=True)
+        copy = team.units[i].model_copy(
+            update={"name": team.free_name(team.units[i].name)}, deep=True
+        )
         units = list(team.units)
         units.insert(i + 1, copy)
         self.app.set_units(units)
@@ -152,7 +174,9 @@ class TeamScreen(Screen):
 
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 
-        self.app.push_screen(ConfirmDialog(f"Remove unit “{team.units[i].name}”?", yes="Remove"), done)
+        self.app.push_screen(
+            ConfirmDialog(f"Remove unit “{team.units[i].name}”?", yes="Remove"), done
+        )
 
     def action_rename(self) -> None:
         team = self.app.team

@@ -30,7 +30,6 @@ from builder.tui.widgets.payload_meter import PayloadMeter
 from builder.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
 
-
 SLOT_KEYS = Binding.Group("Slot")
 
 
@@ -117,23 +116,39 @@ class UnitEditorScreen(Screen):
         loadout = self.query_one("#loadout", OptionList)
         highlighted = loadout.highlighted or 0
         frame = catalog.frame(unit.frame)
-        rows = [Option(Text.assemble((f"{t('frame', lang):<7}", "bold"), self._part_text(frame, unit.frame, lang)), id="row0")]
+        rows = [
+            Option(
+                Text.assemble(
+                    (f"{t('frame', lang):<7}", "bold"), self._part_text(frame, unit.frame, lang)
+                ),
+                id="row0",
+            )
+        ]
         for s in range(SLOTS):
             wid = unit.slot(s)
             weapon = catalog.weapon(wid) if wid else None
-            text = Text.assemble((f"{t('slot', lang)} {s + 1} ", "bold"), self._part_text(weapon, wid, lang))
+            text = Text.assemble(
+                (f"{t('slot', lang)} {s + 1} ", "bold"), self._part_text(weapon, wid, lang)
+            )
             if weapon is not None:
                 text.append(f"  w{weapon.weight}", style="dim")
             rows.append(Option(text, id=f"row{s + 1}"))
         loadout.clear_options()
         loadout.add_options(rows)
         loadout.highlighted = highlighted
-        self.query_one(PayloadMeter).show(report.payload_used, report.payload_limit, t("payload", lang))
+        self.query_one(PayloadMeter).show(
+            report.payload_used, report.payload_limit, t("payload", lang)
+        )
         problems = self.query_one("#unit-problems", Static)
         problems.set_class(not report.legal, "-illegal")
         if report.problems:
             problems.update(
-                Text("\n".join(("✗ " if p.severity != "warning" else "! ") + p.message for p in report.problems))
+                Text(
+                    "\n".join(
+                        ("✗ " if p.severity != "warning" else "! ") + p.message
+                        for p in report.problems
+                    )
+                )
             )
         else:
             problems.update(Text("✓ " + t("legal", lang)))
@@ -151,7 +166,9 @@ class UnitEditorScreen(Screen):
 
     def _threat(self):
         catalog = self.app.catalog
-        return catalog.threat(self.app.threat_id or "") or (catalog.threats[0] if catalog.threats else None)
+        return catalog.threat(self.app.threat_id or "") or (
+            catalog.threats[0] if catalog.threats else None
+        )
 
     def _compute(self, resolved: ResolvedUnit | None, unit: Unit) -> None:
         threat = self._threat()
@@ -190,12 +207,16 @@ class UnitEditorScreen(Screen):
         table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
         table.add_column(t("round", lang), no_wrap=True)
         table.add_column(t("alive", lang), justify="right", no_wrap=True)
-        table.add_column(t("remaining", lang), justify="right", no_wrap=True)
+        table.add_column(Text(t("remaining", lang)), justify="right", no_wrap=True)
         table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
         for r in rounds:
-            table.add_row(f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}")
+            table.add_row(
+                f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}"
+            )
         last = rounds[-1]
-        lost = " ".join(f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None)
+        lost = " ".join(
+            f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
+        )
         dmg = result.damage
         best = f" (slot {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
         summary = Table(box=None, padding=(0, 1), show_header=False, show_edge=False)
@@ -242,13 +263,20 @@ class UnitEditorScreen(Screen):
         self.query_one("#loadout", OptionList).highlighted = row
         report = check_unit(unit, catalog)
         if row == 0:
-            dialog = PartPickerDialog(f"{t('frame', app.lang)} — {unit.name}", list(catalog.frames), app.lang, current=unit.frame)
+            dialog = PartPickerDialog(
+                f"{t('frame', app.lang)} — {unit.name}",
+                list(catalog.frames),
+                app.lang,
+                current=unit.frame,
+            )
         else:
             current = unit.slot(row - 1)
             weapon = catalog.weapon(current) if current else None
             budget = None
             if report.payload_limit is not None and report.payload_used is not None:
-                budget = report.payload_limit - report.payload_used + (weapon.weight if weapon else 0)
+                budget = (
+                    report.payload_limit - report.payload_used + (weapon.weight if weapon else 0)
+                )
             dialog = PartPickerDialog(
                 f"{t('slot', app.lang)} {row} — {unit.name}",
                 list(catalog.weapons),
@@ -289,7 +317,9 @@ class UnitEditorScreen(Screen):
     def action_compare(self) -> None:
         app = self.app
         team = app.team
-        others = [(u, t("team", app.lang).lower()) for i, u in enumerate(team.units) if i != self.index][:3]
+        others = [
+            (u, t("team", app.lang).lower()) for i, u in enumerate(team.units) if i != self.index
+        ][:3]
         app.open_compare([(self.unit, f"{t('editing', app.lang)}"), *others])
 
     def action_back(self) -> None:

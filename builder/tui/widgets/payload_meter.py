@@ -20,7 +20,9 @@ class PayloadMeter(Static):
             self.update(f"{caption}: ?")
             self.add_class("-over")
             return
-        state = "-over" if used > limit else "-warn" if limit and used >= WARN_RATIO * limit else "-ok"
+        state = (
+            "-over" if used > limit else "-warn" if limit and used >= WARN_RATIO * limit else "-ok"
+        )
         self.add_class(state)
         filled = self.BAR if used > limit or limit == 0 else round(self.BAR * used / limit)
         text = Text(f"{caption} ")

@@ -52,6 +52,8 @@ class SurvivalChart(Widget):
             return Text(self._empty, style="dim")
         width, height = self.size.width, self.size.height
         rows = max(3, height - (2 if len(self._series) > 1 else 1))
+        if rows % 2 == 0:
+            rows -= 1  # an odd row count puts a row exactly at 50%
         plot_w = max(12, width - 5)
         if len(self._series) == 1:
             grid = self._bars(self._series[0], rows, plot_w)
