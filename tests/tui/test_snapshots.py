@@ -1,0 +1,68 @@
+"""Snapshots of the team, unit editor and compare screens at fixed sizes (reviewed by eye).
+
+Deterministic: the bundled catalog and demo team, no clock in the header, no cursor blink, and
+the analysis workers finished before the picture is taken.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from builder.tui.app import LaminimApp
+from tests.tui.helpers import settle
+
+
+@pytest.fixture
+def demo_app(catalog) -> LaminimApp:
+    from builder.catalog.paths import demo_team_path
+    from builder.roster.team_file import load_team
+
+    path = demo_team_path()
+    app = LaminimApp(catalog, load_team(path), None, path.read_text(encoding="utf-8"))
+    return app
+
+
+def _no_blink(pilot) -> None:
+    for field in pilot.app.query(Input):
+        field.cursor_blink = False
+
+
+async def _open_editor(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def _open_compare(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("c")
+    await settle(pilot)
+
+
+async def _overloaded_editor(pilot) -> None:
+    await _open_editor(pilot)
+    await pilot.press("3")
+    await settle(pilot)
+    _no_blink(pilot)
+    await pilot.press(*"gatling", "enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=["100x32", "80x24"])
+def test_team_screen(snap_compare, demo_app, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=["100x32", "80x24"])
+def test_unit_editor_screen(snap_compare, demo_app, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_open_editor)
+
+
+def test_unit_editor_over_payload(snap_compare, demo_app):
+    assert snap_compare(demo_app, terminal_size=(100, 32), run_before=_overloaded_editor)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=["100x32", "80x24"])
+def test_compare_screen(snap_compare, demo_app, size):
+    assert snap_compare(demo_app, terminal_size=size, run_before=_open_compare)
