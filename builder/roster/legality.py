@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from builder.catalog.models import Catalog, Frame, TeamFormat, Weapon
-from builder.catalog.problems import Problem, did_you_mean
+from builder.catalog.problems import Problem, did_you_mean, field_path
 from builder.roster.team import SLOTS, Team, Unit
 from builder.roster.team_file import TeamRead
 
@@ -124,7 +124,6 @@ def check_unit(
     if locate is None:
 
         def locate(loc: tuple, message: str, severity: str) -> Problem:
-            from builder.catalog.problems import field_path
 
             return Problem(unit.name, None, None, field_path(loc), message, severity)  # type: ignore[arg-type]
 
@@ -237,7 +236,6 @@ def check_team(team: Team, catalog: Catalog, read: TeamRead | None = None) -> Te
     def team_problem(loc: tuple, message: str, severity: str) -> Problem:
         if read is not None and read.source is not None:
             return read.source.problem(loc, message, severity)
-        from builder.catalog.problems import field_path
 
         return Problem(team.name, None, None, field_path(loc), message, severity)  # type: ignore[arg-type]
 
@@ -253,7 +251,11 @@ def check_team(team: Team, catalog: Catalog, read: TeamRead | None = None) -> Te
     def unit_locator(i: int):
         if read is not None:
             return lambda loc, message, severity: read.unit_problem(i, loc, message, severity)
-        return lambda loc, message, severity: team_problem(("units", i, *loc), message, severity)
+        # no file: name the unit rather than a position in a file that does not exist
+        name = team.units[i].name
+        return lambda loc, message, severity: Problem(
+            name, None, None, field_path(loc), message, severity
+        )
 
     reports: list[UnitReport] = []
     for i, unit in enumerate(team.units):
