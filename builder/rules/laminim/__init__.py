@@ -15,6 +15,7 @@ from .distributions import (
 from .hit_table import FaceOutcome, Obstruction, hit_bonus, hit_probability, hit_table
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
+from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
 from .silhouette import FaceInfo, Silhouette, silhouette
 from .survival import RoundResult, SurvivalResult, survival
 
@@ -29,6 +30,7 @@ __all__ = [
     "RoundResult",
     "Silhouette",
     "SurvivalResult",
+    "Survivor",
     "ThreatAttack",
     "ThreatSpec",
     "UnitAnalysis",
@@ -48,8 +50,12 @@ __all__ = [
     "location_outcomes",
     "missiles_destroyed",
     "p_no_cook_off",
+    "remaining_durability",
     "silhouette",
     "simulate_survival",
     "survival",
+    "team_score",
+    "unit_score",
     "weapon_damage",
+    "winner",
 ]
