@@ -93,15 +93,25 @@ def test_no_attacking_weapon_is_a_warning_not_an_error(catalog):
 
 
 def test_melee_only_is_a_warning(catalog):
-    report = check_unit(Unit(name="A", frame="lancer", weapons=["blade"]), catalog)
-    assert report.legal
-    assert "melee weapons only" in report.problems[0].message
+    report = _report(catalog, "melee_only_warning.yaml")
+    assert report.legal and report.exit_code == 0
+    [warning] = report.warnings
+    assert (warning.line, warning.field) == (6, "units[2].weapons")
+    assert warning.message == "melee weapons only: this unit can attack only within distance 1"
 
 
 def test_two_shields_is_a_warning(catalog):
-    unit = Unit(name="A", frame="hauler", weapons=["shield", "rifle", "shield"])
-    report = check_unit(unit, catalog)
-    assert report.legal and "2 shields" in report.problems[0].message
+    report = _report(catalog, "two_shields_warning.yaml")
+    assert report.legal and report.exit_code == 0
+    [warning] = report.warnings
+    assert warning.message == "2 shields: only the first intact one guards a face"
+
+
+def test_format_maximum_below_three_weapons(catalog):
+    fmt = catalog.team_format.model_copy(update={"max_weapons": 2})
+    unit = Unit(name="A", frame="hauler", weapons=["rifle", "smg", "blade"])
+    [problem] = check_unit(unit, catalog, fmt).problems
+    assert problem.message == "3 weapons; the team format allows at most 2"
 
 
 def test_team_built_in_code_is_checked_without_a_file(catalog):
