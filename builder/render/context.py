@@ -11,13 +11,29 @@ from typing import Any
 
 from builder.catalog.models import Catalog, Frame, Weapon
 from builder.i18n import Lang, part_name
+from builder.render.fit import fit
 from builder.render.labels import labels_for
 from builder.render.layout import Grid, crop_marks, make_grid
 from builder.roster.legality import ResolvedUnit, resolve_unit
 from builder.roster.team import SLOTS, Team
 
-BOXES_PER_ROW = 10
-"""Tick boxes per row: a 40-point frame is four rows of ten, easy to count at a glance."""
+BOXES_PER_ROW = 15
+"""Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
+glance, and a 12-ammo or 14-durability weapon needs one row, so the heaviest loadout (a 40-point
+frame with three gatlings) still fits a poker card with 3 mm boxes."""
+
+NAME_FIT = {
+    # card size: (name width mm, max pt, min pt, team line width mm, team pt)
+    "poker": (46.0, 9.0, 6.0, 46.0, 5.0),
+    "large": (66.0, 14.0, 8.0, 66.0, 7.0),
+}
+"""Room for the unit name (two lines) and the team line (one line) beside the ID box."""
+
+TOKEN_NAME = (36.0, 8.0, 5.0)
+"""Width (mm), max and min pt of the unit name on a missile token."""
+
+MARKER_NAME = (31.0, 6.0, 4.5)
+"""Width (mm), max and min pt of the unit name on a base marker."""
 
 TOKEN_DIAMETER = 50.0
 """Missile tokens and base markers match the recommended 50 mm round base (seed 000)."""
@@ -160,10 +176,19 @@ def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any
 
 
 def unit_card(
-    unit: ResolvedUnit, team_name: str, catalog: Catalog, lang: Lang, labels: dict[str, str]
+    unit: ResolvedUnit,
+    team_name: str,
+    catalog: Catalog,
+    lang: Lang,
+    labels: dict[str, str],
+    size: str = "poker",
 ) -> dict[str, Any]:
-    """Everything printed on one unit card."""
+    """Everything printed on one unit card (names fitted to the ``size`` card's header)."""
     frame = unit.frame
+    name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
+    name = fit(unit.name, name_w, name_max, name_min, lines=2)
+    team_prefix = f"{labels['team']}: "
+    team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
     faces = _faces(unit, labels, lang)
     valid = sum(1 for f in faces if f["kind"] != "empty")
     survival = _survival(unit, catalog, lang)
@@ -176,8 +201,10 @@ def unit_card(
             "rows": box_rows(frame.heat_capacity),
         }
     return {
-        "name": unit.name,
-        "team": team_name,
+        "name": name.text,
+        "name_pt": name.size,
+        "team": team.text[len(team_prefix) :],
+        "team_pt": team.size,
         "frame": part_name(frame, lang),
         "durability": frame.durability,
         "durability_rows": box_rows(frame.durability),
@@ -250,7 +277,9 @@ def cards_context(
 ) -> Context:
     labels = labels_for(lang)
     grid = make_grid(paper, card[0], card[1])
-    items = [unit_card(u, team.name, catalog, lang, labels) for u in resolved_units(team, catalog)]
+    items = [
+        unit_card(u, team.name, catalog, lang, labels, size) for u in resolved_units(team, catalog)
+    ]
     context = _document("cards", lang, paper, grid, items, team.name)
     context["card_size"] = size
     context["hit_table"] = hit_table()
@@ -266,9 +295,11 @@ def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
                 continue
             launches = weapon.launches or 0
             for n in range(1, launches + 1):
+                owner = fit(unit.name, *TOKEN_NAME)
                 tokens.append(
                     {
-                        "unit": unit.name,
+                        "unit": owner.text,
+                        "unit_pt": owner.size,
                         "slot": slot,
                         "weapon": part_name(weapon, lang),
                         "homing": weapon.abilities.homing,
@@ -288,7 +319,8 @@ def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> C
 
 def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
     grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
-    items = [
-        {"unit": u.name, "frame": part_name(u.frame, lang)} for u in resolved_units(team, catalog)
-    ]
+    items = []
+    for u in resolved_units(team, catalog):
+        name = fit(u.name, *MARKER_NAME)
+        items.append({"unit": name.text, "unit_pt": name.size, "frame": part_name(u.frame, lang)})
     return _document("markers", lang, paper, grid, items, team.name)

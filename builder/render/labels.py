@@ -55,10 +55,13 @@ LABELS: dict[str, tuple[str, str]] = {
         "guards face {faces}, −{reduction} dmg",
         "出目{faces}をガード・被ダメージ−{reduction}",
     ),
-    "ab_quick_boost": ("quick boost: {mode} {distance}", "クイックブースト：{mode} {distance}"),
+    "ab_quick_boost": (  # no-break space: the distance never wraps away from its mode
+        "quick boost: {mode}\u00a0{distance}",
+        "クイックブースト：{mode}\u00a0{distance}",
+    ),
     "ab_thruster": ("thruster: moves +{distance}", "スラスター：移動+{distance}"),
     "ab_melee": ("distance 1 only", "距離1のみ"),
-    "hit_table": ("Hit roll 6+ · bonus→hits", "命中判定 6+・ボーナス→成功"),
+    "hit_table": ("Hit 6+ · bonus→hits", "命中判定 6+・ボーナス→成功"),
     "bonus_aim": (
         "+1 aim each for you and the target without a zuzzer token",
         "照準+1：自身・目標それぞれズザートークンなし",

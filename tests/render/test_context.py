@@ -18,9 +18,10 @@ def _card(catalog, unit, lang="en"):
     return unit_card(resolve_unit(unit, catalog), "Team", catalog, lang, labels_for(lang))
 
 
-def test_forty_point_frame_is_four_rows_of_ten_boxes():
-    assert box_rows(40) == [10, 10, 10, 10]
-    assert box_rows(14) == [10, 4]
+def test_forty_point_frame_is_three_rows_of_fifteen_boxes():
+    assert box_rows(40) == [15, 15, 10]
+    assert box_rows(14) == [14]
+    assert box_rows(16) == [15, 1]
     assert box_rows(6) == [6]
 
 
@@ -42,9 +43,9 @@ def test_card_shows_payload_ammo_and_no_heat_track_without_heat(catalog):
     card = _card(catalog, Unit(name="A", frame="bastion", weapons=["gatling", "missile", None]))
     assert (card["payload_used"], card["payload_limit"]) == (10, 14)
     gatling = card["weapons"][0]
-    assert gatling["ammo_rows"] == [10, 2] and gatling["ammo_per_attack"] == 2
+    assert gatling["ammo_rows"] == [12] and gatling["ammo_per_attack"] == 2
     assert card["heat"] is None
-    assert card["durability_rows"] == [10, 10, 10, 10]
+    assert card["durability_rows"] == [15, 15, 10]
 
 
 def test_heat_track_appears_when_the_frame_has_heat(catalog):
@@ -53,7 +54,7 @@ def test_heat_track_appears_when_the_frame_has_heat(catalog):
     from dataclasses import replace
 
     card = unit_card(replace(unit, frame=hot), "T", catalog, "en", labels_for("en"))
-    assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [10, 2]}
+    assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [12]}
 
 
 def test_card_shows_expected_survival_against_the_default_threat(catalog):

@@ -1,0 +1,27 @@
+"""Fitting names into printed boxes: shrink first, then cut with an ellipsis."""
+
+from __future__ import annotations
+
+from builder.render.fit import fit, text_em
+
+
+def test_short_name_keeps_the_largest_size():
+    fitted = fit("Kestrel", 46, 9, 6, lines=2)
+    assert fitted.text == "Kestrel" and fitted.size == 9
+
+
+def test_long_name_shrinks_before_it_is_cut():
+    name = "Wolfgang Maximilian WWW Mk-IV Heavy Guard"
+    fitted = fit(name, 46, 9, 6, lines=2)
+    assert fitted.text == name and 6 <= fitted.size < 9
+
+
+def test_very_long_name_is_cut_with_an_ellipsis_at_the_floor():
+    fitted = fit("重装突撃機甲部隊" * 10, 36, 8, 5)
+    assert fitted.size == 5 and fitted.text.endswith("…")
+    assert text_em(fitted.text) * 5 <= 36 / (25.4 / 72)
+
+
+def test_japanese_counts_full_width():
+    assert text_em("雷電") == 2.0
+    assert text_em("ab") < 2.0
