@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
-from builder.catalog.models import Catalog
+from builder.catalog.models import Catalog, Threat
 from builder.catalog.problems import InputError
 from builder.i18n import Lang
 from builder.roster.team import Team, Unit
@@ -103,11 +103,29 @@ class LaminimApp(App[int]):
         self.sub_title = f"{where}{' — unsaved changes' if self.dirty else ''}"
 
     def watch_lang(self) -> None:
+        from builder.tui.widgets.key_footer import KeyFooter
+
         for screen in self.screen_stack:
+            for footer in screen.query(KeyFooter):
+                footer.call_after_refresh(footer.recompose)
             if hasattr(screen, "fill_threats"):
                 screen.fill_threats()
             if hasattr(screen, "refresh_view") and screen.is_mounted:
                 screen.refresh_view()
+
+    def current_threat(self) -> Threat | None:
+        """The threat the survival numbers are computed against (the first one if unset)."""
+        return self.catalog.threat(self.threat_id or "") or (
+            self.catalog.threats[0] if self.catalog.threats else None
+        )
+
+    def next_threat_id(self) -> str | None:
+        """The catalog threat after the current one (wrapping round); None without threats."""
+        ids = [th.id for th in self.catalog.threats]
+        if not ids:
+            return None
+        current = self.threat_id if self.threat_id in ids else ids[0]
+        return ids[(ids.index(current) + 1) % len(ids)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen))

@@ -5,6 +5,7 @@ Returns the chosen part id, ``""`` to empty the slot, or None when cancelled.
 
 from __future__ import annotations
 
+from rich.cells import set_cell_size
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -94,18 +95,23 @@ class PartPickerDialog(ModalScreen[str | None]):
         return sorted(parts, key=lambda p: _sort_value(p, self._sort))
 
     def _prompt(self, part: Frame | Weapon) -> Text:
-        name = part_name(part, self._lang)
-        text = Text(f"{name:<15.15} ", no_wrap=True, overflow="ellipsis")
+        lang = self._lang
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(set_cell_size(part_name(part, lang), 14) + " ")
+        d = t("abbr_dur", lang)
         if isinstance(part, Frame):
-            text.append(f"payload {part.payload:>2}  dur {part.durability:>2}", style="dim")
-        else:
             text.append(
-                f"w{part.weight:>2} p{part.power:>2}×{part.attacks:<2} d{part.durability:>2}",
+                f"{t('payload', lang)} {part.payload:>2}  {d} {part.durability:>2}", style="dim"
+            )
+        else:
+            w, p = t("abbr_weight", lang), t("abbr_power", lang)
+            text.append(
+                f"{w}{part.weight:>2} {p}{part.power:>2}×{part.attacks:<2}{d}{part.durability:>2}",
                 style="dim",
             )
             if self._budget is not None and part.weight > self._budget:
                 text.stylize("strike")
-                text.append(" over", style="bold red")
+                text.append(f" {t('over', lang)}", style="bold red")
         return text
 
     def _fill(self) -> None:
@@ -123,8 +129,10 @@ class PartPickerDialog(ModalScreen[str | None]):
                 olist.highlighted = ids.index(self._current)
             else:  # the first real part (not "empty") is what a search is looking for
                 olist.highlighted = 1 if len(ids) > 1 and ids[0] == EMPTY_ID else 0
+        lang = self._lang
         self.query_one("#picker-sort", Label).update(
-            f"{t('sort', self._lang)}: {self._sort}  (ctrl+t)   {len(options)} parts"
+            f"{t('sort', lang)}: {t(f'sort_{self._sort}', lang)}  (ctrl+t)   "
+            + t("n_parts", lang).format(n=len(options))
         )
         self._show_details()
 
@@ -146,24 +154,29 @@ class PartPickerDialog(ModalScreen[str | None]):
         if isinstance(part, Frame):
             table.add_row(t("durability", lang), str(part.durability))
             table.add_row(t("payload", lang), str(part.payload))
-            table.add_row("Moves", ", ".join(part_name(m, lang) for m in part.movement))
+            table.add_row(t("moves", lang), ", ".join(part_name(m, lang) for m in part.movement))
             desc = part.description_ja if lang == "ja" and part.description_ja else part.description
         else:
-            table.add_row(t("type", lang), part.type)
+            table.add_row(t("type", lang), t(f"type_{part.type}", lang))
             table.add_row(t("weight", lang), str(part.weight))
             table.add_row(t("power", lang), str(part.power))
             table.add_row(t("attacks", lang), str(part.attacks))
             table.add_row(t("durability", lang), str(part.durability))
             table.add_row(
                 t("ammo", lang),
-                "—" if part.ammo is None else f"{part.ammo} (-{part.ammo_per_attack}/atk)",
+                "—"
+                if part.ammo is None
+                else t("ammo_use", lang).format(ammo=part.ammo, per=part.ammo_per_attack),
             )
             desc = part.description_ja if lang == "ja" and part.description_ja else part.description
             if self._budget is not None:
                 fits = part.weight <= self._budget
                 table.add_row(
                     t("payload", lang),
-                    Text(f"{self._budget} free", style="green" if fits else "bold red"),
+                    Text(
+                        t("free", lang).format(n=self._budget),
+                        style="green" if fits else "bold red",
+                    ),
                 )
         from rich.console import Group
 

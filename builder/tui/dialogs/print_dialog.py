@@ -6,6 +6,8 @@ weasyprint, which is slow to import and may be missing; the TUI must not pay for
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from textual import on, work
@@ -19,9 +21,29 @@ from textual.widgets import Button, Input, Label, Log, ProgressBar, Select
 from builder.catalog.models import Catalog
 from builder.i18n import Lang
 from builder.roster.team import Team
+from builder.tui.labels import t
 
 PAPERS = ("a4", "letter")
 FALLBACK_CARD_SIZES = ("poker", "large")
+
+
+def check_out_dir(path: Path, lang: Lang) -> str | None:
+    """Why ``path`` cannot take the printed files (in ``lang``), or None when it can.
+
+    Creates the folder (as rendering would) and writes and removes a probe file, so a file in the
+    way, a read-only place or a missing permission is reported before any rendering starts.
+    """
+    blocker = next((p for p in (path, *path.parents) if p.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        return t("dir_is_file", lang).format(path=blocker)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".laminim-", dir=path)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as exc:
+        return t("dir_not_writable", lang).format(path=path, reason=exc.strerror or exc)
+    return None
 
 
 def _card_sizes() -> tuple[str, ...]:
@@ -63,10 +85,11 @@ class PrintDialog(ModalScreen[list[Path] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog dialog-wide"):
             yield Label(
-                f"Print cards, tokens and markers of “{self._team.name}”", classes="dialog-question"
+                t("print_title", self._lang).format(name=self._team.name),
+                classes="dialog-question",
             )
             with Horizontal(classes="print-row"):
-                yield Label("Paper", classes="print-label")
+                yield Label(t("paper", self._lang), classes="print-label")
                 yield Select(
                     [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS],
                     value="a4",
@@ -75,7 +98,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     compact=True,
                 )
             with Horizontal(classes="print-row"):
-                yield Label("Language", classes="print-label")
+                yield Label(t("language", self._lang), classes="print-label")
                 yield Select(
                     [("English", "en"), ("日本語", "ja")],
                     value=self._lang,
@@ -84,7 +107,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     compact=True,
                 )
             with Horizontal(classes="print-row"):
-                yield Label("Card size", classes="print-label")
+                yield Label(t("card_size", self._lang), classes="print-label")
                 yield Select(
                     [(c, c) for c in _card_sizes()],
                     value="poker",
@@ -93,25 +116,33 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     compact=True,
                 )
             with Horizontal(classes="print-row"):
-                yield Label("Output folder", classes="print-label")
+                yield Label(t("out_dir", self._lang), classes="print-label")
                 yield Input(str(self._out_dir), id="out-dir", compact=True)
             yield ProgressBar(total=1, show_eta=False, id="print-progress")
             yield Label("", id="print-step")
             yield Log(id="print-log", auto_scroll=True)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Print", variant="primary", id="print")
-                yield Button("Close (esc)", id="close")
+                yield Button(t("print", self._lang), variant="primary", id="print")
+                yield Button(t("close_esc", self._lang), id="close")
 
     def on_mount(self) -> None:
         self.query_one("#print", Button).focus()
 
     @on(Button.Pressed, "#print")
     def _print(self) -> None:
-        self.query_one("#print", Button).disabled = True
+        out_dir = Path(self.query_one("#out-dir", Input).value.strip() or "output").expanduser()
         self.query_one("#print-log", Log).clear()
-        self.query_one("#print-step", Label).update("starting…")
+        problem = check_out_dir(out_dir, self._lang)
+        if problem is not None:
+            self._failed(problem)
+            self.query_one("#out-dir", Input).focus()
+            return
+        self.query_one("#print", Button).disabled = True
+        step = self.query_one("#print-step", Label)
+        step.remove_class("error")
+        step.update(t("starting", self._lang))
         self._run_print(
-            Path(self.query_one("#out-dir", Input).value.strip() or "output"),
+            out_dir,
             self.query_one("#paper", Select).value,
             self.query_one("#lang", Select).value,
             self.query_one("#card-size", Select).value,
@@ -127,9 +158,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         try:
             from builder.render.batch import render_team
         except ImportError as exc:
-            self.post_message(
-                self.Finished(None, f"Printing is not available in this install: {exc}")
-            )
+            self.post_message(self.Finished(None, t("no_print", self._lang).format(exc=exc)))
             return
         try:
             paths = render_team(
@@ -155,17 +184,22 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     def on_print_dialog_finished(self, event: Finished) -> None:
         self.query_one("#print", Button).disabled = False
+        if event.error:
+            self._failed(event.error)
+            return
         log = self.query_one("#print-log", Log)
         step = self.query_one("#print-step", Label)
-        if event.error:
-            step.update("failed")
-            step.add_class("error")
-            log.write_line(event.error)
-            return
         self._written = event.paths or []
         step.remove_class("error")
-        step.update(f"done: {len(self._written)} file(s) written")
+        step.update(t("done_n", self._lang).format(n=len(self._written)))
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
         for path in self._written:
             log.write_line(str(path))
+
+    def _failed(self, message: str) -> None:
+        """Show why nothing (more) was printed; the dialog stays open to try again."""
+        step = self.query_one("#print-step", Label)
+        step.update(f"{t('failed', self._lang)}: {message}")
+        step.add_class("error")
+        self.query_one("#print-log", Log).write_line(message)

@@ -1,7 +1,8 @@
-"""Pick one unit of a team (to add it to the compare screen)."""
+"""Pick one unit of a team (to add it to the compare screen), or an extra choice after them."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,14 +14,16 @@ from builder.roster.team import Unit
 
 
 class UnitChoiceDialog(ModalScreen[int | None]):
-    """Returns the index of the chosen unit, or None."""
+    """Returns the index of the chosen unit, ``EXTRA`` for the extra choice, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+    EXTRA = -1
 
-    def __init__(self, title: str, units: list[Unit]) -> None:
+    def __init__(self, title: str, units: list[Unit], extra: str | None = None) -> None:
         super().__init__()
         self._title = title
         self._units = units
+        self._extra = extra
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -32,6 +35,11 @@ class UnitChoiceDialog(ModalScreen[int | None]):
                         id=str(i),
                     )
                     for i, u in enumerate(self._units)
+                ),
+                *(
+                    [Option(Text(self._extra, style="italic"), id=str(self.EXTRA))]
+                    if self._extra
+                    else []
                 ),
                 id="unit-choice",
             )

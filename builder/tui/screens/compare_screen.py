@@ -17,23 +17,29 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from builder.catalog.problems import InputError
-from builder.i18n import part_name
+from builder.i18n import Lang, part_name
 from builder.roster.legality import check_unit
 from builder.roster.team import SLOTS, Unit
 from builder.tui import numbers
-from builder.tui.labels import t
+from builder.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
 
 MAX_UNITS = 4
+COMPACT_BELOW = 30
+"""Terminal heights under this get the compact table (80×24 shows the plot without scrolling)."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A unit in a column and where it came from (this team, another file, the editor)."""
+    """A unit in a column and where it came from: ``SOURCE_TEAM``, ``SOURCE_EDITING`` (shown in
+    the current language) or a team file's name."""
 
     unit: Unit
     source: str
+
+    def source_label(self, lang: Lang) -> str:
+        return t(self.source, lang) if self.source in (SOURCE_TEAM, SOURCE_EDITING) else self.source
 
 
 @dataclass(frozen=True)
@@ -45,8 +51,8 @@ class Row:
 class CompareScreen(Screen):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
-        Binding("a", "add_from_file", "Add"),
-        Binding("x", "remove_last", "Drop"),
+        Binding("a", "add", "Add"),
+        Binding("x,delete", "remove_column", "Drop"),
         Binding("t", "next_threat", "Threat"),
     ]
 
@@ -60,12 +66,15 @@ class CompareScreen(Screen):
     def __init__(self, entries: list[Entry]) -> None:
         super().__init__()
         self.entries = list(entries)[:MAX_UNITS]
+        self._shown: tuple | None = None
+        """The last computed ``(entries, reports, results, threat)``, redrawn on a resize."""
+        self._shown_compact = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="compare-title")
         with VerticalScroll(id="compare-body"):
-            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="compare-table", cursor_type="column", zebra_stripes=True)
             yield SurvivalChart(id="compare-chart")
         yield KeyFooter()
 
@@ -79,9 +88,7 @@ class CompareScreen(Screen):
     @work(thread=True, exclusive=True, group="compare")
     def _compute(self, entries: list[Entry]) -> None:
         catalog = self.app.catalog
-        threat = catalog.threat(self.app.threat_id or "") or (
-            catalog.threats[0] if catalog.threats else None
-        )
+        threat = self.app.current_threat()
         reports = [check_unit(e.unit, catalog) for e in entries]
         results = [
             numbers.analyze(r.resolved, threat, catalog) if r.resolved and threat else None
@@ -89,9 +96,19 @@ class CompareScreen(Screen):
         ]
         self.app.call_from_thread(self._show, entries, reports, results, threat)
 
+    def compact(self) -> bool:
+        """Fewer table rows when the terminal is short, so the plot stays above the fold."""
+        return self.app.size.height < COMPACT_BELOW
+
+    def on_resize(self) -> None:
+        if self._shown is not None and self.compact() != self._shown_compact:
+            self._show(*self._shown)
+
     def _show(self, entries: list[Entry], reports: list, results: list[Any], threat: Any) -> None:
         if not self.is_attached:
             return
+        self._shown = (entries, reports, results, threat)
+        compact = self._shown_compact = self.compact()
         lang = self.app.lang
         catalog = self.app.catalog
         self.query_one("#compare-title", Static).update(
@@ -102,10 +119,10 @@ class CompareScreen(Screen):
             )
         )
         table = self.query_one(DataTable)
+        cursor = table.cursor_column
         table.clear(columns=True)
-        table.add_column("", key="row")
         for i, e in enumerate(entries):
-            table.add_column(Text(f"{e.unit.name} ({e.source})"[:24]), key=f"u{i}")
+            table.add_column(Text(f"{e.unit.name} ({e.source_label(lang)})"[:24]), key=f"u{i}")
 
         def row(label: str, values: list[Any], better: str | None, fmt) -> None:
             shown = [fmt(v) if v is not None else "—" for v in values]
@@ -119,7 +136,8 @@ class CompareScreen(Screen):
                 style = "bold reverse green" if best is not None and v == best else ""
                 cells.append(Text(s, style=style))
             table.add_row(
-                Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""), *cells
+                *cells,
+                label=Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""),
             )
 
         frames = [catalog.frame(e.unit.frame) for e in entries]
@@ -140,13 +158,18 @@ class CompareScreen(Screen):
                 names.append(part_name(w, lang) if w else (wid or "—"))
             row(f"{t('slot', lang)} {s + 1}", names, None, str)
         row(t("durability", lang), [f.durability if f else None for f in frames], "high", str)
-        row(t("payload", lang), [f"{r.payload_used}/{r.payload_limit}" for r in reports], None, str)
-        row(
-            t("legality", lang),
-            [t("legal", lang) if r.legal else t("illegal", lang) for r in reports],
-            None,
-            str,
-        )
+        payloads = [f"{r.payload_used}/{r.payload_limit}" for r in reports]
+        legality = [t("legal", lang) if r.legal else t("illegal", lang) for r in reports]
+        if compact:  # one row for both
+            row(
+                t("payload", lang),
+                [f"{p} {g}" for p, g in zip(payloads, legality, strict=True)],
+                None,
+                str,
+            )
+        else:
+            row(t("payload", lang), payloads, None, str)
+            row(t("legality", lang), legality, None, str)
         row(
             t("exposure", lang),
             [r.exposure if r else None for r in results],
@@ -155,12 +178,13 @@ class CompareScreen(Screen):
         )
         last = [numbers.final_round(r) if r else None for r in results]
         mid = [r.survival.rounds[2] if r and len(r.survival.rounds) > 2 else None for r in results]
-        row(
-            f"{t('alive', lang)} R3",
-            [m.alive if m else None for m in mid],
-            "high",
-            lambda v: f"{v:.1%}",
-        )
+        if not compact:  # the plot shows round 3 too
+            row(
+                f"{t('alive', lang)} R3",
+                [m.alive if m else None for m in mid],
+                "high",
+                lambda v: f"{v:.1%}",
+            )
         row(
             f"{t('alive', lang)} R6",
             [x.alive if x else None for x in last],
@@ -199,6 +223,8 @@ class CompareScreen(Screen):
             if r is not None
         ]
         chart.plot(series, t("no_analysis", lang))
+        if entries:
+            table.move_cursor(column=min(cursor, len(entries) - 1), animate=False)
         self.post_message(self.Compared(entries))
 
     # --- actions ----------------------------------------------------------------------
@@ -207,33 +233,56 @@ class CompareScreen(Screen):
         self.app.pop_screen()
 
     def action_next_threat(self) -> None:
-        threats = self.app.catalog.threats
-        if not threats:
-            return
-        ids = [th.id for th in threats]
-        current = self.app.threat_id if self.app.threat_id in ids else ids[0]
-        self.app.threat_id = ids[(ids.index(current) + 1) % len(ids)]
-        self.refresh_view()
+        threat_id = self.app.next_threat_id()
+        if threat_id is not None:
+            self.app.threat_id = threat_id
+            self.refresh_view()
 
-    def action_remove_last(self) -> None:
+    def action_remove_column(self) -> None:
+        """Drop the unit under the table's cursor (any column; two always stay)."""
         if len(self.entries) <= 2:
-            self.notify("Compare needs at least two units.", severity="warning")
+            self.notify(t("compare_min", self.app.lang), severity="warning")
             return
-        self.entries.pop()
+        column = self.query_one(DataTable).cursor_column
+        self.remove_entry(min(max(column, 0), len(self.entries) - 1))
+
+    def remove_entry(self, index: int) -> None:
+        del self.entries[index]
         self.refresh_view()
 
     def add_entry(self, entry: Entry) -> None:
         if len(self.entries) >= MAX_UNITS:
-            self.notify(f"At most {MAX_UNITS} units; remove one with x first.", severity="warning")
+            self.notify(t("compare_max", self.app.lang), severity="warning")
             return
         self.entries.append(entry)
         self.refresh_view()
+
+    def action_add(self) -> None:
+        """Choose a unit of this team, or "another team file…" to take one from a file."""
+        from builder.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
+
+        app = self.app
+        if len(self.entries) >= MAX_UNITS:
+            self.notify(t("compare_max", app.lang), severity="warning")
+            return
+        units = list(app.team.units)
+
+        def chosen(index: int | None) -> None:
+            if index == UnitChoiceDialog.EXTRA:
+                self.action_add_from_file()
+            elif index is not None:
+                self.add_entry(Entry(units[index].model_copy(deep=True), SOURCE_TEAM))
+
+        app.push_screen(
+            UnitChoiceDialog(t("compare_add", app.lang), units, extra=t("from_file", app.lang)),
+            chosen,
+        )
 
     def action_add_from_file(self) -> None:
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         if len(self.entries) >= MAX_UNITS:
-            self.notify(f"At most {MAX_UNITS} units; remove one with x first.", severity="warning")
+            self.notify(t("compare_max", self.app.lang), severity="warning")
             return
 
         def got_path(text: str | None) -> None:
@@ -241,7 +290,7 @@ class CompareScreen(Screen):
                 self._add_from(Path(text).expanduser())
 
         self.app.push_screen(
-            PromptDialog("Team file to take a unit from:", placeholder="team.yaml"), got_path
+            PromptDialog(t("compare_file", self.app.lang), placeholder="team.yaml"), got_path
         )
 
     def _add_from(self, path: Path) -> None:
@@ -253,6 +302,9 @@ class CompareScreen(Screen):
             team = load_team(path)
         except InputError as exc:
             self.app.push_screen(LoadErrorsDialog(f"Cannot read {path}", exc.problems))
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self.app.push_screen(LoadErrorsDialog(f"Cannot read {path}", [f"{path}: {exc}"]))
             return
         if not team.units:
             self.notify(f"{path} has no units.", severity="warning")

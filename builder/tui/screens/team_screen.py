@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Header, Static
 from builder.i18n import part_name
 from builder.roster.legality import check_team
 from builder.roster.team import SLOTS, Unit
-from builder.tui.labels import t
+from builder.tui.labels import SOURCE_TEAM, t
 from builder.tui.widgets.key_footer import KeyFooter
 
 MOVE = Binding.Group("Move")
@@ -215,4 +215,4 @@ class TeamScreen(Screen):
         if len(picked) < 2:
             self.notify("Mark two to four units with space, then press c.", severity="warning")
             return
-        self.app.open_compare([(team.units[i], t("team", self.app.lang).lower()) for i in picked])
+        self.app.open_compare([(team.units[i], SOURCE_TEAM) for i in picked])

@@ -24,7 +24,7 @@ from builder.i18n import part_name
 from builder.roster.legality import ResolvedUnit, check_unit
 from builder.roster.team import SLOTS, Unit
 from builder.tui import numbers
-from builder.tui.labels import t
+from builder.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.payload_meter import PayloadMeter
 from builder.tui.widgets.silhouette_table import SilhouetteTable
@@ -131,13 +131,13 @@ class UnitEditorScreen(Screen):
                 (f"{t('slot', lang)} {s + 1} ", "bold"), self._part_text(weapon, wid, lang)
             )
             if weapon is not None:
-                text.append(f"  w{weapon.weight}", style="dim")
+                text.append(f"  {t('abbr_weight', lang)}{weapon.weight}", style="dim")
             rows.append(Option(text, id=f"row{s + 1}"))
         loadout.clear_options()
         loadout.add_options(rows)
         loadout.highlighted = highlighted
         self.query_one(PayloadMeter).show(
-            report.payload_used, report.payload_limit, t("payload", lang)
+            report.payload_used, report.payload_limit, t("payload", lang), t("over", lang).upper()
         )
         problems = self.query_one("#unit-problems", Static)
         problems.set_class(not report.legal, "-illegal")
@@ -164,14 +164,8 @@ class UnitEditorScreen(Screen):
 
     # --- numbers ----------------------------------------------------------------------
 
-    def _threat(self):
-        catalog = self.app.catalog
-        return catalog.threat(self.app.threat_id or "") or (
-            catalog.threats[0] if catalog.threats else None
-        )
-
     def _compute(self, resolved: ResolvedUnit | None, unit: Unit) -> None:
-        threat = self._threat()
+        threat = self.app.current_threat()
         if resolved is None or threat is None:
             self._show(resolved, None, unit)
             return
@@ -218,7 +212,7 @@ class UnitEditorScreen(Screen):
             f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
         )
         dmg = result.damage
-        best = f" (slot {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
+        best = f" ({t('slot', lang)} {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
         summary = Table(box=None, padding=(0, 1), show_header=False, show_edge=False)
         summary.add_column(style="bold", no_wrap=True)
         summary.add_column()
@@ -304,12 +298,9 @@ class UnitEditorScreen(Screen):
             self.refresh_view()
 
     def action_next_threat(self) -> None:
-        threats = self.app.catalog.threats
-        if not threats:
-            return
-        ids = [th.id for th in threats]
-        current = self.app.threat_id if self.app.threat_id in ids else ids[0]
-        self.query_one("#threat", Select).value = ids[(ids.index(current) + 1) % len(ids)]
+        threat_id = self.app.next_threat_id()
+        if threat_id is not None:  # the Select's Changed handler recomputes
+            self.query_one("#threat", Select).value = threat_id
 
     def action_rename(self) -> None:
         self.app.rename_unit(self.index, after=self.refresh_view)
@@ -317,10 +308,8 @@ class UnitEditorScreen(Screen):
     def action_compare(self) -> None:
         app = self.app
         team = app.team
-        others = [
-            (u, t("team", app.lang).lower()) for i, u in enumerate(team.units) if i != self.index
-        ][:3]
-        app.open_compare([(self.unit, f"{t('editing', app.lang)}"), *others])
+        others = [(u, SOURCE_TEAM) for i, u in enumerate(team.units) if i != self.index][:3]
+        app.open_compare([(self.unit, SOURCE_EDITING), *others])
 
     def action_back(self) -> None:
         self.app.pop_screen()

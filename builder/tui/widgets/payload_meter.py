@@ -14,7 +14,9 @@ class PayloadMeter(Static):
 
     BAR = 24
 
-    def show(self, used: int | None, limit: int | None, caption: str = "Payload") -> None:
+    def show(
+        self, used: int | None, limit: int | None, caption: str = "Payload", over: str = "OVER"
+    ) -> None:
         self.remove_class("-ok", "-warn", "-over")
         if used is None or limit is None:
             self.update(f"{caption}: ?")
@@ -30,5 +32,5 @@ class PayloadMeter(Static):
         text.append("░" * (self.BAR - filled), style="dim")
         text.append(f" {used}/{limit}", style="bold")
         if used > limit:
-            text.append(f"  +{used - limit} OVER", style="bold reverse")
+            text.append(f"  +{used - limit} {over}", style="bold reverse")
         self.update(text)
