@@ -36,5 +36,6 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 echo "setup: installing laminim${extras} into .venv"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+# constraints.txt pins the versions the test suite (its TUI snapshots above all) was made with
+.venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt -e ".${extras}"
 echo "setup: done"
