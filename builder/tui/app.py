@@ -18,6 +18,7 @@ from builder.catalog.models import Catalog, Threat
 from builder.catalog.problems import InputError
 from builder.i18n import Lang
 from builder.roster.team import Team, Unit
+from builder.tui.labels import t
 
 
 class LaminimApp(App[int]):
@@ -152,7 +153,7 @@ class LaminimApp(App[int]):
             if not name or name == old:
                 return
             if self.team.unit(name) is not None:
-                self.notify(f"A unit is already called “{name}”.", severity="error")
+                self.notify(t("name_taken", self.lang).format(name=name), severity="error")
                 return
             units = list(self.team.units)
             units[index] = units[index].model_copy(update={"name": name})
@@ -162,7 +163,9 @@ class LaminimApp(App[int]):
             elif hasattr(self.screen, "refresh_view"):
                 self.screen.refresh_view()
 
-        self.push_screen(PromptDialog(f"New name for “{old}”:", value=old), done)
+        self.push_screen(
+            PromptDialog(t("rename_prompt", self.lang).format(name=old), value=old), done
+        )
 
     # --- actions ----------------------------------------------------------------------
 
@@ -186,10 +189,13 @@ class LaminimApp(App[int]):
             if yes:
                 then()
 
-        self.push_screen(ConfirmDialog(question, yes="Discard"), answered)
+        self.push_screen(
+            ConfirmDialog(question, yes=t("discard_yes", self.lang), no=t("cancel", self.lang)),
+            answered,
+        )
 
     async def action_quit(self) -> None:
-        self._ask_discard(lambda: self.exit(0), "Quit and lose the unsaved changes?")
+        self._ask_discard(lambda: self.exit(0), t("quit_unsaved", self.lang))
 
     def action_open(self) -> None:
         from builder.tui.dialogs.prompt_dialog import PromptDialog
@@ -200,9 +206,9 @@ class LaminimApp(App[int]):
 
         self._ask_discard(
             lambda: self.push_screen(
-                PromptDialog("Open team file:", placeholder="team.yaml"), got_path
+                PromptDialog(t("open_prompt", self.lang), placeholder="team.yaml"), got_path
             ),
-            "Open another team and lose the unsaved changes?",
+            t("open_unsaved", self.lang),
         )
 
     def open_team(self, path: Path) -> bool:
@@ -214,10 +220,14 @@ class LaminimApp(App[int]):
             team = load_team(path)
             original = path.read_text(encoding="utf-8")
         except InputError as exc:
-            self.push_screen(LoadErrorsDialog(f"Cannot open {path}", exc.problems))
+            self.push_screen(
+                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), exc.problems)
+            )
             return False
         except (OSError, UnicodeDecodeError) as exc:
-            self.push_screen(LoadErrorsDialog(f"Cannot open {path}", [f"{path}: {exc}"]))
+            self.push_screen(
+                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), [f"{path}: {exc}"])
+            )
             return False
         while len(self.screen_stack) > 2:  # back to the team screen
             self.pop_screen()
@@ -225,7 +235,7 @@ class LaminimApp(App[int]):
         self._mark_saved(path, original)
         if hasattr(self.screen, "refresh_view"):
             self.screen.refresh_view()
-        self.notify(f"Opened {path}")
+        self.notify(t("opened", self.lang).format(path=path))
         return True
 
     def action_save(self) -> None:
@@ -235,14 +245,26 @@ class LaminimApp(App[int]):
             self.save_to(self.path)
 
     def action_save_as(self) -> None:
+        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         def got_path(text: str | None) -> None:
-            if text:
-                self.save_to(Path(text).expanduser())
+            if not text:
+                return
+            path = Path(text).expanduser()
+            if path.exists() and path != self.path:
+                # another file would be replaced: never without asking
+                question = t("overwrite", self.lang).format(path=path)
+                yes, no = t("replace_yes", self.lang), t("cancel", self.lang)
+                self.push_screen(
+                    ConfirmDialog(question, yes=yes, no=no),
+                    lambda ok: self.save_to(path) if ok else None,
+                )
+            else:
+                self.save_to(path)
 
         default = str(self.path) if self.path else "team.yaml"
-        self.push_screen(PromptDialog("Save team as:", value=default), got_path)
+        self.push_screen(PromptDialog(t("save_prompt", self.lang), value=default), got_path)
 
     def save_to(self, path: Path) -> bool:
         from builder.roster.team_file import save_team
@@ -252,10 +274,14 @@ class LaminimApp(App[int]):
             save_team(self.team, path, original=self.original)
             original = path.read_text(encoding="utf-8")
         except OSError as exc:
-            self.notify(f"Could not save {path}: {exc}", severity="error", timeout=8)
+            self.notify(
+                t("cannot_save", self.lang).format(path=path, reason=exc.strerror or exc),
+                severity="error",
+                timeout=8,
+            )
             return False
         self._mark_saved(path, original)
-        self.notify(f"Saved {path}")
+        self.notify(t("saved", self.lang).format(path=path))
         return True
 
     def action_print(self) -> None:

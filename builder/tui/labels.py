@@ -108,6 +108,38 @@ LABELS: dict[str, tuple[str, str]] = {
     "compare_add": ("Add a unit to compare", "比較に機体を追加"),
     "from_file": ("Another team file…", "別のチームファイルから…"),
     "compare_file": ("Team file to take a unit from:", "機体を取り出すチームファイル："),
+    "name_taken": ("A unit is already called “{name}”.", "「{name}」という機体はすでにあります。"),
+    "rename_prompt": ("New name for “{name}”:", "「{name}」の新しい名前："),
+    "discard_yes": ("Discard", "破棄する"),
+    "cancel": ("Cancel", "キャンセル"),
+    "quit_unsaved": (
+        "Quit and lose the unsaved changes?",
+        "未保存の変更を破棄して終了しますか？",
+    ),
+    "open_unsaved": (
+        "Open another team and lose the unsaved changes?",
+        "未保存の変更を破棄して別のチームを開きますか？",
+    ),
+    "open_prompt": ("Open team file:", "開くチームファイル："),
+    "cannot_open": ("Cannot open {path}", "{path} を開けません"),
+    "opened": ("Opened {path}", "{path} を開きました"),
+    "save_prompt": ("Save team as:", "保存先："),
+    "overwrite": (
+        "{path} already exists. Replace it with this team?",
+        "{path} はすでにあります。このチームで置き換えますか？",
+    ),
+    "replace_yes": ("Replace", "置き換える"),
+    "cannot_save": ("Could not save {path}: {reason}", "{path} を保存できません：{reason}"),
+    "saved": ("Saved {path}", "{path} に保存しました"),
+    "remove_prompt": ("Remove unit “{name}”?", "機体「{name}」を削除しますか？"),
+    "remove_yes": ("Remove", "削除する"),
+    "mark_max": ("At most 4 units can be compared.", "比較できるのは4機までです。"),
+    "mark_hint": (
+        "Mark two to four units with space, then press c.",
+        "space で2〜4機に印を付けてから c を押してください。",
+    ),
+    "cannot_read": ("Cannot read {path}", "{path} を読めません"),
+    "no_units": ("{path} has no units.", "{path} には機体がありません。"),
 }
 SOURCE_TEAM = "src_team"
 SOURCE_EDITING = "src_editing"

@@ -325,3 +325,42 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
+
+
+async def test_save_as_over_another_file_asks_first(make_app, tmp_path: Path):
+    target = tmp_path / "precious.yaml"
+    target.write_text("# somebody else's team\n", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        for answer in ("n", "y"):
+            await pilot.press("f2")
+            await settle(pilot)
+            app.screen.query_one("#prompt-input").value = str(target)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmDialog)
+            assert "already exists" in screen_text(pilot)
+            await pilot.press(answer)
+            await settle(pilot)
+            if answer == "n":
+                assert target.read_text(encoding="utf-8") == "# somebody else's team\n"
+                assert app.title.startswith("●")
+    assert len(load_team(target).units) == 4
+    assert app.path == target
+
+
+async def test_prompts_follow_the_language(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "d")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "未保存の変更を破棄して終了しますか" in screen_text(pilot)
+        await pilot.press("n")
+        await settle(pilot)

@@ -301,13 +301,19 @@ class CompareScreen(Screen):
         try:
             team = load_team(path)
         except InputError as exc:
-            self.app.push_screen(LoadErrorsDialog(f"Cannot read {path}", exc.problems))
+            self.app.push_screen(
+                LoadErrorsDialog(t("cannot_read", self.app.lang).format(path=path), exc.problems)
+            )
             return
         except (OSError, UnicodeDecodeError) as exc:
-            self.app.push_screen(LoadErrorsDialog(f"Cannot read {path}", [f"{path}: {exc}"]))
+            self.app.push_screen(
+                LoadErrorsDialog(
+                    t("cannot_read", self.app.lang).format(path=path), [f"{path}: {exc}"]
+                )
+            )
             return
         if not team.units:
-            self.notify(f"{path} has no units.", severity="warning")
+            self.notify(t("no_units", self.app.lang).format(path=path), severity="warning")
             return
 
         def chosen(index: int | None) -> None:

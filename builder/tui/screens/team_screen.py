@@ -164,6 +164,7 @@ class TeamScreen(Screen):
         if not team.units:
             return
         i = self.cursor
+        lang = self.app.lang
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -175,7 +176,12 @@ class TeamScreen(Screen):
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 
         self.app.push_screen(
-            ConfirmDialog(f"Remove unit “{team.units[i].name}”?", yes="Remove"), done
+            ConfirmDialog(
+                t("remove_prompt", lang).format(name=team.units[i].name),
+                yes=t("remove_yes", lang),
+                no=t("cancel", lang),
+            ),
+            done,
         )
 
     def action_rename(self) -> None:
@@ -206,13 +212,13 @@ class TeamScreen(Screen):
         elif len(self.marked) < 4:
             self.marked.add(i)
         else:
-            self.notify("At most 4 units can be compared.", severity="warning")
+            self.notify(t("mark_max", self.app.lang), severity="warning")
         self.refresh_view()
 
     def action_compare(self) -> None:
         team = self.app.team
         picked = sorted(self.marked) or list(range(min(4, len(team.units))))
         if len(picked) < 2:
-            self.notify("Mark two to four units with space, then press c.", severity="warning")
+            self.notify(t("mark_hint", self.app.lang), severity="warning")
             return
         self.app.open_compare([(team.units[i], SOURCE_TEAM) for i in picked])
