@@ -100,7 +100,7 @@ def parse_yaml(text: str, name: str) -> Located:
         )
     located = Located(name, None)
     problems: list[Problem] = []
-    located.data = _convert(nodes[0], (), located, problems)
+    located.data = _convert_root(nodes[0], located, problems)
     if problems:
         raise InputError(problems)
     return located
@@ -113,7 +113,43 @@ def _short_tag(tag: str) -> str:
 _scalar_constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
 
-def _convert(node: yaml.Node, loc: tuple, out: Located, problems: list[Problem]) -> Any:
+MAX_VALUES = 200_000
+"""Most values one file may expand to: aliases can multiply a tiny file ("billion laughs")."""
+
+
+class _TooBig(Exception):
+    pass
+
+
+@dataclass
+class _Walk:
+    """State of one conversion: where values go, what went wrong, what is being expanded."""
+
+    out: Located
+    problems: list[Problem]
+    active: set[int] = field(default_factory=set)  # ids of the collections being expanded
+    count: int = 0
+
+
+def _convert_root(node: yaml.Node, out: Located, problems: list[Problem]) -> Any:
+    walk = _Walk(out, problems)
+    try:
+        return _convert(node, (), walk)
+    except _TooBig:
+        problems.append(
+            Problem(out.file, None, None, "", f"too large: more than {MAX_VALUES} values")
+        )
+        return None
+    except RecursionError:
+        problems.append(Problem(out.file, None, None, "", "nested too deeply"))
+        return None
+
+
+def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
+    out, problems = walk.out, walk.problems
+    walk.count += 1
+    if walk.count > MAX_VALUES:
+        raise _TooBig
     out.positions[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if node.tag not in _STANDARD_TAGS:
         problems.append(
@@ -124,28 +160,39 @@ def _convert(node: yaml.Node, loc: tuple, out: Located, problems: list[Problem])
             )
         )
         return None
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                problems.append(
-                    Problem(out.file, *pos, field_path(loc), "mapping keys must be plain words")
-                )
-                continue
-            key = _convert(key_node, (*loc, "<key>"), out, problems)
-            if key in result:
-                pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                problems.append(Problem(out.file, *pos, field_path((*loc, key)), "key given twice"))
-                continue
-            result[key] = _convert(value_node, (*loc, key), out, problems)
-        out.positions.pop((*loc, "<key>"), None)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, (*loc, i), out, problems) for i, item in enumerate(node.value)]
+    if isinstance(node, yaml.CollectionNode):
+        if id(node) in walk.active:
+            problems.append(out.problem(loc, "a YAML alias refers to itself"))
+            return None
+        walk.active.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return _convert_mapping(node, loc, walk)
+            return [_convert(item, (*loc, i), walk) for i, item in enumerate(node.value)]
+        finally:
+            walk.active.discard(id(node))
     if node.tag == "tag:yaml.org,2002:int" and node.value.startswith("0") and ":" in node.value:
         return node.value  # sexagesimal ints are a YAML 1.1 trap; keep the text
     return _scalar_constructor.construct_object(node)
+
+
+def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
+    out, problems = walk.out, walk.problems
+    result: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        if not isinstance(key_node, yaml.ScalarNode):
+            problems.append(
+                Problem(out.file, *pos, field_path(loc), "mapping keys must be plain words")
+            )
+            continue
+        key = _convert(key_node, (*loc, "<key>"), walk)
+        if key in result:
+            problems.append(Problem(out.file, *pos, field_path((*loc, key)), "key given twice"))
+            continue
+        result[key] = _convert(value_node, (*loc, key), walk)
+    out.positions.pop((*loc, "<key>"), None)
+    return result
 
 
 _FRIENDLY = {
@@ -203,6 +250,8 @@ def _show(value: Any) -> str:
         return "a list"
     if value is None:
         return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

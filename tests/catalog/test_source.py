@@ -49,3 +49,21 @@ def test_scalars_keep_their_yaml_types():
 def test_anchors_and_aliases_are_plain_data():
     data = parse_yaml("a: &x [1, 2]\nb: *x\n", "f").data
     assert data == {"a": [1, 2], "b": [1, 2]}
+
+
+def test_self_referring_alias_is_an_error_not_a_crash():
+    with pytest.raises(InputError, match="a YAML alias refers to itself"):
+        parse_yaml("a: &a [*a]\n", "f.yaml")
+
+
+def test_alias_bomb_is_refused():
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    with pytest.raises(InputError, match="too large"):
+        parse_yaml("\n".join(lines) + "\n", "f.yaml")
+
+
+def test_booleans_are_shown_as_yaml_writes_them():
+    from builder.catalog.source import _show
+
+    assert (_show(True), _show(None)) == ("true", "nothing (null)")
