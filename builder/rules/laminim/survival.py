@@ -8,9 +8,16 @@ are the frame and the intact slots. Each part axis lists only the durabilities t
 absorbing number (plus its cook-off flag).
 
 One round = every die of the threat applied as a small shift kernel against the pattern's
-silhouette at the start of the round (dice commute, so identical dice are one group applied n
-times; clipping at 0 commutes with adding damage). Then the end-of-round resolution splits each
-array by which parts are at 0, destroys them at once and runs cook-off waves on the sub-arrays.
+silhouette at the start of the round (dice commute, so identical dice are one group; clipping
+at 0 commutes with adding damage). A die is ``q0 * S0 + R``: S0 shifts the frame axis, R is the
+stay term plus the slot moves, and the two commute, so a group of n dice is
+``sum_k C(n, k) q0^k S0^k R^(n-k)``. When the slot axes are small (<= 64 cells) the powers of R
+are dense matrices, all n + 1 terms come from one matrix product and the frame shifts are plain
+slices; a larger slot space keeps its smallest fitting tail of slot axes as a per-die matrix.
+These only re-associate the same sums (agreement with the plain per-die shifts to ~1e-14).
+A pattern whose "clean" view still equals its total (no cook-off has touched it) runs once.
+Then the end-of-round resolution splits each array by which parts are at 0, destroys them at
+once and runs cook-off waves on the sub-arrays (their dice go through the same paths).
 
 Reading of the rules where they are silent (the Monte Carlo and brute-force tests share it):
 weapons destroyed in the same wave as the frame still roll their cook-off dice (the unit is
@@ -23,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb, prod
 
 import numpy as np
 
@@ -55,26 +63,148 @@ class SurvivalResult:
 Kernel = tuple[float, tuple[tuple[int, int, float], ...]]
 
 
-_Plan = tuple[tuple, tuple, tuple, tuple, int, bool, bool]
+_Runs = tuple[tuple[tuple, tuple], ...]
 
-
-def _as_slice(index: np.ndarray) -> slice | np.ndarray:
-    if len(index) and np.all(np.diff(index) == 1):
-        return slice(int(index[0]), int(index[-1]) + 1)
-    return index
+_MAX_RUNS = 3  # more contiguous runs than this: one fancy-indexed move instead
 
 
 @lru_cache(maxsize=4096)
-def _plan(values: tuple[int, ...], ndim: int, axis: int, damage: int) -> _Plan:
-    """Indexers that take ``damage`` off ``axis`` (whose cells hold ``values``), clipping at 0."""
+def _plan(values: tuple[int, ...], axis: int, damage: int) -> tuple[_Runs, tuple, tuple, bool]:
+    """Indexers that take ``damage`` off ``axis`` (whose cells hold ``values``), clipping at 0.
+
+    Cells above ``damage`` move down as a few runs of basic slices (src and dst both
+    contiguous), or as one fancy-indexed move when the axis has many gaps; cells at or below
+    ``damage`` all fall into cell 0.
+    """
     vals = np.asarray(values)
     head = (slice(None),) * axis
     first = int(np.searchsorted(vals, damage, side="right"))  # cells with value > damage
     targets = np.searchsorted(vals, vals[first:] - damage)
-    dst = (*head, _as_slice(targets))
-    src = (*head, slice(first, len(values)))
+    runs = []
+    start = 0
+    for i in range(1, len(targets) + 1):
+        if i == len(targets) or targets[i] != targets[i - 1] + 1:
+            dst = slice(int(targets[start]), int(targets[i - 1]) + 1)
+            src = slice(first + start, first + i)
+            runs.append(((*head, dst), (*head, src)))
+            start = i
+    if len(runs) > _MAX_RUNS:
+        runs = [((*head, targets), (*head, slice(first, len(values))))]
     zero_src = (*head, 0) if first == 1 else (*head, slice(0, first))
-    return dst, src, (*head, 0), zero_src, axis, first < len(values), first == 1
+    return tuple(runs), (*head, 0), zero_src, first == 1
+
+
+_GROUP_MAX_STATES = 64  # largest slot space whose group operator is built as a dense matrix
+
+
+def _shift_matrix(values: tuple[int, ...], damage: int) -> np.ndarray:
+    """M with M[j, i] = 1 when a cell of value ``values[i]`` drops to ``values[j]`` (clip at 0)."""
+    vals = np.asarray(values)
+    targets = np.searchsorted(vals, np.maximum(vals - damage, 0))
+    matrix = np.zeros((len(values), len(values)))
+    matrix[targets, np.arange(len(values))] = 1.0
+    return matrix
+
+
+@lru_cache(maxsize=128)  # each entry at most 64 x 64 (n + 1) floats
+def _group_operator(slot_values: tuple, kernel: Kernel, times: int) -> np.ndarray:
+    """Right factor B of ``times`` identical dice on the slot space (axes after the frame).
+
+    A die is ``q0 * S0 + R``: S0 takes its frame damage, R = stay + the slot moves. The two
+    commute (different axes), so n dice are ``sum_k C(n, k) q0^k S0^k R^(n-k)``. With the slot
+    axes flattened into rows' columns, ``X @ B`` gives every ``C(n, k) q0^k R^(n-k)`` term side
+    by side (block k); the caller then shifts block k by k frame hits.
+    """
+    stay, moves = kernel
+    size = 1
+    for values in slot_values:
+        size *= len(values)
+    step = stay * np.eye(size)
+    q0 = 0.0
+    for axis, damage, q in moves:
+        if axis == 0:
+            q0 = q
+            continue
+        factor = np.ones((1, 1))
+        for other, values in enumerate(slot_values, start=1):
+            block = _shift_matrix(values, damage) if other == axis else np.eye(len(values))
+            factor = np.kron(factor, block)
+        step += q * factor
+    powers = [np.eye(size)]
+    for _ in range(times):
+        powers.append(step @ powers[-1])
+    blocks = [comb(times, k) * q0**k * powers[times - k].T for k in range(times + 1 if q0 else 1)]
+    return np.ascontiguousarray(np.hstack(blocks))
+
+
+@lru_cache(maxsize=128)
+def _step_matrix(matrix_values: tuple, first: int, kernel: Kernel) -> np.ndarray:
+    """Transposed one-die operator (stay + moves) on part axes ``first...`` flattened."""
+    stay, moves = kernel
+    size = 1
+    for values in matrix_values:
+        size *= len(values)
+    step = stay * np.eye(size)
+    for axis, damage, q in moves:
+        if axis < first:
+            continue
+        factor = np.ones((1, 1))
+        for other, values in enumerate(matrix_values, start=first):
+            block = _shift_matrix(values, damage) if other == axis else np.eye(len(values))
+            factor = np.kron(factor, block)
+        step += q * factor
+    return np.ascontiguousarray(step.T)
+
+
+def _apply_hybrid(
+    array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int, first: int
+) -> np.ndarray:
+    """``_apply`` one die at a time: part axes ``first...`` (a small space) by one matrix product
+    that also carries the stay term, the leading part axes by shifted slices."""
+    matrix = _step_matrix(values[first:], first, kernel)
+    size = matrix.shape[0]
+    plans = [
+        (_plan(values[axis], axis + offset, damage), axis + offset, q)
+        for axis, damage, q in kernel[1]
+        if axis < first
+    ]
+    shape = array.shape
+    for _ in range(times):
+        out = (array.reshape(-1, size) @ matrix).reshape(shape)
+        for (runs, zero_dst, zero_src, single), axis, q in plans:
+            for dst, src in runs:
+                out[dst] += q * array[src]
+            if single:
+                out[zero_dst] += q * array[zero_src]
+            else:
+                out[zero_dst] += q * np.add.reduce(array[zero_src], axis=axis)
+        array = out
+    return array
+
+
+def _apply_group(
+    array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int
+) -> np.ndarray:
+    """``_apply`` for a small slot space: one matrix product, then one frame shift per k."""
+    frame = [(damage, q) for axis, damage, q in kernel[1] if axis == 0]
+    matrix = _group_operator(values[1:], kernel, times)
+    size = matrix.shape[0]
+    blocks = matrix.shape[1] // size
+    lead = array.shape[: offset + 1]
+    product = (array.reshape(-1, size) @ matrix).reshape(*lead, blocks, size)
+    out = product[..., 0, :].copy()
+    if blocks > 1:
+        damage = frame[0][0]
+        for k in range(1, blocks):
+            part = product[..., k, :]
+            runs, zero_dst, zero_src, single = _plan(values[0], offset, k * damage)
+            for dst, src in runs:
+                out[dst] += part[src]
+            if single:
+                out[zero_dst] += part[zero_src]
+            else:
+                out[zero_dst] += np.add.reduce(part[zero_src], axis=offset)
+    return out.reshape(array.shape)
 
 
 def _apply(
@@ -83,16 +213,29 @@ def _apply(
     """Apply ``times`` identical dice: out = stay * A + sum of q * (A shifted down one axis).
 
     ``values[axis]`` lists the durability held by each cell along part axis ``axis``, which is
-    array axis ``axis + offset`` (the leading axes are carried along untouched).
+    array axis ``axis + offset`` (the leading axes are carried along untouched). Part axis 0 is
+    the frame. When the slot axes span at most ``_GROUP_MAX_STATES`` cells the whole group is
+    one matrix product (``_apply_group``); otherwise the smallest tail of slot axes that fits
+    is a matrix product per die (``_apply_hybrid``); the plain per-die shifts below remain for
+    anything else (and serve as the reference in the tests).
     """
     stay, moves = kernel
-    ndim = array.ndim
-    plans = [(_plan(values[axis], ndim, axis + offset, damage), q) for axis, damage, q in moves]
+    if times:
+        first = 1
+        while first < len(values) and prod(len(v) for v in values[first:]) > _GROUP_MAX_STATES:
+            first += 1
+        if first == 1 and sum(1 for move in moves if move[0] == 0) <= 1:
+            return _apply_group(array, kernel, times, values, offset)
+        if first < len(values):
+            return _apply_hybrid(array, kernel, times, values, offset, first)
+    plans = [
+        (_plan(values[axis], axis + offset, damage), axis + offset, q) for axis, damage, q in moves
+    ]
     add_reduce = np.add.reduce
     for _ in range(times):
         out = array * stay if stay else np.zeros_like(array)
-        for (dst, src, zero_dst, zero_src, axis, shifted, single), q in plans:
-            if shifted:
+        for (runs, zero_dst, zero_src, single), axis, q in plans:
+            for dst, src in runs:
                 out[dst] += q * array[src]
             if single:
                 out[zero_dst] += q * array[zero_src]
@@ -301,8 +444,19 @@ def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalRes
         pending: dict[Pattern, np.ndarray] = {}
         for pattern, mass in state.alive.items():
             values = chain.axis_values(pattern)
-            for kernel, times in chain.round_kernels(pattern):
-                mass = _apply(mass, kernel, times, values)
+            kernels = chain.round_kernels(pattern)
+            if np.array_equal(mass[CLEAN], mass[TOTAL]):
+                # No cook-off 1 can have touched this mass yet (e.g. no weapon destroyed): the
+                # two views are bit-for-bit equal, so run the dice once and copy the result.
+                total = mass[TOTAL]
+                for kernel, times in kernels:
+                    total = _apply(total, kernel, times, values, offset=0)
+                mass = np.empty((2, *total.shape))
+                mass[CLEAN] = total
+                mass[TOTAL] = total
+            else:
+                for kernel, times in kernels:
+                    mass = _apply(mass, kernel, times, values)
             pending[pattern] = mass
         nxt = _State()
         nxt.dead, nxt.dead_clean = state.dead, state.dead_clean
