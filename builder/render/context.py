@@ -6,7 +6,6 @@ printed is decided here (and in the rules core), the templates only lay it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from builder.catalog.models import Catalog, Frame, Weapon
@@ -14,6 +13,7 @@ from builder.i18n import Lang, part_name
 from builder.render.fit import fit
 from builder.render.labels import labels_for
 from builder.render.layout import Grid, crop_marks, make_grid
+from builder.roster.analysis import analyze
 from builder.roster.legality import ResolvedUnit, resolve_unit
 from builder.roster.team import SLOTS, Team
 
@@ -56,16 +56,6 @@ def box_rows(count: int) -> list[int]:
     """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
     full, rest = divmod(count, BOXES_PER_ROW)
     return [BOXES_PER_ROW] * full + ([rest] if rest else [])
-
-
-def _analyzer() -> Callable[..., Any] | None:
-    """The rules core's analysis, or None while it is not installed (cards then show the
-    silhouette exposure only). The single place that tolerates its absence."""
-    try:
-        from builder.roster.analysis import analyze
-    except ImportError:
-        return None
-    return analyze
 
 
 def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
@@ -156,10 +146,9 @@ def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
 
 
 def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any] | None:
-    analyze = _analyzer()
     threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
-    if analyze is None or threat is None:
-        return None
+    if threat is None:
+        return None  # a catalog without a default threat: the card shows exposure only
     result = analyze(unit, threat, catalog)
     return {
         "threat": part_name(threat, lang),

@@ -58,8 +58,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "sort": ("Sort", "並び順"),
     "search": ("Search parts…", "部品を検索…"),
     "no_analysis": (
-        "Analysis unavailable: the rules core is not installed.",
-        "解析は利用できません（ルールコア未導入）。",
+        "No threat to compute survival against: the catalog has none.",
+        "生存率を計算する想定攻撃がありません（カタログに未登録）。",
     ),
     "no_unit_analysis": (
         "Fix the unit's unknown parts to see numbers.",
@@ -88,10 +88,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "starting": ("starting…", "開始中…"),
     "failed": ("failed", "失敗"),
     "done_n": ("done: {n} file(s) written", "完了: {n} 個のファイルを書き出しました"),
-    "no_print": (
-        "Printing is not available in this install: {exc}",
-        "この環境では印刷できません: {exc}",
-    ),
     "dir_is_file": (
         "{path} is a file, not a folder: choose another output folder.",
         "{path} はフォルダではなくファイルです。別の出力フォルダを指定してください。",

@@ -1,7 +1,6 @@
 """The one door from the TUI to the rules core's numbers (``builder.roster.analysis``).
 
-The import is lazy so the TUI still starts (without numbers) if the rules core is missing, and
-so the start-up time does not pay for numpy before the first screen is drawn.
+The import is lazy so that the first screen is drawn before numpy and the chain are loaded.
 """
 
 from __future__ import annotations
@@ -14,20 +13,10 @@ from builder.roster.legality import ResolvedUnit
 ROUNDS = 6
 
 
-def analysis_available() -> bool:
-    try:
-        import builder.roster.analysis  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def analyze(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any:
+    """The rules core's ``UnitAnalysis`` of a unit against a threat (cached by the roster)."""
+    from builder.roster import analysis
 
-
-def analyze(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any | None:
-    """The rules core's ``UnitAnalysis`` of a unit, or None when the rules core is unavailable."""
-    try:
-        from builder.roster import analysis
-    except ImportError:
-        return None
     return analysis.analyze(unit, threat, catalog, rounds=ROUNDS)
 
 

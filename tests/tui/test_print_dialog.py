@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -116,12 +115,3 @@ async def test_a_renderer_exception_is_shown_in_the_dialog(make_app, tmp_path, m
         await pilot.press("escape")
         await settle(pilot)
         assert app.is_running
-
-
-async def test_a_missing_renderer_is_shown_in_the_dialog(make_app, tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "builder.render.batch", None)  # import raises ImportError
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await _print_to(pilot, str(tmp_path))
-        assert isinstance(app.screen, PrintDialog)
-        assert "Printing is not available in this install" in _step(pilot)

@@ -24,7 +24,6 @@ from builder.roster.team import Team
 from builder.tui.labels import t
 
 PAPERS = ("a4", "letter")
-FALLBACK_CARD_SIZES = ("poker", "large")
 
 
 def check_out_dir(path: Path, lang: Lang) -> str | None:
@@ -47,10 +46,8 @@ def check_out_dir(path: Path, lang: Lang) -> str | None:
 
 
 def _card_sizes() -> tuple[str, ...]:
-    try:
-        from builder.render.batch import CARD_SIZES
-    except ImportError:
-        return FALLBACK_CARD_SIZES
+    from builder.render.batch import CARD_SIZES  # batch.py itself does not import WeasyPrint
+
     return tuple(CARD_SIZES)
 
 
@@ -155,11 +152,8 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     @work(thread=True, exclusive=True, group="print")
     def _run_print(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
-        try:
-            from builder.render.batch import render_team
-        except ImportError as exc:
-            self.post_message(self.Finished(None, t("no_print", self._lang).format(exc=exc)))
-            return
+        from builder.render.batch import render_team  # lazy: WeasyPrint loads on first print
+
         try:
             paths = render_team(
                 self._team,
