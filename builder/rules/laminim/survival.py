@@ -156,6 +156,18 @@ def _step_matrix(matrix_values: tuple, first: int, kernel: Kernel) -> np.ndarray
     return np.ascontiguousarray(step.T)
 
 
+def _add_shifts(out: np.ndarray, array: np.ndarray, plans: list) -> None:
+    """``out += q * array`` shifted by each planned move (one die's damage to one axis each),
+    clipping at 0: cells that would go below 0 pile up in cell 0."""
+    for (runs, zero_dst, zero_src, single), axis, q in plans:
+        for dst, src in runs:
+            out[dst] += q * array[src]
+        if single:
+            out[zero_dst] += q * array[zero_src]
+        else:
+            out[zero_dst] += q * np.add.reduce(array[zero_src], axis=axis)
+
+
 def _apply_hybrid(
     array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int, first: int
 ) -> np.ndarray:
@@ -171,13 +183,7 @@ def _apply_hybrid(
     shape = array.shape
     for _ in range(times):
         out = (array.reshape(-1, size) @ matrix).reshape(shape)
-        for (runs, zero_dst, zero_src, single), axis, q in plans:
-            for dst, src in runs:
-                out[dst] += q * array[src]
-            if single:
-                out[zero_dst] += q * array[zero_src]
-            else:
-                out[zero_dst] += q * np.add.reduce(array[zero_src], axis=axis)
+        _add_shifts(out, array, plans)
         array = out
     return array
 
@@ -231,16 +237,9 @@ def _apply(
     plans = [
         (_plan(values[axis], axis + offset, damage), axis + offset, q) for axis, damage, q in moves
     ]
-    add_reduce = np.add.reduce
     for _ in range(times):
         out = array * stay if stay else np.zeros_like(array)
-        for (runs, zero_dst, zero_src, single), axis, q in plans:
-            for dst, src in runs:
-                out[dst] += q * array[src]
-            if single:
-                out[zero_dst] += q * array[zero_src]
-            else:
-                out[zero_dst] += q * add_reduce(array[zero_src], axis=axis)
+        _add_shifts(out, array, plans)
         array = out
     return array
 
