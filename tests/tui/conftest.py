@@ -30,6 +30,18 @@ def team_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def other_team(tmp_path: Path) -> Path:
+    """A second team file with one unit (Solo, a bastion with a gatling gun)."""
+    path = tmp_path / "other.yaml"
+    path.write_text(
+        "system: laminim\nname: Other\nunits:\n  - name: Solo\n    frame: bastion\n"
+        "    weapons: [gatling, null, null]\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture
 def make_app(catalog, team_file):
     def make(path: Path | None = None) -> LaminimApp:
         path = path or team_file

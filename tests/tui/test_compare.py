@@ -43,13 +43,8 @@ async def test_add_a_unit_of_the_current_team(make_app):
         assert "Swallow (team)" in screen_text(pilot)
 
 
-async def test_add_from_another_file_is_the_last_choice(make_app, tmp_path: Path):
-    other = tmp_path / "other.yaml"
-    other.write_text(
-        "system: laminim\nname: Other\nunits:\n  - name: Solo\n    frame: bastion\n"
-        "    weapons: [gatling, null, null]\n",
-        encoding="utf-8",
-    )
+async def test_add_from_another_file_is_the_last_choice(make_app, other_team: Path):
+    other = other_team
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await _compare_first_two(pilot)

@@ -254,13 +254,8 @@ async def test_bad_team_file_shows_line_numbers_and_keeps_the_team(make_app, tmp
         assert app.title.startswith("●")  # the unsaved change is still there
 
 
-async def test_open_a_good_file_replaces_the_team(make_app, tmp_path: Path):
-    other = tmp_path / "other.yaml"
-    other.write_text(
-        "system: laminim\nname: Other\nunits:\n  - name: Solo\n    frame: bastion\n"
-        "    weapons: [gatling, null, null]\n",
-        encoding="utf-8",
-    )
+async def test_open_a_good_file_replaces_the_team(make_app, other_team: Path):
+    other = other_team
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
