@@ -16,6 +16,7 @@ from builder.render.layout import Grid, crop_marks, make_grid
 from builder.roster.analysis import analyze
 from builder.roster.legality import ResolvedUnit, resolve_unit
 from builder.roster.team import SLOTS, Team
+from builder.rules.laminim import success_faces
 
 BOXES_PER_ROW = 15
 """Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
@@ -215,12 +216,8 @@ def unit_card(
 
 
 def hit_table() -> list[dict[str, str]]:
-    """Total bonus B → success faces (RULES §1.2: faces 7-min(6, 1+B) … 6)."""
-    rows = []
-    for b in range(6):
-        low = 7 - min(6, 1 + b)
-        rows.append({"bonus": f"+{b}", "hits": f"{low}+"})
-    return rows
+    """Total bonus B → the lowest succeeding face, as the rules core counts them (RULES §1.2)."""
+    return [{"bonus": f"+{b}", "hits": f"{7 - success_faces(b)}+"} for b in range(6)]
 
 
 def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:

@@ -12,7 +12,14 @@ from .distributions import (
     location_outcomes,
     missiles_destroyed,
 )
-from .hit_table import FaceOutcome, Obstruction, hit_bonus, hit_probability, hit_table
+from .hit_table import (
+    FaceOutcome,
+    Obstruction,
+    hit_bonus,
+    hit_probability,
+    hit_table,
+    success_faces,
+)
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
 from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
@@ -53,6 +60,7 @@ __all__ = [
     "remaining_durability",
     "silhouette",
     "simulate_survival",
+    "success_faces",
     "survival",
     "team_score",
     "unit_score",
