@@ -153,18 +153,24 @@ def cmd_parts(args) -> int:
     return EXIT_OK
 
 
-def _checked_team(args):
-    """Catalog, team read and legality report of ``args.team``."""
+def _checked_team(args, usable: bool = False):
+    """Catalog, team read and legality report of ``args.team``.
+
+    ``usable``: the command needs every id resolved (analyze, cards), so any bad input is an
+    InputError (exit 2); ``check`` instead reports it along with the legality findings.
+    """
+    from builder.catalog.problems import InputError
     from builder.roster.legality import check_team
     from builder.roster.team_file import read_team
 
     catalog = _catalog(args)
     read = read_team(args.team)
     if read.team is None:
-        from builder.catalog.problems import InputError
-
         raise InputError(read.problems)
-    return catalog, read, check_team(read.team, catalog, read)
+    report = check_team(read.team, catalog, read)
+    if usable and report.bad_input:
+        raise InputError(report.errors)
+    return catalog, read, report
 
 
 def cmd_check(args) -> int:
@@ -186,9 +192,7 @@ def cmd_analyze(args) -> int:
     from builder.roster.analysis import analyze
     from builder.roster.specs import find_threat
 
-    catalog, _read, report = _checked_team(args)
-    if report.bad_input:
-        raise InputError(report.errors)
+    catalog, _read, report = _checked_team(args, usable=True)
     threat = find_threat(args.threat, catalog)
     units = report.units
     if args.unit is not None:
@@ -211,11 +215,7 @@ def cmd_analyze(args) -> int:
 def cmd_cards(args) -> int:
     from builder.render.batch import CARD_SIZES, render_team
 
-    catalog, read, report = _checked_team(args)
-    if report.bad_input:
-        from builder.catalog.problems import InputError
-
-        raise InputError(report.errors)
+    catalog, read, report = _checked_team(args, usable=True)
     if args.card_size not in CARD_SIZES:
         print(
             f"laminim: error: unknown card size '{args.card_size}'; choose from "
