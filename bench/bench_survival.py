@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from builder.rules.laminim import (
+from builder.systems.laminim.rules import (
     ThreatAttack,
     ThreatSpec,
     UnitSpec,
@@ -33,7 +33,7 @@ def bastion(frame: int = 40) -> UnitSpec:
     return UnitSpec(f"bastion-{frame}", frame, (GATLING, MISSILE, MISSILE))
 
 
-CHAIN = importlib.import_module("builder.rules.laminim.survival")
+CHAIN = importlib.import_module("builder.systems.laminim.rules.survival")
 
 
 def clear_caches() -> None:

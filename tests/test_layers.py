@@ -11,7 +11,7 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "builder"
 
 FORBIDDEN = {
-    "rules": {
+    "systems/laminim/rules": {
         "textual",
         "jinja2",
         "weasyprint",
@@ -31,7 +31,7 @@ FORBIDDEN = {
         "builder.roster",
         "builder.render",
         "builder.tui",
-        "builder.rules",
+        "builder.systems.laminim.rules",
     },
     "roster": {"textual", "jinja2", "weasyprint", "builder.render", "builder.tui"},
     "render": {"textual", "builder.tui"},

@@ -16,7 +16,7 @@ from builder.render.layout import Grid, crop_marks, make_grid
 from builder.roster.analysis import analyze
 from builder.roster.legality import ResolvedUnit, resolve_unit
 from builder.roster.team import SLOTS, Team
-from builder.rules.laminim import success_faces
+from builder.systems.laminim.rules import success_faces
 
 BOXES_PER_ROW = 15
 """Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a

@@ -11,9 +11,9 @@ from functools import lru_cache
 from builder.catalog.models import Catalog, Threat
 from builder.roster.legality import ResolvedUnit
 from builder.roster.specs import threat_spec, unit_spec
-from builder.rules.laminim import UnitAnalysis
-from builder.rules.laminim import analyze_unit as _analyze
-from builder.rules.laminim.model import ThreatSpec, UnitSpec
+from builder.systems.laminim.rules import UnitAnalysis
+from builder.systems.laminim.rules import analyze_unit as _analyze
+from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
 
 DEFAULT_ROUNDS = 6
 

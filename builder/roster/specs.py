@@ -10,7 +10,13 @@ from builder.catalog.problems import InputError, Problem, did_you_mean
 from builder.catalog.source import read_yaml, validate_located
 from builder.roster.legality import ResolvedUnit
 from builder.roster.team import SLOTS
-from builder.rules.laminim.model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
+from builder.systems.laminim.rules.model import (
+    Guard,
+    ThreatAttack,
+    ThreatSpec,
+    UnitSpec,
+    WeaponSpec,
+)
 
 
 def weapon_spec(weapon: Weapon) -> WeaponSpec:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import AUTOCANNON, GATLING, MISSILE, RIFLE, SHIELD, threat, unit
 
-from builder.rules.laminim import simulate_survival, survival
+from builder.systems.laminim.rules import simulate_survival, survival
+from systems.laminim.rules.conftest import AUTOCANNON, GATLING, MISSILE, RIFLE, SHIELD, threat, unit
 
 TRIALS = 4000
 SIGMAS = 4.0

@@ -6,15 +6,15 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from conftest import GATLING, MISSILE, RIFLE, SHIELD, unit
 
-from builder.rules.laminim import (
+from builder.systems.laminim.rules import (
     ThreatAttack,
     attack_damage_distribution,
     expected_damage,
     location_outcomes,
     missiles_destroyed,
 )
+from systems.laminim.rules.conftest import GATLING, MISSILE, RIFLE, SHIELD, unit
 
 
 def test_missile_salvo_has_no_hit_roll():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import GATLING, MISSILE, RIFLE, threat, unit
 
-from builder.rules.laminim import Guard, WeaponSpec, survival
+from builder.systems.laminim.rules import Guard, WeaponSpec, survival
+from systems.laminim.rules.conftest import GATLING, MISSILE, RIFLE, threat, unit
 
 
 def gun(durability: int, power: int = 1, ammo: int | None = None, apa: int = 1) -> WeaponSpec:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from builder.rules.laminim import Obstruction, hit_bonus, hit_probability, hit_table
+from builder.systems.laminim.rules import Obstruction, hit_bonus, hit_probability, hit_table
 
 
 def layout(table) -> list[str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from conftest import threat, unit
 
-from builder.rules.laminim import Guard, ThreatSpec, UnitSpec, WeaponSpec, survival
+from builder.systems.laminim.rules import Guard, ThreatSpec, UnitSpec, WeaponSpec, survival
+from systems.laminim.rules.conftest import threat, unit
 
 SIXTH = Fraction(1, 6)
 State = tuple[tuple[int, ...], tuple[bool, ...], bool]  # durability, intact, cooked

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from builder.rules.laminim import Survivor, remaining_durability, team_score, unit_score, winner
+from builder.systems.laminim.rules import (
+    Survivor,
+    remaining_durability,
+    team_score,
+    unit_score,
+    winner,
+)
 
 
 def test_d6_remaining_durability_sums_intact_parts():

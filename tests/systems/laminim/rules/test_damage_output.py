@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GATLING, MISSILE, QUICK_BOOSTER, RIFLE, SHIELD, threat, unit
 
-from builder.rules.laminim import analyze_unit, damage_output
+from builder.systems.laminim.rules import analyze_unit, damage_output
+from systems.laminim.rules.conftest import (
+    GATLING,
+    MISSILE,
+    QUICK_BOOSTER,
+    RIFLE,
+    SHIELD,
+    threat,
+    unit,
+)
 
 
 def test_normal_weapon_damage_is_attacks_p_exposure_power():

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from builder.rules.laminim.model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
+from builder.systems.laminim.rules.model import (
+    Guard,
+    ThreatAttack,
+    ThreatSpec,
+    UnitSpec,
+    WeaponSpec,
+)
 
 RIFLE = WeaponSpec("rifle", "normal", 10, 3, 4, 10, 1)
 MISSILE = WeaponSpec("missile", "missile", 10, 8, 5, 6, 1, homing=True)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import AUTOCANNON, GATLING, MISSILE, RIFLE, SHIELD, unit
-
-from builder.rules.laminim import silhouette
+from builder.systems.laminim.rules import silhouette
+from systems.laminim.rules.conftest import AUTOCANNON, GATLING, MISSILE, RIFLE, SHIELD, unit
 
 
 def test_frame_is_faces_1_to_3_slots_are_4_to_6():

@@ -10,9 +10,20 @@ from __future__ import annotations
 import importlib
 
 import pytest
-from conftest import AUTOCANNON, BLADE, GATLING, MISSILE, RIFLE, SHIELD, SMG, threat, unit
 
-chain = importlib.import_module("builder.rules.laminim.survival")
+from systems.laminim.rules.conftest import (
+    AUTOCANNON,
+    BLADE,
+    GATLING,
+    MISSILE,
+    RIFLE,
+    SHIELD,
+    SMG,
+    threat,
+    unit,
+)
+
+chain = importlib.import_module("builder.systems.laminim.rules.survival")
 
 CASES = [
     (

@@ -1,1 +1,0 @@
-"""Rules cores: pure game arithmetic (stdlib + numpy only), one subpackage per game system."""

@@ -1,0 +1,1 @@
+"""Game systems: the registry and one package per game (DESIGN.md "Layout")."""

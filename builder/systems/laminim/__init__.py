@@ -1,0 +1,1 @@
+"""LAMINIM: the primary game system (RULES §1)."""
