@@ -1,0 +1,1 @@
+"""Space Opera Heroes ("soh"): crews, armour, vehicles, weapons and exact combat odds (RULES §3)."""
