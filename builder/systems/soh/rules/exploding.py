@@ -44,7 +44,10 @@ def single_survival(x: NDArray[np.int64] | int) -> NDArray[np.float64]:
     clipped = np.maximum(xs, 0)
     k = clipped // 6
     r = clipped % 6
-    out = (6 - r) * np.power(6.0, -(k + 1).astype(np.float64))
+    level = np.power(6.0, -k.astype(np.float64))
+    below = np.power(6.0, -(k + 1).astype(np.float64))
+    # r == 0 written as 6^-k itself, so P(X = 6k) = P(X > 6k-1) - P(X > 6k) is exactly 0
+    out = np.where(r == 0, level, (6 - r) * below)
     return np.asarray(np.where(xs < 0, 1.0, out), dtype=np.float64)
 
 
