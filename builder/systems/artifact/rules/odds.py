@@ -135,7 +135,10 @@ def activation_states(
     reserve: int = 0,
     exact: bool = True,
 ) -> tuple[Any, int, int]:
-    """The (HP, P) array after the actions, the starting HP and the starting P."""
+    """The (HP, P) array after the actions, the starting HP and the starting P column.
+
+    Without evasion the array has a single P column (P cannot change).
+    """
     if not 1 <= len(actions) <= ACTIONS_PER_ACTIVATION:
         raise ValueError(
             f"an activation has 1 to {ACTIONS_PER_ACTIVATION} attack actions, got {len(actions)}"
@@ -150,12 +153,13 @@ def activation_states(
         full_p, p0 = 0, 0
     if evade:
         _check_evade(target, p0)
-    alive = chain.start_state(hp, hp, p0, full_p, exact)
-    # Without evasion, reserve everything so no column ever evades.
-    res = reserve if evade else full_p
+    # P only ever falls, so columns above p0 stay empty; without evasion it never moves at all.
+    top = p0 if evade else 0
+    alive = chain.start_state(hp, hp, top, top, exact)
+    res = reserve if evade else top
     for action in actions:
         alive = chain.apply_attack(alive, action, target.kind, res, exact)
-    return alive, hp, p0
+    return alive, hp, top
 
 
 def activation_odds(
@@ -213,9 +217,8 @@ def _expected_spent(
     """
     if not evade:
         return Fraction(0)
-    full_p = target.propellant or 0
     spent = Fraction(0)
-    alive = chain.start_state(hp, hp, p0, full_p, True)
+    alive = chain.start_state(hp, hp, p0, p0, True)
     for action in actions:
         if worth_evading(action.evade_near):
             could = chain.total(alive[:, max(0, reserve) + 1 :], True)
