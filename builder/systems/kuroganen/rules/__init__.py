@@ -6,7 +6,7 @@ Pure: the standard library only. Maps come in as ``HeightMap``; nothing here rea
 from .falls import COLLISION_RISK, FORCED_FALL_RISK, digest, fall_risk
 from .height_map import DIRECTIONS, HeightMap, Level, Point
 from .jumps import MIN_JUMP, Jump, RunCell, jump_run, jumps_from
-from .planner import MAX_STATES, Leg, Reach, ReachTooLarge, path_to, reach
+from .planner import MAX_WORK, Leg, Reach, ReachTooLarge, path_to, planner_work, reach
 from .steps import CLIMB_COST, STEP_COST, Step, climb_cost, step, steps_from
 from .stomp import Stomp, nearest_free, pushed_fall_risk, stomp
 
@@ -15,7 +15,7 @@ __all__ = [
     "COLLISION_RISK",
     "DIRECTIONS",
     "FORCED_FALL_RISK",
-    "MAX_STATES",
+    "MAX_WORK",
     "MIN_JUMP",
     "STEP_COST",
     "HeightMap",
@@ -35,6 +35,7 @@ __all__ = [
     "jumps_from",
     "nearest_free",
     "path_to",
+    "planner_work",
     "pushed_fall_risk",
     "reach",
     "step",

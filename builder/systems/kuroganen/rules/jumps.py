@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from .height_map import DIRECTIONS, HeightMap, Point
-from .steps import STEP_COST, climb_cost
+from .steps import CLIMB_COST, STEP_COST, climb_cost
 
 MIN_JUMP = 2
 """Horizontal cells a jump must cover before it may land."""
@@ -36,6 +36,7 @@ class RunCell:
     height: float  # the jumper's height over this cell
     cost: int  # movement spent from the take-off up to and including this cell
     fall: int | None  # risk of landing here; None when it cannot land here
+    cheap_stand: bool  # a free floor under a fall of one level: standing here costs no risk
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ class Jump:
     cells: tuple[Point, ...]
     cost: int
     fall: int
+    walkable_end: bool = False
+    """The same cost and no more risk come from standing on the cell before the landing (a step
+    or a shorter jump onto it, a fall under one level) and stepping on. Risk digests the same
+    when nothing falls in between, so the planner skips such jumps: they add no outcome."""
 
     @property
     def to(self) -> Point:
@@ -56,38 +61,63 @@ def jump_run(hmap: HeightMap, start: Point, direction: Point, max_cost: int) -> 
     height = hmap.floor(start)
     if height is None:
         return ()
+    levels, units = hmap.levels, hmap.units
+    width, rows = hmap.width, hmap.height
+    (x, y), (dx, dy) = start, direction
     run: list[RunCell] = []
     cost = 0
-    x, y = start
     while True:
-        x, y = x + direction[0], y + direction[1]
-        at = (x, y)
-        if not hmap.in_bounds(at):
+        x, y = x + dx, y + dy
+        if not (0 <= x < width and 0 <= y < rows):
             break
-        level = hmap.floor(at)
-        if level is None:
+        floor = levels[y][x]
+        if floor is None:
             cost += STEP_COST
             fall: int | None = None
+            stand = False
         else:
-            extra = climb_cost(level - height)
-            if extra is None:
+            rise = floor - height
+            if rise >= 2:
                 break
-            cost += STEP_COST + extra
-            height = max(height, level)
-            fall = math.floor(height - level) if at not in hmap.units else None
+            cost += STEP_COST + (CLIMB_COST if rise >= 1 else 0)
+            if rise > 0:
+                height = floor
+            free = (x, y) not in units
+            fall = math.floor(height - floor) if free else None
+            stand = free and height - floor < 1
         if cost > max_cost:
             break
-        run.append(RunCell(at, height, cost, fall if len(run) + 1 >= MIN_JUMP else None))
+        landable = fall if len(run) + 1 >= MIN_JUMP else None
+        run.append(RunCell((x, y), height, cost, landable, stand))
     return tuple(run)
 
 
-def jumps_from(hmap: HeightMap, start: Point, max_cost: int) -> tuple[Jump, ...]:
+def jumps_from(
+    hmap: HeightMap, start: Point, max_cost: int, *, walkable: bool = True
+) -> tuple[Jump, ...]:
     """Every legal jump from ``start`` costing at most ``max_cost``: directions in
-    ``DIRECTIONS`` order, nearer landings first."""
+    ``DIRECTIONS`` order, nearer landings first. ``walkable=False`` leaves out the jumps whose
+    outcome a shorter jump or a step plus a step gives as well (``Jump.walkable_end``)."""
     jumps: list[Jump] = []
     for direction in DIRECTIONS:
         run = jump_run(hmap, start, direction, max_cost)
+        ats = [c.at for c in run]
         for i, cell in enumerate(run):
-            if cell.fall is not None:
-                jumps.append(Jump(tuple(c.at for c in run[: i + 1]), cell.cost, cell.fall))
+            if cell.fall is None:
+                continue
+            before = run[i - 1]
+            redundant = before.cheap_stand and _step_matches(hmap, before, cell)
+            if walkable or not redundant:
+                jumps.append(Jump(tuple(ats[: i + 1]), cell.cost, cell.fall, redundant))
     return tuple(jumps)
+
+
+def _step_matches(hmap: HeightMap, before: RunCell, landing: RunCell) -> bool:
+    """A step from ``before`` to ``landing`` costs what the jump's last cell costs and falls no
+    more than the jump would."""
+    here, there = hmap.floor(before.at), hmap.floor(landing.at)
+    assert here is not None and there is not None and landing.fall is not None
+    extra = climb_cost(there - here)
+    if extra is None or STEP_COST + extra != landing.cost - before.cost:
+        return False
+    return (math.floor(here - there) if here - there >= 1 else 0) <= landing.fall

@@ -15,7 +15,10 @@ leaves less risk, in which case that is its entry (least risk first, then least 
 **The search.** The final risk is non-decreasing in the risk carried before each action, so the
 least risk at (cell, movement spent) is enough state: a layered dynamic programme over movement
 spent 0..move. A state is skipped when the same cell was already reached with no more risk and
-less movement (everything it could do, the earlier state can do with movement to spare).
+less movement (everything it could do, the earlier state can do with movement to spare). A jump
+whose cell before the landing is a free floor at the jump's height is skipped too: standing
+there and stepping on gives the same cost and risk (``Jump.walkable_end``), and without them a
+jump over open ground would add a landing per cell of every run.
 """
 
 from __future__ import annotations
@@ -29,12 +32,20 @@ from .height_map import HeightMap, Point
 from .jumps import jumps_from
 from .steps import steps_from
 
-MAX_STATES = 2_000_000
-"""Budget: map cells x (move + 1). Larger jobs are refused rather than left to run for minutes."""
+MAX_WORK = 600_000
+"""Budget, in jump-run cells (see ``planner_work``): about 2 s on the worst maps we tried
+(terraces, stepping stones). Larger jobs are refused rather than left to run for a minute."""
 
 
 class ReachTooLarge(ValueError):
-    """The job is over the planner's budget (``MAX_STATES``)."""
+    """The job is over the planner's budget (``MAX_WORK``)."""
+
+
+def planner_work(hmap: HeightMap, move: int) -> int:
+    """An upper estimate of the jump-run cells the planner walks: the cells within ``move``
+    steps (at most the map), each looking ``move`` cells (at most the map's side) 4 ways."""
+    area = min(hmap.width * hmap.height, 2 * (move + 1) ** 2)
+    return area * 4 * min(move, max(hmap.width, hmap.height))
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,10 @@ class _Action:
 
 def _actions(hmap: HeightMap, at: Point, max_cost: int) -> tuple[_Action, ...]:
     steps = (_Action("step", (s.to,), s.cost, s.fall) for s in steps_from(hmap, at))
-    jumps = (_Action("jump", j.cells, j.cost, j.fall) for j in jumps_from(hmap, at, max_cost))
+    jumps = (
+        _Action("jump", j.cells, j.cost, j.fall)
+        for j in jumps_from(hmap, at, max_cost, walkable=False)
+    )
     return tuple(a for a in (*steps, *jumps) if a.cost <= max_cost)
 
 
@@ -103,11 +117,11 @@ def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
         raise ValueError(f"movement must be 0 or more, not {move}")
     if risk < 0:
         raise ValueError(f"risk must be 0 or more, not {risk}")
-    states = hmap.width * hmap.height * (move + 1)
-    if states > MAX_STATES:
+    work = planner_work(hmap, move)
+    if work > MAX_WORK:
         raise ReachTooLarge(
-            f"{hmap.width}x{hmap.height} cells with movement {move} is {states} states, over the "
-            f"planner's budget of {MAX_STATES}; use a smaller map or movement"
+            f"movement {move} on a {hmap.width}x{hmap.height} map is over the planner's budget "
+            f"({work} > {MAX_WORK} run cells); use less movement or a smaller map"
         )
 
 

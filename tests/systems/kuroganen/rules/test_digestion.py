@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from builder.systems.kuroganen.rules import (
-    MAX_STATES,
+    MAX_WORK,
     HeightMap,
     ReachTooLarge,
     digest,
     path_to,
+    planner_work,
     reach,
 )
 
@@ -123,5 +124,7 @@ def test_bad_requests_are_refused_with_a_reason(start, move, risk, message):
 
 def test_a_job_over_budget_is_refused_not_left_running():
     hmap = HeightMap.from_rows([[0] * 100] * 100)
+    assert planner_work(hmap, 100) > MAX_WORK
     with pytest.raises(ReachTooLarge, match="budget"):
-        reach(hmap, (0, 0), MAX_STATES // 10_000)
+        reach(hmap, (0, 0), 100)
+    assert planner_work(HeightMap.from_rows([[0] * 30] * 30), 12) < MAX_WORK // 10

@@ -1,0 +1,73 @@
+"""Timing of the kuroganen reach planner (RULES D16–D18) against the exhaustive search.
+
+Run from a checkout: ``python bench/bench_reach.py``. Prints figures only; no test reads them.
+The bar (DESIGN "Quality bars", the brief): a 30x30 map with movement 12 answers in < 1 s.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from builder.systems.kuroganen.rules import HeightMap, reach  # noqa: E402
+from tests.systems.kuroganen.rules.brute_force import brute_force_reach  # noqa: E402
+
+LEVELS = [0, 0, 0, 0, 0.5, 1, 1, 1.5, 2, 2, 3, None]
+
+
+def ruined_block(width: int, height: int, seed: int) -> tuple[list[list[float | None]], set]:
+    """Random rubble: mostly street level, some half-level slopes, ledges, walls and pits."""
+    rng = random.Random(seed)
+    levels = [[rng.choice(LEVELS) for _ in range(width)] for _ in range(height)]
+    levels[height // 2][width // 2] = 1
+    floors = [(x, y) for y in range(height) for x in range(width) if levels[y][x] is not None]
+    units = set(rng.sample(floors, max(1, len(floors) // 40))) - {(width // 2, height // 2)}
+    return levels, units
+
+
+def timed(fn, repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return times
+
+
+def main() -> None:
+    print("reach planner (layered DP), median of repeated runs")
+    for size, move in [(30, 12), (30, 20), (60, 12), (100, 20)]:
+        levels, units = ruined_block(size, size, seed=size)
+        hmap = HeightMap.from_rows(levels, units)
+        start = (size // 2, size // 2)
+        cells = len(reach(hmap, start, move))
+        ms = timed(lambda h=hmap, s=start, m=move: reach(h, s, m, risk=1), 7)
+        print(
+            f"  {size:>3}x{size:<3} move {move:>2}: median {statistics.median(ms):7.1f} ms"
+            f"  (max {max(ms):7.1f} ms, {cells} cells reachable)"
+        )
+
+    print("\nplanner vs brute force (every action sequence), same answers, side by side")
+    for size, move in [(5, 6), (6, 8), (7, 10)]:
+        levels, units = ruined_block(size, size, seed=100 + size)
+        hmap = HeightMap.from_rows(levels, units)
+        start = (size // 2, size // 2)
+        fast = {r.at: (r.risk, r.cost) for r in reach(hmap, start, move, 2)}
+        slow = brute_force_reach(levels, units, start, move, 2)
+        assert fast == slow, "planner and brute force disagree"
+        dp = statistics.median(timed(lambda: reach(hmap, start, move, 2), 5))
+        bf = statistics.median(timed(lambda: brute_force_reach(levels, units, start, move, 2), 3))
+        print(
+            f"  {size}x{size} move {move:>2}: planner {dp:7.2f} ms   brute force {bf:9.2f} ms"
+            f"   ({len(fast)} cells, identical)"
+        )
+
+
+if __name__ == "__main__":
+    main()
