@@ -61,8 +61,10 @@ def main() -> None:
         fast = {r.at: (r.risk, r.cost) for r in reach(hmap, start, move, 2)}
         slow = brute_force_reach(levels, units, start, move, 2)
         assert fast == slow, "planner and brute force disagree"
-        dp = statistics.median(timed(lambda: reach(hmap, start, move, 2), 5))
-        bf = statistics.median(timed(lambda: brute_force_reach(levels, units, start, move, 2), 3))
+        dp = statistics.median(timed(lambda h=hmap, s=start, m=move: reach(h, s, m, 2), 5))
+        bf = statistics.median(
+            timed(lambda lv=levels, u=units, s=start, m=move: brute_force_reach(lv, u, s, m, 2), 3)
+        )
         print(
             f"  {size}x{size} move {move:>2}: planner {dp:7.2f} ms   brute force {bf:9.2f} ms"
             f"   ({len(fast)} cells, identical)"
