@@ -34,9 +34,11 @@ from math import comb, prod
 
 import numpy as np
 
+from .budget import check_budget
 from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import damage_taken, die_outcomes
 from .model import ThreatSpec, UnitSpec
+from .threads import one_maths_thread
 
 Pattern = tuple[bool, bool, bool]  # slot i intact (mounted and not destroyed)
 
@@ -50,6 +52,9 @@ class RoundResult:
     expected_remaining: float  # D6: intact parts' durability; a destroyed unit counts 0
     slot_destroyed: tuple[float | None, float | None, float | None]
     cook_off: float  # P(at least one cook-off die has shown a 1 by this round)
+    # Bound on the absolute error of every number above (probabilities and expected remaining)
+    # from the mass dropped so far (cells below ``_DROP_BELOW``); 0.0 when nothing was dropped.
+    error_bound: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,11 @@ class SurvivalResult:
     unit: str
     threat: str
     rounds: tuple[RoundResult, ...]
+
+    @property
+    def error_bound(self) -> float:
+        """The largest per-round bound (they only grow, so the last round's)."""
+        return max((r.error_bound for r in self.rounds), default=0.0)
 
 
 # A die kernel: (stay probability, ((axis, damage, probability), ...)) on a pattern's axes.
@@ -403,7 +413,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
                         _add(cooking, (new, cooks), sub)
 
 
-def _summarise(chain: _Chain, state: _State, round_no: int) -> RoundResult:
+def _summarise(chain: _Chain, state: _State, round_no: int, error: float) -> RoundResult:
     alive = 0.0
     remaining = 0.0
     clean = state.dead_clean
@@ -423,14 +433,70 @@ def _summarise(chain: _Chain, state: _State, round_no: int) -> RoundResult:
                 lost[i] += mass
     slot_destroyed = tuple(min(1.0, lost[i]) if chain.mounted[i] else None for i in range(3))
     cook_off = min(1.0, max(0.0, 1.0 - clean))
-    return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off)  # type: ignore[arg-type]
+    return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off, error)  # type: ignore[arg-type]
+
+
+# Cells of the living unit holding less than this much probability are dropped after each
+# round's resolution (a doomed unit's last crumbs). The dropped mass is summed into the reported
+# error bound, and the threshold is lowered whenever a round would spend more than its share of
+# ``_ERROR_TARGET``. 0.0 turns dropping off (the plain chain, bit for bit).
+_DROP_BELOW = 1e-15
+_ERROR_TARGET = 1e-9  # every reported number stays within this of the exact chain
+
+
+def _remaining_grid(values: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """D6 remaining durability of every cell of a pattern's array (frame + intact slots)."""
+    grid = np.zeros(tuple(len(v) for v in values))
+    for axis, vals in enumerate(values):
+        shape = [1] * len(values)
+        shape[axis] = len(vals)
+        grid = grid + np.asarray(vals, dtype=float).reshape(shape)
+    return grid
+
+
+def _drop_crumbs(chain: _Chain, state: _State, below: float, allowance: float) -> float:
+    """Zero the cells under ``below`` (once lowered 1000x if their cost exceeds ``allowance``).
+
+    Returns the error this may cause on any reported number: every probability moves by at
+    most the dropped mass, and the expected remaining durability by at most the dropped mass
+    weighted by its cells' remaining durability (which can only fall), so the larger of the two.
+    Patterns left empty are forgotten, so a unit that is all but certainly destroyed costs
+    nothing in the rounds after.
+    """
+    for _ in range(2):  # the threshold, then once 1000x lower; past that, keep everything
+        masks = {p: a[TOTAL] < below for p, a in state.alive.items()}
+        cost = 0.0
+        for pattern, mask in masks.items():
+            if mask.any():
+                crumbs = state.alive[pattern][TOTAL][mask]
+                grid = _remaining_grid(chain.axis_values(pattern))[mask]
+                cost += max(float(crumbs.sum()), float(crumbs @ grid))
+        if cost <= allowance:
+            for pattern, mask in masks.items():
+                if mask.all():
+                    del state.alive[pattern]
+                elif mask.any():
+                    state.alive[pattern][:, mask] = 0.0
+            return cost
+        below /= 1000.0
+    return 0.0
 
 
 def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
     """Exact per-round survival of ``unit`` under ``threat`` (RULES §1.8, D7). No sampling.
 
-    Floats (float64) throughout; the brute-force tests check it against exact Fractions.
+    Floats (float64) throughout; the brute-force tests check it against exact Fractions. Cells
+    below ``_DROP_BELOW`` are dropped and accounted for in ``RoundResult.error_bound``. The job
+    is checked against the budget first (``budget.TooLarge``), and the maths libraries run on
+    one thread (a chain of small products gains nothing from more, and timings stop depending
+    on the machine's core count).
     """
+    check_budget(unit, threat, rounds)
+    with one_maths_thread():
+        return _survival(unit, threat, rounds)
+
+
+def _survival(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> SurvivalResult:
     chain = _Chain(unit, threat)
     start: Pattern = chain.mounted  # type: ignore[assignment]
     values = chain.axis_values(start)
@@ -438,6 +504,8 @@ def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalRes
     array[(slice(None), *(len(v) - 1 for v in values))] = 1.0
     state = _State()
     state.alive[start] = array
+    allowance = _ERROR_TARGET / max(1, rounds)
+    dropped = 0.0
     results = []
     for round_no in range(1, rounds + 1):
         pending: dict[Pattern, np.ndarray] = {}
@@ -461,5 +529,7 @@ def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalRes
         nxt.dead, nxt.dead_clean = state.dead, state.dead_clean
         _resolve(chain, pending, nxt)
         state = nxt
-        results.append(_summarise(chain, state, round_no))
+        if _DROP_BELOW > 0.0:
+            dropped += _drop_crumbs(chain, state, _DROP_BELOW, allowance)
+        results.append(_summarise(chain, state, round_no, dropped))
     return SurvivalResult(unit.name, threat.id, tuple(results))

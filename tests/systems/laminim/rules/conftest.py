@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from builder.systems.laminim.rules.model import (
     Guard,
@@ -11,6 +14,7 @@ from builder.systems.laminim.rules.model import (
     UnitSpec,
     WeaponSpec,
 )
+from builder.systems.laminim.rules.optimize import FrameOption, WeaponOption
 
 RIFLE = WeaponSpec("rifle", "normal", 10, 3, 4, 10, 1)
 MISSILE = WeaponSpec("missile", "missile", 10, 8, 5, 6, 1, homing=True)
@@ -114,3 +118,61 @@ def missile_salvo() -> ThreatSpec:
 @pytest.fixture
 def full_barrage() -> ThreatSpec:
     return threat("full-barrage", (GATLING, 2), (MISSILE, 0), (MISSILE, 0))
+
+
+# The bundled catalog as rules-core specs, read straight from the YAML (the catalog layer is
+# not the rules core's business, and is being moved).
+CATALOG_DIR = Path(__file__).resolve().parents[4] / "parts_catalog" / "laminim"
+
+
+def _catalog(name: str) -> list[dict]:
+    return yaml.safe_load((CATALOG_DIR / f"{name}.yaml").read_text(encoding="utf-8"))[name]
+
+
+def catalog_weapons() -> list[WeaponOption]:
+    out = []
+    for raw in _catalog("weapons"):
+        abilities = raw.get("abilities") or {}
+        guard = abilities.get("guard")
+        spec = WeaponSpec(
+            raw["id"],
+            raw["type"],
+            raw["durability"],
+            raw.get("power", 0),
+            raw.get("attacks", 0),
+            raw.get("ammo"),
+            raw.get("ammo_per_attack", 0),
+            Guard(tuple(guard["faces"]), guard["reduction"]) if guard else None,
+            bool(abilities.get("homing")),
+        )
+        out.append(WeaponOption(spec, raw["weight"]))
+    return out
+
+
+def catalog_frames() -> list[FrameOption]:
+    return [FrameOption(f["id"], f["durability"], f["payload"]) for f in _catalog("frames")]
+
+
+def catalog_threats() -> dict[str, ThreatSpec]:
+    specs = {w.id: w.spec for w in catalog_weapons()}
+    return {
+        t["id"]: ThreatSpec(
+            t["id"],
+            tuple(ThreatAttack(specs[a["weapon"]], a.get("bonus", 0)) for a in t["attacks"]),
+        )
+        for t in _catalog("threats")
+    }
+
+
+def catalog_demo_units() -> list[UnitSpec]:
+    raw = yaml.safe_load((CATALOG_DIR / "demo_team.yaml").read_text(encoding="utf-8"))
+    frames = {f.id: f.durability for f in catalog_frames()}
+    specs = {w.id: w.spec for w in catalog_weapons()}
+    return [
+        UnitSpec(
+            u["name"],
+            frames[u["frame"]],
+            tuple(specs[w] if w else None for w in u["weapons"]),  # type: ignore[arg-type]
+        )
+        for u in raw["units"]
+    ]

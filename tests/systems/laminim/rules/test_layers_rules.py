@@ -8,7 +8,7 @@ from pathlib import Path
 
 import builder.systems.laminim.rules
 
-ALLOWED = {"numpy", "builder"}
+ALLOWED = {"numpy", "builder", "threadpoolctl"}  # threadpoolctl: pins BLAS threads
 
 
 def test_rules_core_imports_only_stdlib_and_numpy():
