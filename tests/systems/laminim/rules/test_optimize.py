@@ -1,0 +1,110 @@
+"""The optimiser: legal loadouts once each, ranked, Pareto-marked, and right against brute force."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+
+import pytest
+
+from builder.systems.laminim.rules import Guard, UnitSpec, WeaponSpec, damage_output, silhouette
+from builder.systems.laminim.rules.optimize import (
+    FrameOption,
+    WeaponOption,
+    loadouts,
+    objectives,
+    optimize,
+    rank_key,
+)
+from systems.laminim.rules.conftest import catalog_frames, catalog_threats, catalog_weapons
+
+chain = importlib.import_module("builder.systems.laminim.rules.survival")
+THREATS = catalog_threats()
+WEAPONS = {w.id: w for w in catalog_weapons()}
+SMALL_WEAPONS = [WEAPONS[i] for i in ("rifle", "missile", "shield", "smg", "blade")]
+SMALL_FRAMES = [f for f in catalog_frames() if f.id in ("striker", "lancer")]
+
+
+def brute_force_best(frame: FrameOption, weapons, threat, rounds):
+    """Every ordered loadout, plain chain (no dropping), best by the documented order."""
+    best = None
+    for slots in itertools.product([*weapons, None], repeat=3):
+        mounted = [w for w in slots if w is not None]
+        if not mounted or sum(w.weight for w in mounted) > frame.payload:
+            continue
+        unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
+        last = chain.survival(unit, threat, rounds).rounds[-1]
+        damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
+        key = (
+            -round(last.alive * 1e9),
+            -round(last.expected_remaining * 1e9),
+            -round(damage * 1e9),
+            sum(w.weight for w in mounted),
+        )
+        if best is None or key < best[0]:
+            best = (key, sorted(w.id for w in mounted))
+    return best
+
+
+@pytest.mark.parametrize("threat", ["mixed-fire", "blade-rush"])
+def test_top_loadout_per_frame_matches_brute_force(threat, monkeypatch):
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS[threat], rounds=3)
+    monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)
+    for frame in SMALL_FRAMES:
+        top = next(s for s in result.loadouts if s.frame == frame.id)
+        key, ids = brute_force_best(frame, SMALL_WEAPONS, THREATS[threat], 3)
+        got = (-top.alive, -top.expected_remaining, -top.damage_all, top.payload)
+        want = (key[0] * 1e-9, key[1] * 1e-9, key[2] * 1e-9, key[3])
+        assert got == pytest.approx(want, abs=2e-9)
+        assert sorted(w for w in top.weapons if w) == ids
+
+
+def test_every_ordering_of_a_loadout_scores_the_same():
+    """Why multisets suffice: faces are equally likely, so moving a weapon only renames its face."""
+    threat = THREATS["full-barrage"]
+    for ids in [
+        ("gatling", "missile", None),
+        ("shield", "rifle", "autocannon"),
+        ("smg", None, None),
+    ]:
+        seen = set()
+        for perm in set(itertools.permutations(ids)):
+            unit = UnitSpec("u", 24, tuple(WEAPONS[i].spec if i else None for i in perm))  # type: ignore[arg-type]
+            last = chain.survival(unit, threat, 4).rounds[-1]
+            seen.add(
+                (
+                    round(last.alive, 12),
+                    round(last.expected_remaining, 10),
+                    round(last.cook_off, 12),
+                )
+            )
+        assert len(seen) == 1, ids
+
+
+def test_multisets_are_enumerated_once_with_empties_last():
+    frame = FrameOption("f", 20, 100)
+    found = loadouts(frame, SMALL_WEAPONS)
+    assert len(found) == len(set(found))
+    assert len(found) == 55  # multisets of 3 from 5 weapons + empty, minus all-empty: C(8,3) - 1
+    assert all(s[0] is not None for s in found)
+
+
+def test_a_guard_on_a_slot_face_makes_order_matter():
+    wall = WeaponOption(WeaponSpec("wall", "special", 9, 0, 0, None, 0, guard=Guard((4,), 0)), 1)
+    frame = FrameOption("f", 20, 100)
+    found = loadouts(frame, [wall, WEAPONS["rifle"]])
+    orders = {tuple(w.id if w else None for w in s) for s in found}
+    assert ("wall", "rifle", None) in orders and ("rifle", "wall", None) in orders
+
+
+def test_budget_respected_and_pareto_front_is_undominated():
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], rounds=2)
+    assert result.evaluated == len(result.loadouts) > 0
+    frames = {f.id: f for f in SMALL_FRAMES}
+    assert all(s.payload <= frames[s.frame].payload for s in result.loadouts)
+    points = [objectives(s) for s in result.loadouts]
+    for s, p in zip(result.loadouts, points, strict=True):
+        dominated = any(all(a >= b for a, b in zip(q, p, strict=True)) and q != p for q in points)
+        assert s.pareto == (not dominated)
+    keys = [rank_key(s) for s in result.loadouts]
+    assert keys == sorted(keys)
