@@ -13,17 +13,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from builder.catalog.load import load_catalog
-from builder.catalog.paths import demo_team_path
-from builder.render.batch import render_team
+from builder.core.resources import demo_team_path
 from builder.roster.team_file import load_team
+from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.printouts import render_team
 
 RUNS = 5
 
 
 def main() -> None:
     catalog = load_catalog()
-    team = load_team(demo_team_path())
+    team = load_team(demo_team_path())[1]
     times = []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(RUNS):

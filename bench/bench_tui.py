@@ -25,11 +25,11 @@ import time
 t0 = time.perf_counter()
 import asyncio, sys
 sys.path.insert(0, {root!r})
-from builder.tui.app import LaminimApp
-from builder.tui.screens.team_screen import TeamScreen
+from builder.tui.app import BuilderApp
+from builder.systems.laminim.tui.screens.team_screen import TeamScreen
 
 async def main():
-    app = LaminimApp.from_paths(None, None)
+    app = BuilderApp.from_paths(None, None)
     async with app.run_test(size=(100, 32)) as pilot:
         while not isinstance(app.screen, TeamScreen):
             await pilot.pause()
@@ -60,9 +60,9 @@ def start_times() -> list[float]:
 
 async def change_times() -> list[float]:
     """Seconds from a part change to the editor's numbers refreshed and painted."""
-    from builder.roster import analysis
-    from builder.tui.app import LaminimApp
-    from builder.tui.screens.unit_editor_screen import UnitEditorScreen
+    from builder.systems.laminim import analysis
+    from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
+    from builder.tui.app import BuilderApp
 
     shown = asyncio.Event()
 
@@ -70,7 +70,7 @@ async def change_times() -> list[float]:
         if isinstance(message, UnitEditorScreen.AnalysisShown):
             shown.set()
 
-    app = LaminimApp.from_paths(None, None)
+    app = BuilderApp.from_paths(None, None)
     weapons = [w.id for w in app.catalog.weapons]
     loadouts = [(a, b) for a in weapons for b in weapons][:CHANGES]
     times = []

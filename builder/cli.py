@@ -1,8 +1,10 @@
 """The ``laminim`` command (DESIGN.md "The command line").
 
-Exit codes: 0 success / legal, 1 the team is illegal, 2 bad input (one ``file:line:col: field:
-message`` line per problem, never a traceback). Commands that need neither Textual nor weasyprint
-do not import them, so ``check`` and ``parts`` start fast.
+It knows no game: a file's ``system:`` key (or ``--system`` / the ``--catalog``'s system) picks
+the game system from the registry, and the system does the work. Exit codes: 0 success / legal,
+1 illegal, 2 bad input (one ``file:line:col: field: message`` line per problem, never a
+traceback). Commands that need neither Textual nor weasyprint do not import them, so ``check``
+and ``parts`` start fast.
 """
 
 from __future__ import annotations
@@ -12,8 +14,12 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from builder import __version__
+from builder import __version__, systems
+from builder.core.i18n import LANGS
+from builder.render.layout import PAPERS
+from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, GameSystem, TeamRead
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -41,14 +47,27 @@ def build_parser() -> argparse.ArgumentParser:
             "--catalog",
             metavar="DIR",
             type=Path,
-            help="catalog folder (default: the bundled LAMINIM catalog)",
+            help="catalog folder (default: the bundled catalog of the file's game system)",
+        )
+
+    def system_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--system",
+            metavar="ID",
+            choices=systems.ids(),
+            help=f"game system: {', '.join(systems.ids())} (default: {systems.DEFAULT})",
         )
 
     p = sub.add_parser("tui", help="open the interactive team builder")
     p.add_argument("team", nargs="?", type=Path, help="team file to open (default: the demo team)")
+    system_option(p)
     catalog_option(p)
 
+    p = sub.add_parser("systems", help="list the installed game systems")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
     p = sub.add_parser("parts", help="list the catalog's frames, weapons and threats")
+    system_option(p)
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -70,7 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
         "catalog's default threat)",
     )
     p.add_argument(
-        "--rounds", type=_positive_int, default=6, metavar="N", help="rounds (default 6)"
+        "--rounds",
+        type=_positive_int,
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds (default {DEFAULT_ROUNDS})",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -85,15 +108,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="output folder (default: ./output)",
     )
-    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size")
-    p.add_argument("--lang", choices=["en", "ja"], default="en", help="card language")
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
+    p.add_argument("--lang", choices=list(LANGS), default="en", help="card language")
     p.add_argument(
         "--card-size",
-        default="poker",
+        default=None,
         metavar="SIZE",
         help="card size: poker (63×88 mm, 9 a page) or large (89×127 mm, 4 a page)",
     )
     p.add_argument("--force", action="store_true", help="print even if the team is illegal")
+
+    for sid in systems.ids():
+        for command in systems.get(sid).commands():
+            p = sub.add_parser(command.name, help=command.help)
+            command.configure(p)
+            p.set_defaults(run=command.run)
     return parser
 
 
@@ -111,11 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not args.command:
-        args.team, args.catalog = None, None
-    from builder.catalog.problems import InputError
+        args.team, args.catalog, args.system = None, None, None
+    from builder.core.problems import InputError
 
     try:
-        return _COMMANDS[command](args)
+        run = getattr(args, "run", None) or _COMMANDS[command]
+        code: int = run(args)
+        return code
     except InputError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -126,105 +157,112 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _catalog(args):
-    from builder.catalog.load import load_catalog
-
-    return load_catalog(args.catalog)
-
-
-def _dump(data) -> None:
+def _dump(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def cmd_tui(args) -> int:
+def cmd_tui(args: argparse.Namespace) -> int:
+    from builder.roster.team_file import catalog_system
     from builder.tui.app import run
 
-    return run(args.team, args.catalog)
+    return run(args.team, args.catalog, args.system or catalog_system(args.catalog))
 
 
-def cmd_parts(args) -> int:
-    from builder.cli_output import parts_json, parts_text
-
-    catalog = _catalog(args)
+def cmd_systems(args: argparse.Namespace) -> int:
+    rows = [systems.get(sid) for sid in systems.ids()]
     if args.json:
-        _dump(parts_json(catalog))
+        _dump(
+            {
+                "systems": [
+                    {
+                        "id": s.id,
+                        "name": s.name,
+                        "name_ja": s.name_ja,
+                        "default": s.id == systems.DEFAULT,
+                    }
+                    for s in rows
+                ]
+            }
+        )
     else:
-        print(parts_text(catalog))
+        for s in rows:
+            default = "  (default)" if s.id == systems.DEFAULT else ""
+            print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
     return EXIT_OK
 
 
-def _checked_team(args, usable: bool = False):
-    """Catalog, team read and legality report of ``args.team``.
+def cmd_parts(args: argparse.Namespace) -> int:
+    from builder.roster.team_file import catalog_system
 
-    ``usable``: the command needs every id resolved (analyze, cards), so any bad input is an
-    InputError (exit 2); ``check`` instead reports it along with the legality findings.
-    """
-    from builder.catalog.problems import InputError
-    from builder.roster.legality import check_team
-    from builder.roster.team_file import read_team
+    system = systems.get(args.system or catalog_system(args.catalog))
+    output = system.describe_catalog(system.load_catalog(args.catalog))
+    if args.json:
+        _dump(output.json)
+    else:
+        print(output.text)
+    return EXIT_OK
 
-    catalog = _catalog(args)
-    read = read_team(args.team)
+
+def _read(args: argparse.Namespace) -> tuple[GameSystem, Any, TeamRead]:
+    """The file's system, its catalog and the file as read; InputError when it is unusable."""
+    from builder.core.problems import InputError
+    from builder.roster.team_file import catalog_system, read_team
+
+    system, read = read_team(args.team, expected=catalog_system(args.catalog))
+    if system is None:
+        raise InputError(read.problems)
+    catalog = system.load_catalog(args.catalog)
     if read.team is None:
         raise InputError(read.problems)
-    report = check_team(read.team, catalog, read)
-    if usable and report.bad_input:
-        raise InputError(report.errors)
-    return catalog, read, report
+    return system, catalog, read
 
 
-def cmd_check(args) -> int:
-    from builder.cli_output import check_text
-
-    _, read, report = _checked_team(args)
+def cmd_check(args: argparse.Namespace) -> int:
+    system, catalog, read = _read(args)
+    report = system.check(read, catalog)
     if args.json:
         _dump(report.to_json())
     else:
-        print(check_text(read.team, report), file=sys.stdout)
-        for problem in report.errors:
-            print(problem, file=sys.stderr)
+        print(report.text(), file=sys.stdout)
+        for problem in report.problems:
+            if problem.severity != "warning":
+                print(problem, file=sys.stderr)
     return report.exit_code
 
 
-def cmd_analyze(args) -> int:
-    from builder.catalog.problems import InputError, Problem
-    from builder.cli_output import analysis_json, analysis_text
-    from builder.roster.analysis import analyze
-    from builder.roster.specs import find_threat
-
-    catalog, _read, report = _checked_team(args, usable=True)
-    threat = find_threat(args.threat, catalog)
-    units = report.units
-    if args.unit is not None:
-        units = [u for u in units if u.name == args.unit]
-        if not units:
-            names = ", ".join(u.name for u in report.units)
-            raise InputError(
-                [Problem("--unit", None, None, "", f"no unit named '{args.unit}'; units: {names}")]
-            )
-    results = [(u, analyze(u.resolved, threat, catalog, args.rounds)) for u in units if u.resolved]
+def cmd_analyze(args: argparse.Namespace) -> int:
+    system, catalog, read = _read(args)
+    options = AnalyzeOptions(unit=args.unit, threat=args.threat, rounds=args.rounds)
+    output = system.analyze(read, catalog, options)
     if args.json:
-        _dump(analysis_json(threat, results))
+        _dump(output.json)
     else:
-        print(analysis_text(threat, results, catalog))
-        for problem in report.errors:
+        print(output.text)
+        for problem in output.notes:
             print(problem, file=sys.stderr)
     return EXIT_OK
 
 
-def cmd_cards(args) -> int:
-    from builder.render.batch import CARD_SIZES, render_team
+def cmd_cards(args: argparse.Namespace) -> int:
+    from builder.core.problems import InputError
+    from builder.render.batch import render_printouts
+    from builder.systems.base import PrintOptions
 
-    catalog, read, report = _checked_team(args, usable=True)
-    if args.card_size not in CARD_SIZES:
+    system, catalog, read = _read(args)
+    report = system.check(read, catalog)
+    errors = [p for p in report.problems if p.severity != "warning"]
+    if report.exit_code == EXIT_BAD_INPUT:
+        raise InputError(errors)
+    sizes = list(system.card_sizes)
+    size = args.card_size or sizes[0]
+    if size not in sizes:
         print(
-            f"laminim: error: unknown card size '{args.card_size}'; choose from "
-            f"{', '.join(CARD_SIZES)}",
+            f"laminim: error: unknown card size '{size}'; choose from {', '.join(sizes)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    if not report.legal and not args.force:
-        for problem in report.errors:
+    if report.exit_code != EXIT_OK and not args.force:
+        for problem in errors:
             print(problem, file=sys.stderr)
         print("the team is illegal; fix it or pass --force to print anyway", file=sys.stderr)
         return EXIT_ILLEGAL
@@ -232,14 +270,12 @@ def cmd_cards(args) -> int:
     def progress(step: str, done: int, total: int) -> None:
         print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
 
+    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
     try:
-        paths = render_team(
-            read.team,
-            catalog,
+        paths = render_printouts(
+            system.printouts(read.team, catalog, options),
             args.output,
-            paper=args.paper,
-            lang=args.lang,
-            card_size=args.card_size,
+            read.team.name,
             progress=progress,
         )
     except OSError as exc:
@@ -252,6 +288,7 @@ def cmd_cards(args) -> int:
 
 _COMMANDS = {
     "tui": cmd_tui,
+    "systems": cmd_systems,
     "parts": cmd_parts,
     "check": cmd_check,
     "analyze": cmd_analyze,

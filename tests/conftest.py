@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalog.load import load_catalog
-from builder.catalog.paths import bundled_catalog_dir, demo_team_path
 from builder.cli import main
+from builder.core.resources import bundled_catalog_dir, demo_team_path
+from builder.systems.laminim.catalog import load_catalog
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

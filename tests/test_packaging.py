@@ -48,7 +48,7 @@ def test_installed_package_finds_its_bundled_data(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = (
-        "from builder.catalog.paths import bundled_catalog_dir, templates_dir; "
+        "from builder.core.resources import bundled_catalog_dir, templates_dir; "
         "from builder.cli import main; "
         f"assert str(bundled_catalog_dir()).startswith({str(site)!r}), bundled_catalog_dir(); "
         "assert templates_dir().is_dir(); "

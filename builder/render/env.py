@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from builder.catalog.paths import templates_dir
+from builder.core.resources import templates_dir
 
 IPAEX_GOTHIC = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
 """Debian's fonts-ipaexfont-gothic, installed by the README's set-up (used via fontconfig)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from builder.catalog.paths import templates_dir
+from builder.core.resources import templates_dir
 from builder.render.env import allowed_path
 
 

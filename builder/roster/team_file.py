@@ -1,9 +1,9 @@
-"""Reading and saving team files.
+"""Reading and saving team files of any game system (a LAMINIM team, a force, a crew, a map).
 
-Reading is lenient per unit: a unit with a schema problem is reported (with its line) and left
-out, and the other units are still read, so one run of ``laminim check`` lists every mistake.
-Saving is atomic (temp file + rename) and round-trips the user's comments and key order by
-editing the original YAML document with ruamel.yaml instead of writing a fresh one.
+Reading dispatches on the file's ``system:`` key through the registry; the system validates its
+own model (leniently per item, so one ``laminim check`` lists every mistake). Saving is atomic
+(temp file + fsync + rename) and round-trips the user's comments and key order by editing the
+original YAML document with ruamel.yaml instead of writing a fresh one.
 """
 
 from __future__ import annotations
@@ -11,87 +11,74 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from builder import systems
+from builder.core.problems import InputError
+from builder.core.source import Located, read_yaml
+from builder.systems.base import TeamRead
 
-from builder.catalog.problems import InputError, Problem
-from builder.catalog.source import Located, read_yaml, validation_problems
-from builder.roster.team import Team, Unit
+if TYPE_CHECKING:
+    from builder.systems.base import GameSystem
 
-
-@dataclass
-class TeamRead:
-    """A team file as read: the team (units with schema problems left out) and the problems."""
-
-    team: Team | None
-    source: Located | None
-    problems: list[Problem] = field(default_factory=list)
-    unit_rows: list[int] = field(default_factory=list)
-    """For each unit of ``team``, its index in the file's ``units`` list (for positions)."""
-
-    def unit_problem(self, unit_index: int, loc: tuple, message: str, severity: str) -> Problem:
-        """A problem located at ``units[i].<loc>`` of the file (i = the unit's row in the file)."""
-        row = self.unit_rows[unit_index] if unit_index < len(self.unit_rows) else unit_index
-        if self.source is None:
-            path = ("units", row, *loc)
-            from builder.catalog.problems import field_path
-
-            return Problem("<team>", None, None, field_path(path), message, severity)  # type: ignore[arg-type]
-        return self.source.problem(("units", row, *loc), message, severity)
+NOT_A_MAPPING = "expected a mapping with system, name and units"
 
 
-def read_team(path: Path | str) -> TeamRead:
-    """Read a team file, collecting every schema problem (never raises for bad content)."""
+def catalog_system(catalog_dir: Path | None) -> str | None:
+    """The ``system:`` a catalog folder declares (None without a folder or a readable key).
+
+    With ``--catalog DIR`` the catalog decides the game system: a file written for another game
+    is then reported against it instead of being read as that other game.
+    """
+    if catalog_dir is None:
+        return None
+    try:
+        data = read_yaml(Path(catalog_dir) / "catalog.yaml").data
+    except InputError:
+        return None  # the system's own catalog loader reports the problem with its line
+    value = data.get("system") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value in systems.INSTALLED else None
+
+
+def system_of(src: Located, expected: str | None = None) -> GameSystem | TeamRead:
+    """The system a read file belongs to, or a TeamRead carrying why it has none."""
+    if not isinstance(src.data, dict):
+        return TeamRead(None, src, [src.problem((), NOT_A_MAPPING)])
+    if expected is not None:
+        return systems.get(expected)
+    sid = src.data.get("system", systems.DEFAULT)
+    if sid not in systems.INSTALLED:
+        problem = systems.unknown(sid, src.file)
+        return TeamRead(None, src, [src.problem(("system",), problem.message)])
+    return systems.get(sid)
+
+
+def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem | None, TeamRead]:
+    """Read a file, collecting every problem (never raises for bad content).
+
+    ``expected``: the system to read it as (e.g. the ``--catalog``'s); default its ``system:``.
+    """
     try:
         src = read_yaml(path)
     except InputError as exc:
-        return TeamRead(None, None, exc.problems)
-    data = src.data
-    if not isinstance(data, dict):
-        return TeamRead(
-            None, src, [src.problem((), "expected a mapping with system, name and units")]
-        )
-
-    problems: list[Problem] = []
-    header = {k: v for k, v in data.items() if k != "units"}
-    try:
-        head = Team.model_validate({**header, "units": []})
-    except ValidationError as exc:
-        problems.extend(validation_problems(exc, src, (), {**data}, Team))
-        head = None
-
-    units: list[Unit] = []
-    rows: list[int] = []
-    raw_units = data.get("units")
-    if "units" not in data:
-        problems.append(src.problem(("units",), "required field is missing"))
-    elif not isinstance(raw_units, list):
-        problems.append(src.problem(("units",), "expected a list of units"))
-    else:
-        for i, raw in enumerate(raw_units):
-            try:
-                units.append(Unit.model_validate(raw))
-                rows.append(i)
-            except ValidationError as exc:
-                problems.extend(validation_problems(exc, src, ("units", i), raw, Unit))
-    team = head.model_copy(update={"units": units}) if head is not None else None
-    return TeamRead(team, src, problems, rows)
+        return None, TeamRead(None, None, exc.problems)
+    found = system_of(src, expected)
+    if isinstance(found, TeamRead):
+        return None, found
+    return found, found.read_team(src)
 
 
-def load_team(path: Path | str) -> Team:
-    """Read a team file that must be well-formed; raises InputError listing every problem."""
-    result = read_team(path)
-    if result.problems or result.team is None:
-        raise InputError(result.problems)
-    return result.team
+def load_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem, Any]:
+    """Read a file that must be well-formed; raises InputError listing every problem."""
+    system, read = read_team(path, expected)
+    if system is None or read.problems or read.team is None:
+        raise InputError(read.problems)
+    return system, read.team
 
 
-def dump_team(team: Team, original: str | None = None) -> str:
-    """The YAML text of a team, editing ``original`` in place when given (keeps comments)."""
+def _yaml() -> Any:
     from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     yaml = YAML()
     yaml.preserve_quotes = True
@@ -100,7 +87,55 @@ def dump_team(team: Team, original: str | None = None) -> str:
     yaml.representer.add_representer(
         type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null")
     )
+    return yaml
 
+
+def _merge(old: Any, new: Any) -> Any:
+    """``new`` plain data written over ruamel node ``old``, keeping its comments and styles.
+
+    Lists of mappings are matched by their ``name`` (a renamed item reuses the entry at its
+    position unless another item owns it); lists of scalars are edited in place, new ones are
+    written in flow style (``[rifle, missile, null]``).
+    """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(new, dict):
+        entry = old if isinstance(old, CommentedMap) else CommentedMap()
+        for key, value in new.items():
+            entry[key] = _merge(entry.get(key), value)
+        return entry
+    if isinstance(new, list):
+        if new and all(isinstance(item, dict) for item in new):
+            seq = old if isinstance(old, CommentedSeq) else CommentedSeq()
+            names = {item.get("name") for item in new}
+            by_name = {e.get("name"): e for e in seq if isinstance(e, CommentedMap)}
+            items = []
+            for i, item in enumerate(new):
+                prior = by_name.get(item.get("name"))
+                if (
+                    prior is None
+                    and i < len(seq)
+                    and isinstance(seq[i], CommentedMap)
+                    and seq[i].get("name") not in names
+                ):
+                    prior = seq[i]
+                items.append(_merge(prior, item))
+            seq[:] = items  # in place, so comments attached to the list itself stay
+            return seq
+        if isinstance(old, CommentedSeq):
+            old[:] = [_merge(None, item) for item in new]
+            return old
+        seq = CommentedSeq([_merge(None, item) for item in new])
+        seq.fa.set_flow_style()
+        return seq
+    return new
+
+
+def dump_team(data: dict[str, Any], original: str | None = None) -> str:
+    """The YAML text of a team's plain data, editing ``original`` in place when given."""
+    from ruamel.yaml.comments import CommentedMap
+
+    yaml = _yaml()
     doc = None
     if original:
         try:
@@ -109,45 +144,13 @@ def dump_team(team: Team, original: str | None = None) -> str:
             doc = None
     if not isinstance(doc, CommentedMap):
         doc = CommentedMap()
-
-    doc["system"] = team.system
-    doc["name"] = team.name
-    old_units = doc.get("units")
-    if not isinstance(old_units, CommentedSeq):
-        old_units = CommentedSeq()
-    new_units: list = []
-    names = {u.name for u in team.units}
-    by_name = {u.get("name"): u for u in old_units if isinstance(u, CommentedMap)}
-    for i, unit in enumerate(team.units):
-        entry = by_name.get(unit.name)
-        # a renamed unit: reuse the entry at the same position unless another unit owns it
-        if (
-            entry is None
-            and i < len(old_units)
-            and isinstance(old_units[i], CommentedMap)
-            and old_units[i].get("name") not in names
-        ):
-            entry = old_units[i]
-        if entry is None:
-            entry = CommentedMap()
-        entry["name"] = unit.name
-        entry["frame"] = unit.frame
-        weapons = entry.get("weapons")
-        if isinstance(weapons, CommentedSeq):
-            weapons[:] = list(unit.weapons)
-        else:
-            weapons = CommentedSeq(unit.weapons)
-            weapons.fa.set_flow_style()
-        entry["weapons"] = weapons
-        new_units.append(entry)
-    old_units[:] = new_units  # in place, so comments attached to the list itself stay
-    doc["units"] = old_units
+    doc = _merge(doc, data)
     out = io.StringIO()
     yaml.dump(doc, out)
     return out.getvalue()
 
 
-def save_team(team: Team, path: Path | str, original: str | None = None) -> Path:
+def save_team(system: GameSystem, team: Any, path: Path | str, original: str | None = None) -> Path:
     """Write ``team`` to ``path`` atomically: a temp file in the same folder, then a rename.
 
     ``original`` is the text the team was loaded from (to keep comments); by default the
@@ -159,7 +162,13 @@ def save_team(team: Team, path: Path | str, original: str | None = None) -> Path
             original = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             original = None
-    text = dump_team(team, original)
+    text = dump_team(system.dump_team(team), original)
+    write_atomic(path, text)
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` all at once: readers see the old or the new file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -173,4 +182,3 @@ def save_team(team: Team, path: Path | str, original: str | None = None) -> Path
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path

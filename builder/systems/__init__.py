@@ -1,1 +1,48 @@
-"""Game systems: the registry and one package per game (DESIGN.md "Layout")."""
+"""The game-system registry: system id -> the package that implements it.
+
+Generic code reaches a game only through :func:`get`; adding a game is a new package under
+``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use, so a
+command pays only for the system it touches.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from builder.core.problems import InputError, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from builder.systems.base import GameSystem
+
+INSTALLED: dict[str, str] = {
+    "laminim": "builder.systems.laminim.system",
+}
+"""System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`."""
+
+DEFAULT = "laminim"
+"""The system of a file without a ``system:`` key, and of ``laminim`` with no file."""
+
+
+def ids() -> list[str]:
+    return list(INSTALLED)
+
+
+@cache
+def get(system_id: str | None = None) -> GameSystem:
+    """The installed system ``system_id`` (the default when None); InputError if unknown."""
+    sid = system_id or DEFAULT
+    if sid not in INSTALLED:
+        raise InputError([unknown(sid, "--system")])
+    system: GameSystem = import_module(INSTALLED[sid]).SYSTEM
+    return system
+
+
+def unknown(system_id: object, where: str) -> Problem:
+    """The problem for a ``system:`` value (or ``--system``) that names no installed system."""
+    known = ", ".join(INSTALLED)
+    hint = did_you_mean(str(system_id), list(INSTALLED))
+    return Problem(
+        where, None, None, "", f"unknown game system '{system_id}'{hint}; installed: {known}"
+    )

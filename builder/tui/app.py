@@ -1,29 +1,33 @@
-"""The LAMINIM army builder TUI: the app owns the team, the file it came from and the language.
+"""The builder TUI shell: it owns the team, the file it came from, the catalog and the language.
 
-Screens change the team only through :meth:`LaminimApp.set_units` / :meth:`set_team`, so the
-unsaved-changes marker in the title is always right.
+It knows no game: the game system of the file supplies the first screen, styles, help and
+labels (:class:`builder.tui.shell.SystemUI`). Screens change the team only through
+:meth:`BuilderApp.set_team`, so the unsaved-changes marker in the title is always right, and the
+shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
-from builder.catalog.models import Catalog, Threat
-from builder.catalog.problems import InputError
-from builder.i18n import Lang
-from builder.roster.team import Team, Unit
+from builder.core.i18n import Lang
+from builder.core.problems import InputError, Problem
 from builder.tui.labels import t
+from builder.tui.shell import ShellScreen, SystemUI
+
+if TYPE_CHECKING:
+    from builder.systems.base import GameSystem
 
 
-class LaminimApp(App[int]):
+class BuilderApp(App[int]):
     CSS_PATH = "app.tcss"
-    TITLE = "LAMINIM"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -41,52 +45,82 @@ class LaminimApp(App[int]):
 
     def __init__(
         self,
-        catalog: Catalog,
-        team: Team,
+        system: GameSystem,
+        catalog: Any,
+        team: Any,
         path: Path | None = None,
         original: str | None = None,
         lang: Lang = "en",
     ) -> None:
-        super().__init__()
+        self.system = system
+        self.ui: SystemUI = system.tui()
+        super().__init__(css_path=[Path(__file__).with_name("app.tcss"), *self.ui.css_paths])
+        self.title = system.name  # until mounted; then "<system> — <team>"
         self.catalog = catalog
         self.team = team
         self.path = path
         """Where Save writes; None for the bundled demo team (Save asks for a path then)."""
         self.original = original
         self._saved = team.model_dump()
-        self.threat_id = catalog.default_threat or (
-            catalog.threats[0].id if catalog.threats else None
-        )
-        self.set_reactive(LaminimApp.lang, lang)
+        self.set_reactive(BuilderApp.lang, lang)
 
     @classmethod
-    def from_paths(cls, team_path: Path | None, catalog_dir: Path | None) -> LaminimApp:
-        """Load the catalog and the team (demo team when None); raises InputError on bad input."""
-        from builder.catalog.load import load_catalog
-        from builder.catalog.paths import demo_team_path
+    def from_paths(
+        cls, team_path: Path | None, catalog_dir: Path | None, system_id: str | None = None
+    ) -> BuilderApp:
+        """Load the file (the system's demo file when None) and its system's catalog.
+
+        Raises InputError on bad input.
+        """
+        from builder import systems
         from builder.roster.team_file import load_team
 
-        catalog = load_catalog(catalog_dir)
-        path = team_path or demo_team_path(catalog.system)
-        team = load_team(path)
+        if team_path is None:
+            system = systems.get(system_id)
+            path = system.demo_file()
+        else:
+            path = team_path
+        system, team = load_team(path, expected=system_id)
+        catalog = system.load_catalog(catalog_dir)
         original = path.read_text(encoding="utf-8")
-        return cls(catalog, team, team_path, original)
+        return cls(system, catalog, team, team_path, original)
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The shell's colour names, shared by its stylesheet and every system's."""
+        variables = super().get_css_variables()
+        variables.update(
+            {
+                "ok": variables["success"],
+                "warn": variables["warning"],
+                "bad": variables["error"],
+                "panel-border": f"{variables['primary']} 50%",
+                # survival curves: four hues that stay apart in every built-in theme
+                "series-0": "#5fd75f",
+                "series-1": "#5fafff",
+                "series-2": "#ffaf00",
+                "series-3": "#ff5fd7",
+            }
+        )
+        return variables
 
     # --- state ------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        from builder.tui.screens.team_screen import TeamScreen
-
         self._update_title()
-        self.push_screen(TeamScreen())
+        self.push_screen(self.ui.first_screen())
 
-    def set_team(self, team: Team) -> None:
+    def set_team(self, team: Any) -> None:
+        """Replace the team (every change goes through here) and redraw the screens."""
         self.team = team
         self.dirty = team.model_dump() != self._saved
         self._update_title()
+        self.refresh_screens()
 
-    def set_units(self, units: list[Unit]) -> None:
-        self.set_team(self.team.model_copy(update={"units": units}))
+    def refresh_screens(self) -> None:
+        """Redraw every mounted builder screen from the current team."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ShellScreen) and screen.is_mounted:
+                screen.refresh_view()
 
     def _mark_saved(self, path: Path, original: str | None) -> None:
         self.path = path
@@ -100,7 +134,7 @@ class LaminimApp(App[int]):
 
     def _update_title(self) -> None:
         where = self.path.name if self.path else "demo team, not saved to a file"
-        self.title = f"{'● ' if self.dirty else ''}LAMINIM — {self.team.name}"
+        self.title = f"{'● ' if self.dirty else ''}{self.system.name} — {self.team.name}"
         self.sub_title = f"{where}{' — unsaved changes' if self.dirty else ''}"
 
     def watch_lang(self) -> None:
@@ -109,76 +143,24 @@ class LaminimApp(App[int]):
         for screen in self.screen_stack:
             for footer in screen.query(KeyFooter):
                 footer.call_after_refresh(footer.recompose)
-            if hasattr(screen, "fill_threats"):
-                screen.fill_threats()
-            if hasattr(screen, "refresh_view") and screen.is_mounted:
-                screen.refresh_view()
-
-    def current_threat(self) -> Threat | None:
-        """The threat the survival numbers are computed against (the first one if unset)."""
-        return self.catalog.threat(self.threat_id or "") or (
-            self.catalog.threats[0] if self.catalog.threats else None
-        )
-
-    def next_threat_id(self) -> str | None:
-        """The catalog threat after the current one (wrapping round); None without threats."""
-        ids = [th.id for th in self.catalog.threats]
-        if not ids:
-            return None
-        current = self.threat_id if self.threat_id in ids else ids[0]
-        return ids[(ids.index(current) + 1) % len(ids)]
+            if isinstance(screen, ShellScreen):
+                screen.on_lang_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen))
-
-    # --- navigation -------------------------------------------------------------------
-
-    def edit_unit(self, index: int) -> None:
-        from builder.tui.screens.unit_editor_screen import UnitEditorScreen
-
-        if 0 <= index < len(self.team.units):
-            self.push_screen(UnitEditorScreen(index))
-
-    def open_compare(self, pairs: list[tuple[Unit, str]]) -> None:
-        from builder.tui.screens.compare_screen import CompareScreen, Entry
-
-        self.push_screen(CompareScreen([Entry(u.model_copy(deep=True), src) for u, src in pairs]))
-
-    def rename_unit(self, index: int, after=None) -> None:
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
-        old = self.team.units[index].name
-
-        def done(name: str | None) -> None:
-            if not name or name == old:
-                return
-            if self.team.unit(name) is not None:
-                self.notify(t("name_taken", self.lang).format(name=name), severity="error")
-                return
-            units = list(self.team.units)
-            units[index] = units[index].model_copy(update={"name": name})
-            self.set_units(units)
-            if after:
-                after()
-            elif hasattr(self.screen, "refresh_view"):
-                self.screen.refresh_view()
-
-        self.push_screen(
-            PromptDialog(t("rename_prompt", self.lang).format(name=old), value=old), done
-        )
 
     # --- actions ----------------------------------------------------------------------
 
     def action_help(self) -> None:
         from builder.tui.screens.help_screen import HelpScreen
 
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.ui.help))
 
     def action_toggle_lang(self) -> None:
         self.lang = "ja" if self.lang == "en" else "en"
         self.notify("日本語" if self.lang == "ja" else "English", timeout=1.5)
 
-    def _ask_discard(self, then, question: str) -> None:
+    def ask_discard(self, then: Callable[[], object], question: str) -> None:
         """Run ``then()`` now if nothing is unsaved, else after the user agrees."""
         if not self.dirty:
             then()
@@ -195,7 +177,7 @@ class LaminimApp(App[int]):
         )
 
     async def action_quit(self) -> None:
-        self._ask_discard(lambda: self.exit(0), t("quit_unsaved", self.lang))
+        self.ask_discard(lambda: self.exit(0), t("quit_unsaved", self.lang))
 
     def action_open(self) -> None:
         from builder.tui.dialogs.prompt_dialog import PromptDialog
@@ -204,7 +186,7 @@ class LaminimApp(App[int]):
             if text:
                 self.open_team(Path(text).expanduser())
 
-        self._ask_discard(
+        self.ask_discard(
             lambda: self.push_screen(
                 PromptDialog(t("open_prompt", self.lang), placeholder="team.yaml"), got_path
             ),
@@ -212,12 +194,16 @@ class LaminimApp(App[int]):
         )
 
     def open_team(self, path: Path) -> bool:
-        """Load ``path`` as the team; on any problem show them and keep the current team."""
+        """Load ``path`` as the team; on any problem show them and keep the current team.
+
+        A file of another game system switches the shell to that system and its catalog.
+        """
         from builder.roster.team_file import load_team
         from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
 
         try:
-            team = load_team(path)
+            system, team = load_team(path)
+            catalog = self.catalog if system.id == self.system.id else system.load_catalog()
             original = path.read_text(encoding="utf-8")
         except InputError as exc:
             self.push_screen(
@@ -225,16 +211,20 @@ class LaminimApp(App[int]):
             )
             return False
         except (OSError, UnicodeDecodeError) as exc:
+            problem = Problem(str(path), None, None, "", str(exc))
             self.push_screen(
-                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), [f"{path}: {exc}"])
+                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), [problem])
             )
             return False
-        while len(self.screen_stack) > 2:  # back to the team screen
+        while len(self.screen_stack) > 2:  # back to the system's first screen
             self.pop_screen()
         self.team = team
         self._mark_saved(path, original)
-        if hasattr(self.screen, "refresh_view"):
-            self.screen.refresh_view()
+        if system.id != self.system.id:
+            self.system, self.catalog, self.ui = system, catalog, system.tui()
+            self.switch_screen(self.ui.first_screen())
+        else:
+            self.refresh_screens()
         self.notify(t("opened", self.lang).format(path=path))
         return True
 
@@ -271,7 +261,7 @@ class LaminimApp(App[int]):
 
         try:
             # comments of the file we loaded from are kept (also in a new file via save as)
-            save_team(self.team, path, original=self.original)
+            save_team(self.system, self.team, path, original=self.original)
             original = path.read_text(encoding="utf-8")
         except OSError as exc:
             self.notify(
@@ -287,15 +277,17 @@ class LaminimApp(App[int]):
     def action_print(self) -> None:
         from builder.tui.dialogs.print_dialog import PrintDialog
 
-        self.push_screen(PrintDialog(self.team, self.catalog, self.lang))
+        self.push_screen(PrintDialog(self.system, self.team, self.catalog, self.lang, self.ui))
 
 
-def run(team_path: Path | None = None, catalog_dir: Path | None = None) -> int:
+def run(
+    team_path: Path | None = None, catalog_dir: Path | None = None, system_id: str | None = None
+) -> int:
     """Start the TUI (``laminim`` / ``laminim tui``); returns the process exit code."""
     import sys
 
     try:
-        app = LaminimApp.from_paths(team_path, catalog_dir)
+        app = BuilderApp.from_paths(team_path, catalog_dir, system_id)
     except InputError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.catalog.paths import bundled_catalog_dir
+from builder.core.resources import bundled_catalog_dir
 
 
 def test_test_play_frames_have_the_seeds_durability(catalog):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalog.load import load_catalog
-from builder.catalog.problems import InputError
+from builder.core.problems import InputError
+from builder.systems.laminim.catalog import load_catalog
 
 CASES = Path(__file__).parent.parent / "fixtures" / "bad_catalogs"
 

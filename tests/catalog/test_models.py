@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from builder.catalog.models import Catalog, Frame, MovementMode, TeamFormat, Threat, Weapon
+from builder.systems.laminim.models import Catalog, Frame, MovementMode, TeamFormat, Threat, Weapon
 
 MODE = {
     "id": "normal",

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from builder.catalog.problems import InputError
-from builder.catalog.source import parse_yaml
+from builder.core.problems import InputError
+from builder.core.source import parse_yaml
 
 
 def test_positions_are_one_based_line_and_column():
@@ -64,6 +64,6 @@ def test_alias_bomb_is_refused():
 
 
 def test_booleans_are_shown_as_yaml_writes_them():
-    from builder.catalog.source import _show
+    from builder.core.source import _show
 
     assert (_show(True), _show(None)) == ("true", "nothing (null)")

@@ -16,8 +16,8 @@ def demo_json(tmp_path_factory):
     import contextlib
     import io
 
-    from builder.catalog.paths import demo_team_path
     from builder.cli import main
+    from builder.core.resources import demo_team_path
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

@@ -24,7 +24,7 @@ BAD_INPUT = {
     "bad_id.yaml": (4, "'Rifle Mk2' is not a valid id"),
     "missing_units.yaml": (1, "units: required field is missing"),
     "units_not_list.yaml": (3, "units: expected a list of units"),
-    "wrong_system.yaml": (1, "team is for 'artifact' but the catalog is 'laminim'"),
+    "unknown_system.yaml": (1, "unknown game system 'gundam'; installed: laminim"),
     "two_documents.yaml": (5, "more than one YAML document"),
     "missing_name.yaml": (1, "name: required field is missing"),
     "missing_frame.yaml": (4, "units[0].frame: required field is missing"),
@@ -130,3 +130,22 @@ def test_unknown_option_exits_2(cli, demo_path):
     with pytest.raises(SystemExit) as info:
         cli("check", demo_path, "--bogus")
     assert info.value.code == 2
+
+
+def test_with_catalog_a_file_of_another_game_is_reported_against_that_catalog(cli):
+    path = BAD.parent / "catalog_mismatch" / "wrong_system.yaml"
+    from builder.core.resources import bundled_catalog_dir
+
+    result = cli("check", path, "--catalog", bundled_catalog_dir("laminim"))
+    assert result.code == 2
+    assert f"{path}:1:9: system: team is for 'artifact' but the catalog is 'laminim'" in result.err
+
+
+def test_systems_lists_the_installed_game_systems(cli):
+    import json
+
+    result = cli("systems", "--json")
+    assert result.code == 0
+    ids = [s["id"] for s in json.loads(result.out)["systems"]]
+    assert ids[0] == "laminim"
+    assert "laminim" in cli("systems").out

@@ -48,7 +48,7 @@ def test_japanese_names_align_in_the_table(cli):
     header = next(line for line in lines if line.startswith("frame"))
     row = next(line for line in lines if line.startswith("lancer"))
     # 高速近接型 is 5 wide characters = 10 columns; the durability column still lines up
-    from builder.cli_output import _width
+    from builder.systems.laminim.text import _width
 
     col = _width(header[: header.index("dur")])
     assert _width(row[: row.index("16")]) == col

@@ -32,10 +32,12 @@ THREATS = [
 def cases() -> list[list[str]]:
     out = [["parts", "--json"], ["parts"], ["check", DEMO, "--json"], ["check", DEMO]]
     fixtures = ROOT / "tests" / "fixtures"
-    for folder in ("bad_teams", "illegal_teams", "teams"):
+    for folder in ("bad_teams", "illegal_teams", "teams", "catalog_mismatch"):
         for path in sorted((fixtures / folder).glob("*.yaml")):
             rel = str(path.relative_to(ROOT))
-            out += [["check", rel, "--json"], ["check", rel]]
+            # a file naming another game is reported against the catalog it is checked with
+            extra = ["--catalog", "parts_catalog/laminim"] if folder == "catalog_mismatch" else []
+            out += [["check", rel, *extra, "--json"], ["check", rel, *extra]]
     for threat in THREATS:
         out += [
             ["analyze", DEMO, "--threat", threat, "--json"],

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from builder.catalog.load import load_catalog
-from builder.catalog.paths import demo_team_path
+from builder.core.resources import demo_team_path
 from builder.roster.team_file import load_team
+from builder.systems.laminim.catalog import load_catalog
 
 MM = 72 / 25.4
 """PDF points per millimetre."""
@@ -19,4 +19,4 @@ def catalog():
 
 @pytest.fixture(scope="session")
 def demo_team():
-    return load_team(demo_team_path())
+    return load_team(demo_team_path())[1]

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from builder.render.context import (
+from builder.systems.laminim.legality import resolve_unit
+from builder.systems.laminim.print_labels import LABELS, labels_for
+from builder.systems.laminim.printouts import (
     box_rows,
     cards_context,
     hit_table,
     missile_tokens,
     unit_card,
 )
-from builder.render.labels import LABELS, labels_for
-from builder.roster.legality import resolve_unit
-from builder.roster.team import Unit
+from builder.systems.laminim.team import Unit
 
 
 def _card(catalog, unit, lang="en"):

@@ -14,9 +14,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from builder.render.batch import CARD_SIZES, render_html
 from builder.render.pdf import write_pdf
-from builder.roster.team import Team, Unit
+from builder.systems.laminim.printouts import CARD_SIZES, render_html
+from builder.systems.laminim.team import Team, Unit
 from tests.render.conftest import MM
 from tests.render.geometry import (
     describe,

@@ -11,8 +11,8 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from builder.render.batch import CARD_SIZES, render_team
 from builder.render.layout import PAPERS
+from builder.systems.laminim.printouts import CARD_SIZES, render_team
 from tests.render.conftest import MM
 
 

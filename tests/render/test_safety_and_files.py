@@ -7,10 +7,11 @@ import sys
 import pdfplumber
 import pytest
 
-from builder.catalog.paths import templates_dir
-from builder.render.batch import free_path, render_html, render_team, slugify
+from builder.core.outfiles import free_path, slugify
+from builder.core.resources import templates_dir
 from builder.render.env import ForbiddenURL, allowed_path
-from builder.roster.team import Team, Unit
+from builder.systems.laminim.printouts import render_html, render_team
+from builder.systems.laminim.team import Team, Unit
 
 HOSTILE = '<img src="file:///etc/passwd"><script>alert(1)</script>'
 
@@ -105,7 +106,7 @@ def test_url_policy_refuses_escaping_the_templates_folder_with_dot_dot():
 
 
 def test_url_policy_allows_the_bundled_stylesheets():
-    css = templates_dir() / "common.css"
+    css = templates_dir() / "common" / "common.css"
     assert allowed_path(css.resolve().as_uri()) == css.resolve()
 
 
@@ -116,7 +117,7 @@ def test_restricted_fetcher_refuses_passwd_and_http():
     for url in ("file:///etc/passwd", "http://127.0.0.1/", "https://example.com/a.png"):
         with pytest.raises(ForbiddenURL):
             fetcher.fetch(url)
-    response = fetcher.fetch((templates_dir() / "cards.css").resolve().as_uri())
+    response = fetcher.fetch((templates_dir() / "laminim" / "cards.css").resolve().as_uri())
     assert b".card" in response.read()
     response.close()
 

@@ -6,20 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from builder.roster.legality import check_team, check_unit
-from builder.roster.team import Team, Unit
 from builder.roster.team_file import read_team
+from builder.systems.laminim.legality import check_team, check_unit
+from builder.systems.laminim.team import Team, Unit
 
 ILLEGAL = Path(__file__).parent.parent / "fixtures" / "illegal_teams"
 
 
 def _report(catalog, name):
-    read = read_team(ILLEGAL / name)
+    read = read_team(ILLEGAL / name)[1]
     return check_team(read.team, catalog, read)
 
 
 def test_demo_team_is_legal(catalog, demo_path):
-    read = read_team(demo_path)
+    read = read_team(demo_path)[1]
     report = check_team(read.team, catalog, read)
     assert report.legal and report.exit_code == 0 and not report.problems
     assert [(u.payload_used, u.payload_limit) for u in report.units] == [(7, 8), (14, 14), (6, 6)]

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalog.load import load_catalog
-from builder.catalog.paths import demo_team_path
+from builder.core.resources import demo_team_path
 from builder.roster.team_file import load_team
-from builder.tui.app import LaminimApp
+from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.system import SYSTEM
+from builder.tui.app import BuilderApp
 
 SIZE = (100, 32)
 
@@ -43,9 +44,11 @@ def other_team(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_app(catalog, team_file):
-    def make(path: Path | None = None) -> LaminimApp:
+    def make(path: Path | None = None) -> BuilderApp:
         path = path or team_file
-        return LaminimApp(catalog, load_team(path), path, path.read_text(encoding="utf-8"))
+        return BuilderApp(
+            SYSTEM, catalog, load_team(path)[1], path, path.read_text(encoding="utf-8")
+        )
 
     return make
 

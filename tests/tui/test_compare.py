@@ -6,9 +6,9 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
+from builder.systems.laminim.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
+from builder.systems.laminim.tui.screens.compare_screen import CompareScreen
 from builder.tui.dialogs.prompt_dialog import PromptDialog
-from builder.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
-from builder.tui.screens.compare_screen import CompareScreen
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import SurvivalChart
 from tests.tui.conftest import SIZE

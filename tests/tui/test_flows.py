@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.roster.legality import check_unit
 from builder.roster.team_file import load_team
+from builder.systems.laminim.legality import check_unit
+from builder.systems.laminim.tui.dialogs.part_picker_dialog import PartPickerDialog
+from builder.systems.laminim.tui.screens.compare_screen import CompareScreen
+from builder.systems.laminim.tui.screens.team_screen import TeamScreen
+from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
+from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
-from builder.tui.dialogs.part_picker_dialog import PartPickerDialog
 from builder.tui.dialogs.prompt_dialog import PromptDialog
-from builder.tui.screens.compare_screen import CompareScreen
-from builder.tui.screens.team_screen import TeamScreen
-from builder.tui.screens.unit_editor_screen import UnitEditorScreen
-from builder.tui.widgets.payload_meter import PayloadMeter
 from tests.tui.conftest import SIZE
 from tests.tui.helpers import screen_text, settle
 
@@ -124,7 +124,7 @@ async def test_compare_two_units(make_app):
         assert "● Kestrel" in text and "▲ Bulwark" in text  # overlaid curves' legend
         await pilot.press("t")  # another threat recomputes both columns
         await settle(pilot)
-        assert app.threat_id != app.catalog.default_threat
+        assert app.ui.state.threat_id != app.catalog.default_threat
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
@@ -163,7 +163,7 @@ async def test_save_and_reload_keeps_changes_and_comments(make_app, team_file: P
     assert "- name: Anvil" in text
     assert "# 重装型 sample" in text  # the file's comments survive the save
     assert "weapons: [gatling, missile, missile]" in text
-    reloaded = load_team(team_file)
+    reloaded = load_team(team_file)[1]
     assert [u.name for u in reloaded.units] == ["Kestrel", "Anvil", "Swallow"]
 
 
@@ -183,7 +183,7 @@ async def test_save_as_writes_a_new_file(make_app, tmp_path: Path):
         await settle(pilot)
         assert app.path == target
         assert "●" not in app.title
-    assert [u.name for u in load_team(target).units] == [
+    assert [u.name for u in load_team(target)[1].units] == [
         "Kestrel",
         "Kestrel 2",
         "Bulwark",
@@ -295,8 +295,14 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
 
     calls = {}
 
-    def fake_render(team, catalog, out_dir, *, paper, lang, card_size, progress):
-        calls.update(paper=paper, lang=lang, card_size=card_size, out_dir=out_dir)
+    def fake_render(printouts, out_dir, team_name, *, progress):
+        cards = printouts[0].context
+        calls.update(
+            paper=cards["page"]["paper"],
+            lang=cards["lang"],
+            card_size=cards["card_size"],
+            out_dir=out_dir,
+        )
         paths = []
         for done, kind in enumerate(("cards", "tokens", "markers")):
             progress(kind, done, 3)
@@ -304,7 +310,7 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
         progress("done", 3, 3)
         return paths
 
-    monkeypatch.setattr(batch, "render_team", fake_render)
+    monkeypatch.setattr(batch, "render_printouts", fake_render)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -343,7 +349,7 @@ async def test_save_as_over_another_file_asks_first(make_app, tmp_path: Path):
             if answer == "n":
                 assert target.read_text(encoding="utf-8") == "# somebody else's team\n"
                 assert app.title.startswith("●")
-    assert len(load_team(target).units) == 4
+    assert len(load_team(target)[1].units) == 4
     assert app.path == target
 
 

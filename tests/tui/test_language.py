@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from builder.tui.dialogs.part_picker_dialog import PartPickerDialog
+from builder.systems.laminim.tui.dialogs.part_picker_dialog import PartPickerDialog
+from builder.systems.laminim.tui.screens.compare_screen import CompareScreen
+from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
 from builder.tui.dialogs.print_dialog import PrintDialog
-from builder.tui.screens.compare_screen import CompareScreen
-from builder.tui.screens.unit_editor_screen import UnitEditorScreen
 from tests.tui.conftest import SIZE
 from tests.tui.helpers import screen_text, settle
 

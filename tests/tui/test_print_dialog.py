@@ -20,11 +20,11 @@ def render_calls(monkeypatch) -> list[Path]:
 
     calls: list[Path] = []
 
-    def fake_render(team, catalog, out_dir, *, paper, lang, card_size, progress):
+    def fake_render(printouts, out_dir, team_name, *, progress):
         calls.append(Path(out_dir))
         return [Path(out_dir) / "team-cards.pdf"]
 
-    monkeypatch.setattr(batch, "render_team", fake_render)
+    monkeypatch.setattr(batch, "render_printouts", fake_render)
     return calls
 
 
@@ -104,7 +104,7 @@ async def test_a_renderer_exception_is_shown_in_the_dialog(make_app, tmp_path, m
     def broken(*args, **kwargs):
         raise RuntimeError("font not found: NotoSansJP")
 
-    monkeypatch.setattr(batch, "render_team", broken)
+    monkeypatch.setattr(batch, "render_printouts", broken)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         text = await _print_to(pilot, str(tmp_path))

@@ -9,17 +9,18 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
-from builder.tui.app import LaminimApp
+from builder.systems.laminim.system import SYSTEM
+from builder.tui.app import BuilderApp
 from tests.tui.helpers import settle
 
 
 @pytest.fixture
-def demo_app(catalog) -> LaminimApp:
-    from builder.catalog.paths import demo_team_path
+def demo_app(catalog) -> BuilderApp:
+    from builder.core.resources import demo_team_path
     from builder.roster.team_file import load_team
 
     path = demo_team_path()
-    app = LaminimApp(catalog, load_team(path), None, path.read_text(encoding="utf-8"))
+    app = BuilderApp(SYSTEM, catalog, load_team(path)[1], None, path.read_text(encoding="utf-8"))
     return app
 
 

@@ -8,7 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from builder.catalog.problems import Problem
+from builder.core.problems import Problem
 
 
 class LoadErrorsDialog(ModalScreen[None]):

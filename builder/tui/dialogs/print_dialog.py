@@ -1,7 +1,8 @@
 """Print options (paper, language, card size, output folder) and a render that runs in a thread.
 
-The renderer (``builder.render.batch.render_team``) is imported inside the worker: it pulls in
-weasyprint, which is slow to import and may be missing; the TUI must not pay for it at start-up.
+The game system lays the printouts out; the renderer (``builder.render.batch``) is imported
+inside the worker: it pulls in weasyprint, which is slow to import, and the TUI must not pay for
+it at start-up.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,12 +20,13 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Log, ProgressBar, Select
 
-from builder.catalog.models import Catalog
-from builder.i18n import Lang
-from builder.roster.team import Team
+from builder.core.i18n import Lang
+from builder.render.layout import PAPERS
 from builder.tui.labels import t
+from builder.tui.shell import SystemUI
 
-PAPERS = ("a4", "letter")
+if TYPE_CHECKING:
+    from builder.systems.base import GameSystem
 
 
 def check_out_dir(path: Path, lang: Lang) -> str | None:
@@ -45,12 +48,6 @@ def check_out_dir(path: Path, lang: Lang) -> str | None:
     return None
 
 
-def _card_sizes() -> tuple[str, ...]:
-    from builder.render.batch import CARD_SIZES  # batch.py itself does not import WeasyPrint
-
-    return tuple(CARD_SIZES)
-
-
 class PrintDialog(ModalScreen[list[Path] | None]):
     """Returns the written paths (None if nothing was printed)."""
 
@@ -70,9 +67,17 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             self.error = error
 
     def __init__(
-        self, team: Team, catalog: Catalog, lang: Lang, out_dir: Path | None = None
+        self,
+        system: GameSystem,
+        team: Any,
+        catalog: Any,
+        lang: Lang,
+        ui: SystemUI,
+        out_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        self._system = system
+        self._ui = ui
         self._team = team.model_copy(deep=True)
         self._catalog = catalog
         self._lang = lang
@@ -82,7 +87,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog dialog-wide"):
             yield Label(
-                t("print_title", self._lang).format(name=self._team.name),
+                self._ui.print_title[self._lang == "ja"].format(name=self._team.name),
                 classes="dialog-question",
             )
             with Horizontal(classes="print-row"):
@@ -106,8 +111,8 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             with Horizontal(classes="print-row"):
                 yield Label(t("card_size", self._lang), classes="print-label")
                 yield Select(
-                    [(c, c) for c in _card_sizes()],
-                    value="poker",
+                    [(c, c) for c in self._system.card_sizes],
+                    value=self._system.card_sizes[0],
                     allow_blank=False,
                     id="card-size",
                     compact=True,
@@ -152,16 +157,15 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     @work(thread=True, exclusive=True, group="print")
     def _run_print(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
-        from builder.render.batch import render_team  # lazy: WeasyPrint loads on first print
+        from builder.render.batch import render_printouts  # lazy: WeasyPrint loads on first print
+        from builder.systems.base import PrintOptions
 
         try:
-            paths = render_team(
-                self._team,
-                self._catalog,
+            options = PrintOptions(paper=paper, lang=lang, card_size=card_size)  # type: ignore[arg-type]
+            paths = render_printouts(
+                self._system.printouts(self._team, self._catalog, options),
                 out_dir,
-                paper=paper,
-                lang=lang,
-                card_size=card_size,
+                self._team.name,
                 progress=lambda step, done, total: self.post_message(
                     self.Progress(step, done, total)
                 ),

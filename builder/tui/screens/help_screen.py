@@ -10,19 +10,29 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from builder.i18n import Lang
-from builder.tui.labels import HELP_KEYS, HELP_MOUSE, HELP_TITLE
+from builder.core.i18n import Lang
+from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP
+from builder.tui.shell import HelpSection
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]  # noqa: RUF012
 
+    def __init__(self, sections: list[HelpSection]) -> None:
+        super().__init__()
+        self._sections = sections
+        """The game system's sections; the shell's own keys come first."""
+
     def compose(self) -> ComposeResult:
-        lang: Lang = getattr(self.app, "lang", "en")
+        from builder.tui.app import BuilderApp
+
+        app = self.app
+        lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
+        name = app.system.name if isinstance(app, BuilderApp) else ""
         ja = lang == "ja"
         with VerticalScroll(classes="dialog dialog-wide", id="help"):
-            yield Static(Text(HELP_TITLE[ja], style="bold"))
-            for title_en, title_ja, keys in HELP_KEYS:
+            yield Static(Text(HELP_TITLE[ja].format(name=name), style="bold"))
+            for title_en, title_ja, keys in [*SHELL_HELP, *self._sections]:
                 table = Table(
                     box=None,
                     show_header=False,

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from builder.core.i18n import Lang
 from builder.tui.labels import key_label
 
 GAP = 1
@@ -64,7 +65,11 @@ class KeyFooter(Footer):
         self._widths: list[int] = []
 
     def _keys(self) -> list[_Key]:
-        lang = getattr(self.app, "lang", "en")
+        from builder.tui.app import BuilderApp
+
+        app = self.app
+        lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
+        system_keys = app.ui.keys_ja if isinstance(app, BuilderApp) else {}
         by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.show:
@@ -93,7 +98,7 @@ class KeyFooter(Footer):
                 _Key(
                     binding.key.split(",")[0],
                     display,
-                    key_label(description, lang),
+                    key_label(description, lang, system_keys),
                     binding.action,
                     enabled,
                     tooltip or binding.description,

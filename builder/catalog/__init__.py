@@ -1,1 +1,0 @@
-"""Parts catalogs: pydantic models and YAML loading with file:line errors."""

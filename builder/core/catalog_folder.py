@@ -1,0 +1,80 @@
+"""Reading a catalog folder: several YAML files merged into one mapping, each key remembering
+the file it came from, so a problem found after merging is still reported at its file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from builder.core.problems import InputError, Loc, Problem, Severity
+from builder.core.source import Located, read_yaml, validation_errors
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class CatalogFolder:
+    """The merged top-level keys of a catalog folder's files and which file gave each."""
+
+    root: Path
+    data: dict[str, Any] = field(default_factory=dict)
+    owner: dict[str, Located] = field(default_factory=dict)
+
+    def problem(self, loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+        """A problem at ``loc`` of the merged data, placed in the file that gave ``loc[0]``."""
+        src = self.owner.get(str(loc[0])) if loc else None
+        if src is None:
+            src = self.owner.get("system") or next(iter(self.owner.values()))
+        return src.problem(loc, message, severity)
+
+    def validate(self, model: type[M], context: dict[str, Any] | None = None) -> M:
+        """The merged data as ``model``; InputError with every problem at its file and line."""
+        try:
+            return model.model_validate(self.data, context=context)
+        except ValidationError as exc:
+            problems = [
+                self.problem(loc, message)
+                for loc, message in validation_errors(exc, self.data, model)
+            ]
+            raise InputError(problems) from None
+
+
+def read_catalog_folder(
+    root: Path, files: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> CatalogFolder:
+    """Read ``files`` of ``root`` (those in ``optional`` may be missing) and merge them.
+
+    A key given by two files, a missing file or a file that is not a mapping is a problem; all
+    of them are raised at once as an InputError.
+    """
+    if not root.is_dir():
+        raise InputError([Problem(str(root), None, None, "", "catalog folder not found")])
+    folder = CatalogFolder(root)
+    problems: list[Problem] = []
+    for name in files:
+        path = root / name
+        if not path.exists():
+            if name not in optional:
+                problems.append(Problem(str(path), None, None, "", "catalog file missing"))
+            continue
+        try:
+            src = read_yaml(path)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if not isinstance(src.data, dict):
+            problems.append(src.problem((), "expected a mapping of fields at the top level"))
+            continue
+        for key in src.data:
+            if key in folder.owner:
+                problems.append(src.problem((key,), f"already given in {folder.owner[key].file}"))
+                continue
+            folder.owner[key] = src
+            folder.data[key] = src.data[key]
+    if problems:
+        raise InputError(problems)
+    return folder

@@ -1,0 +1,94 @@
+"""Problems found in a user's file, reported as ``file:line:col: field: message``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["bad-input", "illegal", "warning"]
+"""``bad-input``: the file cannot be used (exit 2); ``illegal``: it breaks a rule (exit 1);
+``warning``: legal but worth a look."""
+
+Loc = tuple[str | int, ...]
+"""A path into a file's data, e.g. ``("units", 0, "weapons", 2)``."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file, located as precisely as we can."""
+
+    file: str
+    line: int | None
+    col: int | None
+    field: str
+    message: str
+    severity: Severity = "bad-input"
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.col is not None:
+                where += f":{self.col}"
+        return (
+            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        )
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "field": self.field,
+            "message": self.message,
+            "severity": self.severity,
+        }
+
+
+Locator = Callable[[Loc, str, Severity], Problem]
+"""Makes a located problem from a path, a message and a severity: the one way to place an error
+(a file's :meth:`builder.core.source.Located.problem`, or :func:`unplaced` without a file)."""
+
+
+class InputError(Exception):
+    """Raised when a file cannot be used at all; carries every problem found in it."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def unplaced(name: str, prefix: Loc = ()) -> Locator:
+    """A locator for data that did not come from a file: ``name`` stands where the file would."""
+
+    def locate(loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+        return Problem(name, None, None, field_path((*prefix, *loc)), message, severity)
+
+    return locate
+
+
+def exit_code(problems: list[Problem]) -> int:
+    """DESIGN.md: 2 if any problem is bad input, 1 if any breaks a rule, else 0."""
+    if any(p.severity == "bad-input" for p in problems):
+        return 2
+    return 1 if any(p.severity == "illegal" for p in problems) else 0
+
+
+def field_path(loc: tuple) -> str:
+    """``('units', 0, 'weapons', 2)`` → ``units[0].weapons[2]``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    """A ' (did you mean X?)' suffix when a close match exists, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

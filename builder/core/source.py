@@ -1,0 +1,371 @@
+"""Safe YAML reading that remembers where every value came from.
+
+We compose the YAML into nodes ourselves instead of calling ``yaml.safe_load`` so that each value
+keeps its line and column: validation errors from pydantic are mapped back to ``file:line:col``.
+Only the standard YAML tags are accepted; anything else (``!!python/object/apply`` …) is an error
+and is never constructed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from builder.core.problems import (
+    InputError,
+    Loc,
+    Locator,
+    Problem,
+    Severity,
+    did_you_mean,
+    field_path,
+)
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+
+_Pos = tuple[int, int]
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class Located:
+    """Plain data read from a YAML file plus the position of every value in it."""
+
+    file: str
+    data: Any
+    positions: dict[tuple, _Pos] = field(default_factory=dict)
+
+    def where(self, loc: tuple) -> _Pos | None:
+        """Position of the value at ``loc``, or of its nearest ancestor that has one."""
+        loc = tuple(loc)
+        while True:
+            if loc in self.positions:
+                return self.positions[loc]
+            if not loc:
+                return None
+            loc = loc[:-1]
+
+    def problem(self, loc: tuple, message: str, severity: Severity = "bad-input") -> Problem:
+        pos = self.where(loc)
+        line, col = pos if pos else (None, None)
+        return Problem(self.file, line, col, field_path(loc), message, severity)
+
+    def locator(self, prefix: Loc = ()) -> Locator:
+        """A locator for paths under ``prefix`` (e.g. one unit's fields)."""
+        return lambda loc, message, severity="bad-input": self.problem(
+            (*prefix, *loc), message, severity
+        )
+
+
+def read_yaml(path: Path | str, display: str | None = None) -> Located:
+    """Read one YAML file; raises InputError with every problem found (syntax, tags, duplicates)."""
+    path = Path(path)
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError([Problem(name, None, None, "", "file not found")]) from None
+    except IsADirectoryError:
+        raise InputError([Problem(name, None, None, "", "is a directory, not a file")]) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            [Problem(name, None, None, "", f"not UTF-8 text ({exc.reason})")]
+        ) from None
+    except OSError as exc:
+        raise InputError([Problem(name, None, None, "", f"cannot read: {exc.strerror}")]) from None
+    return parse_yaml(text, name)
+
+
+def parse_yaml(text: str, name: str) -> Located:
+    """Parse YAML text into a Located; raises InputError on any problem."""
+    try:
+        nodes = list(yaml.compose_all(text, Loader=_Loader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        msg = f"YAML syntax error: {exc.problem or exc.context}"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise InputError([Problem(name, line, col, "", msg)]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Problem(name, None, None, "", f"YAML error: {exc}")]) from None
+    if not nodes or nodes[0] is None:
+        raise InputError([Problem(name, 1, 1, "", "the file is empty")])
+    if len(nodes) > 1:
+        second = nodes[1].start_mark
+        raise InputError(
+            [
+                Problem(
+                    name, second.line + 1, 1, "", "more than one YAML document; keep one per file"
+                )
+            ]
+        )
+    located = Located(name, None)
+    problems: list[Problem] = []
+    located.data = _convert_root(nodes[0], located, problems)
+    if problems:
+        raise InputError(problems)
+    return located
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org") else tag
+
+
+_scalar_constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+
+
+MAX_VALUES = 200_000
+"""Most values one file may expand to: aliases can multiply a tiny file ("billion laughs")."""
+
+
+class _TooBig(Exception):
+    pass
+
+
+@dataclass
+class _Walk:
+    """State of one conversion: where values go, what went wrong, what is being expanded."""
+
+    out: Located
+    problems: list[Problem]
+    active: set[int] = field(default_factory=set)  # ids of the collections being expanded
+    count: int = 0
+
+
+def _convert_root(node: yaml.Node, out: Located, problems: list[Problem]) -> Any:
+    walk = _Walk(out, problems)
+    try:
+        return _convert(node, (), walk)
+    except _TooBig:
+        problems.append(
+            Problem(out.file, None, None, "", f"too large: more than {MAX_VALUES} values")
+        )
+        return None
+    except RecursionError:
+        problems.append(Problem(out.file, None, None, "", "nested too deeply"))
+        return None
+
+
+def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
+    out, problems = walk.out, walk.problems
+    walk.count += 1
+    if walk.count > MAX_VALUES:
+        raise _TooBig
+    out.positions[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if node.tag not in _STANDARD_TAGS:
+        problems.append(
+            out.problem(
+                loc,
+                f"unsupported YAML tag '{_short_tag(node.tag)}': team and catalog files hold "
+                "plain data only",
+            )
+        )
+        return None
+    if isinstance(node, yaml.CollectionNode):
+        if id(node) in walk.active:
+            problems.append(out.problem(loc, "a YAML alias refers to itself"))
+            return None
+        walk.active.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return _convert_mapping(node, loc, walk)
+            return [_convert(item, (*loc, i), walk) for i, item in enumerate(node.value)]
+        finally:
+            walk.active.discard(id(node))
+    if node.tag == "tag:yaml.org,2002:int" and node.value.startswith("0") and ":" in node.value:
+        return node.value  # sexagesimal ints are a YAML 1.1 trap; keep the text
+    return _scalar_constructor.construct_object(node)
+
+
+def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
+    out, problems = walk.out, walk.problems
+    result: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        if not isinstance(key_node, yaml.ScalarNode):
+            problems.append(
+                Problem(out.file, *pos, field_path(loc), "mapping keys must be plain words")
+            )
+            continue
+        key = _convert(key_node, (*loc, "<key>"), walk)
+        if key in result:
+            problems.append(Problem(out.file, *pos, field_path((*loc, key)), "key given twice"))
+            continue
+        result[key] = _convert(value_node, (*loc, key), walk)
+    out.positions.pop((*loc, "<key>"), None)
+    return result
+
+
+_FRIENDLY = {
+    "missing": "required field is missing",
+    "extra_forbidden": "unknown field; check the spelling (see the README for the format)",
+    "int_type": "expected a whole number",
+    "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number, not a fraction",
+    "float_type": "expected a number",
+    "float_parsing": "expected a number",
+    "string_type": "expected text",
+    "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false",
+    "list_type": "expected a list",
+    "tuple_type": "expected a list",
+    "dict_type": "expected a mapping of fields",
+    "model_type": "expected a mapping of fields",
+    "model_attributes_type": "expected a mapping of fields",
+}
+
+
+def _friendly(err: dict) -> str:
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind in _FRIENDLY:
+        msg = _FRIENDLY[kind]
+        if kind not in ("missing", "extra_forbidden") and "input" in err:
+            msg += f", got {_show(err['input'])}"
+        return msg
+    if kind == "string_pattern_mismatch":
+        return (
+            f"{_show(err.get('input'))} is not a valid id: use lowercase letters, digits and "
+            "hyphens (e.g. 'quick-booster')"
+        )
+    if kind == "greater_than":
+        return f"must be greater than {ctx.get('gt')}, got {_show(err.get('input'))}"
+    if kind == "greater_than_equal":
+        return f"must be at least {ctx.get('ge')}, got {_show(err.get('input'))}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}, got {_show(err.get('input'))}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}, got {_show(err.get('input'))}"
+    if kind in ("too_short", "string_too_short"):
+        return "must not be empty"
+    if kind in ("too_long", "string_too_long"):
+        return f"too long (at most {ctx.get('max_length')})"
+    msg = err.get("msg", "invalid value")
+    return msg.removeprefix("Value error, ")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _data_loc(data: Any, loc: tuple) -> tuple:
+    """Keep only the parts of a pydantic loc that address real data (drop union/validator tags)."""
+    kept: list = []
+    cur = data
+    for part in loc:
+        in_dict = isinstance(cur, dict) and part in cur
+        in_list = isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur)
+        if in_dict or in_list:
+            kept.append(part)
+            cur = cur[part]
+        elif (
+            isinstance(cur, dict)
+            and isinstance(part, str)
+            and not part.startswith(("function-", "list[", "tuple[", "union[", "nullable["))
+            and part[:1].islower()
+            and "[" not in part
+        ):
+            kept.append(part)  # a missing or unknown key: still a field name
+            cur = None
+        # anything else is pydantic's internal naming (e.g. 'str', 'function-after[...]')
+    return tuple(kept)
+
+
+def _fields_at(model: type[BaseModel] | None, loc: tuple) -> list[str]:
+    """Field names of the (nested) model that holds the value at ``loc``."""
+    for part in loc:
+        if model is None or isinstance(part, int):
+            continue
+        info = model.model_fields.get(part)
+        model = _model_in(info.annotation) if info is not None else None
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def validation_errors(
+    exc: ValidationError, data: Any, model: type[BaseModel] | None = None
+) -> list[tuple[Loc, str]]:
+    """Each pydantic error as (path into ``data``, friendly message).
+
+    With ``model``, an unknown field gets a "did you mean" among the fields allowed there.
+    """
+    out: list[tuple[Loc, str]] = []
+    errors = exc.errors(include_url=False)
+    for err in errors:
+        if err["type"] == "too_short" and any(
+            len(o["loc"]) > len(err["loc"]) and o["loc"][: len(err["loc"])] == err["loc"]
+            for o in errors
+        ):
+            continue  # a list "too short" only because its bad items were dropped
+        loc = _data_loc(data, tuple(err["loc"]))
+        message = _friendly(err)
+        if err["type"] == "extra_forbidden" and loc and model is not None:
+            allowed = _fields_at(model, loc[:-1])
+            hint = did_you_mean(str(loc[-1]), allowed)
+            message = (
+                f"unknown field{hint}; allowed here: {', '.join(allowed)}" if allowed else message
+            )
+        out.append((loc, message))
+    return out
+
+
+def validation_problems(
+    exc: ValidationError,
+    src: Located,
+    prefix: Loc = (),
+    data: Any = None,
+    model: type[BaseModel] | None = None,
+) -> list[Problem]:
+    """Map a pydantic ValidationError to problems located in ``src``, one per error.
+
+    ``data`` is the value validated (default: the whole file), found at ``prefix`` in the file.
+    """
+    base = src.data if data is None else data
+    return [
+        src.problem((*prefix, *loc), message)
+        for loc, message in validation_errors(exc, base, model)
+    ]
+
+
+def validate_located(
+    model: type[M], src: Located, loc: tuple = (), context: dict | None = None
+) -> M:
+    """Validate the data at ``loc`` of a Located against a model; InputError with positions."""
+    data = src.data
+    for part in loc:
+        data = data[part]
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, src, loc, data, model)) from None

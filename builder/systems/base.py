@@ -1,0 +1,155 @@
+"""What a game system gives the generic shell (DESIGN.md "Layout: one folder per game system").
+
+The CLI, the team-file reader, the renderer and the TUI know only this protocol; everything about
+a game (its catalog schema, legality, numbers, card layouts, screens) lives in its package under
+``builder/systems/<id>/`` and is found through :mod:`builder.systems` (the registry).
+
+A system is a small object with these members:
+
+1. ``id``, ``name``, ``name_ja`` — who it is (``system:`` in files, ``--system`` on the CLI).
+2. ``load_catalog(directory)`` — its catalog (bundled or ``--catalog DIR``), InputError if bad.
+3. ``read_team(source)`` — a team/force/crew/map file already read as located YAML → TeamRead.
+4. ``check(read, catalog)`` — legality: a :class:`Report` (problems with positions, JSON, text).
+5. ``describe_catalog(catalog)`` — ``laminim parts``: JSON and text.
+6. ``analyze(read, catalog, options)`` — ``laminim analyze``: JSON and text.
+7. ``printouts(team, catalog, options)`` — the documents ``laminim cards`` writes.
+8. ``tui()`` — what the TUI shell shows for it: first screen, styles, help (lazy: Textual).
+9. ``commands()`` — extra sub-commands of its own (``odds``, ``reach``, ``optimize``), if any.
+
+Team objects are the system's own; the shell only passes them back. Every problem a system
+reports is a :class:`builder.core.problems.Problem` located with a :class:`Locator`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from builder.core.i18n import Lang
+from builder.core.problems import Problem
+from builder.core.source import Located
+
+if TYPE_CHECKING:
+    from builder.tui.shell import SystemUI
+
+
+DEFAULT_ROUNDS = 6
+"""Rounds analysed when none are asked for: a game lasts six rounds (RULES §1.5)."""
+
+
+@dataclass
+class TeamRead:
+    """A file as read by a system: its team (None when unusable), the source and problems.
+
+    ``team`` is the system's own model; items with schema problems are left out and reported, so
+    one ``laminim check`` lists every mistake.
+    """
+
+    team: Any
+    source: Located | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+class Report(Protocol):
+    """Legality of a team: every finding, an exit code, the documented JSON and a text table."""
+
+    @property
+    def problems(self) -> list[Problem]: ...
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class AnalyzeOptions:
+    """``laminim analyze`` options common to every system (DESIGN.md)."""
+
+    unit: str | None = None
+    threat: str | None = None
+    rounds: int = DEFAULT_ROUNDS
+
+
+@dataclass(frozen=True)
+class Output:
+    """What a command prints: one JSON document or text (the CLI picks by ``--json``).
+
+    ``notes`` are problems worth repeating on stderr beside the text (e.g. an illegal unit).
+    """
+
+    json: dict[str, Any]
+    text: str
+    notes: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """``laminim cards`` options (and the TUI's print dialog)."""
+
+    paper: str = "a4"
+    lang: Lang = "en"
+    card_size: str = "poker"
+
+
+@dataclass(frozen=True)
+class Printout:
+    """One PDF to write: ``<team>-<kind>.pdf`` from a template and its plain-data context."""
+
+    kind: str
+    template: str
+    context: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A sub-command a system adds to ``laminim`` (e.g. ``odds``, ``reach``, ``optimize``)."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+class GameSystem(Protocol):
+    """The protocol every game system implements (see the module docstring)."""
+
+    id: str
+    name: str
+    name_ja: str
+
+    @property
+    def card_sizes(self) -> Sequence[str]:
+        """Card sizes ``cards --card-size`` accepts (the first is the default)."""
+        ...
+
+    def demo_file(self) -> Path:
+        """The bundled example file the TUI opens when given none."""
+        ...
+
+    def load_catalog(self, directory: Path | None = None) -> Any: ...
+
+    def read_team(self, source: Located) -> TeamRead: ...
+
+    def check(self, read: TeamRead, catalog: Any) -> Report: ...
+
+    def describe_catalog(self, catalog: Any) -> Output: ...
+
+    def analyze(self, read: TeamRead, catalog: Any, options: AnalyzeOptions) -> Output: ...
+
+    def printouts(self, team: Any, catalog: Any, options: PrintOptions) -> list[Printout]: ...
+
+    def tui(self) -> SystemUI:
+        """The screens, styles, help and labels the TUI shell shows for this system."""
+        ...
+
+    def commands(self) -> list[Command]: ...
+
+    def dump_team(self, team: Any) -> dict[str, Any]:
+        """The team as plain data in file order, for saving (comments are kept by the saver)."""
+        ...

@@ -1,0 +1,253 @@
+"""Pydantic models of a LAMINIM parts catalog (RULES.md §1.1, §1.6, §1.8).
+
+These are the validated, immutable form of the YAML files in ``parts_catalog/laminim/``. Every
+model forbids unknown keys, so a typo in a catalog is an error with a line number, not a silently
+ignored field.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    model_validator,
+)
+
+Slug = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=40),
+]
+"""A catalog id: short lowercase words joined by hyphens (``quick-booster``)."""
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+AttackType = Literal["normal", "melee", "missile", "special"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MovementMode(_Model):
+    """One way a frame can move in the move step (RULES §1.6)."""
+
+    id: Slug = Field(description="Short id of the mode, e.g. `dash`.")
+    name: str = Field(min_length=1, description="English name shown on cards.")
+    name_ja: str = Field(min_length=1, description="Japanese name shown on cards.")
+    direction: Literal["any", "forward", "sideways", "none"] = Field(
+        description="Where the move may go: anywhere, straight ahead, straight left or right, "
+        "or nowhere (turn in place)."
+    )
+    distance: float = Field(ge=0, description="Distance in base widths (1 = 50 mm).")
+    turn: int = Field(
+        ge=0, le=180, description="Turn allowed after (or, in place, instead of) the move, degrees."
+    )
+    zuzzer: int = Field(default=0, ge=0, description="Zuzzer (skid) token value the mode gives.")
+    heat: int | None = Field(
+        default=None, ge=0, description="Heat the mode generates; null while heat is unused."
+    )
+
+    @model_validator(mode="after")
+    def _in_place_has_no_distance(self) -> MovementMode:
+        if self.direction == "none" and self.distance != 0:
+            raise ValueError("a mode with direction 'none' (turn in place) must have distance 0")
+        return self
+
+
+class Frame(_Model):
+    """The body (本体) of a unit: what weapons are mounted on (RULES §1.1)."""
+
+    id: Slug = Field(description="Catalog id used in team files.")
+    name: str = Field(min_length=1, description="English display name.")
+    name_ja: str = Field(min_length=1, description="Japanese display name.")
+    archetype: Literal["standard", "shooter", "high-mobility", "heavy", "carrier", "melee"] = Field(
+        description="The design role the frame is made for (seed: 標準/高機動/重装/積載特化)."
+    )
+    description: str = Field(min_length=1, description="One or two sentences for the TUI.")
+    description_ja: str | None = Field(default=None, description="Japanese description.")
+    durability: int = Field(gt=0, description="Durability points (耐久度).")
+    payload: int = Field(ge=0, description="Payload limit (積載上限): total weapon weight allowed.")
+    movement: tuple[MovementMode, ...] = Field(
+        min_length=1, description="Movement modes the frame can use."
+    )
+    heat_capacity: int | None = Field(
+        default=None, gt=0, description="Heat capacity (熱許容量); null while heat is unused."
+    )
+    cooling: int | None = Field(
+        default=None, ge=0, description="Heat removed at the end of each round (排熱性能)."
+    )
+    stability: int | None = Field(
+        default=None, ge=0, description="Stability (姿勢安定); unused by the rules so far."
+    )
+
+    @model_validator(mode="after")
+    def _unique_modes(self) -> Frame:
+        ids = [m.id for m in self.movement]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"movement mode ids must be unique; repeated: {', '.join(dupes)}")
+        if self.cooling is not None and self.heat_capacity is None:
+            raise ValueError("cooling is set but heat_capacity is not; give both or neither")
+        return self
+
+
+class Guard(_Model):
+    """Shield guard (D4): location dice of these faces damage the shield instead of the frame."""
+
+    faces: tuple[Annotated[int, Field(ge=1, le=3)], ...] = Field(
+        min_length=1, description="Frame faces (1–3) the shield covers."
+    )
+    reduction: int = Field(ge=0, description="Damage removed from every hit the shield takes.")
+
+
+class QuickBoost(_Model):
+    """Using the weapon immediately performs one of the frame's movement modes."""
+
+    mode: Slug = Field(description="Id of the movement mode performed, e.g. `side-step`.")
+    distance: float = Field(gt=0, description="Distance of the boost in base widths.")
+
+
+class Thruster(_Model):
+    """Extra thrust: adds distance to the frame's movement modes that move."""
+
+    distance_bonus: float = Field(gt=0, description="Base widths added to every moving mode.")
+
+
+class Abilities(_Model):
+    """What a weapon does besides attacking."""
+
+    guard: Guard | None = Field(default=None, description="Shield guard (D4).")
+    homing: bool = Field(
+        default=False, description="Missile tokens turn toward their target (missile only)."
+    )
+    quick_boost: QuickBoost | None = Field(default=None, description="Quick boost on use.")
+    thruster: Thruster | None = Field(default=None, description="Extra thrust for movement.")
+
+
+class Weapon(_Model):
+    """A weapon or special part mounted in a slot (武装, RULES §1.1)."""
+
+    id: Slug = Field(description="Catalog id used in team files.")
+    name: str = Field(min_length=1, description="English display name.")
+    name_ja: str = Field(min_length=1, description="Japanese display name.")
+    description: str = Field(min_length=1, description="One or two sentences for the TUI.")
+    description_ja: str | None = Field(default=None, description="Japanese description.")
+    type: AttackType = Field(description="Attack type: normal, melee, missile or special.")
+    durability: int = Field(gt=0, description="Durability points of the part.")
+    weight: int = Field(ge=0, description="Weight counted against the frame's payload.")
+    power: int = Field(default=0, ge=0, description="Damage per hit (威力); 0 for special parts.")
+    attacks: int = Field(
+        default=0, ge=0, description="Dice per attack, or missiles per launch (攻撃回数)."
+    )
+    ammo: int | None = Field(
+        default=None, gt=0, description="Ammo capacity (弾数); null = uses no ammo."
+    )
+    ammo_per_attack: int = Field(
+        default=0, ge=0, description="Ammo spent per attack (弾薬消費); 0 when it uses none."
+    )
+    heat_per_attack: int | None = Field(
+        default=None, ge=0, description="Heat added per attack; null while heat is unused."
+    )
+    abilities: Abilities = Field(default_factory=Abilities, description="Special abilities.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Weapon:
+        if self.ammo is None and self.ammo_per_attack:
+            raise ValueError("ammo_per_attack is set but ammo is null; give the weapon ammo or 0")
+        if self.ammo is not None and self.ammo_per_attack == 0 and self.type != "special":
+            raise ValueError("a weapon with ammo must spend it: set ammo_per_attack ≥ 1")
+        if self.ammo is not None and self.ammo_per_attack > self.ammo:
+            raise ValueError(
+                f"ammo_per_attack ({self.ammo_per_attack}) exceeds ammo ({self.ammo}): "
+                "the weapon could never fire"
+            )
+        if self.type == "special":
+            if self.power or self.attacks:
+                raise ValueError("a special part makes no attack: power and attacks must be 0")
+        elif self.power == 0 or self.attacks == 0:
+            raise ValueError(f"a {self.type} weapon needs power ≥ 1 and attacks ≥ 1")
+        if self.abilities.homing and self.type != "missile":
+            raise ValueError("only missile weapons can be homing")
+        return self
+
+    @property
+    def launches(self) -> int | None:
+        """How many attacks (launches) the full ammo allows; None for unlimited."""
+        if self.ammo is None or self.ammo_per_attack == 0:
+            return None
+        return self.ammo // self.ammo_per_attack
+
+
+class ThreatAttack(_Model):
+    """One attack made against the analysed unit every round (D7)."""
+
+    weapon: Slug = Field(description="Id of the attacking weapon in the catalog.")
+    bonus: int = Field(
+        default=0,
+        ge=0,
+        description="Total hit bonus B (RULES §1.2); ignored for missiles, which always contact.",
+    )
+
+
+class Threat(_Model):
+    """A named set of attacks the unit faces every round, for expected survival (D7)."""
+
+    id: Slug = Field(description="Id used with `--threat`.")
+    name: str = Field(min_length=1, description="English display name.")
+    name_ja: str = Field(min_length=1, description="Japanese display name.")
+    description: str = Field(default="", description="What the threat stands for.")
+    attacks: tuple[ThreatAttack, ...] = Field(min_length=1, description="Attacks made each round.")
+
+
+class TeamFormat(_Model):
+    """How many units a team has and how many weapons a unit may mount (D2)."""
+
+    units: int = Field(gt=0, description="Units per team.")
+    min_weapons: int = Field(ge=0, le=3, description="Fewest weapons a legal unit mounts.")
+    max_weapons: int = Field(ge=1, le=3, description="Most weapons a legal unit mounts.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TeamFormat:
+        if self.min_weapons > self.max_weapons:
+            raise ValueError("min_weapons is larger than max_weapons")
+        return self
+
+
+class Catalog(_Model):
+    """A whole game system's catalog: frames, weapons, threats and the team format."""
+
+    system: Slug = Field(description="Game system id, e.g. `laminim`.")
+    name: str = Field(description="Name of the catalog.")
+    frames: tuple[Frame, ...] = Field(min_length=1, description="Frames.")
+    weapons: tuple[Weapon, ...] = Field(min_length=1, description="Weapons and special parts.")
+    threats: tuple[Threat, ...] = Field(default=(), description="Threats for expected survival.")
+    default_threat: Slug | None = Field(default=None, description="Id of the default threat.")
+    team_format: TeamFormat = Field(description="The default team format.")
+
+    def frame(self, frame_id: str) -> Frame | None:
+        return next((f for f in self.frames if f.id == frame_id), None)
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        return next((w for w in self.weapons if w.id == weapon_id), None)
+
+    def threat(self, threat_id: str) -> Threat | None:
+        return next((t for t in self.threats if t.id == threat_id), None)
+
+    @model_validator(mode="after")
+    def _cross_check(self, info: ValidationInfo) -> Catalog:
+        if info.context and info.context.get("skip_cross_check"):
+            return self  # the file loader runs the same checks itself, with line numbers
+        from builder.systems.laminim.crossref import cross_check
+
+        problems = cross_check(self)
+        if problems:
+            raise ValueError(
+                "; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems)
+            )
+        return self

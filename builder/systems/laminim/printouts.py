@@ -1,0 +1,423 @@
+"""Plain-data template contexts for cards, missile tokens and base markers.
+
+Templates see only dicts, lists, strings and numbers, never catalog or roster objects: what is
+printed is decided here (and in the rules core), the templates only lay it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from builder.core.i18n import LANGS, Lang, part_name
+from builder.render.fit import fit
+from builder.render.layout import PAPERS, Grid, crop_marks, make_grid
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.laminim.analysis import analyze
+from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
+from builder.systems.laminim.models import Catalog, Frame, Weapon
+from builder.systems.laminim.print_labels import labels_for
+from builder.systems.laminim.rules import success_faces
+from builder.systems.laminim.team import SLOTS, Team
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "large": (89.0, 127.0),
+}
+"""Card sizes in mm (width, height), portrait.
+
+- ``poker`` (63 × 88 mm): the standard trading-card size; sleeves, deck boxes and card stock are
+  everywhere, and nine fit on A4 and on Letter (3 × 3) inside a printer-safe margin. The card is
+  dense but every tick box stays 3 mm square.
+- ``large`` (89 × 127 mm): the 3.5 × 5 in photo size (L判 in Japan), for more room and larger
+  type; sleeves and photo stock exist, and four fit on A4 and on Letter (2 × 2) with margin for
+  crop marks. A6 (105 × 148 mm) was rejected: only one fits on Letter inside the printer margin,
+  and on A4 the four A6 cards would need a borderless printer.
+"""
+
+KINDS = ("cards", "tokens", "markers")
+
+BOXES_PER_ROW = 15
+"""Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
+glance, and a 12-ammo or 14-durability weapon needs one row, so the heaviest loadout (a 40-point
+frame with three gatlings) still fits a poker card with 3 mm boxes."""
+
+NAME_FIT = {
+    # card size: (name width mm, max pt, min pt, team line width mm, team pt)
+    "poker": (46.0, 9.0, 6.0, 46.0, 5.0),
+    "large": (66.0, 14.0, 8.0, 66.0, 7.0),
+}
+"""Room for the unit name (two lines) and the team line (one line) beside the ID box."""
+
+TOKEN_NAME = (36.0, 8.0, 5.0)
+"""Width (mm), max and min pt of the unit name on a missile token."""
+
+MARKER_NAME = (31.0, 6.0, 4.5)
+"""Width (mm), max and min pt of the unit name on a base marker."""
+
+TOKEN_DIAMETER = 50.0
+"""Missile tokens and base markers match the recommended 50 mm round base (seed 000)."""
+
+TOKEN_GAP = 4.0
+
+Context = dict[str, Any]
+
+
+def num(value: float) -> str:
+    """``1`` for 1.0, ``1.5`` for 1.5: distances read like the rules write them."""
+    return f"{value:g}"
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def box_rows(count: int) -> list[int]:
+    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
+    full, rest = divmod(count, BOXES_PER_ROW)
+    return [BOXES_PER_ROW] * full + ([rest] if rest else [])
+
+
+def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
+    guard_faces: dict[int, str] = {}
+    for weapon in unit.slots[:SLOTS]:
+        if weapon is not None and weapon.abilities.guard is not None:
+            for face in weapon.abilities.guard.faces:
+                guard_faces.setdefault(face, part_name(weapon, lang))
+    faces = [
+        {
+            "face": face,
+            "kind": "frame",
+            "part": labels["part_frame"],
+            "slot": None,
+            "guard": guard_faces.get(face),
+        }
+        for face in (1, 2, 3)
+    ]
+    for i in range(SLOTS):
+        weapon = unit.slots[i] if i < len(unit.slots) else None
+        faces.append(
+            {
+                "face": 4 + i,
+                "kind": "weapon" if weapon is not None else "empty",
+                "part": part_name(weapon, lang) if weapon is not None else labels["part_empty"],
+                "slot": i + 1,
+                "guard": None,
+            }
+        )
+    return faces
+
+
+def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang) -> list[str]:
+    out: list[str] = []
+    ab = weapon.abilities
+    if weapon.type == "missile":
+        out.append(labels["ab_homing"] if ab.homing else labels["ab_straight"])
+    if weapon.type == "melee":
+        out.append(labels["ab_melee"])
+    if ab.guard is not None:
+        faces = ",".join(str(f) for f in ab.guard.faces)
+        out.append(labels["ab_guard"].format(faces=faces, reduction=ab.guard.reduction))
+    if ab.quick_boost is not None:
+        mode = next((m for m in frame.movement if m.id == ab.quick_boost.mode), None)
+        mode_name = part_name(mode, lang) if mode is not None else ab.quick_boost.mode
+        out.append(
+            labels["ab_quick_boost"].format(mode=mode_name, distance=num(ab.quick_boost.distance))
+        )
+    if ab.thruster is not None:
+        out.append(labels["ab_thruster"].format(distance=num(ab.thruster.distance_bonus)))
+    return out
+
+
+def _weapon(
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
+) -> dict[str, Any]:
+    return {
+        "slot": slot,
+        "face": 3 + slot,
+        "name": part_name(weapon, lang),
+        "type": weapon.type,
+        "type_label": labels[f"type_{weapon.type}"],
+        "attacking": weapon.type != "special",
+        "power": weapon.power,
+        "attacks": weapon.attacks,
+        "ammo_per_attack": weapon.ammo_per_attack,
+        "ammo": weapon.ammo,
+        "weight": weapon.weight,
+        "heat_per_attack": weapon.heat_per_attack,
+        "abilities": _abilities(weapon, frame, labels, lang),
+        "durability": weapon.durability,
+        "durability_rows": box_rows(weapon.durability),
+        "ammo_rows": box_rows(weapon.ammo) if weapon.ammo is not None else [],
+    }
+
+
+def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": part_name(mode, lang),
+            "distance": num(mode.distance) if mode.direction != "none" else "",
+            "turn": f"{mode.turn}°",
+            "zuzzer": mode.zuzzer or "",
+            "heat": "" if mode.heat is None else mode.heat,
+        }
+        for mode in frame.movement
+    ]
+
+
+def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any] | None:
+    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
+    if threat is None:
+        return None  # a catalog without a default threat: the card shows exposure only
+    result = analyze(unit, threat, catalog)
+    return {
+        "threat": part_name(threat, lang),
+        "exposure": result.exposure,
+        "rounds": [
+            {
+                "round": r.round,
+                "alive": pct(r.alive),
+                "remaining": f"{r.expected_remaining:.1f}",
+            }
+            for r in result.survival.rounds
+        ],
+    }
+
+
+def unit_card(
+    unit: ResolvedUnit,
+    team_name: str,
+    catalog: Catalog,
+    lang: Lang,
+    labels: dict[str, str],
+    size: str = "poker",
+) -> dict[str, Any]:
+    """Everything printed on one unit card (names fitted to the ``size`` card's header)."""
+    frame = unit.frame
+    name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
+    name = fit(unit.name, name_w, name_max, name_min, lines=2)
+    team_prefix = f"{labels['team']}: "
+    team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
+    faces = _faces(unit, labels, lang)
+    valid = sum(1 for f in faces if f["kind"] != "empty")
+    survival = _survival(unit, catalog, lang)
+    exposure = survival["exposure"] if survival is not None else valid / 6
+    heat = None
+    if frame.heat_capacity is not None:
+        heat = {
+            "capacity": frame.heat_capacity,
+            "cooling": frame.cooling,
+            "rows": box_rows(frame.heat_capacity),
+        }
+    return {
+        "name": name.text,
+        "name_pt": name.size,
+        "team": team.text[len(team_prefix) :],
+        "team_pt": team.size,
+        "frame": part_name(frame, lang),
+        "durability": frame.durability,
+        "durability_rows": box_rows(frame.durability),
+        "payload_used": unit.payload_used,
+        "payload_limit": frame.payload,
+        "over_payload": unit.payload_used > frame.payload,
+        "movement": _movement(frame, lang),
+        "faces": faces,
+        "valid_faces": valid,
+        "exposure": pct(exposure),
+        "survival": survival,
+        "weapons": [
+            _weapon(i + 1, w, frame, labels, lang)
+            for i, w in enumerate(unit.slots[:SLOTS])
+            if w is not None
+        ],
+        "heat": heat,
+    }
+
+
+def hit_table() -> list[dict[str, str]]:
+    """Total bonus B → the lowest succeeding face, as the rules core counts them (RULES §1.2)."""
+    return [{"bonus": f"+{b}", "hits": f"{7 - success_faces(b)}+"} for b in range(6)]
+
+
+def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:
+    """Units whose parts are all in the catalog (a forced illegal team may still have unknowns)."""
+    out = []
+    for unit in team.units:
+        resolved = resolve_unit(unit, catalog)
+        if resolved is not None:
+            out.append(resolved)
+    return out
+
+
+def _document(
+    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], team_name: str
+) -> Context:
+    labels = labels_for(lang)
+    pages = []
+    for indexes in grid.pages(len(items)):
+        placed = []
+        for i in indexes:
+            x, y = grid.position(i)
+            placed.append({"x": x, "y": y, "item": items[i]})
+        pages.append(
+            {
+                "items": placed,
+                "marks": crop_marks(grid, len(placed)) if grid.gap == 0 else [],
+            }
+        )
+    return {
+        "system": "laminim",
+        "kind": kind,
+        "lang": lang,
+        "labels": labels,
+        "title": f"{team_name} — {labels['doc_' + kind]}",
+        "team": team_name,
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "item": {"width": grid.item_w, "height": grid.item_h},
+        "pages": pages,
+    }
+
+
+def cards_context(
+    team: Team, catalog: Catalog, *, lang: Lang, paper: str, card: tuple[float, float], size: str
+) -> Context:
+    labels = labels_for(lang)
+    grid = make_grid(paper, card[0], card[1])
+    items = [
+        unit_card(u, team.name, catalog, lang, labels, size) for u in resolved_units(team, catalog)
+    ]
+    context = _document("cards", lang, paper, grid, items, team.name)
+    context["card_size"] = size
+    context["hit_table"] = hit_table()
+    return context
+
+
+def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
+    """One token per launch (ammo ÷ ammo per attack) of every missile weapon in the team."""
+    tokens: list[dict[str, Any]] = []
+    for unit in resolved_units(team, catalog):
+        for slot, weapon in enumerate(unit.slots[:SLOTS], start=1):
+            if weapon is None or weapon.type != "missile":
+                continue
+            launches = weapon.launches or 0
+            for n in range(1, launches + 1):
+                owner = fit(unit.name, *TOKEN_NAME)
+                tokens.append(
+                    {
+                        "unit": owner.text,
+                        "unit_pt": owner.size,
+                        "slot": slot,
+                        "weapon": part_name(weapon, lang),
+                        "homing": weapon.abilities.homing,
+                        "counts": list(range(weapon.attacks, 0, -1)),
+                        "power": weapon.power,
+                        "number": n,
+                        "of": launches,
+                    }
+                )
+    return tokens
+
+
+def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
+    return _document("tokens", lang, paper, grid, missile_tokens(team, catalog, lang), team.name)
+
+
+def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
+    items = []
+    for u in resolved_units(team, catalog):
+        name = fit(u.name, *MARKER_NAME)
+        items.append({"unit": name.text, "unit_pt": name.size, "frame": part_name(u.frame, lang)})
+    return _document("markers", lang, paper, grid, items, team.name)
+
+
+def has_missiles(team: Team, catalog: Catalog) -> bool:
+    for unit in team.units:
+        for wid in unit.mounted():
+            weapon = catalog.weapon(wid)
+            if weapon is not None and weapon.type == "missile":
+                return True
+    return False
+
+
+def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+    """Cards, missile tokens and base markers, in that order.
+
+    A team without missile weapons gets no token sheet (an empty page would only waste paper).
+    """
+    paper, lang, size = options.paper, options.lang, options.card_size
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    if size not in CARD_SIZES:
+        raise ValueError(f"unknown card size {size!r}; expected one of {', '.join(CARD_SIZES)}")
+    out = [
+        Printout(
+            "cards",
+            "laminim/cards.html",
+            cards_context(team, catalog, lang=lang, paper=paper, card=CARD_SIZES[size], size=size),
+        )
+    ]
+    if has_missiles(team, catalog):
+        out.append(
+            Printout(
+                "tokens",
+                "laminim/tokens.html",
+                tokens_context(team, catalog, lang=lang, paper=paper),
+            )
+        )
+    out.append(
+        Printout(
+            "markers",
+            "laminim/markers.html",
+            markers_context(team, catalog, lang=lang, paper=paper),
+        )
+    )
+    return out
+
+
+def render_html(
+    team: Team,
+    catalog: Catalog,
+    kind: str,
+    *,
+    paper: str = "a4",
+    lang: Lang = "en",
+    card_size: str = "poker",
+) -> str:
+    """The HTML of one printout (``cards``, ``tokens`` or ``markers``), before PDF conversion."""
+    from builder.render.batch import render_html as render
+
+    if kind not in KINDS:
+        raise ValueError(f"unknown printout {kind!r}; expected one of {', '.join(KINDS)}")
+    options = PrintOptions(paper=paper, lang=lang, card_size=card_size)
+    by_kind = {p.kind: p for p in printouts(team, catalog, options)}
+    if kind not in by_kind:  # a team without missiles still has an (empty) token sheet
+        return render(
+            Printout(
+                kind, f"laminim/{kind}.html", tokens_context(team, catalog, lang=lang, paper=paper)
+            )
+        )
+    return render(by_kind[kind])
+
+
+def render_team(
+    team: Team,
+    catalog: Catalog,
+    out_dir: Path,
+    *,
+    paper: str = "a4",
+    lang: Lang = "en",
+    card_size: str = "poker",
+    progress: Callable[[str, int, int], None] | None = None,
+) -> list[Path]:
+    """Write the team's cards, tokens and markers PDFs into ``out_dir`` (``laminim cards``)."""
+    from builder.render.batch import render_printouts
+
+    options = PrintOptions(paper=paper, lang=lang, card_size=card_size)
+    return render_printouts(
+        printouts(team, catalog, options), out_dir, team.name, progress=progress
+    )

@@ -1,0 +1,77 @@
+"""Reading a LAMINIM team file's data (already read with positions) into a :class:`Team`.
+
+Lenient per unit: a unit with a schema problem is reported (with its line) and left out, and
+the other units are still read, so one run of ``laminim check`` lists every mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from builder.core.problems import Loc, Locator, Problem
+from builder.core.source import Located, validation_problems
+from builder.systems.base import TeamRead
+from builder.systems.laminim.team import Team, Unit
+
+
+@dataclass
+class LaminimRead(TeamRead):
+    """A team file as read, with each kept unit's row in the file (for positions)."""
+
+    team: Team | None
+    unit_rows: list[int] = field(default_factory=list)
+    """For each unit of ``team``, its index in the file's ``units`` list."""
+
+    def unit_locator(self, unit_index: int) -> Locator:
+        """Locates problems at ``units[i].<loc>`` of the file (i = the unit's row there)."""
+        row = self.unit_rows[unit_index] if unit_index < len(self.unit_rows) else unit_index
+        if self.source is None:
+            from builder.core.problems import unplaced
+
+            return unplaced("<team>", ("units", row))
+        return self.source.locator(("units", row))
+
+    @property
+    def units_in_file(self) -> int | None:
+        """How many units the file lists (kept or not), None if it has no units list."""
+        data = self.source.data if self.source is not None else None
+        if isinstance(data, dict) and isinstance(data.get("units"), list):
+            return len(data["units"])
+        return None
+
+
+def read_team(src: Located) -> LaminimRead:
+    """The team in ``src`` with every schema problem (never raises for bad content)."""
+    data = src.data
+    if not isinstance(data, dict):
+        return LaminimRead(
+            None, src, [src.problem((), "expected a mapping with system, name and units")]
+        )
+    problems: list[Problem] = []
+    header = {k: v for k, v in data.items() if k != "units"}
+    head: Team | None
+    try:
+        head = Team.model_validate({**header, "units": []})
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, src, (), {**data}, Team))
+        head = None
+
+    units: list[Unit] = []
+    rows: list[int] = []
+    raw_units = data.get("units")
+    if "units" not in data:
+        problems.append(src.problem(("units",), "required field is missing"))
+    elif not isinstance(raw_units, list):
+        problems.append(src.problem(("units",), "expected a list of units"))
+    else:
+        for i, raw in enumerate(raw_units):
+            try:
+                units.append(Unit.model_validate(raw))
+                rows.append(i)
+            except ValidationError as exc:
+                loc: Loc = ("units", i)
+                problems.extend(validation_problems(exc, src, loc, raw, Unit))
+    team = head.model_copy(update={"units": units}) if head is not None else None
+    return LaminimRead(team, src, problems, rows)

@@ -1,0 +1,86 @@
+"""Turning catalog parts into the rules core's plain specs (the one place the two layers meet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.source import read_yaml, validate_located
+from builder.systems.laminim.crossref import threat_problems
+from builder.systems.laminim.legality import ResolvedUnit
+from builder.systems.laminim.models import Catalog, Threat, Weapon
+from builder.systems.laminim.rules.model import (
+    Guard,
+    ThreatAttack,
+    ThreatSpec,
+    UnitSpec,
+    WeaponSpec,
+)
+from builder.systems.laminim.team import SLOTS
+
+
+def weapon_spec(weapon: Weapon) -> WeaponSpec:
+    guard = weapon.abilities.guard
+    return WeaponSpec(
+        name=weapon.id,
+        kind=weapon.type,
+        durability=weapon.durability,
+        power=weapon.power,
+        attacks=weapon.attacks,
+        ammo=weapon.ammo,
+        ammo_per_attack=weapon.ammo_per_attack,
+        guard=Guard(tuple(guard.faces), guard.reduction) if guard else None,
+        homing=weapon.abilities.homing,
+    )
+
+
+def unit_spec(unit: ResolvedUnit) -> UnitSpec:
+    """The rules core's view of a unit: frame durability and the three slots."""
+    slots = tuple(weapon_spec(w) if w is not None else None for w in unit.slots[:SLOTS])
+    return UnitSpec(name=unit.name, frame_durability=unit.frame.durability, slots=slots)  # type: ignore[arg-type]
+
+
+def threat_spec(threat: Threat, catalog: Catalog) -> ThreatSpec:
+    attacks = []
+    for attack in threat.attacks:
+        weapon = catalog.weapon(attack.weapon)
+        if weapon is None:  # checked when the threat was loaded
+            raise KeyError(attack.weapon)
+        attacks.append(ThreatAttack(weapon_spec(weapon), attack.bonus))
+    return ThreatSpec(id=threat.id, attacks=tuple(attacks))
+
+
+def find_threat(ref: str | None, catalog: Catalog) -> Threat:
+    """A threat by catalog id, or from a YAML file holding one threat; default when None.
+
+    Raises InputError (exit 2) for an unknown id or a bad file.
+    """
+    if ref is None:
+        if catalog.default_threat is None:
+            raise InputError(
+                [Problem("--threat", None, None, "", "the catalog has no default threat")]
+            )
+        ref = catalog.default_threat
+    threat = catalog.threat(ref)
+    if threat is not None:
+        return threat
+    path = Path(ref)
+    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+        src = read_yaml(path)
+        threat = validate_located(Threat, src)
+        problems = [src.problem(loc, msg) for loc, msg in threat_problems(threat, catalog)]
+        if problems:
+            raise InputError(problems)
+        return threat
+    ids = [t.id for t in catalog.threats]
+    raise InputError(
+        [
+            Problem(
+                "--threat",
+                None,
+                None,
+                "",
+                f"unknown threat '{ref}'{did_you_mean(ref, ids)}; known: {', '.join(ids)}",
+            )
+        ]
+    )

@@ -1,0 +1,132 @@
+"""LAMINIM as a game system of the builder (the :class:`builder.systems.base.GameSystem` protocol).
+
+Everything the shell asks of LAMINIM goes through :data:`SYSTEM`; the modules beside this one
+do the work (catalog, team and legality, analysis, text, printouts, TUI screens).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.core.problems import InputError, Problem
+from builder.core.resources import demo_team_path
+from builder.core.source import Located
+from builder.systems.base import (
+    AnalyzeOptions,
+    Command,
+    Output,
+    PrintOptions,
+    Printout,
+    TeamRead,
+)
+from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.legality import TeamReport, check_team
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.read import LaminimRead, read_team
+from builder.systems.laminim.team import Team
+
+if TYPE_CHECKING:
+    from builder.tui.shell import SystemUI
+
+
+class CheckedTeam:
+    """``laminim check``'s report of a LAMINIM team: the legality and its text table."""
+
+    def __init__(self, team: Team | None, report: TeamReport) -> None:
+        self.team = team
+        self.report = report
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.report.problems
+
+    @property
+    def exit_code(self) -> int:
+        return self.report.exit_code
+
+    def to_json(self) -> dict[str, Any]:
+        return self.report.to_json()
+
+    def text(self) -> str:
+        from builder.systems.laminim.text import check_text
+
+        assert self.team is not None
+        return check_text(self.team, self.report)
+
+
+class Laminim:
+    id = "laminim"
+    name = "LAMINIM"
+    name_ja = "ラミニム"
+
+    @property
+    def card_sizes(self) -> tuple[str, ...]:
+        from builder.systems.laminim.printouts import CARD_SIZES
+
+        return tuple(CARD_SIZES)
+
+    def demo_file(self) -> Path:
+        return demo_team_path(self.id)
+
+    def load_catalog(self, directory: Path | None = None) -> Catalog:
+        return load_catalog(directory)
+
+    def read_team(self, source: Located) -> LaminimRead:
+        return read_team(source)
+
+    def check(self, read: TeamRead, catalog: Catalog) -> CheckedTeam:
+        if read.team is None:
+            raise InputError(read.problems)
+        assert isinstance(read, LaminimRead)
+        return CheckedTeam(read.team, check_team(read.team, catalog, read))
+
+    def describe_catalog(self, catalog: Catalog) -> Output:
+        from builder.systems.laminim.text import parts_json, parts_text
+
+        return Output(parts_json(catalog), parts_text(catalog))
+
+    def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
+        from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.specs import find_threat
+        from builder.systems.laminim.text import analysis_json, analysis_text
+
+        checked = self.check(read, catalog)
+        report = checked.report
+        if report.bad_input:
+            raise InputError(report.errors)
+        threat = find_threat(options.threat, catalog)
+        units = report.units
+        if options.unit is not None:
+            units = [u for u in units if u.name == options.unit]
+            if not units:
+                names = ", ".join(u.name for u in report.units)
+                message = f"no unit named '{options.unit}'; units: {names}"
+                raise InputError([Problem("--unit", None, None, "", message)])
+        results = [
+            (u, analyze(u.resolved, threat, catalog, options.rounds)) for u in units if u.resolved
+        ]
+        return Output(
+            analysis_json(threat, results),
+            analysis_text(threat, results, catalog),
+            notes=report.errors,
+        )
+
+    def printouts(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+        from builder.systems.laminim.printouts import printouts
+
+        return printouts(team, catalog, options)
+
+    def tui(self) -> SystemUI:
+        from builder.systems.laminim.tui.ui import laminim_ui
+
+        return laminim_ui()
+
+    def commands(self) -> list[Command]:
+        return []
+
+    def dump_team(self, team: Team) -> dict[str, Any]:
+        return team.model_dump()
+
+
+SYSTEM = Laminim()

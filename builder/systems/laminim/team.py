@@ -1,0 +1,65 @@
+"""Units and teams as a player writes them (RULES §1.1).
+
+These models hold what the team file says, legal or not: an unknown id or a fifth weapon is kept
+so that ``laminim check`` can report it and the TUI can show it for fixing. Legality lives in
+:mod:`builder.systems.laminim.legality`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from builder.systems.laminim.models import Slug
+
+SLOTS = 3
+"""Weapon slots of every unit: location faces 4, 5 and 6 (RULES §1.3)."""
+
+
+class Unit(BaseModel):
+    """One unit of a team: a frame and the weapons in slots 1–3 (``null`` = empty slot)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    name: str = Field(min_length=1, description="The unit's name, unique within the team.")
+    frame: Slug = Field(description="Frame id from the catalog.")
+    weapons: list[Slug | None] = Field(
+        default_factory=list,
+        description="Weapon ids in slot order; null leaves a slot empty. Slot order matters.",
+    )
+
+    def slot(self, index: int) -> str | None:
+        """The weapon id in slot ``index`` (0-based), None when empty."""
+        return self.weapons[index] if index < len(self.weapons) else None
+
+    def mounted(self) -> list[str]:
+        """Ids of the weapons actually mounted, in slot order."""
+        return [w for w in self.weapons if w is not None]
+
+    def with_slot(self, index: int, weapon: str | None) -> Unit:
+        """A copy with slot ``index`` set; the list grows to reach the slot."""
+        weapons = list(self.weapons) + [None] * max(0, index + 1 - len(self.weapons))
+        weapons[index] = weapon
+        return self.model_copy(update={"weapons": weapons})
+
+
+class Team(BaseModel):
+    """A team of units for one game system."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    system: Slug = Field(default="laminim", description="Game system id; must match the catalog.")
+    name: str = Field(min_length=1, description="The team's name.")
+    units: list[Unit] = Field(default_factory=list, description="The units, in order.")
+
+    def unit(self, name: str) -> Unit | None:
+        return next((u for u in self.units if u.name == name), None)
+
+    def free_name(self, base: str) -> str:
+        """``base`` if no unit has that name, else ``base 2``, ``base 3`` …"""
+        names = {u.name for u in self.units}
+        if base not in names:
+            return base
+        n = 2
+        while f"{base} {n}" in names:
+            n += 1
+        return f"{base} {n}"

@@ -1,0 +1,256 @@
+"""What the ``laminim`` commands print: plain-text tables and the documented JSON shapes."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from builder.systems.laminim.legality import TeamReport, UnitReport
+from builder.systems.laminim.models import Catalog, Frame, Threat, Weapon
+from builder.systems.laminim.team import Team
+
+
+def frame_json(frame: Frame) -> dict:
+    return {
+        "id": frame.id,
+        "name": frame.name,
+        "name_ja": frame.name_ja,
+        "archetype": frame.archetype,
+        "description": frame.description,
+        "durability": frame.durability,
+        "payload": frame.payload,
+        "movement": [m.model_dump() for m in frame.movement],
+        "heat_capacity": frame.heat_capacity,
+        "cooling": frame.cooling,
+    }
+
+
+def weapon_json(weapon: Weapon) -> dict:
+    guard = weapon.abilities.guard
+    return {
+        "id": weapon.id,
+        "name": weapon.name,
+        "name_ja": weapon.name_ja,
+        "description": weapon.description,
+        "durability": weapon.durability,
+        "weight": weapon.weight,
+        "type": weapon.type,
+        "power": weapon.power,
+        "attacks": weapon.attacks,
+        "ammo": weapon.ammo,
+        "ammo_per_attack": weapon.ammo_per_attack,
+        "homing": weapon.abilities.homing,
+        "guard": {"faces": list(guard.faces), "reduction": guard.reduction} if guard else None,
+        "abilities": weapon.abilities.model_dump(exclude_defaults=True),
+    }
+
+
+def threat_json(threat: Threat, default: bool) -> dict:
+    return {
+        "id": threat.id,
+        "name": threat.name,
+        "name_ja": threat.name_ja,
+        "description": threat.description,
+        "default": default,
+        "attacks": [a.model_dump() for a in threat.attacks],
+    }
+
+
+def parts_json(catalog: Catalog) -> dict:
+    return {
+        "frames": [frame_json(f) for f in catalog.frames],
+        "weapons": [weapon_json(w) for w in catalog.weapons],
+        "threats": [threat_json(t, t.id == catalog.default_threat) for t in catalog.threats],
+    }
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        padded = (c + " " * (w - _width(c)) for c, w in zip(cells, widths, strict=True))
+        return "  ".join(padded).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _modes(frame: Frame) -> str:
+    return ", ".join(m.id for m in frame.movement)
+
+
+def _ammo(weapon: Weapon) -> str:
+    if weapon.ammo is None:
+        return "-"
+    return f"{weapon.ammo}/{weapon.ammo_per_attack}"
+
+
+def _abilities(weapon: Weapon) -> str:
+    a = weapon.abilities
+    out = []
+    if a.guard:
+        out.append(f"guard face {','.join(map(str, a.guard.faces))} -{a.guard.reduction}")
+    if a.homing:
+        out.append("homing")
+    elif weapon.type == "missile":
+        out.append("straight")
+    if a.quick_boost:
+        out.append(f"quick boost ({a.quick_boost.mode} {a.quick_boost.distance:g})")
+    if a.thruster:
+        out.append(f"thruster +{a.thruster.distance_bonus:g}")
+    return ", ".join(out)
+
+
+def parts_text(catalog: Catalog) -> str:
+    frames = _table(
+        ["frame", "name", "名前", "dur", "payload", "movement"],
+        [
+            [f.id, f.name, f.name_ja, str(f.durability), str(f.payload), _modes(f)]
+            for f in catalog.frames
+        ],
+    )
+    weapons = _table(
+        ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo/use", "abilities"],
+        [
+            [
+                w.id,
+                w.name,
+                w.type,
+                str(w.durability),
+                str(w.weight),
+                str(w.power),
+                str(w.attacks),
+                _ammo(w),
+                _abilities(w),
+            ]
+            for w in catalog.weapons
+        ],
+    )
+    threats = _table(
+        ["threat", "name", "attacks"],
+        [
+            [
+                t.id + (" (default)" if t.id == catalog.default_threat else ""),
+                t.name,
+                ", ".join(a.weapon + (f" +{a.bonus}" if a.bonus else "") for a in t.attacks),
+            ]
+            for t in catalog.threats
+        ],
+    )
+    return f"{catalog.name}\n\n{frames}\n\n{weapons}\n\n{threats}"
+
+
+def _unit_line(report: UnitReport) -> list[str]:
+    payload = (
+        f"{report.payload_used}/{report.payload_limit}" if report.payload_limit is not None else "?"
+    )
+    weapons = ", ".join(w or "—" for w in report.weapons) or "—"
+    status = "legal" if report.legal else "ILLEGAL"
+    warn = sum(1 for p in report.problems if p.severity == "warning")
+    if warn:
+        status += f" ({warn} warning{'s' if warn > 1 else ''})"
+    return [report.name, report.frame, weapons, payload, status]
+
+
+def check_text(team: Team, report: TeamReport) -> str:
+    lines = [
+        f"{team.name}: {'LEGAL' if report.legal else 'ILLEGAL'} "
+        f"({len(report.errors)} error{'s' * (len(report.errors) != 1)}, "
+        f"{len(report.warnings)} warning{'s' * (len(report.warnings) != 1)})",
+        "",
+        _table(
+            ["unit", "frame", "weapons", "payload", "status"], [_unit_line(u) for u in report.units]
+        ),
+    ]
+    if report.warnings:
+        lines += ["", *(f"warning: {p}" for p in report.warnings)]
+    return "\n".join(lines)
+
+
+def analysis_json(threat: Threat, results: list) -> dict:
+    """The documented ``laminim analyze --json`` shape (floats at full precision)."""
+    units = []
+    for report, analysis in results:
+        units.append(
+            {
+                "name": report.name,
+                "frame": report.frame,
+                "exposure": float(analysis.exposure),
+                "faces": list(analysis.faces),
+                "damage": {
+                    "all_weapons": float(analysis.damage.all_weapons),
+                    "best_single": float(analysis.damage.best_single),
+                    "best_slot": _slot_number(analysis.damage.best_slot),
+                    "per_slot": [None if d is None else float(d) for d in analysis.damage.per_slot],
+                },
+                "rounds": [
+                    {
+                        "round": r.round,
+                        "alive": float(r.alive),
+                        "expected_remaining": float(r.expected_remaining),
+                        "slot_destroyed": [
+                            None if s is None else float(s) for s in r.slot_destroyed
+                        ],
+                        "cook_off": float(r.cook_off),
+                    }
+                    for r in analysis.survival.rounds
+                ],
+            }
+        )
+    return {"threat": threat.id, "units": units}
+
+
+def _slot_number(index: int | None) -> int | None:
+    """The rules core counts slots from 0; players and the JSON count them 1–3."""
+    return None if index is None else index + 1
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
+    attacks = ", ".join(
+        a.weapon + (f" (bonus {a.bonus})" if a.bonus else "") for a in threat.attacks
+    )
+    out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
+    for report, a in results:
+        resolved = report.resolved
+        faces = " ".join(f"{i + 1}:{_face_name(part, resolved)}" for i, part in enumerate(a.faces))
+        total = resolved.frame.durability + sum(w.durability for w in resolved.slots if w)
+        best = (
+            f"slot {_slot_number(a.damage.best_slot)} alone {a.damage.best_single:.2f}"
+            if a.damage.best_slot is not None
+            else "no attacking weapon"
+        )
+        out += [
+            "",
+            f"{report.name} — {resolved.frame.name}, payload {report.payload_used}/"
+            f"{report.payload_limit}, durability {total}",
+            f"  exposure {a.exposure:.3f} ({round(a.exposure * 6)}/6)   faces {faces}",
+            f"  damage output per round vs. same exposure: all weapons {a.damage.all_weapons:.2f},"
+            f" {best}",
+        ]
+        slot_heads = [f"slot{i + 1} lost" for i in range(3)]
+        rows = []
+        for r in a.survival.rounds:
+            rows.append(
+                [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
+                + ["    —" if s is None else _pct(s) for s in r.slot_destroyed]
+                + [_pct(r.cook_off)]
+            )
+        table = _table(["round", "alive", "E[rem]", *slot_heads, "cook-off"], rows)
+        out += ["  " + line for line in table.splitlines()]
+    return "\n".join(out)
+
+
+def _face_name(part: str | None, resolved) -> str:
+    if part is None:
+        return "—"
+    if part == "frame":
+        return "frame"
+    weapon = resolved.slots[int(part[-1]) - 1]
+    return weapon.id if weapon else "—"

@@ -1,0 +1,223 @@
+"""The team at a glance: units with frame, weapons, payload and legality; edit the roster."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Header, Static
+
+from builder.core.i18n import part_name
+from builder.systems.laminim.legality import check_team
+from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
+from builder.tui.widgets.key_footer import KeyFooter
+
+MOVE = Binding.Group("Move")
+
+
+class TeamScreen(LaminimScreen):
+    BINDINGS = [  # noqa: RUF012
+        Binding("enter", "edit", "Edit", key_display="⏎"),
+        Binding("a", "add", "Add"),
+        Binding("d", "duplicate", "Dup"),
+        Binding("r", "rename", "Rename"),
+        Binding("x,delete", "remove", "Remove"),
+        Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑", group=MOVE),
+        Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
+        Binding("space", "mark", "Mark", key_display="␣"),
+        Binding("c", "compare", "Compare"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="team-name")
+        table = DataTable(id="units", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static("", id="team-legality")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.marked: set[int] = set()
+        self.refresh_view()
+        self.query_one(DataTable).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    @property
+    def cursor(self) -> int:
+        return self.query_one(DataTable).cursor_row
+
+    def refresh_view(self) -> None:
+        lang = self.lang
+        catalog, team = self.catalog, self.team
+        report = check_team(team, catalog)
+        self.query_one("#team-name", Static).update(
+            Text.assemble(
+                (f"{t('team', lang)}: ", "dim"),
+                (team.name, "bold"),
+                ("   space marks units for compare", "dim"),
+            )
+        )
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        self.marked = {i for i in self.marked if i < len(team.units)}
+        rows = []
+        for i, (unit, unit_report) in enumerate(zip(team.units, report.units, strict=True)):
+            frame = catalog.frame(unit.frame)
+            names = []
+            for s in range(max(SLOTS, len(unit.weapons))):
+                wid = unit.slot(s)
+                weapon = catalog.weapon(wid) if wid else None
+                names.append(part_name(weapon, lang) if weapon else (f"?{wid}" if wid else "—"))
+            used, limit = unit_report.payload_used, unit_report.payload_limit
+            payload = Text(f"{used}/{limit if limit is not None else '?'}")
+            if limit is not None and used is not None and used > limit:
+                payload.stylize("bold red")
+            if unit_report.legal:
+                status = Text("✓ " + t("legal", lang), style="green")
+                if any(p.severity == "warning" for p in unit_report.problems):
+                    status = Text("! " + t("warning", lang), style="yellow")
+            else:
+                status = Text("✗ " + t("illegal", lang), style="bold red")
+            rows.append(
+                (
+                    Text(
+                        f"{i + 1}{'*' if i in self.marked else ' '}",
+                        style="bold" if i in self.marked else "",
+                    ),
+                    Text(unit.name),
+                    Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
+                    Text("·".join(names)),
+                    payload,
+                    status,
+                )
+            )
+        headers = [
+            "#",
+            t("unit", lang),
+            t("frame", lang),
+            t("weapons", lang),
+            t("payload", lang),
+            "",
+        ]
+        for c, header in enumerate(headers):
+            width = max([len(header)] + [r[c].cell_len for r in rows])
+            table.add_column(header, key=f"c{c}", width=width)
+        for i, cells in enumerate(rows):
+            table.add_row(*cells, key=str(i))
+        if team.units:
+            table.move_cursor(row=min(row, len(team.units) - 1))
+        legality = self.query_one("#team-legality", Static)
+        legality.set_class(report.legal, "-legal")
+        legality.set_class(not report.legal, "-illegal")
+        lines = Text()
+        lines.append(
+            ("✓ " if report.legal else "✗ ")
+            + t("team_legal" if report.legal else "team_illegal", lang),
+            style="bold",
+        )
+        for p in report.errors:
+            lines.append(
+                f"\n  • {p.file}: {p.field}: {p.message}" if p.field else f"\n  • {p.message}"
+            )
+        for p in report.warnings:
+            lines.append(f"\n  ! {p.file}: {p.message}", style="yellow")
+        legality.update(lines)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def action_edit(self) -> None:
+        if self.team.units:
+            self.edit_unit(self.cursor)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.edit_unit(event.cursor_row)
+
+    def action_add(self) -> None:
+        team = self.team
+        unit = Unit(
+            name=team.free_name("Unit"), frame=self.catalog.frames[0].id, weapons=[None] * SLOTS
+        )
+        self.set_units([*team.units, unit])
+        self.edit_unit(len(team.units))
+
+    def action_duplicate(self) -> None:
+        team = self.team
+        if not team.units:
+            return
+        i = self.cursor
+        copy = team.units[i].model_copy(
+            update={"name": team.free_name(team.units[i].name)}, deep=True
+        )
+        units = list(team.units)
+        units.insert(i + 1, copy)
+        self.set_units(units)
+        self.query_one(DataTable).move_cursor(row=i + 1)
+
+    def action_remove(self) -> None:
+        team = self.team
+        if not team.units:
+            return
+        i = self.cursor
+        lang = self.lang
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                units = list(self.team.units)
+                del units[i]
+                self.marked.discard(i)
+                self.set_units(units)
+
+        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
+
+        self.app.push_screen(
+            ConfirmDialog(
+                t("remove_prompt", lang).format(name=team.units[i].name),
+                yes=t("remove_yes", lang),
+                no=t("cancel", lang),
+            ),
+            done,
+        )
+
+    def action_rename(self) -> None:
+        team = self.team
+        if not team.units:
+            return
+        i = self.cursor
+        self.rename_unit(i)
+
+    def action_move(self, delta: int) -> None:
+        units = list(self.team.units)
+        i = self.cursor
+        j = i + delta
+        if not units or not 0 <= j < len(units):
+            return
+        units[i], units[j] = units[j], units[i]
+        if (i in self.marked) != (j in self.marked):
+            self.marked ^= {i, j}
+        self.set_units(units)
+        self.query_one(DataTable).move_cursor(row=j)
+
+    def action_mark(self) -> None:
+        if not self.team.units:
+            return
+        i = self.cursor
+        if i in self.marked:
+            self.marked.discard(i)
+        elif len(self.marked) < 4:
+            self.marked.add(i)
+        else:
+            self.notify(t("mark_max", self.lang), severity="warning")
+        self.refresh_view()
+
+    def action_compare(self) -> None:
+        team = self.team
+        picked = sorted(self.marked) or list(range(min(4, len(team.units))))
+        if len(picked) < 2:
+            self.notify(t("mark_hint", self.lang), severity="warning")
+            return
+        self.open_compare([(team.units[i], SOURCE_TEAM) for i in picked])

@@ -1,0 +1,319 @@
+"""Edit one unit: frame and three slots, with payload, silhouette, survival and damage beside it.
+
+Numbers come from the rules core (``builder.systems.laminim.tui.numbers.analyze``) in a thread
+worker, so a slow analysis never blocks typing; ``AnalysisShown`` is posted when the numbers on
+screen are fresh (tests and the benchmark wait for it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Header, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from builder.core.i18n import part_name
+from builder.systems.laminim.legality import ResolvedUnit, check_unit
+from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.tui import numbers
+from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
+from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
+from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
+from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.survival_chart import Series, SurvivalChart
+
+SLOT_KEYS = Binding.Group("Slot")
+
+
+class UnitEditorScreen(LaminimScreen):
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "back", "Team"),
+        Binding("enter", "pick", "Choose part", show=False),
+        Binding("f", "pick_row(0)", "Frame"),
+        Binding("1", "pick_row(1)", "Slot 1", group=SLOT_KEYS),
+        Binding("2", "pick_row(2)", "Slot 2", group=SLOT_KEYS),
+        Binding("3", "pick_row(3)", "Slot 3", group=SLOT_KEYS),
+        Binding("backspace,delete", "clear", "Empty"),
+        Binding("t", "next_threat", "Threat"),
+        Binding("r", "rename", "Rename"),
+        Binding("c", "compare", "Compare"),
+    ]
+
+    class AnalysisShown(Message):
+        """The numbers on screen now match the unit (posted after every refresh of them)."""
+
+        def __init__(self, unit: Unit) -> None:
+            super().__init__()
+            self.unit = unit
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+    @property
+    def unit(self) -> Unit:
+        return self.team.units[self.index]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="editor-left"):
+            yield Static("", id="unit-title")
+            yield OptionList(id="loadout")
+            yield PayloadMeter(id="payload")
+            yield Static("", id="unit-problems")
+            yield SilhouetteTable(id="silhouette")
+        with VerticalScroll(id="editor-right"):
+            threats = self.catalog.threats
+            yield Select(
+                [(part_name(th, self.lang), th.id) for th in threats],
+                value=self.state.threat_id if threats and self.state.threat_id else Select.NULL,
+                allow_blank=not threats,
+                id="threat",
+                prompt=t("threat", self.lang),
+            )
+            yield SurvivalChart(id="survival")
+            yield Static("", id="numbers")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#threat", Select).display = bool(self.catalog.threats)
+        self.refresh_view()
+        self.query_one("#loadout", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        if self.index < len(self.team.units):
+            self.refresh_view()
+
+    def on_lang_changed(self) -> None:
+        if self.is_mounted:
+            self.fill_threats()
+            self.refresh_view()
+
+    def fill_threats(self) -> None:
+        select = self.query_one("#threat", Select)
+        lang = self.lang
+        threats = self.catalog.threats
+        if not threats:
+            return
+        with self.prevent(Select.Changed):
+            select.set_options([(part_name(th, lang), th.id) for th in threats])
+            if self.state.threat_id:
+                select.value = self.state.threat_id
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the app's current team (cheap parts now, numbers in a worker)."""
+        if self.index >= len(self.team.units):
+            return  # the unit is gone (another file was opened); this screen is being left
+        lang = self.lang
+        catalog = self.catalog
+        unit = self.unit
+        report = check_unit(unit, catalog)
+        self.query_one("#unit-title", Static).update(
+            Text.assemble((f"{t('unit', lang)} {self.index + 1}: ", "dim"), (unit.name, "bold"))
+        )
+        loadout = self.query_one("#loadout", OptionList)
+        highlighted = loadout.highlighted or 0
+        frame = catalog.frame(unit.frame)
+        rows = [
+            Option(
+                Text.assemble(
+                    (f"{t('frame', lang):<7}", "bold"), self._part_text(frame, unit.frame, lang)
+                ),
+                id="row0",
+            )
+        ]
+        for s in range(SLOTS):
+            wid = unit.slot(s)
+            weapon = catalog.weapon(wid) if wid else None
+            text = Text.assemble(
+                (f"{t('slot', lang)} {s + 1} ", "bold"), self._part_text(weapon, wid, lang)
+            )
+            if weapon is not None:
+                text.append(f"  {t('abbr_weight', lang)}{weapon.weight}", style="dim")
+            rows.append(Option(text, id=f"row{s + 1}"))
+        loadout.clear_options()
+        loadout.add_options(rows)
+        loadout.highlighted = highlighted
+        self.query_one(PayloadMeter).show(
+            report.payload_used, report.payload_limit, t("payload", lang), t("over", lang).upper()
+        )
+        problems = self.query_one("#unit-problems", Static)
+        problems.set_class(not report.legal, "-illegal")
+        if report.problems:
+            problems.update(
+                Text(
+                    "\n".join(
+                        ("✗ " if p.severity != "warning" else "! ") + p.message
+                        for p in report.problems
+                    )
+                )
+            )
+        else:
+            problems.update(Text("✓ " + t("legal", lang)))
+        self._compute(report.resolved, unit)
+
+    @staticmethod
+    def _part_text(part: Any, part_id: str | None, lang: str) -> Text:
+        if part is not None:
+            return Text(part_name(part, lang))
+        if part_id:
+            return Text(f"? {part_id} ({t('unknown', lang)})", style="bold red")
+        return Text(t("empty", lang), style="dim italic")
+
+    # --- numbers ----------------------------------------------------------------------
+
+    def _compute(self, resolved: ResolvedUnit | None, unit: Unit) -> None:
+        threat = self.current_threat()
+        if resolved is None or threat is None:
+            self._show(resolved, None, unit)
+            return
+        self.query_one("#numbers", Static).set_class(True, "-stale")
+        self._analyze(resolved, threat, unit)
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def _analyze(self, resolved: ResolvedUnit, threat: Any, unit: Unit) -> None:
+        result = numbers.analyze(resolved, threat, self.catalog)
+        self.app.call_from_thread(self._show, resolved, result, unit)
+
+    def _show(self, resolved: ResolvedUnit | None, result: Any | None, unit: Unit) -> None:
+        if not self.is_attached or self.index >= len(self.team.units) or unit != self.unit:
+            return  # a newer change is on its way
+        lang = self.lang
+        self.query_one(SilhouetteTable).show(resolved, result, lang)
+        chart = self.query_one(SurvivalChart)
+        out = self.query_one("#numbers", Static)
+        out.set_class(False, "-stale")
+        if result is None:
+            message = t("no_unit_analysis" if resolved is None else "no_analysis", lang)
+            chart.plot([], message)
+            out.update(Text(message, style="dim"))
+        else:
+            rounds = result.survival.rounds
+            chart.plot([Series(unit.name, tuple(r.alive for r in rounds))])
+            out.update(self._numbers_table(resolved, result))
+        self.post_message(self.AnalysisShown(unit))
+
+    def _numbers_table(self, resolved: ResolvedUnit | None, result: Any) -> Table:
+        lang = self.lang
+        rounds = result.survival.rounds
+        table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
+        table.add_column(t("round", lang), no_wrap=True)
+        table.add_column(t("alive", lang), justify="right", no_wrap=True)
+        table.add_column(Text(t("remaining", lang)), justify="right", no_wrap=True)
+        table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
+        for r in rounds:
+            table.add_row(
+                f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}"
+            )
+        last = rounds[-1]
+        lost = " ".join(
+            f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
+        )
+        dmg = result.damage
+        best = f" ({t('slot', lang)} {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
+        summary = Table(box=None, padding=(0, 1), show_header=False, show_edge=False)
+        summary.add_column(style="bold", no_wrap=True)
+        summary.add_column()
+        summary.add_row(t("slot_lost", lang), lost or "—")
+        summary.add_row(t("damage", lang), f"{t('damage_all', lang)} {dmg.all_weapons:.2f}")
+        summary.add_row("", f"{t('damage_best', lang)} {dmg.best_single:.2f}{best}")
+        outer = Table.grid()
+        outer.add_row(table)
+        outer.add_row(summary)
+        return outer
+
+    # --- actions ----------------------------------------------------------------------
+
+    def _set_unit(self, unit: Unit) -> None:
+        units = list(self.team.units)
+        units[self.index] = unit
+        self.set_units(units)
+        self.refresh_view()
+
+    def set_part(self, row: int, part_id: str | None) -> None:
+        """Row 0 = frame, rows 1–3 = slots; ``None`` empties a slot. Used by tests and the bench."""
+        unit = self.unit
+        if row == 0:
+            if part_id:
+                self._set_unit(unit.model_copy(update={"frame": part_id}))
+        else:
+            self._set_unit(unit.with_slot(row - 1, part_id or None))
+
+    @on(OptionList.OptionSelected, "#loadout")
+    def _row_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick_row(event.option_index)
+
+    def action_pick(self) -> None:
+        self.action_pick_row(self.query_one("#loadout", OptionList).highlighted or 0)
+
+    def action_pick_row(self, row: int) -> None:
+        from builder.systems.laminim.tui.dialogs.part_picker_dialog import PartPickerDialog
+
+        catalog = self.catalog
+        unit = self.unit
+        self.query_one("#loadout", OptionList).highlighted = row
+        report = check_unit(unit, catalog)
+        if row == 0:
+            dialog = PartPickerDialog(
+                f"{t('frame', self.lang)} — {unit.name}",
+                list(catalog.frames),
+                self.lang,
+                current=unit.frame,
+            )
+        else:
+            current = unit.slot(row - 1)
+            weapon = catalog.weapon(current) if current else None
+            budget = None
+            if report.payload_limit is not None and report.payload_used is not None:
+                budget = (
+                    report.payload_limit - report.payload_used + (weapon.weight if weapon else 0)
+                )
+            dialog = PartPickerDialog(
+                f"{t('slot', self.lang)} {row} — {unit.name}",
+                list(catalog.weapons),
+                self.lang,
+                current=current,
+                allow_empty=True,
+                budget=budget,
+            )
+
+        def done(choice: str | None) -> None:
+            if choice is not None:
+                self.set_part(row, choice or None)
+
+        self.app.push_screen(dialog, done)
+
+    def action_clear(self) -> None:
+        row = self.query_one("#loadout", OptionList).highlighted or 0
+        if row > 0:
+            self.set_part(row, None)
+
+    @on(Select.Changed, "#threat")
+    def _threat_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.state.threat_id:
+            self.state.threat_id = event.value
+            self.refresh_view()
+
+    def action_next_threat(self) -> None:
+        threat_id = self.next_threat_id()
+        if threat_id is not None:  # the Select's Changed handler recomputes
+            self.query_one("#threat", Select).value = threat_id
+
+    def action_rename(self) -> None:
+        self.rename_unit(self.index, after=self.refresh_view)
+
+    def action_compare(self) -> None:
+        team = self.team
+        others = [(u, SOURCE_TEAM) for i, u in enumerate(team.units) if i != self.index][:3]
+        self.open_compare([(self.unit, SOURCE_EDITING), *others])
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,39 @@
+"""The silhouette table: location faces 1–6 → the part a die of that face hits, and exposure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from builder.core.i18n import Lang, part_name
+from builder.systems.laminim.legality import ResolvedUnit
+from builder.systems.laminim.tui.labels import t
+
+
+class SilhouetteTable(Static):
+    """Faces come from the rules core's analysis (``UnitAnalysis.faces``), never recomputed here."""
+
+    def show(self, unit: ResolvedUnit | None, result: Any | None, lang: Lang) -> None:
+        if unit is None or result is None:
+            self.update(Text(t("silhouette", lang) + ": —", style="dim"))
+            return
+        table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+        table.add_column(t("face", lang), justify="right")
+        table.add_column(t("part", lang))
+        for face, part in enumerate(result.faces, start=1):
+            if part is None:
+                table.add_row(str(face), Text(t("empty", lang), style="dim"))
+            elif part == "frame":
+                table.add_row(str(face), f"{t('frame', lang)}: {part_name(unit.frame, lang)}")
+            else:
+                slot = int(part.removeprefix("slot"))
+                weapon = unit.slots[slot - 1] if slot - 1 < len(unit.slots) else None
+                table.add_row(str(face), f"{t('slot', lang)} {slot}: {part_name(weapon, lang)}")
+        valid = sum(1 for p in result.faces if p is not None)
+        table.add_row(
+            "", Text(f"{t('exposure', lang)} {valid}/6 = {result.exposure:.0%}", style="bold")
+        )
+        self.update(table)
