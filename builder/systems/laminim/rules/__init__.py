@@ -1,6 +1,7 @@
 """LAMINIM rules core: hit table, silhouette, exact survival chain, damage output (RULES §1)."""
 
 from .analysis import UnitAnalysis, analyze_unit
+from .budget import Estimate, TooLarge, check_budget, estimate
 from .cook_off import cook_off_dice, p_no_cook_off
 from .damage_output import DamageOutput, damage_output, weapon_damage
 from .distributions import (
@@ -22,40 +23,50 @@ from .hit_table import (
 )
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
+from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
 from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
 from .silhouette import FaceInfo, Silhouette, silhouette
 from .survival import RoundResult, SurvivalResult, survival
 
 __all__ = [
     "DamageOutput",
+    "Estimate",
     "FaceInfo",
     "FaceOutcome",
+    "FrameOption",
     "Guard",
     "MonteCarloResult",
     "MonteCarloRound",
     "Obstruction",
+    "OptimizeResult",
     "RoundResult",
+    "ScoredLoadout",
     "Silhouette",
     "SurvivalResult",
     "Survivor",
     "ThreatAttack",
     "ThreatSpec",
+    "TooLarge",
     "UnitAnalysis",
     "UnitSpec",
+    "WeaponOption",
     "WeaponSpec",
     "analyze_unit",
     "attack_damage_distribution",
+    "check_budget",
     "contact_probability",
     "cook_off_dice",
     "damage_output",
     "damage_taken",
     "die_outcomes",
+    "estimate",
     "expected_damage",
     "hit_bonus",
     "hit_probability",
     "hit_table",
     "location_outcomes",
     "missiles_destroyed",
+    "optimize",
     "p_no_cook_off",
     "remaining_durability",
     "silhouette",

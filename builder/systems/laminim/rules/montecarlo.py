@@ -141,8 +141,8 @@ def simulate_survival(
             wave = intact & (durability <= 0) & alive[:, None]
         alive &= intact[:, 0]
         remaining = np.where(alive, (np.maximum(durability, 0) * intact).sum(axis=1), 0)
-        slots = []
-        slots_se = []
+        slots: list[float | None] = []
+        slots_se: list[float | None] = []
         for s in range(3):
             if unit.slots[s] is None:
                 slots.append(None)

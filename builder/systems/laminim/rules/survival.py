@@ -90,7 +90,7 @@ def _plan(values: tuple[int, ...], axis: int, damage: int) -> tuple[_Runs, tuple
     head = (slice(None),) * axis
     first = int(np.searchsorted(vals, damage, side="right"))  # cells with value > damage
     targets = np.searchsorted(vals, vals[first:] - damage)
-    runs = []
+    runs: list[tuple[tuple, tuple]] = []
     start = 0
     for i in range(1, len(targets) + 1):
         if i == len(targets) or targets[i] != targets[i - 1] + 1:
@@ -295,6 +295,10 @@ class _Chain:
     def axis_values(self, pattern: Pattern) -> tuple[tuple[int, ...], ...]:
         return tuple(self.values[part] for part in self.parts(pattern))
 
+    def dice(self, slots: tuple[int, ...]) -> int:
+        """Cook-off dice rolled by the weapons in ``slots`` (D5: their full ammo)."""
+        return sum(w.cook_off_dice for w in (self.unit.slots[s] for s in slots) if w is not None)
+
     def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
         return (
             self.mounted[0] and not pattern[0],
@@ -384,9 +388,9 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
             values = chain.axis_values(pattern)
             total = array[TOTAL]
             for slot in slots:
-                n = chain.unit.slots[slot].cook_off_dice  # type: ignore[union-attr]
-                total = _apply(total, chain.cook_kernel(pattern, slot), n, values, offset=0)
-            dice = sum(chain.unit.slots[s].cook_off_dice for s in slots)  # type: ignore[union-attr]
+                kernel = chain.cook_kernel(pattern, slot)
+                total = _apply(total, kernel, chain.dice((slot,)), values, offset=0)
+            dice = chain.dice(slots)
             array[CLEAN] *= float(p_no_cook_off(dice))
             array[TOTAL] = total
             _add(pending, pattern, array)
@@ -400,7 +404,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
                         continue
                     zero_parts = {parts[a] for a in zero_axes}
                     slots = tuple(p - 1 for p in sorted(zero_parts) if p > 0)
-                    dice = sum(chain.unit.slots[s].cook_off_dice for s in slots)  # type: ignore[union-attr]
+                    dice = chain.dice(slots)
                     if 0 in zero_parts:  # the frame is gone: only the cook-off flag still counts
                         into.dead += float(sub[TOTAL].sum())
                         into.dead_clean += float(sub[CLEAN].sum()) * float(p_no_cook_off(dice))
@@ -409,7 +413,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
                     if dice == 0:  # nothing cooks off: this pattern is settled for the round
                         _add(into.alive, new, sub)
                     else:
-                        cooks = tuple(s for s in slots if chain.unit.slots[s].cook_off_dice)  # type: ignore[union-attr]
+                        cooks = tuple(s for s in slots if chain.dice((s,)))
                         _add(cooking, (new, cooks), sub)
 
 
@@ -501,7 +505,8 @@ def _survival(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> SurvivalResult
     start: Pattern = chain.mounted  # type: ignore[assignment]
     values = chain.axis_values(start)
     array = np.zeros((2, *(len(v) for v in values)))
-    array[(slice(None), *(len(v) - 1 for v in values))] = 1.0
+    full: tuple = (slice(None), *(len(v) - 1 for v in values))
+    array[full] = 1.0
     state = _State()
     state.alive[start] = array
     allowance = _ERROR_TARGET / max(1, rounds)
