@@ -440,50 +440,34 @@ def _summarise(chain: _Chain, state: _State, round_no: int, error: float) -> Rou
     return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off, error)  # type: ignore[arg-type]
 
 
-# Cells of the living unit holding less than this much probability are dropped after each
-# round's resolution (a doomed unit's last crumbs). The dropped mass is summed into the reported
-# error bound, and the threshold is lowered whenever a round would spend more than its share of
-# ``_ERROR_TARGET``. 0.0 turns dropping off (the plain chain, bit for bit).
+# A validity pattern whose whole living mass is below this is forgotten after the round's
+# resolution (a weapon that is all but certainly intact, or a doomed unit's last crumbs), so no
+# later round spends a die on it. Only whole patterns go: the test is one sum per array, never a
+# scan of its cells (a per-cell pass cost more than it saved on large units). The dropped mass is
+# summed into the reported error bound, which stays within ``_ERROR_TARGET``; 0.0 turns dropping
+# off (the plain chain, bit for bit).
 _DROP_BELOW = 1e-15
 _ERROR_TARGET = 1e-9  # every reported number stays within this of the exact chain
 
 
-def _remaining_grid(values: tuple[tuple[int, ...], ...]) -> np.ndarray:
-    """D6 remaining durability of every cell of a pattern's array (frame + intact slots)."""
-    grid = np.zeros(tuple(len(v) for v in values))
-    for axis, vals in enumerate(values):
-        shape = [1] * len(values)
-        shape[axis] = len(vals)
-        grid = grid + np.asarray(vals, dtype=float).reshape(shape)
-    return grid
-
-
 def _drop_crumbs(chain: _Chain, state: _State, below: float, allowance: float) -> float:
-    """Zero the cells under ``below`` (once lowered 1000x if their cost exceeds ``allowance``).
+    """Forget patterns whose living mass is under ``below``, spending at most ``allowance``.
 
-    Returns the error this may cause on any reported number: every probability moves by at
-    most the dropped mass, and the expected remaining durability by at most the dropped mass
-    weighted by its cells' remaining durability (which can only fall), so the larger of the two.
-    Patterns left empty are forgotten, so a unit that is all but certainly destroyed costs
-    nothing in the rounds after.
+    Returns the error this may cause on any reported number: a probability moves by at most the
+    dropped mass, the expected remaining durability by at most the mass times the pattern's
+    largest remaining durability (its cells' values only fall), so the larger of the two.
     """
-    for _ in range(2):  # the threshold, then once 1000x lower; past that, keep everything
-        masks = {p: a[TOTAL] < below for p, a in state.alive.items()}
-        cost = 0.0
-        for pattern, mask in masks.items():
-            if mask.any():
-                crumbs = state.alive[pattern][TOTAL][mask]
-                grid = _remaining_grid(chain.axis_values(pattern))[mask]
-                cost += max(float(crumbs.sum()), float(crumbs @ grid))
-        if cost <= allowance:
-            for pattern, mask in masks.items():
-                if mask.all():
-                    del state.alive[pattern]
-                elif mask.any():
-                    state.alive[pattern][:, mask] = 0.0
-            return cost
-        below /= 1000.0
-    return 0.0
+    cost = 0.0
+    for pattern, array in list(state.alive.items()):
+        mass = float(array[TOTAL].sum())
+        if mass >= below:
+            continue
+        weight = max(1.0, float(sum(values[-1] for values in chain.axis_values(pattern))))
+        if cost + mass * weight > allowance:
+            continue
+        cost += mass * weight
+        del state.alive[pattern]
+    return cost
 
 
 def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
