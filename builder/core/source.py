@@ -66,9 +66,11 @@ class Located:
 
     def locator(self, prefix: Loc = ()) -> Locator:
         """A locator for paths under ``prefix`` (e.g. one unit's fields)."""
-        return lambda loc, message, severity="bad-input": self.problem(
-            (*prefix, *loc), message, severity
-        )
+
+        def locate(loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+            return self.problem((*prefix, *loc), message, severity)
+
+        return locate
 
 
 def read_yaml(path: Path | str, display: str | None = None) -> Located:
@@ -329,7 +331,7 @@ def validation_errors(
         ):
             continue  # a list "too short" only because its bad items were dropped
         loc = _data_loc(data, tuple(err["loc"]))
-        message = _friendly(err)
+        message = _friendly(dict(err))
         if err["type"] == "extra_forbidden" and loc and model is not None:
             allowed = _fields_at(model, loc[:-1])
             hint = did_you_mean(str(loc[-1]), allowed)

@@ -246,10 +246,12 @@ class BuilderApp(App[int]):
                 # another file would be replaced: never without asking
                 question = t("overwrite", self.lang).format(path=path)
                 yes, no = t("replace_yes", self.lang), t("cancel", self.lang)
-                self.push_screen(
-                    ConfirmDialog(question, yes=yes, no=no),
-                    lambda ok: self.save_to(path) if ok else None,
-                )
+
+                def confirmed(ok: bool | None) -> None:
+                    if ok:
+                        self.save_to(path)
+
+                self.push_screen(ConfirmDialog(question, yes=yes, no=no), confirmed)
             else:
                 self.save_to(path)
 

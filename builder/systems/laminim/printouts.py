@@ -18,7 +18,8 @@ from builder.systems.laminim.analysis import analyze
 from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
 from builder.systems.laminim.models import Catalog, Frame, Weapon
 from builder.systems.laminim.print_labels import labels_for
-from builder.systems.laminim.rules import success_faces
+from builder.systems.laminim.rules import silhouette, success_faces
+from builder.systems.laminim.specs import unit_spec
 from builder.systems.laminim.team import SLOTS, Team
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -80,32 +81,27 @@ def box_rows(count: int) -> list[int]:
 
 
 def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
-    guard_faces: dict[int, str] = {}
-    for weapon in unit.slots[:SLOTS]:
-        if weapon is not None and weapon.abilities.guard is not None:
-            for face in weapon.abilities.guard.faces:
-                guard_faces.setdefault(face, part_name(weapon, lang))
-    faces = [
-        {
-            "face": face,
-            "kind": "frame",
-            "part": labels["part_frame"],
-            "slot": None,
-            "guard": guard_faces.get(face),
-        }
-        for face in (1, 2, 3)
-    ]
-    for i in range(SLOTS):
-        weapon = unit.slots[i] if i < len(unit.slots) else None
-        faces.append(
-            {
-                "face": 4 + i,
-                "kind": "weapon" if weapon is not None else "empty",
-                "part": part_name(weapon, lang) if weapon is not None else labels["part_empty"],
-                "slot": i + 1,
-                "guard": None,
-            }
-        )
+    """Faces 1-6 as the rules core's silhouette names them (D4 guards included)."""
+    faces = []
+    for info in silhouette(unit_spec(unit)).faces:
+        shield = unit.slots[info.guard_slot - 1] if info.guard_slot is not None else None
+        guard = part_name(shield, lang) if shield is not None else None
+        if info.is_frame:
+            faces.append(
+                {"face": info.face, "kind": "frame", "part": labels["part_frame"], "slot": None}
+            )
+        else:
+            slot = info.face - 3
+            weapon = unit.slots[slot - 1] if info.slot is not None else None
+            faces.append(
+                {
+                    "face": info.face,
+                    "kind": "weapon" if weapon is not None else "empty",
+                    "part": part_name(weapon, lang) if weapon is not None else labels["part_empty"],
+                    "slot": slot,
+                }
+            )
+        faces[-1]["guard"] = guard
     return faces
 
 
@@ -202,7 +198,6 @@ def unit_card(
     faces = _faces(unit, labels, lang)
     valid = sum(1 for f in faces if f["kind"] != "empty")
     survival = _survival(unit, catalog, lang)
-    exposure = survival["exposure"] if survival is not None else valid / 6
     heat = None
     if frame.heat_capacity is not None:
         heat = {
@@ -224,7 +219,7 @@ def unit_card(
         "movement": _movement(frame, lang),
         "faces": faces,
         "valid_faces": valid,
-        "exposure": pct(exposure),
+        "exposure": pct(valid / 6),
         "survival": survival,
         "weapons": [
             _weapon(i + 1, w, frame, labels, lang)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
-from builder.systems.laminim.legality import TeamReport, UnitReport
+from builder.systems.laminim.legality import ResolvedUnit, TeamReport, UnitReport
 from builder.systems.laminim.models import Catalog, Frame, Threat, Weapon
 from builder.systems.laminim.team import Team
+
+if TYPE_CHECKING:  # check and parts must not load numpy
+    from builder.systems.laminim.rules import FaceInfo
 
 
 def frame_json(frame: Frame) -> dict:
@@ -219,7 +223,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
     out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
     for report, a in results:
         resolved = report.resolved
-        faces = " ".join(f"{i + 1}:{_face_name(part, resolved)}" for i, part in enumerate(a.faces))
+        faces = " ".join(f"{f.face}:{_face_name(f, resolved)}" for f in a.face_info)
         total = resolved.frame.durability + sum(w.durability for w in resolved.slots if w)
         best = (
             f"slot {_slot_number(a.damage.best_slot)} alone {a.damage.best_single:.2f}"
@@ -247,10 +251,9 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
     return "\n".join(out)
 
 
-def _face_name(part: str | None, resolved) -> str:
-    if part is None:
-        return "—"
-    if part == "frame":
+def _face_name(face: FaceInfo, resolved: ResolvedUnit) -> str:
+    """What a location die of ``face`` names: the frame, a weapon id, or — for no part."""
+    if face.is_frame:
         return "frame"
-    weapon = resolved.slots[int(part[-1]) - 1]
+    weapon = resolved.slots[face.slot - 1] if face.slot is not None else None
     return weapon.id if weapon else "—"

@@ -162,13 +162,15 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
         try:
             options = PrintOptions(paper=paper, lang=lang, card_size=card_size)  # type: ignore[arg-type]
+
+            def progress(step: str, done: int, total: int) -> None:
+                self.post_message(self.Progress(step, done, total))
+
             paths = render_printouts(
                 self._system.printouts(self._team, self._catalog, options),
                 out_dir,
                 self._team.name,
-                progress=lambda step, done, total: self.post_message(
-                    self.Progress(step, done, total)
-                ),
+                progress=progress,
             )
         except Exception as exc:  # a render failure must not kill the TUI
             self.post_message(self.Finished(None, f"{type(exc).__name__}: {exc}"))

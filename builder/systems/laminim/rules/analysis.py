@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .damage_output import DamageOutput, damage_output
 from .model import ThreatSpec, UnitSpec
-from .silhouette import silhouette
+from .silhouette import FaceInfo, silhouette
 from .survival import SurvivalResult, survival
 
 
@@ -18,6 +18,7 @@ class UnitAnalysis:
     survival: SurvivalResult
     damage: DamageOutput  # against a target of this unit's own exposure
     guarded: tuple[int | None, ...] = ()  # 0-based shield slot covering faces 1..6
+    face_info: tuple[FaceInfo, ...] = ()  # faces 1..6 as typed data (what displays read)
 
 
 def analyze_unit(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> UnitAnalysis:
@@ -35,4 +36,5 @@ def analyze_unit(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> UnitAna
         survival=survival(unit, threat, rounds),
         damage=damage_output(unit, exposure),
         guarded=tuple(f.guarded_by for f in sil.faces),
+        face_info=sil.faces,
     )

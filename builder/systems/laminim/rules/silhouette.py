@@ -19,6 +19,20 @@ class FaceInfo:
     guarded_by: int | None = None  # 0-based slot index of a guarding shield
 
     @property
+    def slot(self) -> int | None:
+        """The weapon slot (1-3) this face names; None for the frame or an invalid face."""
+        return self.face - 3 if self.face > 3 and self.part is not None else None
+
+    @property
+    def is_frame(self) -> bool:
+        return self.part == "frame"
+
+    @property
+    def guard_slot(self) -> int | None:
+        """The slot (1-3) of the shield that takes hits on this face, if any."""
+        return None if self.guarded_by is None else self.guarded_by + 1
+
+    @property
     def hit_part(self) -> str | None:
         """The part a location die on this face actually damages."""
         if self.guarded_by is not None:
@@ -32,9 +46,6 @@ class Silhouette:
     exposure: Fraction  # valid faces / 6
     part_share: dict[str, Fraction]  # P(a location die damages that part), guard applied
 
-    def part_for_face(self, face: int) -> str | None:
-        return self.faces[face - 1].hit_part
-
 
 def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> Silhouette:
     """Faces 1-3 frame; face 4+i slot i+1 while mounted and not destroyed.
@@ -43,9 +54,8 @@ def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> 
     A guard never makes an invalid face valid, so a shield does not change exposure.
     """
     valid = [w is not None and not gone for w, gone in zip(unit.slots, destroyed, strict=True)]
-    parts: list[str | None] = ["frame"] * 3 + [
-        PART_NAMES[i + 1] if valid[i] else None for i in range(3)
-    ]
+    frame: list[str | None] = ["frame", "frame", "frame"]
+    parts = frame + [PART_NAMES[i + 1] if valid[i] else None for i in range(3)]
     guards: list[int | None] = [None] * 6
     for slot, weapon in enumerate(unit.slots):
         if not valid[slot] or weapon is None or weapon.guard is None:

@@ -60,7 +60,7 @@ class PartPickerDialog(ModalScreen[str | None]):
     ) -> None:
         super().__init__()
         self._title = title
-        self._parts = list(parts)
+        self._parts: list[Frame | Weapon] = list(parts)
         self._lang: Lang = lang
         self._current = current
         self._allow_empty = allow_empty

@@ -33,7 +33,7 @@ class TeamScreen(LaminimScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="team-name")
-        table = DataTable(id="units", cursor_type="row", zebra_stripes=True)
+        table: DataTable[Text] = DataTable(id="units", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="team-legality")
         yield KeyFooter()

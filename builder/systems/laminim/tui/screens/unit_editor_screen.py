@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widgets import Header, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import part_name
+from builder.core.i18n import Lang, part_name
 from builder.systems.laminim.legality import ResolvedUnit, check_unit
 from builder.systems.laminim.team import SLOTS, Unit
 from builder.systems.laminim.tui import numbers
@@ -161,7 +161,7 @@ class UnitEditorScreen(LaminimScreen):
         self._compute(report.resolved, unit)
 
     @staticmethod
-    def _part_text(part: Any, part_id: str | None, lang: str) -> Text:
+    def _part_text(part: Any, part_id: str | None, lang: Lang) -> Text:
         if part is not None:
             return Text(part_name(part, lang))
         if part_id:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -12,27 +12,31 @@ from builder.core.i18n import Lang, part_name
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.tui.labels import t
 
+if TYPE_CHECKING:  # the rules core loads lazily, after the first screen is drawn
+    from builder.systems.laminim.rules import UnitAnalysis
+
 
 class SilhouetteTable(Static):
-    """Faces come from the rules core's analysis (``UnitAnalysis.faces``), never recomputed here."""
+    """Faces come from the rules core's analysis (``UnitAnalysis.face_info``), never recomputed."""
 
-    def show(self, unit: ResolvedUnit | None, result: Any | None, lang: Lang) -> None:
+    def show(self, unit: ResolvedUnit | None, result: UnitAnalysis | None, lang: Lang) -> None:
         if unit is None or result is None:
             self.update(Text(t("silhouette", lang) + ": —", style="dim"))
             return
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
         table.add_column(t("face", lang), justify="right")
         table.add_column(t("part", lang))
-        for face, part in enumerate(result.faces, start=1):
-            if part is None:
-                table.add_row(str(face), Text(t("empty", lang), style="dim"))
-            elif part == "frame":
-                table.add_row(str(face), f"{t('frame', lang)}: {part_name(unit.frame, lang)}")
+        for info in result.face_info:
+            face = str(info.face)
+            if info.is_frame:
+                table.add_row(face, f"{t('frame', lang)}: {part_name(unit.frame, lang)}")
+            elif info.slot is None:
+                table.add_row(face, Text(t("empty", lang), style="dim"))
             else:
-                slot = int(part.removeprefix("slot"))
+                slot = info.slot
                 weapon = unit.slots[slot - 1] if slot - 1 < len(unit.slots) else None
-                table.add_row(str(face), f"{t('slot', lang)} {slot}: {part_name(weapon, lang)}")
-        valid = sum(1 for p in result.faces if p is not None)
+                table.add_row(face, f"{t('slot', lang)} {slot}: {part_name(weapon, lang)}")
+        valid = sum(1 for info in result.face_info if info.part is not None)
         table.add_row(
             "", Text(f"{t('exposure', lang)} {valid}/6 = {result.exposure:.0%}", style="bold")
         )
