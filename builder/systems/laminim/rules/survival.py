@@ -75,7 +75,7 @@ Kernel = tuple[float, tuple[tuple[int, int, float], ...]]
 
 _Runs = tuple[tuple[tuple, tuple], ...]
 
-_MAX_RUNS = 3  # more contiguous runs than this: one fancy-indexed move instead
+_MAX_RUNS = 8  # more contiguous runs than this: one fancy-indexed move instead (slow on big arrays)
 
 
 @lru_cache(maxsize=4096)
