@@ -37,7 +37,7 @@ import numpy as np
 from .budget import check_budget
 from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import damage_taken, die_outcomes
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .threads import one_maths_thread
 
 Pattern = tuple[bool, bool, bool]  # slot i intact (mounted and not destroyed)
@@ -198,29 +198,35 @@ def _apply_hybrid(
     return array
 
 
+@lru_cache(maxsize=256)
+def _frame_stack(values: tuple[int, ...], damage: int, blocks: int) -> np.ndarray:
+    """[F_0 F_1 ... F_{blocks-1}] side by side, F_k the frame taking ``k * damage`` (clip at 0).
+
+    ``F @ Y`` with Y's blocks stacked on rows adds every block shifted by its frame hits in one
+    product, instead of a slice-add per block and run."""
+    return np.ascontiguousarray(
+        np.hstack([_shift_matrix(values, k * damage) for k in range(blocks)])
+    )
+
+
 def _apply_group(
     array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int
 ) -> np.ndarray:
-    """``_apply`` for a small slot space: one matrix product, then one frame shift per k."""
-    frame = [(damage, q) for axis, damage, q in kernel[1] if axis == 0]
+    """``_apply`` for a small slot space: one matrix product for the slot moves and the stay
+    term of every k (k dice on the frame), then one product for the frame shifts of all k."""
     matrix = _group_operator(values[1:], kernel, times)
     size = matrix.shape[0]
     blocks = matrix.shape[1] // size
-    lead = array.shape[: offset + 1]
-    product = (array.reshape(-1, size) @ matrix).reshape(*lead, blocks, size)
-    out = product[..., 0, :].copy()
-    if blocks > 1:
-        damage = frame[0][0]
-        for k in range(1, blocks):
-            part = product[..., k, :]
-            runs, zero_dst, zero_src, single = _plan(values[0], offset, k * damage)
-            for dst, src in runs:
-                out[dst] += part[src]
-            if single:
-                out[zero_dst] += part[zero_src]
-            else:
-                out[zero_dst] += np.add.reduce(part[zero_src], axis=offset)
-    return out.reshape(array.shape)
+    frames = len(values[0])
+    lead = array.shape[:offset]
+    product = array.reshape(-1, size) @ matrix
+    if blocks == 1:
+        return product.reshape(array.shape)
+    damage = next(d for axis, d, _ in kernel[1] if axis == 0)
+    stack = _frame_stack(values[0], damage, blocks)
+    rows = product.reshape(-1, frames, blocks, size).transpose(0, 2, 1, 3)
+    out = stack @ rows.reshape(-1, blocks * frames, size)
+    return out.reshape(*lead, *array.shape[offset:])
 
 
 def _apply(
@@ -285,6 +291,7 @@ class _Chain:
             _reachable(self.max_dur[part], {damage_taken(unit, part, p) for p in powers} - {0})
             for part in range(4)
         )
+        self.shape = _shape(unit)
         self._round: dict[Pattern, list[tuple[Kernel, int]]] = {}
         self._cook: dict[tuple[Pattern, int], Kernel] = {}
 
@@ -306,39 +313,76 @@ class _Chain:
             self.mounted[2] and not pattern[2],
         )
 
-    def _kernel(self, pattern: Pattern, outcomes) -> Kernel:
-        axis_of = {part: axis for axis, part in enumerate(self.parts(pattern))}
-        stay = 0.0
-        moves: dict[tuple[int, int], float] = {}
-        for part, dealt, p in outcomes:
-            if part is None or dealt == 0:
-                stay += float(p)
-            else:
-                key = (axis_of[part], dealt)
-                moves[key] = moves.get(key, 0.0) + float(p)
-        return stay, tuple((a, d, q) for (a, d), q in sorted(moves.items()))
-
     def round_kernels(self, pattern: Pattern) -> list[tuple[Kernel, int]]:
         """The threat's dice against this silhouette, identical dice grouped: (kernel, count)."""
         if pattern not in self._round:
-            groups: dict[Kernel, int] = {}
-            for attack in self.threat.attacks:
-                weapon = attack.weapon
-                if not weapon.makes_attacks:
-                    continue
-                outcomes = die_outcomes(self.unit, weapon, attack.bonus, self.destroyed(pattern))
-                kernel = self._kernel(pattern, outcomes)
-                if kernel[1]:
-                    groups[kernel] = groups.get(kernel, 0) + weapon.attacks
-            self._round[pattern] = list(groups.items())
+            self._round[pattern] = _round_kernels(self.shape, self.threat, pattern)
         return self._round[pattern]
 
     def cook_kernel(self, pattern: Pattern, slot: int) -> Kernel:
         key = (pattern, slot)
         if key not in self._cook:
-            outcomes = cook_off_die_outcomes(self.unit, slot, self.destroyed(pattern))
-            self._cook[key] = self._kernel(pattern, outcomes)
+            self._cook[key] = _cook_kernel(self.shape, pattern, slot)
         return self._cook[key]
+
+
+def _shape(unit: UnitSpec) -> UnitSpec:
+    """What the dice see of ``unit``: per slot only power, ammo and guard (names, durability and
+    attacks never change a die's outcome), so loadouts that differ elsewhere share kernels."""
+    slots = tuple(
+        None if w is None else WeaponSpec("", "special", 0, w.power, 0, w.ammo, 0, w.guard)
+        for w in unit.slots
+    )
+    return UnitSpec("", 0, slots)  # type: ignore[arg-type]
+
+
+def _parts(pattern: Pattern) -> tuple[int, ...]:
+    return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
+
+
+def _destroyed(shape: UnitSpec, pattern: Pattern) -> tuple[bool, bool, bool]:
+    return (
+        shape.slots[0] is not None and not pattern[0],
+        shape.slots[1] is not None and not pattern[1],
+        shape.slots[2] is not None and not pattern[2],
+    )
+
+
+def _kernel(pattern: Pattern, outcomes) -> Kernel:
+    axis_of = {part: axis for axis, part in enumerate(_parts(pattern))}
+    stay = 0.0
+    moves: dict[tuple[int, int], float] = {}
+    for part, dealt, p in outcomes:
+        if part is None or dealt == 0:
+            stay += float(p)
+        else:
+            key = (axis_of[part], dealt)
+            moves[key] = moves.get(key, 0.0) + float(p)
+    return stay, tuple((a, d, q) for (a, d), q in sorted(moves.items()))
+
+
+@lru_cache(maxsize=4096)  # exact Fraction work, shared by every call and loadout of one shape
+def _round_kernels(shape: UnitSpec, threat: ThreatSpec, pattern: Pattern) -> list:
+    groups: dict[Kernel, int] = {}
+    for attack in threat.attacks:
+        weapon = attack.weapon
+        if not weapon.makes_attacks:
+            continue
+        outcomes = die_outcomes(shape, weapon, attack.bonus, _destroyed(shape, pattern))
+        kernel = _kernel(pattern, outcomes)
+        if kernel[1]:
+            groups[kernel] = groups.get(kernel, 0) + weapon.attacks
+    return list(groups.items())
+
+
+@lru_cache(maxsize=4096)
+def _cook_kernel(shape: UnitSpec, pattern: Pattern, slot: int) -> Kernel:
+    return _kernel(pattern, cook_off_die_outcomes(shape, slot, _destroyed(shape, pattern)))
+
+
+@lru_cache(maxsize=256)
+def _p_clean(dice: int) -> float:
+    return float(p_no_cook_off(dice))
 
 
 CLEAN, TOTAL = 0, 1  # axis 0 of every array: [mass with no cook-off 1 yet, all mass]
@@ -391,7 +435,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
                 kernel = chain.cook_kernel(pattern, slot)
                 total = _apply(total, kernel, chain.dice((slot,)), values, offset=0)
             dice = chain.dice(slots)
-            array[CLEAN] *= float(p_no_cook_off(dice))
+            array[CLEAN] *= _p_clean(dice)
             array[TOTAL] = total
             _add(pending, pattern, array)
         for pattern in [p for p in pending if sum(p) == size]:
@@ -407,7 +451,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
                     dice = chain.dice(slots)
                     if 0 in zero_parts:  # the frame is gone: only the cook-off flag still counts
                         into.dead += float(sub[TOTAL].sum())
-                        into.dead_clean += float(sub[CLEAN].sum()) * float(p_no_cook_off(dice))
+                        into.dead_clean += float(sub[CLEAN].sum()) * _p_clean(dice)
                         continue
                     new = tuple(pattern[i] and (i + 1) not in zero_parts for i in range(3))
                     if dice == 0:  # nothing cooks off: this pattern is settled for the round
