@@ -35,8 +35,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="laminim",
-        description="Army builder and unit-card generator for the LAMINIM mech miniatures game. "
-        "Without a command, opens the TUI on the bundled catalog and the demo team.",
+        description="Builder, exact odds and card printer for homebrew mech games "
+        "(see 'laminim systems'). Without a command, opens the TUI on the default game's "
+        "bundled catalog and demo team.",
         epilog="Exit codes: 0 success/legal, 1 illegal team, 2 bad input.",
     )
     parser.add_argument("--version", action="version", version=f"laminim {__version__}")

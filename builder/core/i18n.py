@@ -10,6 +10,8 @@ from typing import Literal, Protocol
 
 Lang = Literal["en", "ja"]
 LANGS: tuple[Lang, ...] = ("en", "ja")
+LANG_NAMES: dict[Lang, str] = {"en": "English", "ja": "日本語"}
+"""Each language in its own words, for choosing one."""
 
 
 class _Named(Protocol):

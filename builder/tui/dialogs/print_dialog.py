@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Log, ProgressBar, Select
 
-from builder.core.i18n import Lang
+from builder.core.i18n import LANG_NAMES, LANGS, Lang
 from builder.render.layout import PAPERS
 from builder.tui.labels import t
 from builder.tui.shell import SystemUI
@@ -102,7 +102,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             with Horizontal(classes="print-row"):
                 yield Label(t("language", self._lang), classes="print-label")
                 yield Select(
-                    [("English", "en"), ("日本語", "ja")],
+                    [(LANG_NAMES[code], code) for code in LANGS],
                     value=self._lang,
                     allow_blank=False,
                     id="lang",

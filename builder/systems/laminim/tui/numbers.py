@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.systems.base import DEFAULT_ROUNDS
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat
 
-ROUNDS = 6
+ROUNDS = DEFAULT_ROUNDS
 
 
 def analyze(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any:

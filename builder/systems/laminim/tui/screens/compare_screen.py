@@ -42,12 +42,6 @@ class Entry:
         return t(self.source, lang) if self.source in (SOURCE_TEAM, SOURCE_EDITING) else self.source
 
 
-@dataclass(frozen=True)
-class Row:
-    key: str
-    better: str | None  # "high", "low" or None (not comparable)
-
-
 class CompareScreen(LaminimScreen):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
