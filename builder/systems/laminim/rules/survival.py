@@ -166,12 +166,15 @@ def _step_matrix(matrix_values: tuple, first: int, kernel: Kernel) -> np.ndarray
     return np.ascontiguousarray(step.T)
 
 
-def _add_shifts(out: np.ndarray, array: np.ndarray, plans: list) -> None:
+def _add_shifts(out: np.ndarray, array: np.ndarray, plans: list, scratch: np.ndarray) -> None:
     """``out += q * array`` shifted by each planned move (one die's damage to one axis each),
-    clipping at 0: cells that would go below 0 pile up in cell 0."""
+    clipping at 0: cells that would go below 0 pile up in cell 0. ``scratch`` (shaped like
+    ``array``) holds the scaled copy, so a large array costs no fresh allocation per move."""
     for (runs, zero_dst, zero_src, single), axis, q in plans:
         for dst, src in runs:
-            out[dst] += q * array[src]
+            tmp = scratch[src]
+            np.multiply(array[src], q, out=tmp)
+            out[dst] += tmp
         if single:
             out[zero_dst] += q * array[zero_src]
         else:
@@ -190,10 +193,12 @@ def _apply_hybrid(
         for axis, damage, q in kernel[1]
         if axis < first
     ]
-    shape = array.shape
-    for _ in range(times):
-        out = (array.reshape(-1, size) @ matrix).reshape(shape)
-        _add_shifts(out, array, plans)
+    buffers = (np.empty_like(array), np.empty_like(array))
+    scratch = np.empty_like(array)
+    for i in range(times):
+        out = buffers[i % 2]  # ping-pong: the input is never written, no allocation per die
+        np.matmul(array.reshape(-1, size), matrix, out=out.reshape(-1, size))
+        _add_shifts(out, array, plans, scratch)
         array = out
     return array
 
@@ -253,9 +258,14 @@ def _apply(
     plans = [
         (_plan(values[axis], axis + offset, damage), axis + offset, q) for axis, damage, q in moves
     ]
-    for _ in range(times):
-        out = array * stay if stay else np.zeros_like(array)
-        _add_shifts(out, array, plans)
+    if not times:
+        return array
+    buffers = (np.empty_like(array), np.empty_like(array))
+    scratch = np.empty_like(array)
+    for i in range(times):
+        out = buffers[i % 2]
+        np.multiply(array, stay, out=out)
+        _add_shifts(out, array, plans, scratch)
         array = out
     return array
 
