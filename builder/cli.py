@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from builder import __version__, systems
 from builder.core.i18n import LANGS
 from builder.render.layout import PAPERS
-from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, GameSystem, TeamRead
+from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -119,12 +119,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--force", action="store_true", help="print even if the team is illegal")
 
+    by_name: dict[str, list[tuple[str, Command]]] = {}
     for sid in systems.ids():
         for command in systems.get(sid).commands():
-            p = sub.add_parser(command.name, help=command.help)
+            by_name.setdefault(command.name, []).append((sid, command))
+    for name, offered in by_name.items():
+        if len(offered) == 1:  # one system's command: its own options
+            command = offered[0][1]
+            p = sub.add_parser(name, help=command.help, description=command.help)
             command.configure(p)
             p.set_defaults(run=command.run)
+            continue
+        # several systems offer it (e.g. odds): --system picks whose options the rest are
+        ids = [sid for sid, _ in offered]
+        p = sub.add_parser(
+            name,
+            help=" / ".join(dict.fromkeys(c.help for _, c in offered)),
+            description=f"'laminim {name} --system ID --help' lists that system's options.",
+            add_help=False,
+        )
+        p.add_argument("--system", required=True, choices=ids, help="game system")
+        p.add_argument("-h", "--help", action="store_true", help="show the options")
+        p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
     return parser
+
+
+def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argparse.Namespace], int]:
+    """Run ``name`` as the chosen system's command, parsing the remaining arguments its way."""
+
+    def run(args: argparse.Namespace) -> int:
+        command = offered[args.system]
+        parser = _Parser(prog=f"laminim {name} --system {args.system}", description=command.help)
+        command.configure(parser)
+        rest = list(args.rest) + (["--help"] if args.help else [])
+        return command.run(parser.parse_args(rest))
+
+    return run
 
 
 def _positive_int(text: str) -> int:
@@ -138,7 +168,11 @@ def _positive_int(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if rest and not getattr(args, "passes_on", False):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    args.rest = rest
     command = args.command or "tui"
     if command == "tui" and not args.command:
         args.team, args.catalog, args.system = None, None, None

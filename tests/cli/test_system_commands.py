@@ -1,0 +1,59 @@
+"""Sub-commands that game systems add (``odds``, ``reach`` …) reach the CLI through the registry."""
+
+from __future__ import annotations
+
+import argparse
+from types import SimpleNamespace
+
+import pytest
+
+from builder import systems
+from builder.cli import main
+from builder.systems.base import Command
+
+
+def _system(sid: str, command: Command) -> SimpleNamespace:
+    return SimpleNamespace(id=sid, name=sid, name_ja=sid, commands=lambda: [command])
+
+
+def _odds(sid: str, option: str, seen: list) -> Command:
+    def configure(p: argparse.ArgumentParser) -> None:
+        p.add_argument(option, type=int, required=True)
+
+    def run(args: argparse.Namespace) -> int:
+        seen.append((sid, vars(args)))
+        return 0
+
+    return Command("odds", f"{sid} odds", configure, run)
+
+
+@pytest.fixture
+def two_systems(monkeypatch):
+    seen: list = []
+    fakes = {
+        "alpha": _system("alpha", _odds("alpha", "--hit", seen)),
+        "beta": _system("beta", _odds("beta", "--attacks", seen)),
+    }
+    monkeypatch.setattr(systems, "INSTALLED", dict.fromkeys(fakes, "fake"))
+    monkeypatch.setattr(systems, "get", lambda sid=None: fakes[sid or "alpha"])
+    return seen
+
+
+def test_a_command_two_systems_offer_is_parsed_by_the_chosen_system(two_systems):
+    assert main(["odds", "--system", "beta", "--attacks", "3"]) == 0
+    assert main(["odds", "--system", "alpha", "--hit", "5"]) == 0
+    assert two_systems == [("beta", {"attacks": 3}), ("alpha", {"hit": 5})]
+
+
+def test_the_other_systems_options_are_bad_input(two_systems, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["odds", "--system", "alpha", "--attacks", "3"])
+    assert exc.value.code == 2
+    assert "laminim odds --system alpha" in capsys.readouterr().err
+
+
+def test_help_names_the_systems_own_options(two_systems, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["odds", "--system", "beta", "--help"])
+    assert exc.value.code == 0
+    assert "--attacks" in capsys.readouterr().out
