@@ -451,8 +451,11 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
         for pattern in [p for p in pending if sum(p) == size]:
             array = pending.pop(pattern)
             parts = chain.parts(pattern)
-            for count in range(len(parts) + 1):
-                for zero_axes in combinations(range(len(parts)), count):
+            total = array[TOTAL]
+            # Only axes holding mass at 0 can be part of a split (one look at each face of cells).
+            hit = [a for a in range(len(parts)) if total[(slice(None),) * a + (0,)].any()]
+            for count in range(len(hit) + 1):
+                for zero_axes in combinations(hit, count):
                     sub = _split_zero(array, zero_axes)
                     if not sub[TOTAL].any():
                         continue
