@@ -10,6 +10,7 @@ import pytest
 
 from builder.cli import main
 from builder.core.resources import bundled_catalog_dir, demo_team_path
+from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -23,6 +24,12 @@ def catalog():
 @pytest.fixture
 def demo_path() -> Path:
     return demo_team_path()
+
+
+@pytest.fixture(scope="session")
+def demo_team():
+    """The bundled demo team, loaded once (LAMINIM printouts and the generic batch writer)."""
+    return load_team(demo_team_path("laminim"))[1]
 
 
 @dataclass

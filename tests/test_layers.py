@@ -1,58 +1,255 @@
-"""Layers one way (STYLE.md): the rules core imports no UI, template, YAML or pydantic code;
-render and the catalog import no Textual; nothing below the TUI imports it."""
+"""Layers point one way (DESIGN.md "Layout: one folder per game system", STYLE.md).
+
+- a system's ``rules/`` is pure: the standard library, numpy, threadpoolctl and itself;
+- generic code (core, roster, render, tui, cli) reaches a game only through the registry
+  (``builder.systems``) and the protocol (``builder.systems.base``);
+- ``builder/core`` depends on no other builder package; only the TUI layers import Textual;
+- a game system never imports another one.
+
+Every import is read with ``ast``, relative ones resolved, ``from pkg import module`` counted as
+that module, ``import_module("...")`` with a literal counted too, ``if TYPE_CHECKING:`` included.
+Each test is parametrised by file, so a failure names the file, the line and the import.
+"""
 
 from __future__ import annotations
 
 import ast
+import sys
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).parent.parent / "builder"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "builder"
+SYSTEMS_DIR = PACKAGE / "systems"
 
-FORBIDDEN = {
-    "systems/laminim/rules": {
-        "textual",
-        "jinja2",
-        "weasyprint",
-        "yaml",
-        "ruamel",
-        "pydantic",
-        "builder.catalog",
-        "builder.roster",
-        "builder.render",
-        "builder.tui",
-        "builder.cli",
+SYSTEMS = sorted(p.parent.name for p in SYSTEMS_DIR.glob("*/__init__.py"))
+"""Every game-system package: a folder of builder/systems with an __init__.py."""
+
+RULES_THIRD_PARTY = {"numpy", "threadpoolctl"}  # threadpoolctl: pins BLAS to one thread
+RULES_STDLIB_ONLY = {
+    # soh's core keeps its own narrower list (was tests/systems/soh/rules/test_layers_rules.py):
+    # maths modules only, no I/O, no clock, no randomness.
+    "soh": {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "fractions",
+        "functools",
+        "itertools",
+        "math",
+        "typing",
     },
-    "catalog": {
-        "textual",
-        "jinja2",
-        "weasyprint",
-        "builder.roster",
-        "builder.render",
-        "builder.tui",
-        "builder.systems.laminim.rules",
-    },
-    "roster": {"textual", "jinja2", "weasyprint", "builder.render", "builder.tui"},
+}
+HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
+"""Named in the rules-core failure message (they are refused like any non-stdlib module)."""
+
+GENERIC = ("core", "roster", "render", "tui", "cli.py", "__init__.py", "__main__.py")
+"""Generic code under builder/: knows the registry and the protocol, no game."""
+REGISTRY = {"builder.systems", "builder.systems.base"}
+
+TEXTUAL_FREE = {
+    "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
+    "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
 }
+"""Generic layers below the TUI: no Textual and no TUI package (nor, where noted, printing)."""
 
 
-def _imports(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+@dataclass(frozen=True)
+class Import:
+    line: int
+    name: str
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p) for p in PACKAGE.rglob("*.py")}
+"""Every module and package of builder, to tell ``from pkg import module`` from a name."""
+
+
+def _resolve(path_module: str, is_package: bool, level: int, module: str | None) -> str:
+    """The absolute module a relative ``from`` points at (``level`` dots, then ``module``)."""
+    base = path_module.split(".")
+    if not is_package:
+        base.pop()  # a module's own package is where one dot starts
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    return ".".join([*base, module] if module else base)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> list[Import]:
+    """Every module ``source`` (the text of ``module``) imports, as absolute dotted names."""
+    found: list[Import] = []
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
+            found += [Import(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _resolve(module, is_package, node.level, node.module)
+            else:
+                base = node.module or ""
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append(Import(node.lineno, sub if sub in MODULES else base))
+        elif (
+            isinstance(node, ast.Call)
+            and (
+                (
+                    isinstance(node.func, ast.Name)
+                    and node.func.id in ("import_module", "__import__")
+                )
+                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+            )
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(Import(node.lineno, node.args[0].value))
+    return found
 
 
-@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
-def test_layer_imports_point_one_way(layer):
-    bad = []
-    for path in sorted((PACKAGE / layer).rglob("*.py")):
-        for name in _imports(path):
-            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer]):
-                bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
-    assert not bad, bad
+@cache
+def _imports(path: Path) -> tuple[Import, ...]:
+    text = path.read_text(encoding="utf-8")
+    found = imports_of(text, _module_name(path), path.name == "__init__.py")
+    return tuple(dict.fromkeys(found))  # one line per import, even with several names
+
+
+def _within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _files(*folders: Path) -> list[Path]:
+    out: list[Path] = []
+    for f in folders:
+        out += [f] if f.suffix == ".py" else sorted(f.rglob("*.py"))
+    return out
+
+
+def _params(files: list[Path]) -> list:
+    return [pytest.param(p, id=_rel(p)) for p in files]
+
+
+def _bad(path: Path, refused) -> list[str]:
+    return [f"{_rel(path)}:{i.line} imports {i.name}" for i in _imports(path) if refused(i.name)]
+
+
+def _system_of(path: Path) -> str | None:
+    rel = path.relative_to(SYSTEMS_DIR).parts if SYSTEMS_DIR in path.parents else ()
+    return rel[0] if len(rel) > 1 else None
+
+
+RULES_FILES = [p for s in SYSTEMS for p in _files(SYSTEMS_DIR / s / "rules")]
+GENERIC_FILES = _files(*(PACKAGE / g for g in GENERIC))
+SYSTEM_FILES = [p for p in _files(SYSTEMS_DIR) if _system_of(p)]
+ALL_FILES = _files(PACKAGE)
+
+
+# -- the rules cores ------------------------------------------------------------------------------
+
+
+def test_every_system_has_a_rules_core_to_check():
+    assert {"laminim", "artifact", "soh", "kuroganen"} <= set(SYSTEMS)
+    for system in SYSTEMS:
+        assert (SYSTEMS_DIR / system / "rules" / "__init__.py").is_file(), system
+
+
+@pytest.mark.parametrize("path", _params(RULES_FILES))
+def test_rules_core_imports_only_stdlib_numpy_and_itself(path):
+    system = _system_of(path)
+    own = f"builder.systems.{system}.rules"
+    stdlib = RULES_STDLIB_ONLY.get(system, sys.stdlib_module_names)
+
+    def refused(name: str) -> bool:
+        top = name.split(".")[0]
+        if top == "builder":
+            return not _within(name, own)
+        return top not in stdlib and top not in RULES_THIRD_PARTY
+
+    bad = _bad(path, refused)
+    assert not bad, f"{own} must stay pure (no other builder code, none of {HEAVY}): {bad}"
+
+
+# -- generic code ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", _params(GENERIC_FILES))
+def test_generic_code_reaches_a_system_only_through_the_registry(path):
+    def refused(name: str) -> bool:
+        return _within(name, "builder.systems") and not any(name == r for r in REGISTRY)
+
+    bad = _bad(path, refused)
+    assert not bad, f"generic code must use builder.systems (registry) or .base: {bad}"
+
+
+@pytest.mark.parametrize("path", _params(_files(PACKAGE / "core")))
+def test_core_imports_no_other_builder_package(path):
+    bad = _bad(path, lambda n: _within(n, "builder") and not _within(n, "builder.core"))
+    assert not bad, f"builder/core is the bottom layer: {bad}"
+
+
+@pytest.mark.parametrize(
+    "path", _params([p for layer in TEXTUAL_FREE for p in _files(PACKAGE / layer)])
+)
+def test_layers_below_the_tui_import_no_textual(path):
+    layer = path.relative_to(PACKAGE).parts[0]
+    bad = _bad(path, lambda n: any(_within(n, f) for f in TEXTUAL_FREE[layer]))
+    assert not bad, f"builder/{layer} must not import {sorted(TEXTUAL_FREE[layer])}: {bad}"
+
+
+def _is_tui(path: Path) -> bool:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] == "tui" or (parts[0] == "systems" and len(parts) > 2 and parts[2] == "tui")
+
+
+@pytest.mark.parametrize("path", _params([p for p in ALL_FILES if not _is_tui(p)]))
+def test_only_tui_layers_import_textual(path):
+    bad = _bad(path, lambda n: _within(n, "textual"))
+    assert not bad, f"only builder/tui and builder/systems/*/tui may import textual: {bad}"
+
+
+# -- systems among themselves ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", _params(SYSTEM_FILES))
+def test_a_system_imports_no_other_system(path):
+    system = _system_of(path)
+    others = [f"builder.systems.{s}" for s in SYSTEMS if s != system]
+    bad = _bad(path, lambda n: any(_within(n, o) for o in others))
+    assert not bad, f"builder/systems/{system} must not reach another game: {bad}"
+
+
+# -- the checker itself ---------------------------------------------------------------------------
+
+
+def test_the_checker_resolves_relative_submodule_and_dynamic_imports():
+    src = (
+        "from . import model\n"
+        "from .. import models\n"
+        "from ...soh.rules import odds\n"
+        "from builder.systems import laminim\n"
+        "import_module('builder.systems.laminim.system')\n"
+    )
+    names = [i.name for i in imports_of(src, "builder.systems.artifact.rules.survival")]
+    assert names == [
+        "builder.systems.artifact.rules.model",
+        "builder.systems.artifact.models",
+        "builder.systems.soh.rules.odds",
+        "builder.systems.laminim",
+        "builder.systems.laminim.system",
+    ]
+    assert [
+        i.name for i in imports_of("from . import odds", "builder.systems.soh.rules", True)
+    ] == ["builder.systems.soh.rules.odds"]

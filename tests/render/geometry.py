@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from tests.render.conftest import MM
+MM = 72 / 25.4
+"""PDF points per millimetre."""
 
 SLACK = 0.3
 """Points of tolerance for "inside" (anti-aliasing of the outline stroke, rounding)."""

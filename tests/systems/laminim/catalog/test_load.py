@@ -14,7 +14,7 @@ import pytest
 from builder.core.problems import InputError
 from builder.systems.laminim.catalog import load_catalog
 
-CASES = Path(__file__).parent.parent / "fixtures" / "bad_catalogs"
+CASES = Path(__file__).resolve().parents[3] / "fixtures" / "bad_catalogs"
 
 EXPECTED = {
     "negative_durability": ("frames.yaml", 90, "frames[6].durability: must be greater than 0"),

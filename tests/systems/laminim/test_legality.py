@@ -10,7 +10,7 @@ from builder.roster.team_file import read_team
 from builder.systems.laminim.legality import check_team, check_unit
 from builder.systems.laminim.team import Team, Unit
 
-ILLEGAL = Path(__file__).parent.parent / "fixtures" / "illegal_teams"
+ILLEGAL = Path(__file__).resolve().parents[2] / "fixtures" / "illegal_teams"
 
 
 def _report(catalog, name):

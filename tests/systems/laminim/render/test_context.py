@@ -1,0 +1,103 @@
+"""What the templates are given: plain data computed from the team and catalog."""
+
+from __future__ import annotations
+
+from builder.systems.laminim.legality import resolve_unit
+from builder.systems.laminim.print_labels import LABELS, labels_for
+from builder.systems.laminim.printouts import (
+    box_rows,
+    cards_context,
+    hit_table,
+    missile_tokens,
+    unit_card,
+)
+from builder.systems.laminim.team import Unit
+
+
+def _card(catalog, unit, lang="en"):
+    return unit_card(resolve_unit(unit, catalog), "Team", catalog, lang, labels_for(lang))
+
+
+def test_forty_point_frame_is_three_rows_of_fifteen_boxes():
+    assert box_rows(40) == [15, 15, 10]
+    assert box_rows(14) == [14]
+    assert box_rows(16) == [15, 1]
+    assert box_rows(6) == [6]
+
+
+def test_hit_table_widens_from_six_up_to_every_face():
+    assert [r["hits"] for r in hit_table()] == ["6+", "5+", "4+", "3+", "2+", "1+"]
+
+
+def test_silhouette_faces_follow_the_slots_and_mark_the_shield(catalog):
+    card = _card(catalog, Unit(name="A", frame="striker", weapons=["shield", None, "rifle"]))
+    kinds = [f["kind"] for f in card["faces"]]
+    assert kinds == ["frame", "frame", "frame", "weapon", "empty", "weapon"]
+    assert card["faces"][0]["guard"] == "Shield"
+    assert card["faces"][1]["guard"] is None
+    assert card["valid_faces"] == 5
+    assert [w["slot"] for w in card["weapons"]] == [1, 3]
+
+
+def test_card_shows_payload_ammo_and_no_heat_track_without_heat(catalog):
+    card = _card(catalog, Unit(name="A", frame="bastion", weapons=["gatling", "missile", None]))
+    assert (card["payload_used"], card["payload_limit"]) == (10, 14)
+    gatling = card["weapons"][0]
+    assert gatling["ammo_rows"] == [12] and gatling["ammo_per_attack"] == 2
+    assert card["heat"] is None
+    assert card["durability_rows"] == [15, 15, 10]
+
+
+def test_heat_track_appears_when_the_frame_has_heat(catalog):
+    hot = catalog.frame("striker").model_copy(update={"heat_capacity": 12, "cooling": 3})
+    unit = resolve_unit(Unit(name="A", frame="striker", weapons=["rifle"]), catalog)
+    from dataclasses import replace
+
+    card = unit_card(replace(unit, frame=hot), "T", catalog, "en", labels_for("en"))
+    assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [12]}
+
+
+def test_card_shows_expected_survival_against_the_default_threat(catalog):
+    card = _card(catalog, Unit(name="A", frame="striker", weapons=["rifle", "missile"]))
+    survival = card["survival"]
+    assert survival is not None and survival["threat"] == "Rifle duel"
+    assert [r["round"] for r in survival["rounds"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_japanese_card_uses_name_ja(catalog):
+    card = _card(catalog, Unit(name="A", frame="lancer", weapons=["quick-booster"]), "ja")
+    assert card["frame"] == "高速近接型"
+    assert card["weapons"][0]["name"] == "クイックブースター"
+    assert "サイドステップ" in card["weapons"][0]["abilities"][0]
+
+
+def test_one_token_per_launch(demo_team, catalog):
+    tokens = missile_tokens(demo_team, catalog, "en")
+    assert len(tokens) == 18
+    assert tokens[0]["counts"] == [5, 4, 3, 2, 1]
+    assert {(t["unit"], t["slot"]) for t in tokens} == {
+        ("Kestrel", 2),
+        ("Bulwark", 2),
+        ("Bulwark", 3),
+    }
+
+
+def test_every_label_has_both_languages():
+    for key, (en, ja) in LABELS.items():
+        assert en and ja, key
+
+
+def test_cards_context_is_plain_data(demo_team, catalog):
+    context = cards_context(
+        demo_team, catalog, lang="en", paper="letter", card=(63, 88), size="poker"
+    )
+
+    def plain(value):
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list | tuple):
+            return all(plain(v) for v in value)
+        return value is None or isinstance(value, str | int | float | bool)
+
+    assert plain(context)
+    assert context["page"]["width"] == 215.9
