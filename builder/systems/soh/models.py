@@ -137,6 +137,7 @@ class Catalog(_Model):
     weapons: tuple[Weapon, ...]
     armour: tuple[Armour, ...]
     vehicles: tuple[Vehicle, ...]
+    opponents: tuple[Opponent, ...] = ()
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Catalog:
@@ -155,6 +156,9 @@ class Catalog(_Model):
 
     def vehicle(self, vehicle_id: str) -> Vehicle | None:
         return next((v for v in self.vehicles if v.id == vehicle_id), None)
+
+    def opponent(self, opponent_id: str) -> Opponent | None:
+        return next((o for o in self.opponents if o.id == opponent_id), None)
 
 
 class Character(_Model):
@@ -197,3 +201,34 @@ class Crew(_Model):
         if len(set(names)) != len(names):
             raise ValueError("character names must be unique")
         return self
+
+
+class Opponent(Character):
+    """A stock opponent of the catalog (``opponents.yaml``): a character with an id, so
+    ``analyze --threat ID`` and ``plan --threat ID`` can name it."""
+
+    id: Slug = Field(description="Catalog id used by --threat.")
+
+
+class CatalogData(_Model):
+    """The merged top-level keys of the catalog folder's files, as written (file:line:col)."""
+
+    system: Literal["soh"] = Field(description="Game system id.")
+    name: Name
+    name_ja: Name | None = None
+    note: str = Field(min_length=1)
+    weapons: tuple[Weapon, ...] = Field(min_length=1)
+    armour: tuple[Armour, ...] = Field(min_length=1)
+    vehicles: tuple[Vehicle, ...] = Field(min_length=1)
+    opponents: tuple[Opponent, ...] = Field(default=())
+
+
+class CrewHeader(_Model):
+    """A crew file without its characters (read first, so each character is read on its own)."""
+
+    system: Literal["soh"] = Field(description="Game system id; must be `soh`.")
+    name: Name = Field(description="Name of the crew.")
+    side: Literal["pc", "enemy"] = Field(default="pc", description="PCs win initiative ties.")
+
+
+Catalog.model_rebuild()

@@ -1,0 +1,70 @@
+"""Loading the soh catalog folder (``catalog.yaml``, ``weapons.yaml``, ``armour.yaml``,
+``vehicles.yaml`` and the optional ``opponents.yaml``): every problem at its file, line and column,
+including the cross references (an id used twice, a stock opponent naming an unknown part).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.core.catalog_folder import CatalogFolder, read_catalog_folder
+from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.resources import bundled_catalog_dir
+from builder.systems.soh.models import Catalog, CatalogData, CatalogInfo
+
+CATALOG_FILES = ("catalog.yaml", "weapons.yaml", "armour.yaml", "vehicles.yaml", "opponents.yaml")
+_cache: dict[Path, Catalog] = {}
+
+
+def load_catalog(directory: Path | str | None = None) -> Catalog:
+    """The catalog in ``directory`` (default: the bundled one); InputError listing every problem."""
+    root = Path(directory) if directory is not None else bundled_catalog_dir("soh")
+    key = root.resolve()
+    if key in _cache:
+        return _cache[key]
+    folder = read_catalog_folder(root, CATALOG_FILES, optional=("opponents.yaml",))
+    data = folder.validate(CatalogData)
+    problems = _cross_check(data, folder)
+    if problems:
+        raise InputError(problems)
+    catalog = Catalog(
+        info=CatalogInfo(system=data.system, name=data.name, name_ja=data.name_ja, note=data.note),
+        weapons=data.weapons,
+        armour=data.armour,
+        vehicles=data.vehicles,
+        opponents=data.opponents,
+    )
+    _cache[key] = catalog
+    return catalog
+
+
+def _cross_check(data: CatalogData, folder: CatalogFolder) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for key, parts in (("weapons", data.weapons), ("armour", data.armour),
+                       ("vehicles", data.vehicles)):  # fmt: skip
+        for i, part in enumerate(parts):
+            if part.id in seen:
+                message = f"id '{part.id}' is already used in {seen[part.id]}"
+                problems.append(folder.problem((key, i, "id"), message))
+            seen.setdefault(part.id, key)
+    weapons = [w.id for w in data.weapons]
+    armour = [a.id for a in data.armour]
+    vehicles = [v.id for v in data.vehicles]
+    opponent_ids: set[str] = set()
+    for i, opp in enumerate(data.opponents):
+        at = ("opponents", i)
+        if opp.id in opponent_ids:
+            problems.append(folder.problem((*at, "id"), f"id '{opp.id}' is already used"))
+        opponent_ids.add(opp.id)
+        for j, w in enumerate(opp.weapons):
+            if w not in weapons:
+                message = f"unknown weapon '{w}'{did_you_mean(w, weapons)}"
+                problems.append(folder.problem((*at, "weapons", j), message))
+        if opp.armour is not None and opp.armour not in armour:
+            message = f"unknown armour '{opp.armour}'{did_you_mean(opp.armour, armour)}"
+            problems.append(folder.problem((*at, "armour"), message))
+        if opp.vehicle is not None and opp.vehicle not in vehicles:
+            message = f"unknown vehicle '{opp.vehicle}'{did_you_mean(opp.vehicle, vehicles)}"
+            problems.append(folder.problem((*at, "vehicle"), message))
+    return problems

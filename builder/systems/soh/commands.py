@@ -1,0 +1,193 @@
+"""The soh sub-commands: ``laminim odds --system soh`` (DESIGN.md) and ``laminim plan``.
+
+``odds`` is offered by several systems: the generic CLI parses ``--system`` and hands the rest to
+:func:`configure_odds`; when soh is the only system offering it, ``--system soh`` is accepted
+here so the documented command line works either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from builder.systems.base import Command
+
+VALUE_LIMIT = 1000
+DAMAGE_LIMIT = 100_000
+
+
+def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what}: expected a whole number, got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low}-{high}, got {value}")
+        return value
+
+    return parse
+
+
+def configure_odds(p: argparse.ArgumentParser) -> None:
+    from builder.systems.soh.rules import MAX_DICE
+
+    p.add_argument("--system", choices=["soh"], default="soh", help=argparse.SUPPRESS)
+    lim = VALUE_LIMIT
+    p.add_argument(
+        "--hit",
+        required=True,
+        type=_int_in(-lim, lim, "hit value"),
+        metavar="V",
+        help="hit value (ability - weapon size + skill, plus bonuses)",
+    )
+    p.add_argument(
+        "--attack-dice",
+        required=True,
+        type=_int_in(0, MAX_DICE, "attack dice"),
+        metavar="N",
+        help="dice on the attack, best one kept (0: the value alone)",
+    )
+    p.add_argument(
+        "--evasion",
+        required=True,
+        type=_int_in(-lim, lim, "evasion value"),
+        metavar="V",
+        help="evasion value (agility - size + evasion skill)",
+    )
+    p.add_argument(
+        "--evasion-dice",
+        required=True,
+        type=_int_in(0, MAX_DICE, "evasion dice"),
+        metavar="M",
+        help="AP put into evasion this round (0: the value alone)",
+    )
+    p.add_argument(
+        "--damage",
+        required=True,
+        type=_int_in(0, DAMAGE_LIMIT, "damage"),
+        metavar="D",
+        help="the weapon's damage value",
+    )
+    p.add_argument(
+        "--durability",
+        required=True,
+        type=_int_in(1, DAMAGE_LIMIT, "durability"),
+        metavar="T",
+        help="the target's durability against the weapon's type",
+    )
+    p.add_argument(
+        "--targets",
+        type=_int_in(1, 1 << 20, "targets"),
+        default=1,
+        metavar="N",
+        help="packed targets, any of which may be hit (+1 per doubling)",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    from builder.systems.soh.rules import odds
+    from builder.systems.soh.text import odds_text
+
+    values = {
+        k: getattr(args, k)
+        for k in (
+            "hit",
+            "attack_dice",
+            "evasion",
+            "evasion_dice",
+            "damage",
+            "durability",
+            "targets",
+        )
+    }
+    result = odds(**values)
+    if args.json:
+        print(json.dumps(result.as_json(), indent=2))
+    else:
+        print(odds_text(result, values))
+    return 0
+
+
+def configure_plan(p: argparse.ArgumentParser) -> None:
+    p.add_argument("team", type=Path, metavar="CREW.yaml", help="crew file (system: soh)")
+    p.add_argument("--unit", metavar="NAME", help="the character who plans (default: the first)")
+    p.add_argument(
+        "--threat",
+        metavar="OPPONENT",
+        help="a character of the crew, a catalog opponent id, or FILE[:NAME] "
+        "(default: the catalog's first opponent)",
+    )
+    p.add_argument("--weapon", metavar="ID", help="your weapon (default: your best against them)")
+    p.add_argument(
+        "--opponent-weapon", metavar="ID", help="their weapon (default: their best against you)"
+    )
+    p.add_argument(
+        "--opponent-evasion",
+        type=_int_in(0, 60, "opponent evasion dice"),
+        metavar="M",
+        help="dice the opponent declared for evasion (default: half its AP)",
+    )
+    p.add_argument(
+        "--objective",
+        choices=["net", "dealt", "safe"],
+        default="net",
+        help="net: most wounds dealt minus taken; dealt: most dealt; safe: least "
+        "risk of taking ×2 or more (default: net)",
+    )
+    p.add_argument("--catalog", metavar="DIR", type=Path, help="catalog folder")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    from builder.core.problems import InputError
+    from builder.roster.team_file import read_team
+    from builder.systems.soh.analysis import derive_pair, matchup, pick_unit, resolve_opponent
+    from builder.systems.soh.catalog import load_catalog
+    from builder.systems.soh.legality import check_crew
+    from builder.systems.soh.models import Crew
+    from builder.systems.soh.read import SohRead
+    from builder.systems.soh.text import matchup_json, plan_text
+
+    system, read = read_team(args.team, expected="soh")
+    if system is None or read.team is None:
+        raise InputError(read.problems)
+    catalog = load_catalog(args.catalog)
+    assert isinstance(read, SohRead)
+    report = check_crew(read, catalog)
+    if report.exit_code == 2:
+        raise InputError(report.errors)
+    crew = read.team
+    assert isinstance(crew, Crew)
+    me_char = pick_unit(crew, args.unit)[0]
+    opp_char, _source = resolve_opponent(args.threat, crew, catalog)
+    everyone, opp = derive_pair(crew, catalog, opp_char)
+    me = next(d for d in everyone if d.name == me_char.name)
+    m = matchup(me, opp, args.opponent_evasion, args.weapon, args.opponent_weapon, args.objective)
+    if args.json:
+        print(json.dumps(matchup_json(m), ensure_ascii=False, indent=2))
+    else:
+        print(plan_text(m))
+        for problem in report.errors:
+            print(problem, file=sys.stderr)
+    return 0
+
+
+def commands() -> list[Command]:
+    return [
+        Command(
+            "odds", "exact odds of one attack (multiplier and wounds)", configure_odds, run_odds
+        ),
+        Command(
+            "plan",
+            "soh: how to split a round's AP between evasion and attacks",
+            configure_plan,
+            run_plan,
+        ),
+    ]

@@ -1,0 +1,77 @@
+"""Reading a crew file's data (already read with positions) into a :class:`Crew`.
+
+Lenient per character: a character with a schema problem is reported at its line and left out,
+the others are still read, so one ``laminim check`` lists every mistake. The crew-wide rules
+(one leader, unique names) are checked by :mod:`.legality` with positions, not here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from builder.core.problems import Loc, Locator, Problem, unplaced
+from builder.core.source import Located, validation_problems
+from builder.systems.base import TeamRead
+from builder.systems.soh.models import Character, Crew, CrewHeader
+
+
+@dataclass
+class SohRead(TeamRead):
+    """A crew file as read, with each kept character's row in the file (for positions)."""
+
+    team: Crew | None
+    rows: list[int] = field(default_factory=list)
+    """For each character of ``team``, its index in the file's ``characters`` list."""
+
+    def character_locator(self, index: int) -> Locator:
+        row = self.rows[index] if index < len(self.rows) else index
+        if self.source is None:
+            return unplaced("<crew>", ("characters", row))
+        return self.source.locator(("characters", row))
+
+    def crew_locator(self) -> Locator:
+        return self.source.locator() if self.source is not None else unplaced("<crew>")
+
+
+def make_crew(header: CrewHeader, characters: list[Character]) -> Crew:
+    """A crew from already-valid parts, without the crew-wide validators (legality reports
+    those with positions instead of failing the whole file)."""
+    return Crew.model_construct(
+        system=header.system, name=header.name, side=header.side, characters=tuple(characters)
+    )
+
+
+def read_crew(src: Located) -> SohRead:
+    """The crew in ``src`` with every schema problem (never raises for bad content)."""
+    data = src.data
+    if not isinstance(data, dict):
+        return SohRead(
+            None, src, [src.problem((), "expected a mapping with system, name, characters")]
+        )
+    problems: list[Problem] = []
+    header_data = {k: v for k, v in data.items() if k != "characters"}
+    header: CrewHeader | None
+    try:
+        header = CrewHeader.model_validate(header_data)
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, src, (), header_data, CrewHeader))
+        header = None
+    characters: list[Character] = []
+    rows: list[int] = []
+    raw = data.get("characters")
+    if "characters" not in data:
+        problems.append(src.problem(("characters",), "required field is missing"))
+    elif not isinstance(raw, list) or not raw:
+        problems.append(src.problem(("characters",), "expected a list of at least one character"))
+    else:
+        for i, item in enumerate(raw):
+            loc: Loc = ("characters", i)
+            try:
+                characters.append(Character.model_validate(item))
+                rows.append(i)
+            except ValidationError as exc:
+                problems.extend(validation_problems(exc, src, loc, item, Character))
+    crew = make_crew(header, characters) if header is not None else None
+    return SohRead(crew, src, problems, rows)
