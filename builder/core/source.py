@@ -73,36 +73,75 @@ class Located:
         return locate
 
 
-def read_yaml(path: Path | str, display: str | None = None) -> Located:
-    """Read one YAML file; raises InputError with every problem found (syntax, tags, duplicates)."""
+def read_yaml(
+    path: Path | str, display: str | None = None, max_items: int | None = None
+) -> Located:
+    """Read one YAML file; raises InputError with every problem found (syntax, tags, duplicates).
+
+    ``max_items``: the most items any one list or mapping of the file may hold (a team file's
+    bound, so a file of a thousand units is refused at once instead of being worked through).
+    """
     path = Path(path)
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError([Problem(name, None, None, "", "file not found")]) from None
     except IsADirectoryError:
         raise InputError([Problem(name, None, None, "", "is a directory, not a file")]) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            [Problem(name, None, None, "", f"not UTF-8 text ({exc.reason})")]
-        ) from None
     except OSError as exc:
         raise InputError([Problem(name, None, None, "", f"cannot read: {exc.strerror}")]) from None
-    return parse_yaml(text, name)
+    return parse_yaml(decode_utf8(raw, name), name, max_items)
 
 
-def parse_yaml(text: str, name: str) -> Located:
-    """Parse YAML text into a Located; raises InputError on any problem."""
+def decode_utf8(raw: bytes, name: str) -> str:
+    """``raw`` as UTF-8 text; InputError at the line and column of the first byte that is not."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
+        byte = raw[exc.start : exc.start + 1].hex()
+        message = f"not UTF-8 text ({exc.reason}, byte 0x{byte}): save the file as UTF-8"
+        raise InputError([Problem(name, line, col, "", message)]) from None
+
+
+def _line_col(text: str, index: int) -> _Pos:
+    """1-based line and column of character ``index`` of ``text``."""
+    index = max(0, min(index, len(text)))
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _reader_position(text: str, exc: yaml.reader.ReaderError) -> _Pos:
+    """Where an unacceptable character is (libyaml counts UTF-8 bytes, PyYAML characters)."""
+    char = exc.character if isinstance(exc.character, int) else None
+    found = text.find(chr(char)) if char is not None else -1
+    if found < 0:
+        found = len(text.encode("utf-8")[: exc.position].decode("utf-8", errors="ignore"))
+    return _line_col(text, found)
+
+
+def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
+    """Parse YAML text into a Located; raises InputError on any problem (one line each)."""
     try:
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         msg = f"YAML syntax error: {exc.problem or exc.context}"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else _line_col(text, len(text))
         raise InputError([Problem(name, line, col, "", msg)]) from None
+    except yaml.reader.ReaderError as exc:
+        char = exc.character
+        what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
+        msg = f"unacceptable character {what} in YAML: {exc.reason}"
+        raise InputError([Problem(name, *_reader_position(text, exc), "", msg)]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(name, None, None, "", f"YAML error: {exc}")]) from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError([Problem(name, 1, 1, "", f"YAML error: {first}")]) from None
+    except RecursionError:
+        raise InputError([Problem(name, 1, 1, "", "YAML nested too deeply")]) from None
     if not nodes or nodes[0] is None:
         raise InputError([Problem(name, 1, 1, "", "the file is empty")])
     if len(nodes) > 1:
@@ -116,7 +155,7 @@ def parse_yaml(text: str, name: str) -> Located:
         )
     located = Located(name, None)
     problems: list[Problem] = []
-    located.data = _convert_root(nodes[0], located, problems)
+    located.data = _convert_root(nodes[0], located, problems, max_items)
     if problems:
         raise InputError(problems)
     return located
@@ -134,7 +173,16 @@ MAX_VALUES = 200_000
 
 
 class _TooBig(Exception):
-    pass
+    """Raised when a file expands to more than MAX_VALUES values; carries where it happened."""
+
+    def __init__(self, where: _Pos | None, aliased: bool) -> None:
+        super().__init__()
+        self.where = where
+        self.aliased = aliased
+
+
+MAX_DIGITS = 1000
+"""Longest whole number (in digits) a file may hold; Python refuses past 4,300 anyway."""
 
 
 @dataclass
@@ -143,21 +191,37 @@ class _Walk:
 
     out: Located
     problems: list[Problem]
+    max_items: int | None = None
     active: set[int] = field(default_factory=set)  # ids of the collections being expanded
+    seen: set[int] = field(default_factory=set)  # ids of the collections converted so far
+    parents: list[tuple[yaml.Node, bool]] = field(default_factory=list)  # (node, alias use)
     count: int = 0
+    last: _Pos = (1, 1)  # the innermost collection entered (for "nested too deeply")
+
+    def too_big(self, node: yaml.Node) -> _TooBig:
+        """Place the overflow at the collection that uses the outermost alias, if any."""
+        for i, (_, alias_use) in enumerate(self.parents):
+            if alias_use and i > 0:
+                mark = self.parents[i - 1][0].start_mark
+                return _TooBig((mark.line + 1, mark.column + 1), True)
+        return _TooBig((node.start_mark.line + 1, node.start_mark.column + 1), False)
 
 
-def _convert_root(node: yaml.Node, out: Located, problems: list[Problem]) -> Any:
-    walk = _Walk(out, problems)
+def _convert_root(
+    node: yaml.Node, out: Located, problems: list[Problem], max_items: int | None = None
+) -> Any:
+    walk = _Walk(out, problems, max_items)
     try:
         return _convert(node, (), walk)
-    except _TooBig:
+    except _TooBig as big:
+        line, col = big.where or (None, None)
+        why = " once its aliases are expanded" if big.aliased else ""
         problems.append(
-            Problem(out.file, None, None, "", f"too large: more than {MAX_VALUES} values")
+            Problem(out.file, line, col, "", f"too large: more than {MAX_VALUES} values{why}")
         )
         return None
     except RecursionError:
-        problems.append(Problem(out.file, None, None, "", "nested too deeply"))
+        problems.append(Problem(out.file, *walk.last, "", "nested too deeply"))
         return None
 
 
@@ -165,7 +229,7 @@ def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
     out, problems = walk.out, walk.problems
     walk.count += 1
     if walk.count > MAX_VALUES:
-        raise _TooBig
+        raise walk.too_big(node)
     out.positions[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if node.tag not in _STANDARD_TAGS:
         problems.append(
@@ -180,6 +244,18 @@ def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
         if id(node) in walk.active:
             problems.append(out.problem(loc, "a YAML alias refers to itself"))
             return None
+        if walk.max_items is not None and len(node.value) > walk.max_items:
+            problems.append(
+                out.problem(
+                    loc,
+                    f"too many items ({len(node.value)}): this file may hold at most "
+                    f"{walk.max_items} in one list or mapping",
+                )
+            )
+            return None
+        walk.last = (node.start_mark.line + 1, node.start_mark.column + 1)
+        walk.parents.append((node, id(node) in walk.seen))
+        walk.seen.add(id(node))
         walk.active.add(id(node))
         try:
             if isinstance(node, yaml.MappingNode):
@@ -187,9 +263,20 @@ def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
             return [_convert(item, (*loc, i), walk) for i, item in enumerate(node.value)]
         finally:
             walk.active.discard(id(node))
+            walk.parents.pop()
     if node.tag == "tag:yaml.org,2002:int" and node.value.startswith("0") and ":" in node.value:
         return node.value  # sexagesimal ints are a YAML 1.1 trap; keep the text
-    return _scalar_constructor.construct_object(node)
+    if node.tag == "tag:yaml.org,2002:int":
+        digits = sum(ch.isdigit() for ch in node.value)
+        if digits > MAX_DIGITS:
+            problems.append(out.problem(loc, f"number too long ({digits} digits)"))
+            return None
+    try:
+        return _scalar_constructor.construct_object(node)
+    except (ValueError, OverflowError, yaml.YAMLError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        problems.append(out.problem(loc, f"unreadable value: {message}"))
+        return None
 
 
 def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
