@@ -10,19 +10,12 @@ import yaml
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
-    MobileSuit,
     MobileSuitsFile,
-    Ship,
     ShipsFile,
     ThreatsFile,
 )
-from builder.systems.artifact.rules import (
-    AttackAction,
-    Threat,
-    ThreatAttack,
-    UnitStats,
-    WeaponStats,
-)
+from builder.systems.artifact.rules import AttackAction, Threat, ThreatAttack, UnitStats
+from builder.systems.artifact.specs import unit_stats
 
 CATALOG_DIR = Path(__file__).resolve().parents[3] / "parts_catalog" / "artifact"
 
@@ -38,16 +31,6 @@ def load_catalog() -> ArtifactCatalog:
         ships=ShipsFile.model_validate(load_yaml("ships.yaml")).ships,
         threats=ThreatsFile.model_validate(load_yaml("threats.yaml")).threats,
     )
-
-
-def unit_stats(unit: MobileSuit | Ship) -> UnitStats:
-    weapons = tuple(
-        WeaponStats(w.id, w.range, w.attacks, w.to_hit_ms, w.to_hit_ship, w.damage)
-        for w in unit.weapons
-    )
-    if isinstance(unit, MobileSuit):
-        return UnitStats(unit.id, "ms", unit.move, unit.hp, weapons, propellant=unit.propellant)
-    return UnitStats(unit.id, "ship", unit.move, unit.hp, weapons, capacity=unit.capacity)
 
 
 @pytest.fixture(scope="session")

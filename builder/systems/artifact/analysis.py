@@ -1,0 +1,33 @@
+"""``laminim analyze`` for a force: each unit's weapon odds and its D12 survival table."""
+
+from __future__ import annotations
+
+from builder.core.problems import InputError, Problem
+from builder.systems.artifact.legality import ForceReport
+from builder.systems.artifact.models import ArtifactCatalog
+from builder.systems.artifact.rules import survival
+from builder.systems.artifact.specs import find_threat, threat_stats, unit_stats
+from builder.systems.artifact.text import analysis_json, analysis_text
+from builder.systems.base import AnalyzeOptions, Output
+
+
+def analyze_force(report: ForceReport, catalog: ArtifactCatalog, options: AnalyzeOptions) -> Output:
+    threat = find_threat(options.threat, catalog)
+    members = [m for m in report.members if m.unit is not None]
+    if options.unit is not None:
+        chosen = [m for m in members if m.name == options.unit]
+        if not chosen:
+            names = ", ".join(m.name for m in members)
+            message = f"no unit named '{options.unit}'; units: {names}"
+            raise InputError([Problem("--unit", None, None, "", message)])
+        members = chosen
+    stats = threat_stats(threat, catalog)
+    rows = []
+    for m in members:
+        assert m.unit is not None
+        rows.append((m.name, m.unit, survival(unit_stats(m.unit), stats, options.rounds)))
+    return Output(
+        analysis_json(threat, rows, catalog),
+        analysis_text(threat, rows, catalog),
+        notes=report.errors,
+    )

@@ -1,0 +1,102 @@
+"""Loading the artifact catalog folder (``catalog.yaml``, ``mobile_suits.yaml``, ``ships.yaml``,
+``threats.yaml``): every problem at its file, line and column, the cross references included
+(duplicate ids, a threat naming an unknown unit or weapon, an unknown default threat).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from builder.core.catalog_folder import read_catalog_folder
+from builder.core.problems import InputError, did_you_mean
+from builder.core.resources import bundled_catalog_dir
+from builder.systems.artifact.models import (
+    ArtifactCatalog,
+    CatalogInfo,
+    MobileSuit,
+    Name,
+    Ship,
+    Slug,
+    Text,
+    Threat,
+)
+from builder.systems.artifact.specs import threat_problems
+
+CATALOG_FILES = ("catalog.yaml", "mobile_suits.yaml", "ships.yaml", "threats.yaml")
+_cache: dict[Path, ArtifactCatalog] = {}
+
+
+class CatalogData(BaseModel):
+    """The four files merged (their top-level keys), before the cross references are checked."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    system: Literal["artifact"]
+    name: Name
+    default_threat: Slug
+    description: Text | None = None
+    mobile_suits: tuple[MobileSuit, ...] = Field(min_length=1)
+    ships: tuple[Ship, ...] = Field(min_length=1)
+    threats: tuple[Threat, ...] = Field(min_length=1)
+
+
+def cross_check(data: CatalogData) -> list[tuple[tuple, str]]:
+    """Every broken cross reference as (path into the merged data, message)."""
+    out: list[tuple[tuple, str]] = []
+    seen: dict[str, str] = {}
+    for key, units in (("mobile_suits", data.mobile_suits), ("ships", data.ships)):
+        for i, u in enumerate(units):
+            if u.id in seen:
+                out.append(((key, i, "id"), f"id '{u.id}' is already used by {seen[u.id]}"))
+            else:
+                seen[u.id] = f"{key}[{i}]"
+    threat_ids: dict[str, int] = {}
+    catalog = ArtifactCatalog.model_construct(
+        info=None, mobile_suits=data.mobile_suits, ships=data.ships, threats=data.threats
+    )
+    for i, t in enumerate(data.threats):
+        if t.id in threat_ids:
+            out.append(
+                (
+                    ("threats", i, "id"),
+                    f"id '{t.id}' is already used by threats[{threat_ids[t.id]}]",
+                )
+            )
+        threat_ids.setdefault(t.id, i)
+        out += [(("threats", i, *loc), msg) for loc, msg in threat_problems(t, catalog)]
+    if data.default_threat not in threat_ids:
+        hint = did_you_mean(data.default_threat, list(threat_ids))
+        out.append((("default_threat",), f"no threat '{data.default_threat}'{hint}"))
+    return out
+
+
+def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
+    """Load and validate the catalog in ``directory`` (default: the bundled artifact catalog).
+
+    Raises InputError listing every problem of every file.
+    """
+    root = Path(directory) if directory is not None else bundled_catalog_dir("artifact")
+    key = root.resolve()
+    if key in _cache:
+        return _cache[key]
+    folder = read_catalog_folder(root, CATALOG_FILES)
+    data = folder.validate(CatalogData)
+    problems = [folder.problem(loc, msg) for loc, msg in cross_check(data)]
+    if problems:
+        raise InputError(problems)
+    catalog = ArtifactCatalog(
+        info=CatalogInfo(
+            system=data.system,
+            name=data.name,
+            default_threat=data.default_threat,
+            description=data.description,
+        ),
+        mobile_suits=data.mobile_suits,
+        ships=data.ships,
+        threats=data.threats,
+    )
+    _cache[key] = catalog
+    return catalog

@@ -1,0 +1,113 @@
+"""``laminim odds --system artifact``: the exact odds of one attack (DESIGN.md JSON)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from builder.core.problems import InputError, Problem, did_you_mean
+from builder.systems.base import Command
+
+HELP = "exact hit, evasion, damage and kill odds of one artifact attack"
+
+
+def _modifier(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and 10 (enemy MS within 10 cm), got {value}"
+        )
+    return value
+
+
+def _hp(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
+    p.add_argument("--attacker", required=True, metavar="ID", help="attacking MS or ship id")
+    p.add_argument("--weapon", required=True, metavar="ID", help="one of the attacker's weapons")
+    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship id")
+    p.add_argument(
+        "--near",
+        type=_modifier,
+        default=0,
+        metavar="K",
+        help="D10 attack modifier: enemy MS within 10 cm of the attacker, target excluded",
+    )
+    p.add_argument("--evade", action="store_true", help="the target (an MS) evades (D11)")
+    p.add_argument(
+        "--evade-near",
+        type=_modifier,
+        default=0,
+        metavar="J",
+        help="D10 evasion modifier: enemy MS within 10 cm of the target, attacker excluded",
+    )
+    p.add_argument("--target-hp", type=_hp, metavar="H", help="the target's HP now (default: full)")
+    p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _bad(option: str, message: str) -> InputError:
+    return InputError([Problem(option, None, None, "", message)])
+
+
+def run(args: argparse.Namespace) -> int:
+    from builder.systems.artifact.catalog import load_catalog
+    from builder.systems.artifact.rules import AttackAction, attack_odds
+    from builder.systems.artifact.specs import all_units, find_weapon, unit_stats, weapon_stats
+    from builder.systems.artifact.text import odds_text
+
+    catalog = load_catalog(args.catalog)
+    units = all_units(catalog)
+    problems = []
+    for option, value in (("--attacker", args.attacker), ("--target", args.target)):
+        if value not in units:
+            hint = did_you_mean(value, list(units))
+            problems.append(
+                Problem(
+                    option,
+                    None,
+                    None,
+                    "",
+                    f"unknown unit '{value}'{hint}; known: {', '.join(units)}",
+                )
+            )
+    if problems:
+        raise InputError(problems)
+    attacker, target = units[args.attacker], units[args.target]
+    weapon = find_weapon(attacker, args.weapon)
+    if weapon is None:
+        ids = [w.id for w in attacker.weapons]
+        raise _bad(
+            "--weapon",
+            f"{attacker.id} has no weapon '{args.weapon}'{did_you_mean(args.weapon, ids)}; "
+            f"it has {', '.join(ids)}",
+        )
+    stats = unit_stats(target)
+    if args.evade and stats.kind == "ship":
+        raise _bad("--evade", f"{target.id} is a battleship: a ship never evades (RULES D11)")
+    if args.evade and not stats.propellant:
+        raise _bad("--evade", f"{target.id} has P 0: an MS at P 0 cannot evade (RULES D11)")
+    if args.target_hp is not None and not 1 <= args.target_hp <= target.hp:
+        raise _bad(
+            "--target-hp", f"must be between 1 and {target.hp} ({target.id}), got {args.target_hp}"
+        )
+    action = AttackAction(weapon_stats(weapon), args.near, args.evade_near)
+    result = attack_odds(action, stats, evade=args.evade, target_hp=args.target_hp)
+    if args.json:
+        print(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+    else:
+        print(odds_text(attacker, weapon, target, args.near, args.evade, args.evade_near, result))
+    return 0
+
+
+ODDS = Command("odds", HELP, configure, run)

@@ -1,0 +1,75 @@
+"""Reading a force file's data (already read with positions) into a :class:`ForceFile`.
+
+Lenient per unit: a unit with a schema problem is reported (with its line) and left out, and the
+others are still read, so one run of ``laminim check`` lists every mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from builder.core.problems import Loc, Problem
+from builder.core.source import Located, validation_problems
+from builder.systems.artifact.models import ForceFile, ForceShip, ForceUnit
+from builder.systems.base import TeamRead
+
+FORMAT = "expected a mapping with system, name, ship and units"
+
+
+@dataclass
+class ForceRead(TeamRead):
+    """A force file as read, with each kept unit's row in the file (for positions)."""
+
+    team: ForceFile | None
+    unit_rows: list[int] = field(default_factory=list)
+    """For each unit of ``team``, its index in the file's ``units`` list."""
+    dropped_units: int = 0
+    """Units left out because of a schema problem (already reported)."""
+
+
+def read_force(src: Located) -> ForceRead:
+    """The force in ``src`` with every schema problem (never raises for bad content)."""
+    data = src.data
+    if not isinstance(data, dict):
+        return ForceRead(None, src, [src.problem((), FORMAT)])
+    problems: list[Problem] = []
+    header = {k: v for k, v in data.items() if k not in ("ship", "units")}
+    ok = True
+    try:
+        ForceFile.model_validate({**header, "ship": {"name": "x", "type": "x"}, "units": []})
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, src, (), header, ForceFile))
+        ok = False
+
+    ship: ForceShip | None = None
+    if "ship" not in data:
+        problems.append(src.problem((), "ship: required field is missing (one battleship)"))
+    else:
+        try:
+            ship = ForceShip.model_validate(data["ship"])
+        except ValidationError as exc:
+            problems.extend(validation_problems(exc, src, ("ship",), data["ship"], ForceShip))
+
+    units: list[ForceUnit] = []
+    rows: list[int] = []
+    dropped = 0
+    raw_units = data.get("units")
+    if "units" not in data:
+        problems.append(src.problem((), "units: required field is missing (the MS of the force)"))
+    elif not isinstance(raw_units, list):
+        problems.append(src.problem(("units",), "expected a list of units"))
+    else:
+        for i, raw in enumerate(raw_units):
+            try:
+                units.append(ForceUnit.model_validate(raw))
+                rows.append(i)
+            except ValidationError as exc:
+                loc: Loc = ("units", i)
+                problems.extend(validation_problems(exc, src, loc, raw, ForceUnit))
+                dropped += 1
+    team = None
+    if ok and ship is not None:
+        team = ForceFile(system="artifact", name=data["name"], ship=ship, units=tuple(units))
+    return ForceRead(team, src, problems, rows, dropped)

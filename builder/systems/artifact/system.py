@@ -1,0 +1,115 @@
+"""Gundam Artifact as a game system of the builder (the :class:`GameSystem` protocol).
+
+Everything the shell asks of artifact goes through :data:`SYSTEM`; the modules beside this one
+do the work (catalog, force reading and D9 legality, text/JSON, odds, printouts, TUI).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.core.problems import InputError, Problem
+from builder.core.resources import bundled_catalog_dir
+from builder.core.source import Located
+from builder.systems.artifact.catalog import load_catalog
+from builder.systems.artifact.legality import ForceReport, check
+from builder.systems.artifact.models import ArtifactCatalog, ForceFile
+from builder.systems.artifact.read import ForceRead, read_force
+from builder.systems.base import (
+    AnalyzeOptions,
+    Command,
+    Output,
+    PrintOptions,
+    Printout,
+    TeamRead,
+)
+
+if TYPE_CHECKING:
+    from builder.tui.shell import SystemUI
+
+
+class CheckedForce:
+    """``laminim check``'s report of a force: D9 legality and its text table."""
+
+    def __init__(self, report: ForceReport) -> None:
+        self.report = report
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.report.problems
+
+    @property
+    def exit_code(self) -> int:
+        return self.report.exit_code
+
+    def to_json(self) -> dict[str, Any]:
+        return self.report.to_json()
+
+    def text(self) -> str:
+        from builder.systems.artifact.text import check_text
+
+        return check_text(self.report)
+
+
+class Artifact:
+    id = "artifact"
+    name = "Gundam Artifact"
+    name_ja = "ガンダムアーティファクト"
+
+    @property
+    def card_sizes(self) -> tuple[str, ...]:
+        from builder.systems.artifact.printouts import CARD_SIZES
+
+        return tuple(CARD_SIZES)
+
+    def demo_file(self) -> Path:
+        return bundled_catalog_dir(self.id) / "demo_force.yaml"
+
+    def load_catalog(self, directory: Path | None = None) -> ArtifactCatalog:
+        return load_catalog(directory)
+
+    def read_team(self, source: Located) -> ForceRead:
+        return read_force(source)
+
+    def check(self, read: TeamRead, catalog: ArtifactCatalog) -> CheckedForce:
+        if read.team is None:
+            raise InputError(read.problems)
+        assert isinstance(read, ForceRead)
+        return CheckedForce(check(read.team, catalog, read))
+
+    def describe_catalog(self, catalog: ArtifactCatalog) -> Output:
+        from builder.systems.artifact.text import parts_json, parts_text
+
+        return Output(parts_json(catalog), parts_text(catalog))
+
+    def analyze(self, read: TeamRead, catalog: ArtifactCatalog, options: AnalyzeOptions) -> Output:
+        from builder.systems.artifact.analysis import analyze_force
+
+        report = self.check(read, catalog).report
+        if report.bad_input:
+            raise InputError(report.errors)
+        return analyze_force(report, catalog, options)
+
+    def printouts(
+        self, team: ForceFile, catalog: ArtifactCatalog, options: PrintOptions
+    ) -> list[Printout]:
+        from builder.systems.artifact.printouts import printouts
+
+        return printouts(team, catalog, options)
+
+    def tui(self) -> SystemUI:
+        from builder.systems.artifact.tui.ui import artifact_ui
+
+        return artifact_ui()
+
+    def commands(self) -> list[Command]:
+        from builder.systems.artifact.odds_command import ODDS
+
+        return [ODDS]
+
+    def dump_team(self, team: ForceFile) -> dict[str, Any]:
+        return team.model_dump()
+
+
+SYSTEM = Artifact()
