@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -18,11 +19,50 @@ def slugify(name: str) -> str:
     return slug[:60].strip("-_") or "team"
 
 
+MAX_SUFFIX = 10_000
+"""Most numbered names tried for one output before giving up (``stem-10000.pdf``)."""
+
+
+def _candidates(out_dir: Path, stem: str, suffix: str) -> list[Path]:
+    return [out_dir / f"{stem}{suffix}"] + [
+        out_dir / f"{stem}-{n}{suffix}" for n in range(2, MAX_SUFFIX + 1)
+    ]
+
+
 def free_path(out_dir: Path, stem: str, suffix: str = ".pdf") -> Path:
-    """``stem.pdf`` in ``out_dir`` if it does not exist, else ``stem-2.pdf``, ``stem-3.pdf`` …"""
-    candidate = out_dir / f"{stem}{suffix}"
-    n = 2
-    while candidate.exists():
-        candidate = out_dir / f"{stem}-{n}{suffix}"
-        n += 1
-    return candidate
+    """``stem.pdf`` in ``out_dir`` if no such name exists, else ``stem-2.pdf``, ``stem-3.pdf`` …
+
+    Only a guess (another process may take the name next): write with :func:`create_new`.
+    A symlink, even a dangling one, counts as taken.
+    """
+    for candidate in _candidates(out_dir, stem, suffix):
+        if not os.path.lexists(candidate):
+            return candidate
+    raise FileExistsError(f"{out_dir}: no free name for {stem}{suffix}")
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+_NEW_FILE |= getattr(os, "O_CLOEXEC", 0)
+
+
+def create_new(out_dir: Path, stem: str, suffix: str = ".pdf", data: bytes = b"") -> Path:
+    """Create ``stem.pdf`` (else ``stem-2.pdf`` …) in ``out_dir`` holding ``data``.
+
+    The file is created exclusively (``O_CREAT | O_EXCL``): an existing file, a symlink (even a
+    dangling one, which is never followed) or a name another process claims at the same moment
+    makes it try the next number, so two runs writing into one folder never overwrite each
+    other. A write error removes the half-written file.
+    """
+    for candidate in _candidates(out_dir, stem, suffix):
+        try:
+            fd = os.open(candidate, _NEW_FILE, 0o666)
+        except FileExistsError:
+            continue
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        except BaseException:
+            candidate.unlink(missing_ok=True)
+            raise
+        return candidate
+    raise FileExistsError(f"{out_dir}: no free name for {stem}{suffix}")

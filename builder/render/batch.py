@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from builder.core.outfiles import free_path, slugify
+from builder.core.outfiles import create_new, slugify
 from builder.render.env import make_env
 from builder.systems.base import Printout
 
@@ -29,9 +29,11 @@ def render_printouts(
 ) -> list[Path]:
     """Write ``<slug>-<kind>.pdf`` for every printout into ``out_dir``, in order.
 
-    Never overwrites: an existing name gets ``-2``, ``-3`` … Returns the written paths.
+    Never overwrites and never writes through a symlink: each PDF is rendered in memory, then
+    created exclusively, so a taken name (an existing file, a symlink, another run's output)
+    gets ``-2``, ``-3`` … Returns the written paths.
     """
-    from builder.render.pdf import write_pdf  # lazy: WeasyPrint is slow to import
+    from builder.render.pdf import pdf_bytes  # lazy: WeasyPrint is slow to import
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -41,10 +43,8 @@ def render_printouts(
     for done, printout in enumerate(printouts):
         if progress is not None:
             progress(printout.kind, done, total)
-        html = render_html(printout)
-        target = free_path(out_dir, f"{stem}-{printout.kind}")
-        write_pdf(html, target)
-        written.append(target)
+        data = pdf_bytes(render_html(printout))
+        written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
     if progress is not None:
         progress("done", total, total)
     return written

@@ -26,8 +26,14 @@ class RestrictedFetcher(URLFetcher):
         return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
 
 
-def write_pdf(html: str, target: Path) -> None:
-    """Render one HTML document to ``target`` (relative URLs resolve inside templates_dir())."""
+def pdf_bytes(html: str) -> bytes:
+    """One HTML document as PDF bytes (relative URLs resolve inside templates_dir())."""
     base_url = templates_dir().resolve().as_uri() + "/"
     document = HTML(string=html, base_url=base_url, url_fetcher=RestrictedFetcher())
-    document.write_pdf(target)
+    data: bytes = document.write_pdf()
+    return data
+
+
+def write_pdf(html: str, target: Path) -> None:
+    """Render one HTML document to ``target`` (replacing it: callers pick a new name)."""
+    target.write_bytes(pdf_bytes(html))
