@@ -1,0 +1,216 @@
+"""Plain-data template contexts for artifact cards, battleship markers and the range ruler.
+
+Templates see only dicts, lists, strings and numbers: hit chances are computed here by the
+rules core, the templates only lay them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.i18n import LANGS, Lang, part_name
+from builder.render.fit import fit
+from builder.render.layout import PAPERS, Grid, crop_marks, make_grid
+from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
+from builder.systems.artifact.print_labels import labels_for
+from builder.systems.artifact.specs import Unit, all_units
+from builder.systems.artifact.text import MODIFIERS
+from builder.systems.base import PrintOptions, Printout
+
+CARD_SIZES: dict[str, tuple[float, float]] = {"poker": (63.0, 88.0), "large": (89.0, 127.0)}
+"""Card sizes in mm, as LAMINIM's (poker: nine a page; large: the L photo size, four a page)."""
+
+BOXES_PER_ROW = {"poker": 10, "large": 15}
+"""Tick boxes per row in groups of five (a 35 HP ship is 10 + 10 + 10 + 5 on a poker card)."""
+
+NAME_FIT = {"poker": (40.0, 9.0, 6.0), "large": (60.0, 13.0, 8.0)}
+"""Width (mm), max and min pt of the unit name in the card header."""
+
+MARKER_DIAMETER = 70.0
+"""The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
+leaves room for a model ship on top)."""
+
+MARKER_NAME = (44.0, 12.0, 7.0)
+RULER_CM = 20
+"""The ruler covers the longest range in the catalog (20 cm: funnels, main guns, missiles)."""
+
+Context = dict[str, Any]
+
+
+def box_groups(count: int, per_row: int = 10) -> list[list[int]]:
+    """Tick boxes for ``count`` points as rows of groups of five: 12 → [[5, 5], [2]]."""
+    rows = []
+    left = count
+    while left > 0:
+        row_n = min(per_row, left)
+        rows.append([min(5, row_n - g) for g in range(0, row_n, 5)])
+        left -= row_n
+    return rows
+
+
+def hit_chances(weapon: Weapon, kind: str) -> list[str]:
+    """Per-die hit chance at the D10 modifiers 0 / −1 / −2, as the rules core computes it."""
+    from builder.systems.artifact.rules import p_success
+
+    need = weapon.to_hit_ms if kind == "ms" else weapon.to_hit_ship
+    return [f"{100 * float(p_success(need, m)):.0f}" for m in MODIFIERS]
+
+
+def _weapon(w: Weapon, lang: Lang) -> dict[str, Any]:
+    return {
+        "name": part_name(w, lang),
+        "range": w.range,
+        "attacks": w.attacks,
+        "to_hit_ms": f"{w.to_hit_ms}+",
+        "to_hit_ship": f"{w.to_hit_ship}+",
+        "damage": w.damage,
+        "hit_ms": hit_chances(w, "ms"),
+        "hit_ship": hit_chances(w, "ship"),
+    }
+
+
+def unit_card(name: str, unit: Unit, force: str, lang: Lang, size: str) -> dict[str, Any]:
+    width, hi, lo = NAME_FIT[size]
+    fitted = fit(name, width, hi, lo, lines=2)
+    card: dict[str, Any] = {
+        "kind": "ms" if isinstance(unit, MobileSuit) else "ship",
+        "name": fitted.text,
+        "name_pt": fitted.size,
+        "type": part_name(unit, lang),
+        "force": force,
+        "move": unit.move,
+        "hp": unit.hp,
+        "hp_rows": box_groups(unit.hp, BOXES_PER_ROW[size]),
+        "weapons": [_weapon(w, lang) for w in unit.weapons],
+    }
+    if isinstance(unit, MobileSuit):
+        card["propellant"] = unit.propellant
+        card["p_rows"] = box_groups(unit.propellant, BOXES_PER_ROW[size])
+    else:
+        assert isinstance(unit, Ship)
+        card["capacity"] = unit.capacity
+        card["capacity_track"] = list(range(1, unit.capacity + 1))
+    return card
+
+
+def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
+    """The ship then the MS, those found in the catalog (a forced illegal force may lack some)."""
+    units = all_units(catalog)
+    out = []
+    for name, type_id in [(force.ship.name, force.ship.type)] + [
+        (u.name, u.type) for u in force.units
+    ]:
+        if type_id in units:
+            out.append((name, units[type_id]))
+    return out
+
+
+def _document(
+    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], force: str
+) -> Context:
+    labels = labels_for(lang)
+    pages = []
+    for indexes in grid.pages(len(items)) or [range(0)]:
+        placed = []
+        for i in indexes:
+            x, y = grid.position(i)
+            placed.append({"x": x, "y": y, "item": items[i]})
+        pages.append({"items": placed, "marks": crop_marks(grid, len(placed)) if placed else []})
+    return {
+        "system": "artifact",
+        "kind": kind,
+        "lang": lang,
+        "labels": labels,
+        "title": f"{force} — {labels['doc_' + kind]}",
+        "force": force,
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "item": {"width": grid.item_w, "height": grid.item_h},
+        "pages": pages,
+    }
+
+
+def cards_context(
+    force: ForceFile, catalog: ArtifactCatalog, *, lang: Lang, paper: str, size: str
+) -> Context:
+    w, h = CARD_SIZES[size]
+    grid = make_grid(paper, w, h)
+    items = [unit_card(n, u, force.name, lang, size) for n, u in members(force, catalog)]
+    context = _document("cards", lang, paper, grid, items, force.name)
+    context["card_size"] = size
+    return context
+
+
+def markers_context(
+    force: ForceFile, catalog: ArtifactCatalog, *, lang: Lang, paper: str
+) -> Context:
+    """One page: the battleship marker (a round disc with name and front) and the range ruler."""
+    page_w, page_h = PAPERS[paper]
+    labels = labels_for(lang)
+    ships = [(n, u) for n, u in members(force, catalog) if isinstance(u, Ship)]
+    markers = []
+    for name, ship in ships:
+        fitted = fit(name, *MARKER_NAME)
+        markers.append(
+            {
+                "name": fitted.text,
+                "name_pt": fitted.size,
+                "type": part_name(ship, lang),
+                "hp": ship.hp,
+                "capacity": ship.capacity,
+            }
+        )
+    ruler_len = RULER_CM * 10.0
+    return {
+        "system": "artifact",
+        "kind": "markers",
+        "lang": lang,
+        "labels": labels,
+        "title": f"{force.name} — {labels['doc_markers']}",
+        "force": force.name,
+        "page": {"width": page_w, "height": page_h, "paper": paper},
+        "item": {"width": MARKER_DIAMETER, "height": MARKER_DIAMETER},
+        "markers": markers,
+        "marker": {
+            "diameter": MARKER_DIAMETER,
+            "left": page_w - 20.0 - MARKER_DIAMETER,
+            "top": 25.0,
+        },
+        "ruler": {
+            "left": 20.0,
+            "top": (page_h - ruler_len) / 2,
+            "length": ruler_len,
+            "width": 14.0,
+            "ticks": [
+                {
+                    "mm": mm / 1.0,
+                    "cm": mm // 10 if mm % 10 == 0 else None,
+                    "len": 7.0 if mm % 10 == 0 else (4.5 if mm % 5 == 0 else 2.5),
+                }
+                for mm in range(0, int(ruler_len) + 1)
+            ],
+        },
+        "pages": [{"items": []}],
+    }
+
+
+def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
+    """Unit cards (the ship first, then the MS) and the battleship marker sheet with the ruler."""
+    paper, lang, size = options.paper, options.lang, options.card_size
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    if size not in CARD_SIZES:
+        raise ValueError(f"unknown card size {size!r}; expected one of {', '.join(CARD_SIZES)}")
+    return [
+        Printout(
+            "cards",
+            "artifact/cards.html",
+            cards_context(force, catalog, lang=lang, paper=paper, size=size),
+        ),
+        Printout(
+            "markers",
+            "artifact/markers.html",
+            markers_context(force, catalog, lang=lang, paper=paper),
+        ),
+    ]
