@@ -12,9 +12,11 @@ silhouette at the start of the round (dice commute, so identical dice are one gr
 at 0 commutes with adding damage). A die is ``q0 * S0 + R``: S0 shifts the frame axis, R is the
 stay term plus the slot moves, and the two commute, so a group of n dice is
 ``sum_k C(n, k) q0^k S0^k R^(n-k)``. When the slot axes are small (<= 64 cells) the powers of R
-are dense matrices, all n + 1 terms come from one matrix product and the frame shifts are plain
-slices; a larger slot space keeps its smallest fitting tail of slot axes as a per-die matrix.
-These only re-associate the same sums (agreement with the plain per-die shifts to ~1e-14).
+are dense matrices, all n + 1 terms come from one matrix product and their frame shifts from a
+second one (the shift matrices of 0..n frame hits side by side); a larger slot space keeps its
+smallest fitting tail of slot axes as a per-die matrix, the other axes as shifted slices into
+reused buffers. These only re-associate the same sums (agreement with the plain per-die shifts
+to ~1e-14). Die kernels are built once per slot shape (power, ammo, guard) and threat.
 A pattern whose "clean" view still equals its total (no cook-off has touched it) runs once.
 Then the end-of-round resolution splits each array by which parts are at 0, destroys them at
 once and runs cook-off waves on the sub-arrays (their dice go through the same paths).
@@ -123,7 +125,7 @@ def _group_operator(slot_values: tuple, kernel: Kernel, times: int) -> np.ndarra
     A die is ``q0 * S0 + R``: S0 takes its frame damage, R = stay + the slot moves. The two
     commute (different axes), so n dice are ``sum_k C(n, k) q0^k S0^k R^(n-k)``. With the slot
     axes flattened into rows' columns, ``X @ B`` gives every ``C(n, k) q0^k R^(n-k)`` term side
-    by side (block k); the caller then shifts block k by k frame hits.
+    by side (block k); the caller then shifts block k by k frame hits (``_frame_stack``).
     """
     stay, moves = kernel
     size = 1
