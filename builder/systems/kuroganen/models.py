@@ -2,19 +2,38 @@
 
 ``map`` rows run top to bottom, cells left to right; a cell is a floor level (a multiple of 0.5)
 or ``~`` (YAML null) for a pit. ``units`` are the occupied cells as ``[x, y]`` (x = column).
-Messages name the row and column so a user finds the cell without counting.
+``plan`` (optional) is the move the TUI shows and the map printout overlays:
+``plan: {from: [x, y], move: N, risk: R}``.
+Messages name the row and column so a user finds the cell without counting; ``read.py`` places
+the same checks at the offending cell's line and column.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .rules import HeightMap
+from .rules import HeightMap, Point
 
 MAX_SIDE = 100
 """Rows and columns a map may have; larger maps are refused before any planning."""
+
+MAX_MOVE = 100
+"""The most movement a plan (or ``laminim reach --move``) may ask for."""
+
+MAX_RISK = 99
+"""The most starting risk a plan (or ``laminim reach --risk``) may carry."""
+
+
+class Plan(BaseModel):
+    """The move shown by the TUI and overlaid on the printed map: a start, movement and risk."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    start: tuple[int, int] = Field(alias="from", description="The mover's cell [x, y].")
+    move: int = Field(ge=0, le=MAX_MOVE, description="Movement allowance.")
+    risk: int = Field(default=0, ge=0, le=MAX_RISK, description="Risk carried at the start.")
 
 
 class KuroganenMap(BaseModel):
@@ -30,58 +49,63 @@ class KuroganenMap(BaseModel):
     units: tuple[tuple[int, int], ...] = Field(
         default=(), description="Occupied cells as [x, y], x the column, y the row, from 0."
     )
+    plan: Plan | None = Field(default=None, description="The move to show and print (optional).")
 
     @field_validator("map", mode="before")
     @classmethod
     def _levels_are_numbers(cls, rows: object) -> object:
-        if not isinstance(rows, list | tuple) or not rows:
-            raise ValueError("map must be a non-empty list of rows, e.g. [[0, 0.5, ~]]")
-        if len(rows) > MAX_SIDE:
-            raise ValueError(f"map has {len(rows)} rows; at most {MAX_SIDE} are allowed")
-        for y, row in enumerate(rows):
-            if not isinstance(row, list | tuple) or not row:
-                raise ValueError(f"row {y} must be a non-empty list of levels")
-            if len(row) > MAX_SIDE:
-                raise ValueError(f"row {y} has {len(row)} cells; at most {MAX_SIDE} are allowed")
-            for x, level in enumerate(row):
-                if level is None:
-                    continue
-                if isinstance(level, bool) or not isinstance(level, int | float):
-                    raise ValueError(
-                        f"row {y}, column {x}: {level!r} is not a level; "
-                        "use a number such as 1 or 1.5, or ~ for a pit"
-                    )
-                if not (float(level) * 2).is_integer():
-                    raise ValueError(
-                        f"row {y}, column {x}: level {level} is not a multiple of 0.5 "
-                        "(use whole or half levels, e.g. 1 or 1.5)"
-                    )
-        width = len(rows[0])
-        for y, row in enumerate(rows):
-            if len(row) != width:
-                raise ValueError(
-                    f"row {y} has {len(row)} cells but row 0 has {width}; every row needs "
-                    "the same number of cells (use ~ for a pit)"
-                )
+        from .read import map_shape_problems
+
+        for _loc, message in map_shape_problems(rows):
+            raise ValueError(message)
         return rows
 
     @model_validator(mode="after")
     def _units_stand_on_free_floor(self) -> KuroganenMap:
-        seen: set[tuple[int, int]] = set()
-        width, height = len(self.map[0]), len(self.map)
-        for i, (x, y) in enumerate(self.units):
-            where = f"units[{i}] [{x}, {y}]"
-            if not (0 <= x < width and 0 <= y < height):
-                raise ValueError(
-                    f"{where} is off the map (columns 0-{width - 1}, rows 0-{height - 1})"
-                )
-            if self.map[y][x] is None:
-                raise ValueError(f"{where} stands on a pit (row {y}, column {x} is ~)")
-            if (x, y) in seen:
-                raise ValueError(f"{where} is listed twice")
-            seen.add((x, y))
+        from .read import plan_problems, unit_problems
+
+        for _loc, message in unit_problems(self.map, self.units):
+            raise ValueError(message)
+        if self.plan is not None:
+            for _loc, message in plan_problems(self.map, self.plan.start):
+                raise ValueError(message)
         return self
+
+    @property
+    def width(self) -> int:
+        return len(self.map[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.map)
 
     def height_map(self) -> HeightMap:
         """The map as the rules core takes it."""
         return HeightMap.from_rows(self.map, self.units)
+
+    def with_plan(self, start: Point, move: int, risk: int = 0) -> KuroganenMap:
+        """This map with ``plan`` replaced (the TUI's start, movement and risk)."""
+        plan = Plan.model_validate({"from": list(start), "move": move, "risk": risk})
+        return self.model_copy(update={"plan": plan})
+
+    def dump(self) -> dict[str, Any]:
+        """Plain data in file order, whole levels written as integers (``2``, not ``2.0``)."""
+        data: dict[str, Any] = {
+            "system": self.system,
+            "name": self.name,
+            "map": [[_level(v) for v in row] for row in self.map],
+            "units": [list(u) for u in self.units],
+        }
+        if self.plan is not None:
+            data["plan"] = {
+                "from": list(self.plan.start),
+                "move": self.plan.move,
+                "risk": self.plan.risk,
+            }
+        return data
+
+
+def _level(value: float | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value

@@ -43,9 +43,10 @@ class ReachTooLarge(ValueError):
 
 def planner_work(hmap: HeightMap, move: int) -> int:
     """An upper estimate of the jump-run cells the planner walks: the cells within ``move``
-    steps (at most the map), each looking ``move`` cells (at most the map's side) 4 ways."""
+    steps (at most the map), each looking ``move`` cells (at most the map's side) 4 ways, plus
+    one per movement layer (a huge ``move`` on a tiny map is refused, not allocated)."""
     area = min(hmap.width * hmap.height, 2 * (move + 1) ** 2)
-    return area * 4 * min(move, max(hmap.width, hmap.height))
+    return area * 4 * min(move, max(hmap.width, hmap.height)) + move
 
 
 @dataclass(frozen=True)

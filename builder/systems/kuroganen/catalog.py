@@ -1,0 +1,31 @@
+"""The kuroganen "catalog": no parts, only who the system is (``catalog.yaml``'s name fields).
+
+Kuroganen Gauge's elevation rules need no parts list: a map file is the whole input. The
+catalog folder still exists so ``--catalog DIR`` and ``laminim parts`` behave as for any game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from builder.core.resources import bundled_catalog_dir
+from builder.core.source import read_yaml, validate_located
+
+
+class KuroganenCatalog(BaseModel):
+    """``catalog.yaml``: the system's names (there are no parts)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    system: Literal["kuroganen"]
+    name: str = Field(min_length=1)
+    name_ja: str = Field(min_length=1)
+
+
+def load_catalog(directory: Path | None = None) -> KuroganenCatalog:
+    """The bundled catalog, or ``DIR/catalog.yaml``; InputError with positions if bad."""
+    folder = Path(directory) if directory is not None else bundled_catalog_dir("kuroganen")
+    return validate_located(KuroganenCatalog, read_yaml(folder / "catalog.yaml"))

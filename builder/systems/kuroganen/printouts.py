@@ -1,0 +1,174 @@
+"""Plain-data contexts of the kuroganen printouts: the elevation reference and the map.
+
+- ``reference``: one page (A4 or Letter) of the elevation rules (RULES §4, seed 003) with the
+  planner's cost table, in English or Japanese.
+- ``map``: the map file's grid, shaded by level, pits and units marked; with the file's
+  ``plan: {from: [x, y], move: N, risk: R}`` every cell the mover can end on is tinted by its
+  least final risk (the rules core's ``reach``) and the start is marked. Without a plan, the
+  plain map.
+
+Templates see only dicts, lists, strings and numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.i18n import LANGS, Lang
+from builder.core.problems import InputError, Problem
+from builder.render.layout import PAPERS
+from builder.systems.base import PrintOptions, Printout
+
+from .models import KuroganenMap
+from .print_labels import PLANNER_NOTE, SECTIONS, TABLE, TABLE_TITLE, labels_for
+from .rules import ReachTooLarge, reach
+from .text import level_text
+
+MARGIN = 12.0
+"""Page margin in mm (home printers leave 3–6 mm; the footer sits in the rest)."""
+
+MAP_TOP = 24.0
+"""Room above the grid for the title and the plan line (mm)."""
+
+MAP_BOTTOM = 34.0
+"""Room below the grid for the legend (mm)."""
+
+CELL_MAX = 18.0
+"""Largest printed cell (mm); a 10-wide map then spans 180 mm."""
+
+CELL_NUMBERS = 6.0
+"""Smallest cell (mm) that still carries its level and risk numbers at ≥ 6 pt."""
+
+RISK_COLOURS = ("#9be39b", "#f5e36b", "#f6b45c", "#ef7a7a")
+"""Tints for final risk 0, 1, 2 and 3 or more (light, so the numbers stay readable)."""
+
+
+def _page(paper: str) -> dict[str, Any]:
+    w, h = PAPERS[paper]
+    return {"width": w, "height": h, "paper": paper}
+
+
+def _document(kind: str, lang: Lang, paper: str, title: str, item: dict[str, Any]) -> dict:
+    """One page holding one item: the printable area inside ``MARGIN``."""
+    page = _page(paper)
+    area = {"width": page["width"] - 2 * MARGIN, "height": page["height"] - 2 * MARGIN}
+    return {
+        "system": "kuroganen",
+        "kind": kind,
+        "lang": lang,
+        "labels": labels_for(lang),
+        "title": title,
+        "page": page,
+        "item": area,
+        "pages": [{"items": [{"x": MARGIN, "y": MARGIN, "item": item}], "marks": []}],
+    }
+
+
+def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
+    labels = labels_for(lang)
+    head, rows = TABLE[lang]
+    i = 1 if lang == "ja" else 0
+    item = {
+        "heading": f"{labels['system']} — {labels['doc_reference']}",
+        "sections": [{"title": t, "lines": lines} for t, lines in SECTIONS[lang]],
+        "table_title": TABLE_TITLE[i],
+        "table_head": head,
+        "table_rows": rows,
+        "note": PLANNER_NOTE[i],
+    }
+    title = f"{labels['system']} — {labels['doc_reference']}"
+    return _document("reference", lang, paper, title, item)
+
+
+def risk_colour(risk: int) -> str:
+    return RISK_COLOURS[min(risk, len(RISK_COLOURS) - 1)]
+
+
+def level_shade(level: float, lowest: float, highest: float) -> str:
+    """Grey for a floor: white at the lowest level, darker the higher (never too dark to read)."""
+    span = highest - lowest
+    t = 0.0 if span <= 0 else (level - lowest) / span
+    v = round(255 - 110 * t)
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
+def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]:
+    labels = labels_for(lang)
+    page = _page(paper)
+    area_w = page["width"] - 2 * MARGIN
+    area_h = page["height"] - 2 * MARGIN - MAP_TOP - MAP_BOTTOM
+    cell = min(CELL_MAX, (area_w - 6) / team.width, area_h / team.height)
+    numbers = cell >= CELL_NUMBERS
+    floors = [v for row in team.map for v in row if v is not None]
+    lowest, highest = (min(floors), max(floors)) if floors else (0.0, 0.0)
+    plan = team.plan
+    risks: dict[tuple[int, int], int] = {}
+    plan_line = labels["no_plan"]
+    if plan is not None:
+        try:
+            found = reach(team.height_map(), plan.start, plan.move, plan.risk)
+        except ReachTooLarge as exc:
+            raise InputError([Problem(team.name, None, None, "plan.move", str(exc))]) from None
+        risks = {r.at: r.risk for r in found}
+        x, y = plan.start
+        plan_line = labels["plan"].format(
+            x=x, y=y, move=plan.move, risk=plan.risk, cells=len(found)
+        )
+    start = plan.start if plan is not None else None
+    units = set(team.units)
+    rows = []
+    for y, row in enumerate(team.map):
+        cells = []
+        for x, level in enumerate(row):
+            at = (x, y)
+            risk = risks.get(at)
+            cells.append(
+                {
+                    "level": level_text(level),
+                    "pit": level is None,
+                    "shade": "#222222" if level is None else level_shade(level, lowest, highest),
+                    "unit": at in units and at != start,
+                    "start": at == start,
+                    "risk": risk,
+                    "tint": risk_colour(risk) if risk is not None else None,
+                }
+            )
+        rows.append({"y": y, "cells": cells})
+    level_pt = min(11.0, max(6.0, cell * 0.55 * 72 / 25.4))
+    risk_pt = min(8.0, max(6.0, cell * 0.38 * 72 / 25.4))
+    legend_risks = [
+        {"label": labels["risk_n"].format(n=n), "colour": c}
+        for n, c in enumerate(RISK_COLOURS[:-1])
+    ]
+    legend_risks.append(
+        {"label": labels["risk_more"].format(n=len(RISK_COLOURS) - 1), "colour": RISK_COLOURS[-1]}
+    )
+    item = {
+        "heading": f"{team.name} — {labels['doc_map']}",
+        "plan_line": plan_line,
+        "has_plan": plan is not None,
+        "cell": round(cell, 3),
+        "numbers": numbers,
+        "level_pt": round(level_pt, 2),
+        "risk_pt": round(risk_pt, 2),
+        "columns": list(range(team.width)),
+        "rows": rows,
+        "legend_risks": legend_risks,
+    }
+    title = f"{team.name} — {labels['doc_map']}"
+    return _document("map", lang, paper, title, item)
+
+
+def printouts(team: KuroganenMap, options: PrintOptions) -> list[Printout]:
+    """The elevation reference, then the map (with the reach overlay when it has a plan)."""
+    paper, lang = options.paper, options.lang
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    return [
+        Printout(
+            "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)
+        ),
+        Printout("map", "kuroganen/map.html", map_context(team, lang=lang, paper=paper)),
+    ]

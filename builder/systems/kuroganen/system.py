@@ -1,0 +1,158 @@
+"""Kuroganen Gauge elevation as a game system of the builder (RULES §4, D16–D18).
+
+No parts catalog: a map file (``system: kuroganen``) is the input; ``laminim check`` validates
+it, ``laminim reach`` plans a move on it, ``laminim analyze`` summarises it, ``laminim cards``
+prints the elevation reference and the map (with the reach overlay of its ``plan:``), and the TUI
+shows the reach of the start under the cursor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.core.problems import InputError, Problem, exit_code
+from builder.core.resources import bundled_catalog_dir
+from builder.core.source import Located
+from builder.systems.base import (
+    AnalyzeOptions,
+    Command,
+    Output,
+    PrintOptions,
+    Printout,
+    TeamRead,
+)
+
+from .catalog import KuroganenCatalog, load_catalog
+from .models import KuroganenMap
+
+if TYPE_CHECKING:
+    from builder.tui.shell import SystemUI
+
+PAGE = "page"
+"""The only "card size": the reference and the map are whole pages."""
+
+
+@dataclass
+class MapReport:
+    """``laminim check`` on a map: it is either usable (exit 0) or bad input (exit 2)."""
+
+    team: KuroganenMap
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.problems)
+
+    def to_json(self) -> dict[str, Any]:
+        from .text import map_summary
+
+        return {
+            "valid": self.exit_code == 0,
+            "errors": [p.to_json() for p in self.problems if p.severity != "warning"],
+            "warnings": [p.to_json() for p in self.problems if p.severity == "warning"],
+            "map": map_summary(self.team),
+        }
+
+    def text(self) -> str:
+        from .text import levels_grid, summary_line
+
+        return "\n".join([summary_line(self.team) + ": OK", "", *levels_grid(self.team)])
+
+
+class Kuroganen:
+    id = "kuroganen"
+    name = "Kuroganen Gauge"
+    name_ja = "クロガネンゲイジ"
+
+    @property
+    def card_sizes(self) -> tuple[str, ...]:
+        return (PAGE,)
+
+    def demo_file(self) -> Path:
+        return bundled_catalog_dir(self.id) / "demo_map.yaml"
+
+    def load_catalog(self, directory: Path | None = None) -> KuroganenCatalog:
+        return load_catalog(directory)
+
+    def read_team(self, source: Located) -> TeamRead:
+        from .read import read_map
+
+        return read_map(source)
+
+    def check(self, read: TeamRead, catalog: KuroganenCatalog) -> MapReport:
+        if read.team is None:
+            raise InputError(read.problems)
+        return MapReport(read.team, list(read.problems))
+
+    def describe_catalog(self, catalog: KuroganenCatalog) -> Output:
+        text = (
+            f"{catalog.name} / {catalog.name_ja}: no parts catalog. A map file "
+            "(system: kuroganen) is the input: 'laminim check MAP.yaml' validates it and "
+            "'laminim reach MAP.yaml --from X,Y --move N' plans a move on it."
+        )
+        data = {
+            "system": catalog.system,
+            "name": catalog.name,
+            "name_ja": catalog.name_ja,
+            "parts": [],
+        }
+        return Output(data, text)
+
+    def analyze(self, read: TeamRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
+        from .rules import ReachTooLarge, reach
+        from .text import map_summary, summary_line
+
+        team = self.check(read, catalog).team
+        data: dict[str, Any] = {"map": map_summary(team), "reach": None}
+        lines = [summary_line(team)]
+        if team.plan is not None:
+            plan = team.plan
+            try:
+                found = reach(team.height_map(), plan.start, plan.move, plan.risk)
+            except ReachTooLarge as exc:
+                raise InputError([read_problem(read, ("plan", "move"), str(exc))]) from None
+            by_risk: dict[str, int] = {}
+            for r in found:
+                by_risk[str(r.risk)] = by_risk.get(str(r.risk), 0) + 1
+            data["reach"] = {"cells": len(found), "by_risk": dict(sorted(by_risk.items()))}
+            spread = ", ".join(f"risk {k}: {v}" for k, v in sorted(by_risk.items()))
+            lines.append(
+                f"plan: from ({plan.start[0]},{plan.start[1]}), movement {plan.move}, risk "
+                f"{plan.risk}: {len(found)} cells reachable ({spread})"
+            )
+        else:
+            lines.append("no plan: in the file")
+        path = read.source.file if read.source else "MAP.yaml"
+        lines.append(f"where a unit can go, cell by cell: laminim reach {path} --from X,Y --move N")
+        return Output(data, "\n".join(lines))
+
+    def printouts(
+        self, team: KuroganenMap, catalog: KuroganenCatalog, options: PrintOptions
+    ) -> list[Printout]:
+        from .printouts import printouts
+
+        return printouts(team, options)
+
+    def tui(self) -> SystemUI:
+        from .tui.ui import kuroganen_ui
+
+        return kuroganen_ui()
+
+    def commands(self) -> list[Command]:
+        from .command import reach_command
+
+        return [reach_command()]
+
+    def dump_team(self, team: KuroganenMap) -> dict[str, Any]:
+        return team.dump()
+
+
+def read_problem(read: TeamRead, loc: tuple[str, ...], message: str) -> Problem:
+    if read.source is not None:
+        return read.source.problem(loc, message)
+    return Problem("map", None, None, ".".join(loc), message)
+
+
+SYSTEM = Kuroganen()
