@@ -4,12 +4,28 @@ Reading dispatches on the file's ``system:`` key through the registry; the syste
 own model (leniently per item, so one ``laminim check`` lists every mistake). Saving is atomic
 (temp file + fsync + rename) and round-trips the user's comments and key order by editing the
 original YAML document with ruamel.yaml instead of writing a fresh one.
+
+What a save does with the file already there (issue 14):
+
+* a symlink is followed: the file it points to is replaced, the link stays a link;
+* a hard-linked file (more than one name) is written in place, so every name sees the new team.
+  The trade-off: rewriting an inode in place cannot be atomic. A complete, fsynced copy of the
+  new text is written beside it first (``.name.<pid>-<random>.tmp``) and removed once the
+  in-place write is on disk, so a crash in between leaves the new text in that copy;
+* a read-only file (no owner write permission) is refused, as is anything but a regular file;
+* a missing folder is an error unless the caller asks for it (the TUI asks the player);
+* our temp files left by a killed save (of a process no longer running) are removed;
+* an original that is not UTF-8 is read with the bad bytes replaced by U+FFFD, so its comments
+  and layout are kept and the saved file is UTF-8 (the bytes that were not text cannot be).
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +39,11 @@ if TYPE_CHECKING:
     from builder.systems.base import GameSystem
 
 NOT_A_MAPPING = "expected a mapping with system, name and units"
+
+MAX_LIST_ITEMS = 256
+"""Most items one list or mapping of a team file may hold (a game's own cap comes on top: a
+LAMINIM team file holds at most 50 units). A file past this is refused before any system reads
+it, so a thousand-unit team costs milliseconds, not minutes."""
 
 
 def catalog_system(catalog_dir: Path | None) -> str | None:
@@ -60,7 +81,7 @@ def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem
     ``expected``: the system to read it as (e.g. the ``--catalog``'s); default its ``system:``.
     """
     try:
-        src = read_yaml(path)
+        src = read_yaml(path, max_items=MAX_LIST_ITEMS)
     except InputError as exc:
         return None, TeamRead(None, None, exc.problems)
     found = system_of(src, expected)
@@ -150,35 +171,167 @@ def dump_team(data: dict[str, Any], original: str | None = None) -> str:
     return out.getvalue()
 
 
-def save_team(system: GameSystem, team: Any, path: Path | str, original: str | None = None) -> Path:
+class SaveRefused(OSError):
+    """A save we will not do (read-only file, missing folder, not a regular file)."""
+
+    def __init__(self, path: Path, reason: str, code: int = errno.EPERM) -> None:
+        super().__init__(code, reason, str(path))
+
+
+def save_team(
+    system: GameSystem,
+    team: Any,
+    path: Path | str,
+    original: str | None = None,
+    *,
+    make_parents: bool = False,
+) -> Path:
     """Write ``team`` to ``path`` atomically: a temp file in the same folder, then a rename.
 
     ``original`` is the text the team was loaded from (to keep comments); by default the
-    current content of ``path``, if it exists.
+    current content of ``path``, if it exists. See the module docstring for symlinks, hard
+    links, read-only files and missing folders (``make_parents``). Raises OSError
+    (:class:`SaveRefused` for a save we refuse) and leaves the file as it was.
     """
     path = Path(path)
-    if original is None and path.exists():
+    target = writable_target(path, make_parents=make_parents)
+    if original is None and target.exists():
         try:
-            original = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            original = target.read_bytes().decode("utf-8", errors="replace")
+        except OSError:
             original = None
     text = dump_team(system.dump_team(team), original)
-    write_atomic(path, text)
+    write_atomic(target, text, make_parents=make_parents)
     return path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: readers see the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def writable_target(path: Path, *, make_parents: bool = False) -> Path:
+    """The file a save of ``path`` writes (a symlink's target); SaveRefused if it may not."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        info = target.stat()
+    except FileNotFoundError:
+        if not target.parent.is_dir() and not make_parents:
+            raise SaveRefused(
+                target, f"the folder {target.parent} does not exist", errno.ENOENT
+            ) from None
+        return target
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveRefused(target, "not a regular file", errno.EISDIR)
+    if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
+        raise SaveRefused(target, "the file is read-only", errno.EACCES)
+    return target
+
+
+def temp_pattern(name: str) -> re.Pattern[str]:
+    """Names of our temp files for ``name``: ``.name.<pid>-<random>.tmp`` (or ``.name.<random>.tmp``
+    from older versions)."""
+    return re.compile(rf"\.{re.escape(name)}\.(?:(\d+)-)?[a-z0-9_]{{8}}\.tmp")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Remove temp files of earlier saves of ``path`` whose process is gone; returns them."""
+    pattern = temp_pattern(path.name)
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = int(match.group(1)) if match.group(1) else None
+        if pid is not None and (pid == os.getpid() or _running(pid)):
+            continue  # a save in progress (this process or another one)
+        try:
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+def _umask_mode() -> int:
+    """0o666 minus the process umask (read without changing it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o644
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_copy(path: Path, data: bytes, mode: int) -> str:
+    """A complete, fsynced copy of ``data`` beside ``path``; returns its name."""
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent
+    )
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.chmod(tmp, mode)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def write_atomic(path: Path, text: str, *, make_parents: bool = False) -> None:
+    """Replace ``path`` with ``text`` all at once: readers see the old or the new file.
+
+    A hard-linked ``path`` is rewritten in place instead (see the module docstring).
+    """
+    if make_parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(path)
+    data = text.encode("utf-8")
+    try:
+        info: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        info = None
+    mode = stat.S_IMODE(info.st_mode) if info is not None else _umask_mode()
+    tmp = _temp_copy(path, data, mode)
+    if info is not None and info.st_nlink > 1:
+        # every name of the file sees the new text; if this fails half-way, the temp copy
+        # (complete and on disk) is the new text and is kept until the next save
+        with open(path, "r+b") as handle:
+            handle.write(data)
+            handle.truncate()
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.unlink(tmp)
+        return
+    try:
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_dir(path.parent)

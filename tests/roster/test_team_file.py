@@ -59,7 +59,7 @@ def test_edit_keeps_comments_of_untouched_lines(tmp_path):
 
 def test_new_file_is_written_in_the_documented_format(tmp_path):
     team = Team(name="New", units=[Unit(name="A", frame="striker", weapons=["rifle", None, None])])
-    path = save_team(SYSTEM, team, tmp_path / "sub" / "new.yaml")
+    path = save_team(SYSTEM, team, tmp_path / "sub" / "new.yaml", make_parents=True)
     assert path.read_text(encoding="utf-8") == (
         "system: laminim\nname: New\nunits:\n  - name: A\n    frame: striker\n"
         "    weapons: [rifle, null, null]\n"
