@@ -32,7 +32,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"laminim: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
+    """The parser; ``system_commands=False`` leaves out the game systems' own sub-commands, so
+    a generic command (``check``, ``parts`` …) loads no system it does not touch."""
     parser = _Parser(
         prog="laminim",
         description="Builder, exact odds and card printer for homebrew mech games "
@@ -120,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="print even if the team is illegal")
 
     by_name: dict[str, list[tuple[str, Command]]] = {}
-    for sid in systems.ids():
+    for sid in systems.ids() if system_commands else []:
         for command in systems.get(sid).commands():
             by_name.setdefault(command.name, []).append((sid, command))
     for name, offered in by_name.items():
@@ -168,8 +170,10 @@ def _positive_int(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    first = next((w for w in words if not w.startswith("-")), None)
+    parser = build_parser(system_commands=first not in _COMMANDS)
+    args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     args.rest = rest

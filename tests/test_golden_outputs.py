@@ -34,7 +34,28 @@ def test_command_output_unchanged(case, monkeypatch):
             code = main(case["argv"])
         except SystemExit as exc:
             code = exc.code
-    assert (code, out.getvalue(), err.getvalue()) == (case["exit"], case["stdout"], case["stderr"])
+    assert (code, err.getvalue()) == (case["exit"], case["stderr"])
+    if "--json" in case["argv"] and case["stdout"]:
+        # the survival engine may change how it sums: equal to 1e-9 on every number (issue)
+        _assert_close(json.loads(out.getvalue()), json.loads(case["stdout"]), "$")
+    else:
+        assert out.getvalue() == case["stdout"]
+
+
+def _assert_close(got, want, where: str) -> None:
+    if isinstance(want, float) and isinstance(got, float):
+        assert abs(got - want) <= 1e-9, f"{where}: {got} != {want}"
+    elif isinstance(want, dict) and isinstance(got, dict):
+        # the JSON contract lets new keys appear; the recorded ones keep their values
+        assert set(want) <= set(got), f"{where}: keys {sorted(set(want) - set(got))} missing"
+        for key in want:
+            _assert_close(got[key], want[key], f"{where}.{key}")
+    elif isinstance(want, list) and isinstance(got, list):
+        assert len(got) == len(want), f"{where}: {len(got)} items != {len(want)}"
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            _assert_close(g, w, f"{where}[{i}]")
+    else:
+        assert got == want, f"{where}: {got!r} != {want!r}"
 
 
 @pytest.mark.skipif(os.environ.get("LAMINIM_SKIP_PDF") == "1", reason="PDF rendering skipped")
