@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.core.problems import Locator, Problem, did_you_mean, exit_code, unplaced
+from builder.core.problems import (
+    Locator,
+    Problem,
+    Severity,
+    did_you_mean,
+    exit_code,
+    unplaced,
+)
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead
 from builder.systems.artifact.specs import Unit, all_units, unit_stats
@@ -137,7 +144,7 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
                 message = fp.message
             if incomplete and fp.path == ("units",) and fp.severity == "error":
                 continue  # the count would mislead while a unit is unreadable or unknown
-            severity = "warning" if fp.severity == "warning" else "illegal"
+            severity: Severity = "warning" if fp.severity == "warning" else "illegal"
             problems.append(locate(path, message, severity))
     elif not incomplete:
         n_ms = sum(1 for m in members if m.kind == "ms")

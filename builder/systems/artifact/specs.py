@@ -38,7 +38,9 @@ def unit_stats(unit: Unit) -> UnitStats:
 
 
 def all_units(catalog: ArtifactCatalog) -> dict[str, Unit]:
-    return {u.id: u for u in (*catalog.mobile_suits, *catalog.ships)}
+    units: dict[str, Unit] = {m.id: m for m in catalog.mobile_suits}
+    units.update({s.id: s for s in catalog.ships})
+    return units
 
 
 def find_unit(catalog: ArtifactCatalog, unit_id: str) -> Unit | None:

@@ -5,6 +5,7 @@ Each set of PDFs is rendered once per module to keep the suite fast.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pdfplumber
@@ -122,7 +123,7 @@ def test_the_ruler_is_true_scale_20_cm_is_200_mm(fixture, request):
     ticks = _ruler_ticks(request.getfixturevalue(fixture)["markers"])
     assert len(ticks) == 21  # 0, 1, … 20 cm
     assert (ticks[-1] - ticks[0]) / MM == pytest.approx(200.0, abs=0.3)
-    gaps = [(b - a) / MM for a, b in zip(ticks, ticks[1:], strict=False)]
+    gaps = [(b - a) / MM for a, b in itertools.pairwise(ticks)]
     assert all(g == pytest.approx(10.0, abs=0.3) for g in gaps)
 
 

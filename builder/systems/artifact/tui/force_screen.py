@@ -1,0 +1,198 @@
+"""The force screen: the force's units and its legality on the left, the odds panel on the right.
+
+Every key recomputes the odds at once (one exact attack distribution: well under 100 ms).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Header, Static
+
+from builder.core.i18n import Lang, part_name
+from builder.systems.artifact.legality import ForceReport, check
+from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
+from builder.systems.artifact.specs import all_units
+from builder.systems.artifact.tui.labels import t
+from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute
+from builder.tui.shell import ShellScreen
+from builder.tui.widgets.key_footer import KeyFooter
+
+
+class ForceScreen(ShellScreen):
+    BINDINGS = [  # noqa: RUF012
+        Binding("a", "attacker", "Attacker"),
+        Binding("w", "weapon", "Weapon"),
+        Binding("t", "target", "Target"),
+        Binding("plus,equals_sign", "near(1)", "Mod+", key_display="+"),
+        Binding("minus", "near(-1)", "Mod-", key_display="-"),
+        Binding("e", "evade", "Evade"),
+        Binding("v", "evade_near", "EvMod"),
+        Binding("y", "cycle_type", "Type"),
+        Binding("n", "add_ms", "AddMS"),
+        Binding("x", "drop", "Drop"),
+        Binding("c", "compare", "Compare"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.choice = OddsChoice()
+        self.view: OddsView | None = None
+        self.report: ForceReport | None = None
+
+    @property
+    def force(self) -> ForceFile:
+        return cast(ForceFile, self.shell.team)
+
+    @property
+    def catalog(self) -> ArtifactCatalog:
+        return cast(ArtifactCatalog, self.shell.catalog)
+
+    @property
+    def lang(self) -> Lang:
+        return self.shell.lang
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="force-body"):
+            with Vertical(id="force-left"):
+                yield Static("", id="force-legality")
+                yield DataTable(id="force-units", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="odds-panel")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(DataTable).focus()
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        self._draw_units()
+        self._draw_legality()
+        self._draw_odds()
+
+    def _draw_units(self) -> None:
+        table = self.query_one("#force-units", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        lang = self.lang
+        table.add_columns("", t("name", lang), t("type", lang), "HP", "P")
+        units = all_units(self.catalog)
+        members = [("ship", self.force.ship.name, self.force.ship.type)] + [
+            ("ms", u.name, u.type) for u in self.force.units
+        ]
+        for role, name, type_id in members:
+            unit = units.get(type_id)
+            type_name = part_name(unit, lang) if unit is not None else f"? {type_id}"
+            hp = str(unit.hp) if unit is not None else "?"
+            p = str(unit.propellant) if isinstance(unit, MobileSuit) else "—"
+            table.add_row(t(role, lang), name, type_name, hp, p)
+        if members:
+            table.move_cursor(row=min(row, len(members) - 1))
+
+    def _draw_legality(self) -> None:
+        report = check(self.force, self.catalog)
+        self.report = report
+        lang = self.lang
+        if report.bad_input:
+            head = t("unusable", lang)
+        else:
+            head = t("legal", lang) if report.legal else t("illegal", lang)
+        lines = [f"{self.force.name}: {head}"]
+        lines += [
+            f"• {p.field}: {p.message}" if p.field else f"• {p.message}" for p in report.errors
+        ]
+        lines += [f"{t('warnings', lang)}: {p.message}" for p in report.warnings]
+        widget = self.query_one("#force-legality", Static)
+        widget.update("\n".join(lines))
+        widget.set_class(report.legal, "-legal")
+        widget.set_class(not report.legal, "-illegal")
+
+    def _draw_odds(self) -> None:
+        self.view = compute(self.force, self.catalog, self.choice, self.lang)
+        panel = self.query_one("#odds-panel", Static)
+        panel.border_title = t("odds", self.lang)
+        panel.update("\n".join(self.view.lines))
+
+    def _set_choice(self, **changes: object) -> None:
+        from dataclasses import replace
+
+        self.choice = replace(self.choice, **changes)  # type: ignore[arg-type]
+        self._draw_odds()
+
+    # --- odds keys ----------------------------------------------------------------------
+
+    def action_attacker(self) -> None:
+        self._set_choice(attacker=self.choice.attacker + 1, weapon=0)
+
+    def action_weapon(self) -> None:
+        self._set_choice(weapon=self.choice.weapon + 1)
+
+    def action_target(self) -> None:
+        self._set_choice(target=self.choice.target + 1)
+
+    def action_near(self, step: int) -> None:
+        self._set_choice(near=max(0, min(5, self.choice.near + step)))
+
+    def action_evade(self) -> None:
+        self._set_choice(evade=not self.choice.evade)
+
+    def action_evade_near(self) -> None:
+        self._set_choice(evade_near=(self.choice.evade_near + 1) % 4)
+
+    # --- force edits (through the shell, so the title shows unsaved changes) --------------
+
+    def _row(self) -> int:
+        return self.query_one("#force-units", DataTable).cursor_row
+
+    def action_cycle_type(self) -> None:
+        force, row = self.force, self._row()
+        if row == 0:
+            ids = [s.id for s in self.catalog.ships]
+            nxt = (
+                ids[(ids.index(force.ship.type) + 1) % len(ids)]
+                if force.ship.type in ids
+                else ids[0]
+            )
+            ship = force.ship.model_copy(update={"type": nxt})
+            self.shell.set_team(force.model_copy(update={"ship": ship}))
+            return
+        ids = [m.id for m in self.catalog.mobile_suits]
+        units = list(force.units)
+        unit = units[row - 1]
+        nxt = ids[(ids.index(unit.type) + 1) % len(ids)] if unit.type in ids else ids[0]
+        units[row - 1] = unit.model_copy(update={"type": nxt})
+        self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
+
+    def action_add_ms(self) -> None:
+        force = self.force
+        suit = self.catalog.mobile_suits[0]
+        taken = {force.ship.name.casefold(), *(u.name.casefold() for u in force.units)}
+        n = 1
+        while f"{suit.name} {n}".casefold() in taken:
+            n += 1
+        units = (*force.units, ForceUnit(name=f"{suit.name} {n}", type=suit.id))
+        self.shell.set_team(force.model_copy(update={"units": units}))
+        self.query_one("#force-units", DataTable).move_cursor(row=len(units))
+
+    def action_drop(self) -> None:
+        row = self._row()
+        if row == 0:
+            self.notify(t("ship", self.lang) + ": 1", severity="warning")
+            return
+        units = list(self.force.units)
+        del units[row - 1]
+        self.shell.set_team(self.force.model_copy(update={"units": tuple(units)}))
+
+    def action_compare(self) -> None:
+        from builder.systems.artifact.tui.compare_screen import CompareScreen, compare_rows
+
+        names = [u.name for u in self.force.units][:4]
+        if len(compare_rows(self.force, self.catalog, names, self.lang)[0]) < 3:
+            self.notify(t("compare_need", self.lang), severity="warning")
+            return
+        self.app.push_screen(CompareScreen(names))

@@ -1,0 +1,78 @@
+"""TUI labels of the artifact screens, English and Japanese."""
+
+from __future__ import annotations
+
+from builder.core.i18n import Lang
+from builder.tui.shell import HelpSection
+
+LABELS: dict[str, tuple[str, str]] = {
+    "legal": ("LEGAL", "合法"),
+    "illegal": ("ILLEGAL", "違反"),
+    "unusable": ("CANNOT BE USED", "使用不可"),
+    "warnings": ("warning", "警告"),
+    "force": ("Force", "部隊"),
+    "role": ("", ""),
+    "name": ("Name", "名前"),
+    "type": ("Type", "機種"),
+    "ship": ("ship", "戦艦"),
+    "ms": ("MS", "MS"),
+    "odds": ("Odds", "命中・撃破率"),
+    "attacker": ("Attacker", "攻撃側"),
+    "weapon": ("Weapon", "武装"),
+    "target": ("Target", "目標"),
+    "near": ("Attack mod", "攻撃修正"),
+    "evade": ("Evade", "回避"),
+    "evade_off": ("off", "なし"),
+    "evade_on": ("on, mod -{n}", "あり 修正-{n}"),
+    "ship_no_evade": ("a ship never evades", "戦艦は回避しない"),
+    "p_hit": ("Hit / die", "1個の命中率"),
+    "p_evade": ("Evade / hit", "回避率"),
+    "exp_dmg": ("Exp. damage", "期待ダメージ"),
+    "kill": ("Kill", "撃破率"),
+    "hits": ("hits", "命中"),
+    "dmg": ("dmg", "ダメ"),
+    "compare_title": ("Compare MS (2–4)", "MS比較(2〜4機)"),
+    "compare_need": ("Compare needs 2 to 4 MS", "比較には2〜4機のMSが必要"),
+    "vs_ms": ("vs MS", "対MS"),
+    "alive": ("alive r{r}", "生存 {r}R"),
+    "ehp": ("E[HP] r{r}", "期待HP {r}R"),
+    "under": ("under {threat}", "脅威: {threat}"),
+    "print_title": ("Print “{name}”", "「{name}」を印刷"),
+}
+
+
+def t(key: str, lang: Lang) -> str:
+    en, ja = LABELS[key]
+    return ja if lang == "ja" else en
+
+
+KEYS_JA: dict[str, str] = {
+    "Attacker": "攻撃側",
+    "Weapon": "武装",
+    "Target": "目標",
+    "Mod+": "修正+",
+    "Mod-": "修正-",
+    "Evade": "回避",
+    "EvMod": "回避修正",
+    "Type": "機種",
+    "AddMS": "MS追加",
+    "Drop": "削除",
+    "Compare": "比較",
+    "Back": "戻る",
+}
+
+HELP: list[HelpSection] = [
+    (
+        "Force and odds",
+        "部隊と確率",
+        [
+            ("↑/↓", "choose a unit of the force", "部隊のユニットを選ぶ"),
+            ("y", "change its type (ship or MS from the catalog)", "機種を変更(カタログから)"),
+            ("n / x", "add an MS / remove the chosen MS", "MSを追加 / 選んだMSを削除"),
+            ("a / w / t", "next attacker / weapon / target", "攻撃側 / 武装 / 目標を切替"),
+            ("+ / -", "attack modifier (enemy MS within 10 cm)", "攻撃修正(10cm以内の敵MS)"),
+            ("e / v", "evade on/off / evasion modifier", "回避あり/なし / 回避修正"),
+            ("c", "compare the force's MS side by side", "部隊のMSを並べて比較"),
+        ],
+    )
+]

@@ -1,0 +1,93 @@
+"""The odds panel's numbers as plain text lines: hit chance, evasion, a damage bar chart, kill.
+
+No Textual here: the panel widget only shows these lines, and tests read them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.core.i18n import Lang, part_name
+from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
+from builder.systems.artifact.rules import AttackAction, OddsResult, attack_odds
+from builder.systems.artifact.specs import Unit, all_units, unit_stats, weapon_stats
+from builder.systems.artifact.text import bar
+from builder.systems.artifact.tui.labels import t
+
+BAR_COLS = 16
+
+
+@dataclass(frozen=True)
+class OddsChoice:
+    """What the odds panel is set to (indexes wrap; the force may change under it)."""
+
+    attacker: int = 0
+    """Index into the force's members (the ship first, then the MS)."""
+    weapon: int = 0
+    target: int = 0
+    """Index into the catalog's units (MS then ships)."""
+    near: int = 0
+    evade: bool = True
+    evade_near: int = 0
+
+
+def force_units(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
+    units = all_units(catalog)
+    out = [(force.ship.name, units[force.ship.type])] if force.ship.type in units else []
+    out += [(u.name, units[u.type]) for u in force.units if u.type in units]
+    return out
+
+
+def catalog_targets(catalog: ArtifactCatalog) -> list[Unit]:
+    return [*catalog.mobile_suits, *catalog.ships]
+
+
+@dataclass(frozen=True)
+class OddsView:
+    lines: list[str]
+    result: OddsResult | None
+
+
+def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang: Lang) -> OddsView:
+    attackers = force_units(force, catalog)
+    if not attackers:
+        return OddsView(["—"], None)
+    name, attacker = attackers[choice.attacker % len(attackers)]
+    weapon = attacker.weapons[choice.weapon % len(attacker.weapons)]
+    targets = catalog_targets(catalog)
+    target = targets[choice.target % len(targets)]
+    stats = unit_stats(target)
+    evade = choice.evade and isinstance(target, MobileSuit) and bool(target.propellant)
+    action = AttackAction(weapon_stats(weapon), choice.near, choice.evade_near)
+    result = attack_odds(action, stats, evade=evade)
+    if not isinstance(target, MobileSuit):
+        evade_text = t("ship_no_evade", lang)
+    elif evade:
+        evade_text = t("evade_on", lang).format(n=choice.evade_near)
+    else:
+        evade_text = t("evade_off", lang)
+    need = weapon.to_hit_ms if isinstance(target, MobileSuit) else weapon.to_hit_ship
+    kind = part_name(attacker, lang)
+    lines = [
+        f"{t('attacker', lang)}: {name}" + (f" ({kind})" if kind != name else ""),
+        f"{t('weapon', lang)}: {part_name(weapon, lang)} {weapon.attacks}×{need}+ D{weapon.damage}",
+        f"{t('target', lang)}: {part_name(target, lang)} HP {target.hp}",
+        f"{t('near', lang)}: -{choice.near}",
+        f"{t('evade', lang)}: {evade_text}",
+        f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%"
+        + (
+            f"   {t('p_evade', lang)} {100 * result.p_evade:.1f}%"
+            if result.p_evade is not None
+            else ""
+        ),
+        "",
+    ]
+    for k, p in enumerate(result.hits):
+        dmg = min(k * weapon.damage, result.target_hp)
+        lines.append(f"{k:>2} {t('hits', lang)} {dmg:>2}  {100 * p:5.1f}% {bar(p, BAR_COLS)}")
+    lines += [
+        "",
+        f"{t('exp_dmg', lang)} {result.expected_damage:.2f}   "
+        f"{t('kill', lang)} {100 * result.p_kill:.1f}%",
+    ]
+    return OddsView(lines, result)

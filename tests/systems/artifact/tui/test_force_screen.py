@@ -1,0 +1,142 @@
+"""Pilot tests of the artifact TUI at 80×24: legality, the odds panel recomputed on each key,
+force edits through the shell, compare, English and Japanese, and switching system on open."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.systems.artifact.catalog import load_catalog
+from builder.systems.artifact.rules import AttackAction, attack_odds
+from builder.systems.artifact.specs import find_unit, unit_stats, weapon_stats
+from builder.systems.artifact.tui.compare_screen import CompareScreen
+from builder.systems.artifact.tui.force_screen import ForceScreen
+from builder.tui.app import BuilderApp
+from tests.tui.helpers import screen_text, settle
+
+from ..conftest import CATALOG_DIR
+
+SIZE = (80, 24)
+FORCES = Path(__file__).parents[1] / "forces"
+
+
+@pytest.fixture
+def force_file(tmp_path: Path) -> Path:
+    path = tmp_path / "force.yaml"
+    shutil.copy(CATALOG_DIR / "demo_force.yaml", path)
+    return path
+
+
+def app_for(path: Path) -> BuilderApp:
+    return BuilderApp.from_paths(path, None)
+
+
+async def test_opens_on_the_force_with_legality_and_odds(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ForceScreen)
+        text = screen_text(pilot)
+        assert "Sleeves vanguard: LEGAL" in text
+        assert "Nightingale" in text and "Rick Dias 2" in text
+        assert "Odds" in text and "Kill" in text and "█" in text
+
+
+async def test_each_key_recomputes_the_odds_exactly(force_file):
+    app = app_for(force_file)
+    catalog = load_catalog()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ForceScreen)
+        # attacker: Nightingale (the first MS), weapon: funnel, target: the first catalog MS
+        await pilot.press("a", "w")
+        await pilot.press("plus")
+        await settle(pilot)
+        assert screen.view is not None and screen.view.result is not None
+        funnel = find_unit(catalog, "nightingale").weapons[1]
+        target = unit_stats(find_unit(catalog, "nightingale"))
+        want = attack_odds(AttackAction(weapon_stats(funnel), 1, 0), target, evade=True)
+        assert screen.view.result == want
+        assert "Hit / die 50.0%" in screen_text(pilot)
+        await pilot.press("e")  # evade off
+        await settle(pilot)
+        assert screen.view.result.p_evade is None
+        assert screen.view.result.expected_damage == pytest.approx(3.0)
+        await pilot.press("t", "t", "t", "t")  # to the first ship: a ship never evades
+        await pilot.press("e")
+        await settle(pilot)
+        assert "a ship never evades" in screen_text(pilot)
+        assert screen.view.result.p_evade is None
+
+
+async def test_editing_the_force_updates_legality_and_marks_unsaved(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "x")  # drop Nightingale: 2 MS left
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "ILLEGAL" in text and "at least 3 MS" in text
+        assert app.dirty
+        await pilot.press("n")  # add an MS from the catalog
+        await settle(pilot)
+        assert "Sleeves vanguard: LEGAL" in screen_text(pilot)
+        await pilot.press("up", "up", "up", "y")  # the ship row: next ship type
+        await settle(pilot)
+        assert app.team.ship.type == "ra-cailum"
+
+
+async def test_compare_shows_the_force_ms_side_by_side(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, CompareScreen)
+        text = screen_text(pilot)
+        assert "Nightingale" in text and "Rick Dias 1" in text and "Rick Dias 2" in text
+        assert "39.3%" in text  # alive after 3 rounds under the default threat
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ForceScreen)
+
+
+async def test_japanese_labels_and_names(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        text = screen_text(pilot)
+        for word in ("合法", "ナイチンゲール", "命中・撃破率", "撃破率", "攻撃側"):
+            assert word in text
+        await pilot.press("c")
+        await settle(pilot)
+        assert "MS比較" in screen_text(pilot)
+
+
+async def test_an_illegal_force_lists_every_reason(tmp_path):
+    path = tmp_path / "illegal.yaml"
+    shutil.copy(FORCES / "illegal.yaml", path)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "Broken vanguard: ILLEGAL" in text
+        shown = " ".join(str(app.screen.query_one("#force-legality").render()).split())
+        for reason in ("not a battleship", "at least 3 MS", "already used", "a force has exactly"):
+            assert reason in shown
+
+
+async def test_print_dialog_uses_the_artifact_printouts(force_file):
+    from builder.tui.dialogs.print_dialog import PrintDialog
+
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, PrintDialog)
