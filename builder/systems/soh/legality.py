@@ -9,7 +9,6 @@ from typing import Any
 from builder.core.problems import Locator, Problem, did_you_mean, exit_code
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
-from builder.systems.soh.rules.values import evasion_skill
 
 MAX_CHARACTERS = 20
 
@@ -94,7 +93,8 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
             out.append(locate(("weapons", j), message, "warning"))
     part = catalog.armour_piece(ch.armour) if ch.armour else None
     vehicle = catalog.vehicle(ch.vehicle) if ch.vehicle else None
-    from builder.systems.soh.derive import protection
+    from builder.systems.soh.derive import protection  # lazy: check must not load numpy early
+    from builder.systems.soh.rules.values import evasion_skill
 
     skill = evasion_skill(protection(part or vehicle))
     if skill not in ch.skills:

@@ -1,0 +1,234 @@
+"""What ``laminim cards`` prints for a crew: character cards and a one-page odds reference.
+
+Plain-data contexts for ``templates/soh/*.html`` (which extend ``templates/common/base.html``).
+Every number comes from the rules core; the templates only lay it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.i18n import Lang, part_name
+from builder.render.fit import fit
+from builder.render.layout import PAPERS, PRINTER_MARGIN, Grid, crop_marks, make_grid
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.soh.derive import Derived, derive_all
+from builder.systems.soh.models import Catalog, Crew
+
+CARD_SIZES: dict[str, tuple[float, float]] = {"large": (89.0, 127.0), "poker": (63.0, 88.0)}
+"""Card sizes in mm (width, height), portrait."""
+
+WOUND_BOXES = 20
+"""Tick boxes on the wound track. The seed raises a 'wound level' by each hit's wounds and gives
+no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round."""
+
+REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
+REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)
+REFERENCE_DIFFERENCES = tuple(range(-5, 11))
+
+LABELS: dict[str, tuple[str, str]] = {
+    "doc_cards": ("Character cards", "キャラクターカード"),
+    "doc_reference": ("Odds reference", "命中早見表"),
+    "crew": ("Crew", "クルー"),
+    "leader": ("leader", "リーダー"),
+    "intellect": ("INT", "知性"),
+    "agility": ("AGI", "敏捷"),
+    "dexterity": ("DEX", "器用"),
+    "strength": ("STR", "体力"),
+    "size": ("SIZE", "サイズ"),
+    "ap": ("AP", "AP"),
+    "ap_note": ("after D15", "D15適用後"),
+    "gear": ("Gear", "装備"),
+    "none": ("none", "なし"),
+    "evasion": ("Evasion value", "回避値"),
+    "durability": ("Durability", "耐久値"),
+    "vs_a": ("vs A", "対A"),
+    "vs_b": ("vs B", "対B"),
+    "weapon": ("Weapon", "武器"),
+    "skill": ("Skill", "スキル"),
+    "hit": ("Hit", "命中値"),
+    "type": ("Type", "種別"),
+    "damage": ("Dmg", "ダメージ"),
+    "ammo": ("Ammo", "弾数"),
+    "rate": ("Rate", "レート"),
+    "no_weapons": ("no weapons", "武器なし"),
+    "wounds": ("Wounds", "負傷"),
+    "round_plan": ("This round: AP to evasion / attacks", "今ラウンド: 回避AP / 攻撃"),
+    "rules_line": (
+        "margin = hit + roll − (evasion + roll); ×(margin÷5+1); wounds = dmg×mult÷durability",
+        "差 = 命中値+出目 − (回避値+出目)、倍率 = 差÷5+1、負傷 = ダメージ×倍率÷耐久値",
+    ),
+    "ref_title": ("Space Opera Heroes — odds reference", "スペースオペラヒーローズ 命中早見表"),
+    "ref_intro": (
+        "Difference = hit value (+ bonuses) − evasion value. Attack and evasion roll exploding "
+        "d6 (a 6 is rolled again and added) and keep the best single die; 0 evasion dice means "
+        "the evasion value alone. Exact figures (RULES D13/D14).",
+        "差 = 命中値(+ボーナス) − 回避値。攻撃・回避とも6が出たら振り足す d6 を振り、最も大きい"
+        "1個を使う。回避ダイス0は回避値のみ。厳密計算(RULES D13/D14)。",
+    ),
+    "ref_hit": ("P(hit) in % — multiplier ×1 or more", "命中率(%) — 倍率×1以上"),
+    "ref_mult": (
+        "Expected multiplier (a miss counts ×0)",
+        "倍率の期待値(外れは×0)",
+    ),
+    "ref_dice": ("attack d / evasion d", "攻撃 / 回避ダイス"),
+    "ref_diff": ("difference", "差"),
+    "ref_foot": (
+        "Packed targets: +1 per doubling (2: +1, 4: +2, 8: +3). Dice transfer: each helper AP "
+        "adds a die. 2 AP in evasion also give 1 AP of movement.",
+        "密集目標: 2倍ごとに+1(2:+1、4:+2、8:+3)。サイコロ転送: 協力1APごとにダイス+1。"
+        "回避2APごとに移動1AP。",
+    ),
+}
+
+
+def labels_for(lang: Lang) -> dict[str, str]:
+    i = 1 if lang == "ja" else 0
+    return {k: v[i] for k, v in LABELS.items()}
+
+
+def _document(
+    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], title: str
+) -> dict[str, Any]:
+    pages = []
+    for indexes in grid.pages(len(items)):
+        placed = []
+        for i in indexes:
+            x, y = grid.position(i)
+            placed.append({"x": x, "y": y, "item": items[i]})
+        marks = crop_marks(grid, len(placed)) if grid.gap == 0 else []
+        pages.append({"items": placed, "marks": marks})
+    return {
+        "system": "soh",
+        "kind": kind,
+        "lang": lang,
+        "labels": labels_for(lang),
+        "title": title,
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "item": {"width": grid.item_w, "height": grid.item_h},
+        "pages": pages,
+    }
+
+
+def character_card(
+    d: Derived, crew: Crew, catalog: Catalog, lang: Lang, card: tuple[float, float]
+) -> dict[str, Any]:
+    ch = d.character
+    name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+    width = card[0] - 6
+    big = card[0] > 80
+    title = fit(name, width - 12, 12.0 if big else 10.0, 7.0)
+    crew_line = fit(crew.name, width, 7.0 if big else 6.5, 6.0)
+    gear = part_name(d.gear, lang, labels_for(lang)["none"]) if d.gear else None
+    return {
+        "name": title.text,
+        "name_pt": title.size,
+        "crew": crew_line.text,
+        "crew_pt": crew_line.size,
+        "leader": ch.leader,
+        "abilities": [
+            ("intellect", ch.intellect),
+            ("agility", ch.agility),
+            ("dexterity", ch.dexterity),
+            ("strength", ch.strength),
+            ("size", ch.size),
+        ],
+        "ap": d.ap,
+        "ap_raw": ch.ap,
+        "gear": gear,
+        "gear_kind": d.gear.kind if d.gear else None,
+        "evasion": d.evasion,
+        "evasion_skill": d.evasion_skill,
+        "durability_a": d.durability_a,
+        "durability_b": d.durability_b,
+        "weapons": [
+            {
+                "name": part_name(w.weapon, lang),
+                "skill": w.weapon.skill,
+                "hit": w.hit,
+                "type": w.weapon.type,
+                "damage": w.weapon.damage,
+                "ammo": "∞" if w.weapon.ammo is None else str(w.weapon.ammo),
+                "rate": "–" if w.weapon.rate is None else str(w.weapon.rate),
+            }
+            for w in d.weapons
+        ],
+        "wound_rows": [10] * (WOUND_BOXES // 10),
+    }
+
+
+def cards_context(
+    crew: Crew, catalog: Catalog, *, lang: Lang, paper: str, size: str
+) -> dict[str, Any]:
+    card = CARD_SIZES[size]
+    grid = make_grid(paper, *card)
+    items = [
+        character_card(d, crew, catalog, lang, card) for d in derive_all(crew.characters, catalog)
+    ]
+    title = f"{crew.name} — {labels_for(lang)['doc_cards']}"
+    context = _document("cards", lang, paper, grid, items, title)
+    context["card_size"] = size
+    return context
+
+
+def reference_tables() -> dict[str, Any]:
+    """P(hit) and the expected multiplier for every dice pair and value difference."""
+    from builder.systems.soh.rules import odds
+
+    rows = []
+    for a in REFERENCE_ATTACK_DICE:
+        for e in REFERENCE_EVASION_DICE:
+            hit, mult = [], []
+            for diff in REFERENCE_DIFFERENCES:
+                r = odds(diff, a, 0, e, 1, 1)
+                hit.append(r.p_hit)
+                mult.append(sum(k * p for k, p in enumerate(r.multiplier)))
+            rows.append({"attack": a, "evasion": e, "p_hit": hit, "mean": mult})
+    return {"differences": list(REFERENCE_DIFFERENCES), "rows": rows}
+
+
+def percent_cell(p: float) -> str:
+    """A P(hit) cell: whole percent, never rounding a possible event to 0 or a miss to 100."""
+    if p <= 0.0:
+        return "0"
+    if p < 0.005:
+        return "<1"
+    if p >= 1.0:
+        return "100"
+    if p > 0.995:
+        return ">99"
+    return f"{p * 100:.0f}"
+
+
+def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
+    page_w, page_h = PAPERS[paper]
+    margin = PRINTER_MARGIN + 2
+    grid = Grid(page_w, page_h, page_w - 2 * margin, page_h - 2 * margin - 6, 0.0, 1, 1)
+    tables = reference_tables()
+    for row in tables["rows"]:
+        row["hit_cells"] = [percent_cell(p) for p in row["p_hit"]]
+        row["mean_cells"] = [f"{m:.2f}" for m in row["mean"]]
+    labels = labels_for(lang)
+    context = _document("reference", lang, paper, grid, [tables], labels["ref_title"])
+    for page in context["pages"]:
+        page["marks"] = []
+    return context
+
+
+def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+    if options.card_size not in CARD_SIZES:
+        raise ValueError(f"unknown card size {options.card_size!r}")
+    return [
+        Printout(
+            "cards",
+            "soh/cards.html",
+            cards_context(
+                crew, catalog, lang=options.lang, paper=options.paper, size=options.card_size
+            ),
+        ),
+        Printout(
+            "reference",
+            "soh/reference.html",
+            reference_context(lang=options.lang, paper=options.paper),
+        ),
+    ]

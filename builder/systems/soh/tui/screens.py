@@ -1,0 +1,340 @@
+"""The soh screens: the crew with its AP planner, the odds panel, characters side by side.
+
+Every number comes from the rules core (through :mod:`builder.systems.soh.analysis`); the
+screens only lay them out.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from rich.cells import cell_len
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Header, Input, Label, Static
+
+from builder.core.i18n import Lang, part_name
+from builder.systems.soh.analysis import derive_pair, matchup
+from builder.systems.soh.derive import Derived
+from builder.systems.soh.models import Catalog, Character, Crew
+from builder.systems.soh.rules import OddsResult, odds
+from builder.systems.soh.rules.planner import Objective
+from builder.systems.soh.text import attacks_text, pct
+from builder.systems.soh.tui.labels import t
+from builder.systems.soh.tui.ui import SohState
+from builder.tui.shell import ShellScreen
+from builder.tui.widgets.key_footer import KeyFooter
+
+CREW_COLUMNS = (("character", 12), ("gear", 12), ("ap", 3), ("evasion", 7), ("dur_a", 5),
+                ("dur_b", 5), ("weapons", 21))  # fmt: skip
+"""Column widths that fit 80 columns with the table's cell padding."""
+PLAN_COLUMNS = (("evade", 5), ("attacks", 8), ("dealt", 7), ("taken", 7), ("p_taken", 9),
+                ("p_x2", 6), ("net", 7))  # fmt: skip
+OBJECTIVES: tuple[Objective, ...] = ("net", "dealt", "safe")
+BAR = 30
+
+
+def _name(ch: Character, lang: Lang) -> str:
+    return ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+
+
+class SohScreen(ShellScreen):
+    @property
+    def crew(self) -> Crew:
+        return cast(Crew, self.shell.team)
+
+    @property
+    def catalog(self) -> Catalog:
+        return cast(Catalog, self.shell.catalog)
+
+    @property
+    def lang(self) -> Lang:
+        return self.shell.lang
+
+    @property
+    def state(self) -> SohState:
+        state = self.shell.ui.state
+        assert isinstance(state, SohState)
+        return state
+
+    def opponents(self) -> list[Character]:
+        """The opponents to choose from: the catalog's stock opponents, then the crew."""
+        return [*self.catalog.opponents, *self.crew.characters]
+
+    def opponent(self) -> Character:
+        choices = self.opponents()
+        return choices[self.state.opponent % len(choices)]
+
+    def derived(self) -> tuple[list[Derived], Derived]:
+        return derive_pair(self.crew, self.catalog, self.opponent())
+
+
+class CrewScreen(SohScreen):
+    """The crew: each character's derived values, and the AP planner against the opponent."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o,enter", "odds", "Odds", key_display="o"),
+        Binding("t", "opponent", "Opponent"),
+        Binding("g", "objective", "Objective"),
+        Binding("space", "mark", "Mark", key_display="␣"),
+        Binding("c", "compare", "Compare"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marked: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table: DataTable[str] = DataTable(id="crew-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static("", id="opponent-line")
+        yield Static("", id="plan-title")
+        yield DataTable(id="plan-table", cursor_type="row")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def _selected(self) -> int:
+        table = self.query_one("#crew-table", DataTable)
+        return min(max(table.cursor_row, 0), len(self.crew.characters) - 1)
+
+    def refresh_view(self) -> None:
+        lang = self.lang
+        everyone, opp = self.derived()
+        table = self.query_one("#crew-table", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        for key, width in CREW_COLUMNS:
+            table.add_column(t(key, lang), key=key, width=width)
+        for d in everyone:
+            mark = "● " if d.name in self.marked else ""
+            weapons = ", ".join(f"{part_name(w.weapon, lang)} {w.hit}" for w in d.weapons)
+            table.add_row(
+                mark + _name(d.character, lang),
+                part_name(d.gear, lang) if d.gear else "—",
+                str(d.ap),
+                str(d.evasion),
+                str(d.durability_a),
+                str(d.durability_b),
+                weapons or "—",
+            )
+        if row > 0:
+            table.move_cursor(row=min(row, len(everyone) - 1))
+        weapons = ", ".join(f"{part_name(w.weapon, lang)} {w.hit}" for w in opp.weapons)
+        self.query_one("#opponent-line", Static).update(
+            f"{t('opponent', lang)}: {_name(opp.character, lang)} — AP {opp.ap}, "
+            f"{t('evasion', lang)} {opp.evasion}, A {opp.durability_a} / B {opp.durability_b}, "
+            f"{weapons or t('no_weapon', lang)}"
+        )
+        self._refresh_plan(everyone[self._selected()], opp)
+
+    def _refresh_plan(self, me: Derived, opp: Derived) -> None:
+        lang = self.lang
+        objective = cast(Objective, self.state.objective)
+        m = matchup(me, opp, objective=objective)
+        self.query_one("#plan-title", Static).update(
+            t("plan_for", lang).format(me=_name(me.character, lang),
+                                       opp=_name(opp.character, lang),
+                                       dice=m.opponent_evasion_dice)
+            + f" [{objective}]"
+        )  # fmt: skip
+        plan = self.query_one("#plan-table", DataTable)
+        plan.clear(columns=True)
+        for key, width in PLAN_COLUMNS:
+            plan.add_column(t(key, lang), key=key, width=max(width, cell_len(t(key, lang))))
+        for r in m.plan.rows:
+            plan.add_row(
+                str(r.split.evasion_dice),
+                attacks_text(r.split.attacks),
+                f"{r.expected_dealt:.3f}",
+                f"{r.expected_taken:.3f}",
+                f"{r.p_wound_taken * 100:.1f}%",
+                f"{r.p_multiplier2_taken * 100:.1f}%",
+                f"{r.net:+.3f}",
+            )
+
+    @on(DataTable.RowHighlighted, "#crew-table")
+    def _highlighted(self) -> None:
+        everyone, opp = self.derived()
+        if everyone:
+            self._refresh_plan(everyone[self._selected()], opp)
+
+    def action_opponent(self) -> None:
+        self.state.opponent = (self.state.opponent + 1) % len(self.opponents())
+        self.refresh_view()
+
+    def action_objective(self) -> None:
+        i = OBJECTIVES.index(cast(Objective, self.state.objective))
+        self.state.objective = OBJECTIVES[(i + 1) % len(OBJECTIVES)]
+        self.refresh_view()
+
+    def action_mark(self) -> None:
+        name = self.crew.characters[self._selected()].name
+        self.marked ^= {name}
+        self.refresh_view()
+
+    def action_compare(self) -> None:
+        names = [c.name for c in self.crew.characters if c.name in self.marked]
+        self.app.push_screen(CompareScreen(names or [c.name for c in self.crew.characters]))
+
+    def action_odds(self) -> None:
+        everyone, opp = self.derived()
+        me = everyone[self._selected()]
+        w = me.weapons[0] if me.weapons else None
+        values = {
+            "hit": w.hit if w else 0,
+            "attack_dice": 1,
+            "evasion": opp.evasion,
+            "evasion_dice": opp.ap // 2,
+            "damage": w.weapon.damage if w else 0,
+            "durability": opp.durability_against(w.weapon.type) if w else opp.durability_a,
+            "targets": 1,
+        }
+        self.app.push_screen(OddsScreen(values))
+
+
+FIELDS = ("hit", "attack_dice", "evasion", "evasion_dice", "damage", "durability", "targets")
+LABEL_KEYS = {"hit": "hit", "attack_dice": "attack_dice", "evasion": "evasion_value",
+              "evasion_dice": "evasion_dice", "damage": "damage", "durability": "durability",
+              "targets": "targets"}  # fmt: skip
+
+
+class OddsScreen(SohScreen):
+    """Inputs for the values and dice; the multiplier distribution as bars, recomputed per key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", key_display="Esc")]
+
+    def __init__(self, values: dict[str, int]) -> None:
+        super().__init__()
+        self.values = dict(values)
+        self.result: OddsResult | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="odds-inputs"):
+            for key in FIELDS:
+                with Vertical(classes="odds-field"):
+                    yield Label(t(LABEL_KEYS[key], self.lang), id=f"label-{key}")
+                    yield Input(str(self.values[key]), id=f"in-{key}", type="integer")
+        yield Static("", id="odds-summary")
+        yield Static("", id="odds-bars")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.recompute()
+
+    def on_lang_changed(self) -> None:
+        for key in FIELDS:
+            self.query_one(f"#label-{key}", Label).update(t(LABEL_KEYS[key], self.lang))
+        self.recompute()
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self.recompute()
+
+    def recompute(self) -> None:
+        lang = self.lang
+        summary = self.query_one("#odds-summary", Static)
+        bars = self.query_one("#odds-bars", Static)
+        try:
+            for key in FIELDS:
+                self.values[key] = int(self.query_one(f"#in-{key}", Input).value)
+            v = self.values
+            if not (0 <= v["attack_dice"] <= 60 and 0 <= v["evasion_dice"] <= 60):
+                raise ValueError("dice 0-60")
+            if abs(v["hit"]) > 1000 or abs(v["evasion"]) > 1000 or v["damage"] > 100_000:
+                raise ValueError("values too large")
+            self.result = odds(**v)
+        except ValueError as exc:
+            summary.update(t("bad_value", lang).format(why=exc))
+            bars.update("")
+            return
+        r = self.result
+        summary.update(
+            f"{t('p_hit', lang)} {pct(r.p_hit)}   {t('expected', lang)} {r.expected_wounds:.4f}"
+        )
+        at_least = 1.0
+        lines = []
+        for k, p in enumerate(r.multiplier):
+            if k > 0 and at_least < 5e-5:
+                break
+            wounds = v["damage"] * k // v["durability"]
+            bar = "█" * round(p * BAR)
+            lines.append(
+                f"×{k:<2} {bar:<{BAR}} {pct(p):>9}  ≥{pct(at_least):>9}  "
+                f"{wounds} {t('wounds', lang)}"
+            )
+            at_least -= p
+        bars.update("\n".join(lines))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class CompareScreen(SohScreen):
+    """Characters side by side: one column each, the rows their derived values."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", key_display="Esc")]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="compare-table", cursor_type="none", zebra_stripes=True)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        lang = self.lang
+        everyone, opp = self.derived()
+        chosen = [d for d in everyone if d.name in self.names]
+        table = self.query_one("#compare-table", DataTable)
+        table.clear(columns=True)
+        table.add_column("")
+        for d in chosen:
+            table.add_column(_name(d.character, lang))
+        rows: list[tuple[str, list[str]]] = [
+            (t("gear", lang), [part_name(d.gear, lang) if d.gear else "—" for d in chosen]),
+            (t("ap", lang), [str(d.ap) for d in chosen]),
+            (t("evasion", lang), [str(d.evasion) for d in chosen]),
+            (t("dur_a", lang), [str(d.durability_a) for d in chosen]),
+            (t("dur_b", lang), [str(d.durability_b) for d in chosen]),
+        ]
+        most = max((len(d.weapons) for d in chosen), default=0)
+        for i in range(most):
+            cells = [
+                f"{part_name(d.weapons[i].weapon, lang)} {d.weapons[i].hit}"
+                if i < len(d.weapons) else "" for d in chosen
+            ]  # fmt: skip
+            rows.append((f"{t('hit', lang)} {i + 1}", cells))
+        plans = [matchup(d, opp) for d in chosen]
+        rows.append((
+            f"{t('net', lang)} vs {_name(opp.character, lang)}",
+            [f"{m.plan.best.net:+.3f}" for m in plans],
+        ))  # fmt: skip
+        rows.append((
+            f"{t('evade', lang)}/{t('attacks', lang)}",
+            [f"{m.plan.best.split.evasion_dice} / {attacks_text(m.plan.best.split.attacks)}"
+             for m in plans],
+        ))  # fmt: skip
+        for label, cells in rows:
+            marked = _differences(cells)
+            table.add_row(label, *marked)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _differences(cells: list[str]) -> list[str]:
+    """Mark cells that differ from the first column with a leading '*'."""
+    if len(cells) < 2:
+        return cells
+    return [c if i == 0 or c == cells[0] else f"*{c}" for i, c in enumerate(cells)]

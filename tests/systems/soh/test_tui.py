@@ -1,0 +1,96 @@
+"""Pilot tests of the soh TUI at 80×24: crew and planner, the odds panel recomputing per key,
+characters side by side, English and Japanese."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, Static
+
+from builder.roster.team_file import load_team
+from builder.systems.soh.rules import odds
+from builder.systems.soh.system import SYSTEM
+from builder.systems.soh.text import pct
+from builder.systems.soh.tui.screens import CompareScreen, CrewScreen, OddsScreen
+from builder.tui.app import BuilderApp
+
+DEMO = Path(__file__).parents[3] / "parts_catalog" / "soh" / "demo_crew.yaml"
+SIZE = (80, 24)
+
+
+def _app() -> BuilderApp:
+    _, crew = load_team(DEMO)
+    return BuilderApp(SYSTEM, SYSTEM.load_catalog(), crew, DEMO, DEMO.read_text("utf-8"))
+
+
+def _text(pilot) -> str:  # type: ignore[no-untyped-def]
+    strips = pilot.app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def _run(body) -> None:  # type: ignore[no-untyped-def]
+    async def main() -> None:
+        app = _app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await body(app, pilot)
+
+    asyncio.run(main())
+
+
+def test_crew_screen_shows_derived_values_and_the_planner_in_80x24():
+    async def body(app, pilot):  # type: ignore[no-untyped-def]
+        assert isinstance(app.screen, CrewScreen)
+        text = _text(pilot)
+        assert "Captain Ines" in text and "Pirate gunman" in text
+        plan = app.screen.query_one("#plan-table", DataTable)
+        assert plan.row_count == 7  # every split of Ines's 3 AP (revolver rate 3)
+        lines = text.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        await pilot.press("t")  # next opponent
+        await pilot.pause()
+        assert "Pirate trooper" in _text(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "イネス船長" in _text(pilot) and "相手" in _text(pilot)
+
+    _run(body)
+
+
+def test_odds_panel_recomputes_on_each_key_and_draws_bars():
+    async def body(app, pilot):  # type: ignore[no-untyped-def]
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OddsScreen)
+        hit = screen.query_one("#in-hit", Input)
+        hit.value = "9"
+        await pilot.pause()
+        v = screen.values
+        expected = odds(**v)
+        assert v["hit"] == 9
+        summary = str(screen.query_one("#odds-summary", Static).render())
+        assert pct(expected.p_hit) in summary
+        bars = str(screen.query_one("#odds-bars", Static).render())
+        assert "█" in bars and "×1" in bars
+        hit.value = "x"
+        await pilot.pause()
+        assert "whole numbers" in str(screen.query_one("#odds-summary", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CrewScreen)
+
+    _run(body)
+
+
+def test_compare_marks_differences_side_by_side():
+    async def body(app, pilot):  # type: ignore[no-untyped-def]
+        await pilot.press("space", "down", "space", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, CompareScreen)
+        text = _text(pilot)
+        assert "Captain Ines" in text and "Rook" in text and "Mei" not in text
+        assert "*22" in text  # Rook's durability against A differs from Ines's 6
+
+    _run(body)
