@@ -74,14 +74,11 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
         f"{t('target', lang)}: {part_name(target, lang)} HP {target.hp}",
         f"{t('near', lang)}: -{choice.near}",
         f"{t('evade', lang)}: {evade_text}",
-        f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%"
-        + (
-            f"   {t('p_evade', lang)} {100 * result.p_evade:.1f}%"
-            if result.p_evade is not None
-            else ""
-        ),
-        "",
+        f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%",
     ]
+    if result.p_evade is not None:
+        lines.append(f"{t('p_evade', lang)} {100 * result.p_evade:.1f}%")
+    lines.append("")
     for k, p in enumerate(result.hits):
         dmg = min(k * weapon.damage, result.target_hp)
         lines.append(f"{k:>2} {t('hits', lang)} {dmg:>2}  {100 * p:5.1f}% {bar(p, BAR_COLS)}")
