@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from builder.core.resources import demo_team_path
+from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.printouts import render_team
@@ -23,7 +23,7 @@ RUNS = 5
 
 def main() -> None:
     catalog = load_catalog()
-    team = load_team(demo_team_path())[1]
+    team = load_team(bundled_catalog_dir("laminim") / "demo_team.yaml")[1]
     times = []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(RUNS):

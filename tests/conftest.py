@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
-from builder.core.resources import bundled_catalog_dir, demo_team_path
+from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
@@ -23,13 +23,13 @@ def catalog():
 
 @pytest.fixture
 def demo_path() -> Path:
-    return demo_team_path()
+    return bundled_catalog_dir("laminim") / "demo_team.yaml"
 
 
 @pytest.fixture(scope="session")
 def demo_team():
     """The bundled demo team, loaded once (LAMINIM printouts and the generic batch writer)."""
-    return load_team(demo_team_path("laminim"))[1]
+    return load_team(bundled_catalog_dir("laminim") / "demo_team.yaml")[1]
 
 
 @dataclass
@@ -55,5 +55,5 @@ def cli(capsys):
 def catalog_copy(tmp_path) -> Path:
     """A writable copy of the bundled catalog folder."""
     target = tmp_path / "catalog"
-    shutil.copytree(bundled_catalog_dir(), target)
+    shutil.copytree(bundled_catalog_dir("laminim"), target)
     return target

@@ -50,9 +50,10 @@ def test_installed_package_finds_its_bundled_data(wheel, tmp_path):
     code = (
         "from builder.core.resources import bundled_catalog_dir, templates_dir; "
         "from builder.cli import main; "
-        f"assert str(bundled_catalog_dir()).startswith({str(site)!r}), bundled_catalog_dir(); "
+        "bundled = bundled_catalog_dir('laminim'); "
+        f"assert str(bundled).startswith({str(site)!r}), bundled; "
         "assert templates_dir().is_dir(); "
-        "raise SystemExit(main(['check', str(bundled_catalog_dir() / 'demo_team.yaml')]))"
+        "raise SystemExit(main(['check', str(bundled_catalog_dir('laminim') / 'demo_team.yaml')]))"
     )
     result = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(site)!r}); {code}"],

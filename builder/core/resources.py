@@ -20,7 +20,7 @@ def _data_dir(name: str) -> Path:
     return _REPO / name
 
 
-def bundled_catalog_dir(system: str = "laminim") -> Path:
+def bundled_catalog_dir(system: str) -> Path:
     """The bundled catalog folder of a game system."""
     return _data_dir("parts_catalog") / system
 
@@ -28,8 +28,3 @@ def bundled_catalog_dir(system: str = "laminim") -> Path:
 def templates_dir() -> Path:
     """The bundled jinja2 templates and their CSS, fonts and assets."""
     return _data_dir("templates")
-
-
-def demo_team_path(system: str = "laminim") -> Path:
-    """The bundled demo team file (the seed's three test-play sample units)."""
-    return bundled_catalog_dir(system) / "demo_team.yaml"

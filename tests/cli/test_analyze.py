@@ -17,11 +17,11 @@ def demo_json(tmp_path_factory):
     import io
 
     from builder.cli import main
-    from builder.core.resources import demo_team_path
+    from builder.core.resources import bundled_catalog_dir
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["analyze", str(demo_team_path()), "--json"])
+        code = main(["analyze", str(bundled_catalog_dir("laminim") / "demo_team.yaml"), "--json"])
     assert code == 0
     return json.loads(out.getvalue())
 

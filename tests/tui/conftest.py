@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.core.resources import demo_team_path
+from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.system import SYSTEM
@@ -26,7 +26,7 @@ def catalog():
 @pytest.fixture
 def team_file(tmp_path: Path) -> Path:
     path = tmp_path / "team.yaml"
-    shutil.copy(demo_team_path(), path)
+    shutil.copy((bundled_catalog_dir("laminim") / "demo_team.yaml"), path)
     return path
 
 

@@ -16,10 +16,10 @@ from tests.tui.helpers import settle
 
 @pytest.fixture
 def demo_app(catalog) -> BuilderApp:
-    from builder.core.resources import demo_team_path
+    from builder.core.resources import bundled_catalog_dir
     from builder.roster.team_file import load_team
 
-    path = demo_team_path()
+    path = bundled_catalog_dir("laminim") / "demo_team.yaml"
     app = BuilderApp(SYSTEM, catalog, load_team(path)[1], None, path.read_text(encoding="utf-8"))
     return app
 

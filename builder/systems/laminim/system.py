@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.core.problems import InputError, Problem
-from builder.core.resources import demo_team_path
+from builder.core.problems import InputError, Problem, unplaced
+from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
@@ -67,7 +67,7 @@ class Laminim:
         return tuple(CARD_SIZES)
 
     def demo_file(self) -> Path:
-        return demo_team_path(self.id)
+        return bundled_catalog_dir(self.id) / "demo_team.yaml"
 
     def load_catalog(self, directory: Path | None = None) -> Catalog:
         return load_catalog(directory)
@@ -88,6 +88,7 @@ class Laminim:
 
     def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.rules import TooLarge
         from builder.systems.laminim.specs import find_threat
         from builder.systems.laminim.text import analysis_json, analysis_text
 
@@ -103,9 +104,19 @@ class Laminim:
                 names = ", ".join(u.name for u in report.units)
                 message = f"no unit named '{options.unit}'; units: {names}"
                 raise InputError([Problem("--unit", None, None, "", message)])
-        results = [
-            (u, analyze(u.resolved, threat, catalog, options.rounds)) for u in units if u.resolved
-        ]
+        rows = {id(u): i for i, u in enumerate(report.units)}
+        results = []
+        for u in units:
+            if u.resolved is None:
+                continue
+            try:
+                results.append((u, analyze(u.resolved, threat, catalog, options.rounds)))
+            except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
+                assert isinstance(read, LaminimRead)
+                locate = read.unit_locator(rows[id(u)])
+                raise InputError(
+                    [locate((), f"against '{threat.id}': {exc}", "bad-input")]
+                ) from None
         return Output(
             analysis_json(threat, results),
             analysis_text(threat, results, catalog),
@@ -114,8 +125,12 @@ class Laminim:
 
     def printouts(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         from builder.systems.laminim.printouts import printouts
+        from builder.systems.laminim.rules import TooLarge
 
-        return printouts(team, catalog, options)
+        try:
+            return printouts(team, catalog, options)
+        except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
+            raise InputError([unplaced(team.name, ("units",))((), str(exc), "bad-input")]) from None
 
     def tui(self) -> SystemUI:
         from builder.systems.laminim.tui.ui import laminim_ui

@@ -88,7 +88,7 @@ def test_d1_lighter_frames_carry_less(catalog):
 
 def test_d1_weights_are_marked_provisional():
     for name in ("catalog.yaml", "frames.yaml", "weapons.yaml"):
-        assert "PROVISIONAL" in (bundled_catalog_dir() / name).read_text(encoding="utf-8")
+        assert "PROVISIONAL" in (bundled_catalog_dir("laminim") / name).read_text(encoding="utf-8")
 
 
 def test_every_part_is_named_in_both_languages_and_described(catalog):
