@@ -39,7 +39,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         prog="laminim",
         description="Builder, exact odds and card printer for homebrew mech games "
         "(see 'laminim systems'). Without a command, opens the TUI on the default game's "
-        "bundled catalog and demo team.",
+        "bundled catalog and demo team; 'laminim FILE.yaml' opens that file in the TUI.",
         epilog="Exit codes: 0 success/legal, 1 illegal team, 2 bad input.",
     )
     parser.add_argument("--version", action="version", version=f"laminim {__version__}")
@@ -171,6 +171,8 @@ def _positive_int(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
+        words.insert(0, "tui")  # `laminim FILE` opens FILE in the TUI (DESIGN.md)
     first = next((w for w in words if not w.startswith("-")), None)
     parser = build_parser(system_commands=first not in _COMMANDS)
     args, rest = parser.parse_known_args(words)

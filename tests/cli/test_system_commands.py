@@ -57,3 +57,12 @@ def test_help_names_the_systems_own_options(two_systems, capsys):
         main(["odds", "--system", "beta", "--help"])
     assert exc.value.code == 0
     assert "--attacks" in capsys.readouterr().out
+
+
+def test_a_yaml_file_alone_opens_it_in_the_tui(monkeypatch):
+    import builder.tui.app as app
+
+    opened = []
+    monkeypatch.setattr(app, "run", lambda team, catalog, system: opened.append(team) or 0)
+    assert main(["my_team.yaml"]) == 0
+    assert [str(p) for p in opened] == ["my_team.yaml"]
