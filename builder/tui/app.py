@@ -8,6 +8,7 @@ shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -62,6 +63,8 @@ class BuilderApp(App[int]):
         """Where Save writes; None for the bundled demo team (Save asks for a path then)."""
         self.original = original
         self._saved = team.model_dump()
+        self._disk = file_digest(path) if path is not None else None
+        """Digest of ``path`` as opened or last saved: a different one means an outside edit."""
         self.set_reactive(BuilderApp.lang, lang)
 
     @classmethod
@@ -125,6 +128,7 @@ class BuilderApp(App[int]):
     def _mark_saved(self, path: Path, original: str | None) -> None:
         self.path = path
         self.original = original
+        self._disk = file_digest(path)
         self._saved = self.team.model_dump()
         self.dirty = False
         self._update_title()
@@ -242,7 +246,17 @@ class BuilderApp(App[int]):
             if not text:
                 return
             path = Path(text).expanduser()
-            if path.exists() and path != self.path:
+            if not path.parent.is_dir():
+                # a missing folder is a typo more often than a wish: create it only if asked
+                question = t("make_folder", self.lang).format(path=path.parent)
+                yes, no = t("create_yes", self.lang), t("cancel", self.lang)
+
+                def create(ok: bool | None) -> None:
+                    if ok:
+                        self.save_to(path, make_parents=True)
+
+                self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
+            elif path.exists() and path != self.path:
                 # another file would be replaced: never without asking
                 question = t("overwrite", self.lang).format(path=path)
                 yes, no = t("replace_yes", self.lang), t("cancel", self.lang)
@@ -258,16 +272,35 @@ class BuilderApp(App[int]):
         default = str(self.path) if self.path else "team.yaml"
         self.push_screen(PromptDialog(t("save_prompt", self.lang), value=default), got_path)
 
-    def save_to(self, path: Path) -> bool:
+    def changed_on_disk(self) -> bool:
+        """True if the file was edited by something else since it was opened or saved."""
+        if self.path is None or self._disk is None:
+            return False
+        now = file_digest(self.path)
+        return now is not None and now != self._disk
+
+    def save_to(self, path: Path, *, force: bool = False, make_parents: bool = False) -> bool:
+        """Save the team to ``path``; never over an outside edit of the open file without asking.
+
+        ``force``: the player chose to overwrite an outside edit. ``make_parents``: the player
+        agreed to create the missing folder.
+        """
         from builder.roster.team_file import save_team
 
+        same_file = self.path is not None and _same_file(path, self.path)
+        if not force and same_file and self.changed_on_disk():
+            self._ask_changed_on_disk(path)
+            return False
         try:
             # comments of the file we loaded from are kept (also in a new file via save as)
-            save_team(self.system, self.team, path, original=self.original)
+            save_team(
+                self.system, self.team, path, original=self.original, make_parents=make_parents
+            )
             original = path.read_text(encoding="utf-8")
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.notify(
-                t("cannot_save", self.lang).format(path=path, reason=exc.strerror or exc),
+                t("cannot_save", self.lang).format(path=path, reason=reason),
                 severity="error",
                 timeout=8,
             )
@@ -276,10 +309,51 @@ class BuilderApp(App[int]):
         self.notify(t("saved", self.lang).format(path=path))
         return True
 
+    def _ask_changed_on_disk(self, path: Path) -> None:
+        from builder.tui.dialogs.choice_dialog import ChoiceDialog
+
+        def answered(choice: str | None) -> None:
+            if choice == "overwrite":
+                self.save_to(path, force=True)
+            elif choice == "reload":
+                self.open_team(path)
+            elif choice == "save_as":
+                self.action_save_as()
+
+        lang = self.lang
+        choices = [
+            ("overwrite", t("overwrite_yes", lang), "o"),
+            ("reload", t("reload", lang), "r"),
+            ("save_as", t("save_as", lang), "s"),
+            ("cancel", t("cancel", lang), "esc"),
+        ]
+        question = t("changed_on_disk", lang).format(path=path)
+        self.push_screen(ChoiceDialog(question, choices), answered)
+
     def action_print(self) -> None:
         from builder.tui.dialogs.print_dialog import PrintDialog
 
         self.push_screen(PrintDialog(self.system, self.team, self.catalog, self.lang, self.ui))
+
+
+def file_digest(path: Path) -> str | None:
+    """SHA-256 of the file's bytes (None if it cannot be read): how an outside edit is seen.
+
+    The content, not the mtime, decides: a ``touch`` is no change, and an edit within the same
+    mtime tick still is one.
+    """
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a == b or a.resolve() == b.resolve()
+    except OSError:
+        return a == b
 
 
 def run(

@@ -46,6 +46,20 @@ SHELL_LABELS: dict[str, tuple[str, str]] = {
     "replace_yes": ("Replace", "置き換える"),
     "cannot_save": ("Could not save {path}: {reason}", "{path} を保存できません：{reason}"),
     "saved": ("Saved {path}", "{path} に保存しました"),
+    "changed_on_disk": (
+        "{path} was changed on disk since it was opened or saved. Overwrite those changes, "
+        "reload the file (losing yours) or save under another name?",
+        "{path} は開いた（保存した）後にディスク上で変更されています。上書きしますか、"
+        "読み込み直しますか（こちらの変更は失われます）、別名で保存しますか？",
+    ),
+    "reload": ("Reload", "読み込み直す"),
+    "overwrite_yes": ("Overwrite", "上書き"),
+    "save_as": ("Save as", "別名で保存"),
+    "make_folder": (
+        "The folder {path} does not exist. Create it and save there?",
+        "フォルダ {path} はありません。作成して保存しますか？",
+    ),
+    "create_yes": ("Create", "作成する"),
 }
 
 SHELL_KEYS_JA: dict[str, str] = {

@@ -181,6 +181,9 @@ async def test_save_as_writes_a_new_file(make_app, tmp_path: Path):
         field.value = str(target)
         await pilot.press("enter")
         await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)  # the folder "sub" does not exist yet
+        await pilot.press("y")
+        await settle(pilot)
         assert app.path == target
         assert "●" not in app.title
     assert [u.name for u in load_team(target)[1].units] == [
