@@ -1,0 +1,144 @@
+"""The elevation reference and the map printouts: one page, true paper size, fonts embedded,
+body text ≥ 6 pt (pdfplumber), the overlay showing the rules core's risks."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pdfplumber
+import pytest
+
+from builder.core.resources import bundled_catalog_dir
+from builder.render.batch import render_html
+from builder.render.layout import PAPERS
+from builder.render.pdf import pdf_bytes
+from builder.roster.team_file import load_team
+from builder.systems.base import PrintOptions
+from builder.systems.kuroganen.models import KuroganenMap
+from builder.systems.kuroganen.printouts import map_context, printouts
+from builder.systems.kuroganen.rules import reach
+
+MM = 72 / 25.4
+
+
+@cache
+def demo() -> KuroganenMap:
+    team: KuroganenMap = load_team(bundled_catalog_dir("kuroganen") / "demo_map.yaml")[1]
+    return team
+
+
+@cache
+def pdf(kind: str, lang: str, paper: str, plan: bool = True) -> bytes:
+    team = demo().with_plan((1, 0), 6) if plan else demo()
+    by_kind = {p.kind: p for p in printouts(team, PrintOptions(paper=paper, lang=lang))}  # type: ignore[arg-type]
+    return pdf_bytes(render_html(by_kind[kind]))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_reference_is_one_page_true_size_with_body_text_of_6pt_or_more(lang, paper):
+    with pdfplumber.open(io.BytesIO(pdf("reference", lang, paper))) as doc:
+        assert len(doc.pages) == 1
+        page = doc.pages[0]
+        width, height = PAPERS[paper]
+        assert page.width == pytest.approx(width * MM, abs=0.5)
+        assert page.height == pytest.approx(height * MM, abs=0.5)
+        sizes = [c["size"] for c in page.chars if c["text"].strip()]
+        footer = page.height - 12 * MM  # the sheet footer (5 pt page number) sits below
+        body = [c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer]
+        assert len(sizes) > 800
+        assert min(body) >= 6.0
+        text = page.extract_text()
+    words = {
+        "en": [
+            "Levels",
+            "Climbing",
+            "Falling",
+            "Jumping",
+            "Risk digestion",
+            "Collision",
+            "Push",
+            "High ground",
+            "Half levels",
+        ],
+        "ja": [
+            "階層",
+            "登攀",
+            "落下",
+            "ジャンプ",
+            "リスクの消化",
+            "衝突",
+            "プッシュ",
+            "高所",
+            "0.5階層",
+        ],
+    }[lang]
+    for word in words:
+        assert word in text, word
+
+
+def embedded_fonts(data: bytes) -> set[str]:
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            targets = [font] + ([d.get_object() for d in descendants] if descendants else [])
+            for f in targets:
+                descriptor = f.get("/FontDescriptor")
+                if descriptor is not None and any(
+                    k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                ):
+                    names.add(str(f["/BaseFont"]))
+    return names
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_reference_fonts_are_embedded_and_japanese_is_ipaex(lang):
+    fonts = embedded_fonts(pdf("reference", lang, "a4"))
+    assert fonts
+    if lang == "ja":
+        assert any("IPAex" in name for name in fonts), fonts
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_map_with_a_plan_prints_every_reachable_risk(lang):
+    with pdfplumber.open(io.BytesIO(pdf("map", lang, "a4"))) as doc:
+        assert len(doc.pages) == 1
+        page = doc.pages[0]
+        footer = page.height - 12 * MM
+        assert min(c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer) >= 6
+        text = page.extract_text()
+    found = reach(demo().height_map(), (1, 0), 6)
+    assert ("30 cells reachable" if lang == "en" else "到達可能 30 マス") in text
+    assert len(found) == 30
+
+
+def test_map_context_overlays_the_rules_core_risks():
+    team = demo().with_plan((4, 5), 5, 1)
+    context = map_context(team, lang="en", paper="a4")
+    rows = context["pages"][0]["items"][0]["item"]["rows"]
+    risks = {(x, r["y"]): c["risk"] for r in rows for x, c in enumerate(r["cells"])}
+    expected = {r.at: r.risk for r in reach(team.height_map(), (4, 5), 5, 1)}
+    assert {at: v for at, v in risks.items() if v is not None} == expected
+    assert rows[5]["cells"][4]["start"] and rows[6]["cells"][1]["pit"]
+    assert rows[4]["cells"][6]["unit"]
+
+
+def test_map_without_a_plan_is_the_plain_map():
+    context = map_context(demo(), lang="en", paper="a4")
+    item = context["pages"][0]["items"][0]["item"]
+    assert not item["has_plan"] and "No plan in the file" in item["plan_line"]
+    assert all(c["risk"] is None for r in item["rows"] for c in r["cells"])
+    with pdfplumber.open(io.BytesIO(pdf("map", "en", "letter", plan=False))) as doc:
+        assert len(doc.pages) == 1
+
+
+def test_a_big_map_drops_the_numbers_but_stays_on_one_page():
+    rows = [[float(x % 3) for x in range(60)] for _ in range(60)]
+    team = KuroganenMap.model_validate({"system": "kuroganen", "name": "Big", "map": rows})
+    item = map_context(team, lang="en", paper="a4")["pages"][0]["items"][0]["item"]
+    assert not item["numbers"] and item["cell"] * 60 <= 186

@@ -1,0 +1,187 @@
+"""The kuroganen map screen, driven with Textual's pilot at 80×24 (English and Japanese)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from builder.core.resources import bundled_catalog_dir
+from builder.roster.team_file import load_team
+from builder.systems.kuroganen.rules import reach
+from builder.systems.kuroganen.system import SYSTEM
+from builder.systems.kuroganen.tui.map_screen import DEFAULT_MOVE, MapScreen
+from builder.systems.kuroganen.tui.map_view import MapView
+from builder.tui.app import BuilderApp
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def map_file(tmp_path: Path) -> Path:
+    path = tmp_path / "block.yaml"
+    shutil.copy(bundled_catalog_dir("kuroganen") / "demo_map.yaml", path)
+    return path
+
+
+def make_app(path: Path) -> BuilderApp:
+    _system, team = load_team(path)
+    return BuilderApp(SYSTEM, SYSTEM.load_catalog(), team, path, path.read_text(encoding="utf-8"))
+
+
+def drive(path: Path, script: Callable[[Pilot, BuilderApp], Awaitable[None]]) -> None:
+    async def run() -> None:
+        app = make_app(path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot, app)
+
+    asyncio.run(run())
+
+
+def screen_lines(app: BuilderApp) -> list[str]:
+    from rich.console import Console
+
+    console = Console(width=SIZE[0], height=SIZE[1], record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    for strip in app.screen._compositor.render_strips():
+        console.print(strip.text, soft_wrap=True)
+    return console.export_text().splitlines()
+
+
+def test_opens_on_the_first_unit_with_the_reach_and_fits_80x24(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        view = screen.query_one(MapView)
+        assert screen.start == (1, 0) and screen.move == DEFAULT_MOVE
+        expected = {r.at: r.risk for r in reach(app.team.height_map(), (1, 0), DEFAULT_MOVE)}
+        assert {at: r.risk for at, r in view.reach.items()} == expected
+        lines = screen_lines(app)
+        assert len(lines) <= SIZE[1] and all(len(line) <= SIZE[0] for line in lines)
+        text = "\n".join(lines)
+        assert "Start (1,0)" in text and f"Move {DEFAULT_MOVE}" in text
+        assert f"Reachable: {len(expected)} cells" in text
+        # every column of the 10-wide map is on screen, with the side panel beside it
+        assert " 9 " in lines[1] + " " and "Ruined block" in lines[1]
+
+    drive(map_file, script)
+
+
+def test_cursor_shows_the_path_and_s_starts_there(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        view = screen.query_one(MapView)
+        for key in ("right", "right", "right", "down"):
+            await pilot.press(key)
+        assert view.cursor == (4, 1)
+        assert view.path is not None and view.path.at == (4, 1)
+        text = "\n".join(screen_lines(app))
+        assert "Cursor (4,1)" in text and "final risk 0, movement 4" in text
+        assert "1. step → (2,0) cost 1, risk 0" in text
+        assert [leg.fall for leg in view.path.legs] == [0, 2, 0, 0]  # off the wreck, digested
+        # start the move on the street below and plan again
+        for key in ("down", "down", "down", "down"):
+            await pilot.press(key)
+        await pilot.press("s")
+        assert screen.start == (4, 5)
+        assert app.team.plan is not None and app.team.plan.start == (4, 5)
+        assert app.dirty
+        expected = {r.at for r in reach(app.team.height_map(), (4, 5), DEFAULT_MOVE)}
+        assert set(view.reach) == expected
+
+    drive(map_file, script)
+
+
+def test_plus_minus_change_the_movement_and_the_reach(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        view = screen.query_one(MapView)
+        before = len(view.reach)
+        await pilot.press("minus", "minus", "minus")
+        assert screen.move == DEFAULT_MOVE - 3
+        assert len(view.reach) < before
+        await pilot.press("plus")
+        assert screen.move == DEFAULT_MOVE - 2
+        await pilot.press("r")
+        assert screen.risk == 1 and app.team.plan is not None and app.team.plan.risk == 1
+        hmap = app.team.height_map()
+        expected = {r.at: r.risk for r in reach(hmap, screen.start, DEFAULT_MOVE - 2, 1)}
+        assert {at: r.risk for at, r in view.reach.items()} == expected
+        await pilot.press("R", "R")
+        assert screen.risk == 0
+
+    drive(map_file, script)
+
+
+def test_a_pit_cannot_be_the_start_and_the_view_toggles(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        view = screen.query_one(MapView)
+        for key in ("right",) * 4:
+            await pilot.press(key)
+        assert view.cursor == (5, 0) and app.team.map[0][5] is None
+        await pilot.press("s")
+        assert screen.start == (1, 0) and not app.dirty
+        assert "pit: no floor" in "\n".join(screen_lines(app))
+        await pilot.press("v")
+        assert view.show_risk
+        assert "cells show final risk" in "\n".join(screen_lines(app))
+
+    drive(map_file, script)
+
+
+def test_japanese_labels_fit_80x24(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        await pilot.press("l")
+        await pilot.pause()
+        lines = screen_lines(app)
+        text = "\n".join(lines)
+        assert "開始 (1,0)" in text and "到達可能" in text and "ここを開始" in text
+        from rich.cells import cell_len
+
+        assert len(lines) <= SIZE[1] and all(cell_len(line) <= SIZE[0] for line in lines)
+
+    drive(map_file, script)
+
+
+def test_saving_keeps_the_plan_in_the_file(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        await pilot.press("plus")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.dirty
+
+    drive(map_file, script)
+    text = map_file.read_text(encoding="utf-8")
+    assert "plan:" in text and f"move: {DEFAULT_MOVE + 1}" in text
+    assert "# A ruined city block" in text  # the comments survive
+    _system, team = load_team(map_file)
+    assert team.plan is not None and team.plan.start == (1, 0)
+    assert team.map == load_team(bundled_catalog_dir("kuroganen") / "demo_map.yaml")[1].map
+
+
+def test_a_big_map_scrolls_to_keep_the_cursor_in_view(tmp_path):
+    rows = "\n".join("  - [" + ", ".join(["0"] * 40) + "]" for _ in range(40))
+    path = tmp_path / "big.yaml"
+    path.write_text(f"system: kuroganen\nname: Big\nmap:\n{rows}\n", encoding="utf-8")
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        view = app.screen.query_one(MapView)
+        for _ in range(35):
+            await pilot.press("right")
+        for _ in range(30):
+            await pilot.press("down")
+        cols, rows_shown = view.window()
+        assert 35 in cols and 30 in rows_shown
+        assert len(cols) < 40 and len(rows_shown) < 40
+        lines = screen_lines(app)
+        assert all(len(line) <= SIZE[0] for line in lines)
+
+    drive(path, script)
