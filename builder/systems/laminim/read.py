@@ -42,6 +42,11 @@ class LaminimRead(TeamRead):
         return None
 
 
+MAX_UNITS = 12
+"""Most units a LAMINIM team file may list (the rules field 3; past 12 the file is refused as bad
+input before any unit is read, so a thousand-unit file costs nothing; 12 units print in ~10 s)."""
+
+
 def read_team(src: Located) -> LaminimRead:
     """The team in ``src`` with every schema problem (never raises for bad content)."""
     data = src.data
@@ -65,6 +70,11 @@ def read_team(src: Located) -> LaminimRead:
         problems.append(src.problem(("units",), "required field is missing"))
     elif not isinstance(raw_units, list):
         problems.append(src.problem(("units",), "expected a list of units"))
+    elif len(raw_units) > MAX_UNITS:
+        message = (
+            f"{len(raw_units)} units: a team file holds at most {MAX_UNITS} (a LAMINIM team has 3)"
+        )
+        return LaminimRead(None, src, [*problems, src.problem(("units",), message)])
     else:
         for i, raw in enumerate(raw_units):
             try:
