@@ -1,11 +1,14 @@
-"""Issue 14: huge numbers in a catalog (durability, ammo 10^9) are bad input with a message
-(the rules core's budget, ``TooLarge``), never a crash, a hang or gigabytes of memory."""
+"""Issue 14: huge numbers in a catalog (durability, ammo 10^9) are bad input with a located
+message (the catalog's bounds, or the rules core's budget ``TooLarge``), never a crash, a hang
+or gigabytes of memory."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+
+LOCATED = re.compile(r"^\S+:\d+:\d+: ")
 
 
 def _set_first(path, key: str, value: int) -> None:
@@ -16,22 +19,33 @@ def _set_first(path, key: str, value: int) -> None:
 
 
 @pytest.mark.parametrize(("file", "key"), [("frames.yaml", "durability"), ("weapons.yaml", "ammo")])
-def test_huge_catalog_numbers_make_analyze_exit_2_with_a_located_message(
-    cli, catalog_copy, demo_path, file, key
+@pytest.mark.parametrize("command", ["analyze", "cards"])
+def test_huge_catalog_numbers_exit_2_with_a_located_message(
+    cli, catalog_copy, demo_path, tmp_path, file, key, command
 ):
     _set_first(catalog_copy / file, key, 10**9)
-    result = cli("analyze", demo_path, "--catalog", catalog_copy)
-    if result.code == 0:  # the number did not matter for this threat: still no crash
-        return
+    extra = ["-o", tmp_path / "out"] if command == "cards" else []
+    result = cli(command, demo_path, "--catalog", catalog_copy, *extra)
     assert result.code == 2, result.err
-    line = result.err.strip().splitlines()[0]
+    lines = result.err.strip().splitlines()
+    assert lines and "Traceback" not in result.err
+    if command == "analyze":
+        assert all(LOCATED.match(line) for line in lines), lines
+    assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_survival_beyond_the_budget_is_exit_2_at_the_unit(
+    cli, catalog_copy, demo_path, monkeypatch
+):
+    from builder.systems.laminim import analysis
+    from builder.systems.laminim.rules import TooLarge
+
+    def too_large(*_args):
+        raise TooLarge(9 * 10**11, 125_000_000)
+
+    monkeypatch.setattr(analysis, "_cached", too_large)  # what a huge catalog number causes
+    result = cli("analyze", demo_path, "--catalog", catalog_copy)
+    assert result.code == 2
+    line = result.err.strip()
     assert re.match(rf"{re.escape(str(demo_path))}:\d+:\d+: units\[\d\]: against '", line), line
     assert "exact survival needs about" in line
-
-
-def test_huge_durability_makes_cards_exit_2_not_crash(cli, catalog_copy, demo_path, tmp_path):
-    _set_first(catalog_copy / "frames.yaml", "durability", 10**9)
-    result = cli("cards", demo_path, "--catalog", catalog_copy, "-o", tmp_path / "out")
-    assert result.code == 2
-    assert "exact survival needs about" in result.err and "Traceback" not in result.err
-    assert not list((tmp_path / "out").glob("*.pdf"))
