@@ -74,3 +74,42 @@ def test_bundled_demo_map_is_valid_and_plannable():
     found = reach(hmap, next(iter(sorted(hmap.units))), 6)
     assert len(found) > 10
     assert any(leg.kind == "jump" for r in found for leg in r.legs)
+
+
+def test_plan_reads_from_move_risk_and_dumps_back_in_file_order():
+    got = load("system: kuroganen\nname: P\nmap: [[0, 1.5, ~]]\nplan: {from: [1, 0], move: 4}\n")
+    assert got.plan is not None
+    assert (got.plan.start, got.plan.move, got.plan.risk) == ((1, 0), 4, 0)
+    assert got.dump() == {
+        "system": "kuroganen",
+        "name": "P",
+        "map": [[0, 1.5, None]],  # whole levels as integers, as a user writes them
+        "units": [],
+        "plan": {"from": [1, 0], "move": 4, "risk": 0},
+    }
+    assert isinstance(got.dump()["map"][0][0], int)
+
+
+def test_with_plan_replaces_the_plan_only():
+    got = load("system: kuroganen\nname: P\nmap: [[0, 0]]\nunits: [[1, 0]]\n")
+    moved = got.with_plan((0, 0), 7, 2)
+    assert moved.plan is not None and (moved.plan.start, moved.plan.move, moved.plan.risk) == (
+        (0, 0),
+        7,
+        2,
+    )
+    assert moved.map == got.map and moved.units == got.units and got.plan is None
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        ("{from: [5, 0], move: 1}", r"plan.from \[5, 0\] is off the map"),
+        ("{from: [1, 0], move: 1}", r"plan.from \[1, 0\] stands on a pit"),
+        ("{from: [0, 0], move: 101}", "less than or equal to 100"),
+        ("{from: [0, 0], move: 1, risk: -1}", "greater than or equal to 0"),
+    ],
+)
+def test_a_bad_plan_is_refused(plan, message):
+    with pytest.raises(ValidationError, match=message):
+        load(f"system: kuroganen\nname: P\nmap: [[0, ~]]\nplan: {plan}\n")
