@@ -21,6 +21,7 @@ from .hit_table import (
     hit_table,
     success_faces,
 )
+from .interception import Intercept, can_intercept, mean_stopped, missiles_removed
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
 from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
@@ -35,6 +36,7 @@ __all__ = [
     "FaceOutcome",
     "FrameOption",
     "Guard",
+    "Intercept",
     "MonteCarloResult",
     "MonteCarloRound",
     "Obstruction",
@@ -53,6 +55,7 @@ __all__ = [
     "WeaponSpec",
     "analyze_unit",
     "attack_damage_distribution",
+    "can_intercept",
     "check_budget",
     "contact_probability",
     "cook_off_dice",
@@ -65,7 +68,9 @@ __all__ = [
     "hit_probability",
     "hit_table",
     "location_outcomes",
+    "mean_stopped",
     "missiles_destroyed",
+    "missiles_removed",
     "optimize",
     "p_no_cook_off",
     "remaining_durability",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .damage_output import DamageOutput, damage_output
+from .interception import Intercept
 from .model import ThreatSpec, UnitSpec
 from .silhouette import FaceInfo, silhouette
 from .survival import SurvivalResult, survival
@@ -21,11 +22,13 @@ class UnitAnalysis:
     face_info: tuple[FaceInfo, ...] = ()  # faces 1..6 as typed data (what displays read)
 
 
-def analyze_unit(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> UnitAnalysis:
+def analyze_unit(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
+) -> UnitAnalysis:
     """Silhouette, exact survival and damage output.
 
     Damage output is measured against a target as exposed as this unit (a mirror match), which
-    keeps the figure comparable between loadouts without naming an enemy.
+    keeps the figure comparable between loadouts without naming an enemy. ``intercept``: D19.
     """
     sil = silhouette(unit)
     exposure = float(sil.exposure)
@@ -33,7 +36,7 @@ def analyze_unit(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> UnitAna
         name=unit.name,
         exposure=exposure,
         faces=tuple(f.part for f in sil.faces),
-        survival=survival(unit, threat, rounds),
+        survival=survival(unit, threat, rounds, intercept),
         damage=damage_output(unit, exposure),
         guarded=tuple(f.guarded_by for f in sil.faces),
         face_info=sil.faces,

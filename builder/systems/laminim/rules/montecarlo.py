@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .interception import Intercept, first_salvo
 from .model import ThreatSpec, UnitSpec
 
 
@@ -100,9 +101,20 @@ def _land(
 
 
 def simulate_survival(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, trials: int = 20000, seed: int = 0
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    trials: int = 20000,
+    seed: int = 0,
+    intercept: Intercept | None = None,
 ) -> MonteCarloResult:
-    """Per-round means (and standard errors) of the outputs of ``survival.survival``."""
+    """Per-round means (and standard errors) of the outputs of ``survival.survival``.
+
+    ``intercept`` (D19): the weapon in that slot rolls its dice at the first missile salvo while
+    intact at the start of the round; each hit takes one missile off (surplus hits are lost).
+    """
+    salvo = None if intercept is None else first_salvo(threat)
+    shooter = None if intercept is None else unit.slots[intercept.slot]
     rules = _Rules(unit)
     rng = np.random.default_rng(seed)
     durability = np.zeros((trials, 4), dtype=np.int64)
@@ -116,13 +128,20 @@ def simulate_survival(
     out = []
     for round_no in range(1, rounds + 1):
         table = rules.lookup(intact)  # the silhouette at the start of the round
-        for attack in threat.attacks:
+        shoots = intact[:, intercept.slot + 1].copy() if intercept is not None else None
+        for index, attack in enumerate(threat.attacks):
             weapon = attack.weapon
             if weapon.kind == "special" or weapon.attacks <= 0:
                 continue
             shape = (trials, weapon.attacks)
             if weapon.kind == "missile":
                 landed = np.ones(shape, dtype=bool)
+                if index == salvo and shooter is not None and shoots is not None:
+                    assert intercept is not None
+                    need = 7 - max(0, min(6, 1 + intercept.bonus))
+                    hits = (rng.integers(1, 7, size=(trials, shooter.attacks)) >= need).sum(axis=1)
+                    hits = np.where(shoots, hits, 0)
+                    landed = np.arange(weapon.attacks)[None, :] >= hits[:, None]
             else:
                 need = 7 - max(0, min(6, 1 + attack.bonus))  # lowest succeeding face
                 landed = rng.integers(1, 7, size=shape) >= need

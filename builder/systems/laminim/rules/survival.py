@@ -21,6 +21,11 @@ A pattern whose "clean" view still equals its total (no cook-off has touched it)
 Then the end-of-round resolution splits each array by which parts are at 0, destroys them at
 once and runs cook-off waves on the sub-arrays (their dice go through the same paths).
 
+Interception (D19, optional): in a pattern whose interceptor slot is intact, the round applies
+every other die as usual and then the intercepted salvo as a mixture over the missiles that
+arrive (``interception.arriving``), one missile die more per step; other patterns, and every
+pattern when the threat has no salvo or nothing intercepts, take the plain path above.
+
 Reading of the rules where they are silent (the Monte Carlo and brute-force tests share it):
 weapons destroyed in the same wave as the frame still roll their cook-off dice (the unit is
 destroyed "after resolution"), so they count towards ``cook_off``; once the unit is destroyed no
@@ -39,6 +44,7 @@ import numpy as np
 from .budget import check_budget
 from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import damage_taken, die_outcomes
+from .interception import Intercept, arriving, intercept_problem
 from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .threads import one_maths_thread
 
@@ -289,9 +295,14 @@ def _reachable(start: int, steps: set[int]) -> tuple[int, ...]:
 class _Chain:
     """Per-unit, per-threat tables cached by validity pattern."""
 
-    def __init__(self, unit: UnitSpec, threat: ThreatSpec) -> None:
+    def __init__(
+        self, unit: UnitSpec, threat: ThreatSpec, intercept: Intercept | None = None
+    ) -> None:
         self.unit = unit
         self.threat = threat
+        self.intercept = intercept
+        # D19: (intercepted salvo's index, P(m of its missiles arrive)); None = plain D7 chain
+        self.arrive = None if intercept is None else arriving(unit, threat, intercept)
         self.mounted = tuple(w is not None for w in unit.slots)
         self.max_dur = (
             unit.frame_durability,
@@ -330,6 +341,13 @@ class _Chain:
         if pattern not in self._round:
             self._round[pattern] = _round_kernels(self.shape, self.threat, pattern)
         return self._round[pattern]
+
+    def intercepted(self, pattern: Pattern) -> tuple[list[tuple[Kernel, int]], Kernel] | None:
+        """D19 for this silhouette: (every other die, grouped; one die of the intercepted
+        salvo), or None when the interceptor is not intact at the start of the round."""
+        if self.arrive is None or self.intercept is None or not pattern[self.intercept.slot]:
+            return None
+        return _intercept_kernels(self.shape, self.threat, pattern, self.arrive[0])
 
     def cook_kernel(self, pattern: Pattern, slot: int) -> Kernel:
         key = (pattern, slot)
@@ -385,6 +403,37 @@ def _round_kernels(shape: UnitSpec, threat: ThreatSpec, pattern: Pattern) -> lis
         if kernel[1]:
             groups[kernel] = groups.get(kernel, 0) + weapon.attacks
     return list(groups.items())
+
+
+@lru_cache(maxsize=4096)
+def _intercept_kernels(
+    shape: UnitSpec, threat: ThreatSpec, pattern: Pattern, salvo: int
+) -> tuple[list[tuple[Kernel, int]], Kernel]:
+    """``_round_kernels`` without attack ``salvo``, and that salvo's one-missile kernel."""
+    rest = ThreatSpec(threat.id, threat.attacks[:salvo] + threat.attacks[salvo + 1 :])
+    attack = threat.attacks[salvo]
+    outcomes = die_outcomes(shape, attack.weapon, attack.bonus, _destroyed(shape, pattern))
+    return _round_kernels(shape, rest, pattern), _kernel(pattern, outcomes)
+
+
+def _intercepted_round(
+    array: np.ndarray,
+    rest: list[tuple[Kernel, int]],
+    missile: Kernel,
+    arrive: tuple[float, ...],
+    values: tuple,
+    offset: int,
+) -> np.ndarray:
+    """One round with D19's interception: every other die, then the intercepted salvo as a
+    mixture over how many of its missiles arrive (m = 0..n, one more missile die each step)."""
+    for kernel, times in rest:
+        array = _apply(array, kernel, times, values, offset)
+    out = arrive[0] * array
+    for m in range(1, len(arrive)):
+        array = _apply(array, missile, 1, values, offset)
+        if arrive[m]:
+            out += arrive[m] * array
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -529,8 +578,14 @@ def _drop_crumbs(chain: _Chain, state: _State, below: float, allowance: float) -
     return cost
 
 
-def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
+def survival(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
+) -> SurvivalResult:
     """Exact per-round survival of ``unit`` under ``threat`` (RULES §1.8, D7). No sampling.
+
+    ``intercept`` (D19): the weapon in that slot shoots at the threat's first missile salvo each
+    round it is intact at the start; ValueError when that slot holds no normal weapon. A threat
+    with no missile salvo runs the plain chain (the numbers are exactly D7's).
 
     Floats (float64) throughout; the brute-force tests check it against exact Fractions. Cells
     below ``_DROP_BELOW`` are dropped and accounted for in ``RoundResult.error_bound``. The job
@@ -538,13 +593,19 @@ def survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalRes
     one thread (a chain of small products gains nothing from more, and timings stop depending
     on the machine's core count).
     """
+    if intercept is not None:
+        problem = intercept_problem(unit, intercept)
+        if problem is not None:
+            raise ValueError(problem)
     check_budget(unit, threat, rounds)
     with one_maths_thread():
-        return _survival(unit, threat, rounds)
+        return _survival(unit, threat, rounds, intercept)
 
 
-def _survival(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> SurvivalResult:
-    chain = _Chain(unit, threat)
+def _survival(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
+) -> SurvivalResult:
+    chain = _Chain(unit, threat, intercept)
     start: Pattern = chain.mounted  # type: ignore[assignment]
     values = chain.axis_values(start)
     array = np.zeros((2, *(len(v) for v in values)))
@@ -559,6 +620,16 @@ def _survival(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> SurvivalResult
         pending: dict[Pattern, np.ndarray] = {}
         for pattern, mass in state.alive.items():
             values = chain.axis_values(pattern)
+            split = chain.intercepted(pattern)
+            if split is not None:
+                assert chain.arrive is not None
+                if np.array_equal(mass[CLEAN], mass[TOTAL]):
+                    total = _intercepted_round(mass[TOTAL], *split, chain.arrive[1], values, 0)
+                    mass = np.stack((total, total))
+                else:
+                    mass = _intercepted_round(mass, *split, chain.arrive[1], values, 1)
+                pending[pattern] = mass
+                continue
             kernels = chain.round_kernels(pattern)
             if np.array_equal(mass[CLEAN], mass[TOTAL]):
                 # No cook-off 1 can have touched this mass yet (e.g. no weapon destroyed): the
