@@ -5,7 +5,7 @@ threat, and the team edits that go through the shell (so the title and every scr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from builder.core.i18n import Lang
@@ -20,6 +20,10 @@ class LaminimState:
     """LAMINIM's session state in the shell: the threat the survival numbers are against."""
 
     threat_id: str | None = None
+    marked: list[str] = field(default_factory=list)
+    """Names of the units marked for compare (marks belong to units, not to rows)."""
+    edited: object = None
+    """The team last set by a LAMINIM screen: any other new team came from outside (an open)."""
 
 
 class LaminimScreen(ShellScreen):
@@ -49,7 +53,9 @@ class LaminimScreen(ShellScreen):
         return state
 
     def set_units(self, units: list[Unit]) -> None:
-        self.shell.set_team(self.team.model_copy(update={"units": units}))
+        team = self.team.model_copy(update={"units": units})
+        self.state.edited = team
+        self.shell.set_team(team)
 
     def current_threat(self) -> Threat | None:
         """The threat the survival numbers are computed against (the first one if unset)."""
@@ -92,6 +98,8 @@ class LaminimScreen(ShellScreen):
                 return
             units = list(self.team.units)
             units[index] = units[index].model_copy(update={"name": name})
+            marked = self.state.marked
+            self.state.marked = [name if m == old else m for m in marked]
             self.set_units(units)
             if after:
                 after()

@@ -93,6 +93,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "remove_prompt": ("Remove unit “{name}”?", "機体「{name}」を削除しますか？"),
     "remove_yes": ("Remove", "削除する"),
     "mark_max": ("At most 4 units can be compared.", "比較できるのは4機までです。"),
+    "mark_tip": ("space marks units for compare", "space で比較する機体に印"),
     "mark_hint": (
         "Mark two to four units with space, then press c.",
         "space で2〜4機に印を付けてから c を押してください。",

@@ -39,12 +39,17 @@ class TeamScreen(LaminimScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.marked: set[int] = set()
+        self._shown: object = None
         self.refresh_view()
         self.query_one(DataTable).focus()
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
+
+    @property
+    def marked(self) -> list[str]:
+        """Names of the units marked for compare."""
+        return self.state.marked
 
     @property
     def cursor(self) -> int:
@@ -54,17 +59,21 @@ class TeamScreen(LaminimScreen):
         lang = self.lang
         catalog, team = self.catalog, self.team
         report = check_team(team, catalog)
+        if team is not self._shown and team is not self.state.edited:
+            self.state.marked = []  # a team opened from a file: the old marks mean nothing
+        self._shown = team
+        names = {u.name for u in team.units}
+        self.state.marked = [m for m in self.marked if m in names]
         self.query_one("#team-name", Static).update(
             Text.assemble(
                 (f"{t('team', lang)}: ", "dim"),
                 (team.name, "bold"),
-                ("   space marks units for compare", "dim"),
+                ("   " + t("mark_tip", lang), "dim"),
             )
         )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear(columns=True)
-        self.marked = {i for i in self.marked if i < len(team.units)}
         rows = []
         for i, (unit, unit_report) in enumerate(zip(team.units, report.units, strict=True)):
             frame = catalog.frame(unit.frame)
@@ -86,8 +95,8 @@ class TeamScreen(LaminimScreen):
             rows.append(
                 (
                     Text(
-                        f"{i + 1}{'*' if i in self.marked else ' '}",
-                        style="bold" if i in self.marked else "",
+                        f"{i + 1}{'*' if unit.name in self.marked else ' '}",
+                        style="bold" if unit.name in self.marked else "",
                     ),
                     Text(unit.name),
                     Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
@@ -169,7 +178,6 @@ class TeamScreen(LaminimScreen):
             if yes:
                 units = list(self.team.units)
                 del units[i]
-                self.marked.discard(i)
                 self.set_units(units)
 
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -197,26 +205,25 @@ class TeamScreen(LaminimScreen):
         if not units or not 0 <= j < len(units):
             return
         units[i], units[j] = units[j], units[i]
-        if (i in self.marked) != (j in self.marked):
-            self.marked ^= {i, j}
         self.set_units(units)
         self.query_one(DataTable).move_cursor(row=j)
 
     def action_mark(self) -> None:
         if not self.team.units:
             return
-        i = self.cursor
-        if i in self.marked:
-            self.marked.discard(i)
+        name = self.team.units[self.cursor].name
+        if name in self.marked:
+            self.marked.remove(name)
         elif len(self.marked) < 4:
-            self.marked.add(i)
+            self.marked.append(name)
         else:
             self.notify(t("mark_max", self.lang), severity="warning")
         self.refresh_view()
 
     def action_compare(self) -> None:
         team = self.team
-        picked = sorted(self.marked) or list(range(min(4, len(team.units))))
+        picked = [i for i, u in enumerate(team.units) if u.name in self.marked]
+        picked = picked or list(range(min(4, len(team.units))))
         if len(picked) < 2:
             self.notify(t("mark_hint", self.lang), severity="warning")
             return
