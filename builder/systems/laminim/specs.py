@@ -6,7 +6,7 @@ from pathlib import Path
 
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.core.source import read_yaml, validate_located
-from builder.systems.laminim.crossref import threat_problems
+from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat, Weapon
 from builder.systems.laminim.rules.model import (
@@ -67,7 +67,16 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
     path = Path(ref)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         src = read_yaml(path)
-        threat = validate_located(Threat, src)
+        try:
+            threat = validate_located(Threat, src)
+        except InputError as exc:
+            # the schema's problems and the catalog's together: every problem in one run
+            found = [src.problem(loc, msg) for loc, msg in raw_threat_problems(src.data, catalog)]
+            known = {(p.line, p.col, p.field, p.message) for p in exc.problems}
+            extra = [p for p in found if (p.line, p.col, p.field, p.message) not in known]
+            problems = [*exc.problems, *extra]
+            problems.sort(key=lambda p: (p.line or 0, p.col or 0))
+            raise InputError(problems) from None
         problems = [src.problem(loc, msg) for loc, msg in threat_problems(threat, catalog)]
         if problems:
             raise InputError(problems)

@@ -99,11 +99,7 @@ class Laminim:
         threat = find_threat(options.threat, catalog)
         units = report.units
         if options.unit is not None:
-            units = [u for u in units if u.name == options.unit]
-            if not units:
-                names = ", ".join(u.name for u in report.units)
-                message = f"no unit named '{options.unit}'; units: {names}"
-                raise InputError([Problem("--unit", None, None, "", message)])
+            units = _units_named(units, options.unit)
         rows = {id(u): i for i, u in enumerate(report.units)}
         results = []
         for u in units:
@@ -145,3 +141,28 @@ class Laminim:
 
 
 SYSTEM = Laminim()
+
+
+def _units_named(units: list[Any], wanted: str) -> list[Any]:
+    """The unit ``--unit`` names: exact, else case-insensitive if that is unambiguous.
+
+    Raises InputError (exit 2) with a did-you-mean and the team's unit names otherwise.
+    """
+    exact = [u for u in units if u.name == wanted]
+    if exact:
+        return exact
+    folded = [u for u in units if u.name.casefold() == wanted.casefold()]
+    if len(folded) == 1:
+        return folded
+    names = [u.name for u in units]
+    if folded:
+        message = f"'{wanted}' matches several units ({', '.join(u.name for u in folded)})"
+        message += "; give the exact name"
+    else:
+        import difflib
+
+        lower = {n.casefold(): n for n in names}
+        close = difflib.get_close_matches(wanted.casefold(), list(lower), n=1, cutoff=0.6)
+        hint = f" (did you mean '{lower[close[0]]}'?)" if close else ""
+        message = f"no unit named '{wanted}'{hint}; units: {', '.join(names)}"
+    raise InputError([Problem("--unit", None, None, "", message)])
