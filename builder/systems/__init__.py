@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
     "kuroganen": "builder.systems.kuroganen.system",
+    "soh": "builder.systems.soh.system",
     "artifact": "builder.systems.artifact.system",
 }
 """System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`."""

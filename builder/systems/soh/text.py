@@ -150,11 +150,8 @@ def check_text(report: CrewReport) -> str:
     n_err, n_warn = len(report.errors), len(report.warnings)
     rows = []
     for ch, rep in zip(report.crew.characters, report.characters, strict=True):
-        status = (
-            "ok"
-            if rep.legal
-            else "; ".join(p.message for p in rep.problems if p.severity != "warning")
-        )
+        n = sum(p.severity != "warning" for p in rep.problems)
+        status = "ok" if rep.legal else f"{n} error{'s' * (n != 1)} (on stderr)"
         gear = ch.armour or ch.vehicle or "-"
         rows.append([ch.name, gear, ", ".join(ch.weapons) or "-", str(ch.ap), status])
     lines = [
