@@ -29,6 +29,21 @@ SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 AttackType = Literal["normal", "melee", "missile", "special"]
 
+# Upper bounds of the numbers the rules compute with (README "Catalog format"). The seed's parts
+# use durabilities up to 40, powers up to 10, attacks up to 8 and ammo up to 12; these bounds
+# leave homebrew catalogs two or three orders of magnitude of room, and stop absurd values
+# (durability 10^9, ammo 10^9, attacks 10^6) at the catalog check, with a line number, before the
+# exact survival chain is asked to hold them. A catalog within the bounds can still describe a
+# job beyond the chain's budget (rules/budget.py); analyze, cards and optimize then refuse it.
+MAX_POINTS = 10_000
+"""Most durability, power, weight, payload or guard reduction a catalog part may have."""
+MAX_AMMO = 1_000
+"""Most ammo (and ammo per attack) a weapon may carry."""
+MAX_ATTACKS = 100
+"""Most dice per attack (or missiles per launch) a weapon may make."""
+MAX_BONUS = 100
+"""Largest hit bonus a threat's attack may take (6 or more already hits on every face)."""
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -71,8 +86,10 @@ class Frame(_Model):
     )
     description: str = Field(min_length=1, description="One or two sentences for the TUI.")
     description_ja: str | None = Field(default=None, description="Japanese description.")
-    durability: int = Field(gt=0, description="Durability points (耐久度).")
-    payload: int = Field(ge=0, description="Payload limit (積載上限): total weapon weight allowed.")
+    durability: int = Field(gt=0, le=MAX_POINTS, description="Durability points (耐久度).")
+    payload: int = Field(
+        ge=0, le=MAX_POINTS, description="Payload limit (積載上限): total weapon weight allowed."
+    )
     movement: tuple[MovementMode, ...] = Field(
         min_length=1, description="Movement modes the frame can use."
     )
@@ -103,7 +120,9 @@ class Guard(_Model):
     faces: tuple[Annotated[int, Field(ge=1, le=3)], ...] = Field(
         min_length=1, description="Frame faces (1–3) the shield covers."
     )
-    reduction: int = Field(ge=0, description="Damage removed from every hit the shield takes.")
+    reduction: int = Field(
+        ge=0, le=MAX_POINTS, description="Damage removed from every hit the shield takes."
+    )
 
 
 class QuickBoost(_Model):
@@ -139,17 +158,27 @@ class Weapon(_Model):
     description: str = Field(min_length=1, description="One or two sentences for the TUI.")
     description_ja: str | None = Field(default=None, description="Japanese description.")
     type: AttackType = Field(description="Attack type: normal, melee, missile or special.")
-    durability: int = Field(gt=0, description="Durability points of the part.")
-    weight: int = Field(ge=0, description="Weight counted against the frame's payload.")
-    power: int = Field(default=0, ge=0, description="Damage per hit (威力); 0 for special parts.")
+    durability: int = Field(gt=0, le=MAX_POINTS, description="Durability points of the part.")
+    weight: int = Field(
+        ge=0, le=MAX_POINTS, description="Weight counted against the frame's payload."
+    )
+    power: int = Field(
+        default=0, ge=0, le=MAX_POINTS, description="Damage per hit (威力); 0 for special parts."
+    )
     attacks: int = Field(
-        default=0, ge=0, description="Dice per attack, or missiles per launch (攻撃回数)."
+        default=0,
+        ge=0,
+        le=MAX_ATTACKS,
+        description="Dice per attack, or missiles per launch (攻撃回数).",
     )
     ammo: int | None = Field(
-        default=None, gt=0, description="Ammo capacity (弾数); null = uses no ammo."
+        default=None, gt=0, le=MAX_AMMO, description="Ammo capacity (弾数); null = uses no ammo."
     )
     ammo_per_attack: int = Field(
-        default=0, ge=0, description="Ammo spent per attack (弾薬消費); 0 when it uses none."
+        default=0,
+        ge=0,
+        le=MAX_AMMO,
+        description="Ammo spent per attack (弾薬消費); 0 when it uses none.",
     )
     heat_per_attack: int | None = Field(
         default=None, ge=0, description="Heat added per attack; null while heat is unused."
@@ -191,6 +220,7 @@ class ThreatAttack(_Model):
     bonus: int = Field(
         default=0,
         ge=0,
+        le=MAX_BONUS,
         description="Total hit bonus B (RULES §1.2); ignored for missiles, which always contact.",
     )
 

@@ -44,6 +44,13 @@ EXPECTED = {
     "min_above_max": ("catalog.yaml", 12, "min_weapons is larger than max_weapons"),
     "turn_in_place_moves": ("frames.yaml", 93, "(turn in place) must have distance 0"),
     "unknown_attack_type": ("weapons.yaml", 145, "must be one of 'normal', 'melee', 'missile'"),
+    "durability_too_large": (
+        "frames.yaml",
+        25,
+        "frames[1].durability: must be at most 10000, got 1000000000",
+    ),
+    "ammo_too_large": ("weapons.yaml", 15, "weapons[0].ammo: must be at most 1000, got 1000000000"),
+    "attacks_too_large": ("weapons.yaml", 41, "weapons[2].attacks: must be at most 100, got 10000"),
 }
 
 

@@ -1,0 +1,93 @@
+"""Issue 11: absurd catalog numbers are bad input in well under 2 s (measured in-process).
+
+Durability 10^9, ammo 10^9 and attacks 10^6 stop at the catalog's bounds with file:line:col for
+every command that reads the catalog; numbers within the bounds whose exact chain is beyond the
+rules core's budget stop at ``TooLarge``, named by unit (analyze, cards) or frame (optimize).
+Never a traceback, never a PDF.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from builder.systems.laminim.models import MAX_AMMO, MAX_ATTACKS, MAX_POINTS
+
+LOCATED = re.compile(r"^\S+:\d+:\d+: ")
+
+
+def _set_first(path, key: str, value: int) -> int:
+    """Set the first ``key: N`` line to ``value``; the 1-based line it is on."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    row = next(i for i, line in enumerate(lines) if re.match(rf"\s*{key}: \d+$", line))
+    lines[row] = re.sub(r"\d+$", str(value), lines[row])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return row + 1
+
+
+def _set_all(path, key: str, value: int) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(rf"(?m)^(\s*{key}: )\d+$", rf"\g<1>{value}", text), encoding="utf-8")
+
+
+def _args(command, demo_path, catalog, out):
+    if command == "optimize":
+        return ["optimize", "--frame", "bastion", "--catalog", catalog]
+    extra = ["-o", out] if command == "cards" else []
+    return [command, demo_path, "--catalog", catalog, *extra]
+
+
+@pytest.mark.parametrize(
+    ("file", "key", "value", "bound"),
+    [
+        ("frames.yaml", "durability", 10**9, MAX_POINTS),
+        ("weapons.yaml", "ammo", 10**9, MAX_AMMO),
+        ("weapons.yaml", "attacks", 10**6, MAX_ATTACKS),
+    ],
+)
+@pytest.mark.parametrize("command", ["check", "analyze", "cards", "optimize"])
+def test_absurd_numbers_stop_at_the_catalog_bounds(
+    cli, catalog_copy, demo_path, tmp_path, command, file, key, value, bound
+):
+    line = _set_first(catalog_copy / file, key, value)
+    start = time.perf_counter()
+    result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out"))
+    elapsed = time.perf_counter() - start
+    assert result.code == 2, result.err
+    assert "Traceback" not in result.err
+    assert result.err.strip().splitlines() == [
+        f"{catalog_copy / file}:{line}:{len(key) + 7}: "
+        + re.search(rf"\w+\[\d+\]\.{key}", result.err).group(0)  # type: ignore[union-attr]
+        + f": must be at most {bound}, got {value}"
+    ]
+    assert elapsed < 2.0, elapsed
+    assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+@pytest.mark.parametrize("command", ["analyze", "cards", "optimize"])
+def test_within_the_bounds_but_beyond_the_budget_is_exit_2_by_name(
+    cli, catalog_copy, demo_path, tmp_path, command
+):
+    for name in ("frames.yaml", "weapons.yaml"):
+        _set_all(catalog_copy / name, "durability", MAX_POINTS)
+    start = time.perf_counter()
+    result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out"))
+    elapsed = time.perf_counter() - start
+    assert result.code == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert lines and all("exact survival needs about" in line for line in lines)
+    assert all("over the limit of 1.25e+08" in line for line in lines)
+    if command == "analyze":
+        assert LOCATED.match(lines[0]) and "units[0]: against 'rifle-duel'" in lines[0]
+    elif command == "cards":
+        assert lines[0].startswith(
+            "Test-play samples: units[0]: unit 'Kestrel' against 'rifle-duel'"
+        )
+    else:
+        assert lines[0].startswith(
+            f"{catalog_copy / 'frames.yaml'}:19:5: frames[1]: loadout bastion"
+        )
+    assert elapsed < 2.0, elapsed
+    assert not list((tmp_path / "out").glob("*.pdf"))

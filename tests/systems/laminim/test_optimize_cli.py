@@ -1,0 +1,207 @@
+"""``laminim optimize``: the DESIGN.md JSON, the ranking and Pareto marks, text at 80 columns,
+bad options as exit 2, and the top loadout per frame against a brute-force enumeration."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import time
+
+import pytest
+
+from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.optimize_cli import weapon_options
+from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
+
+chain = importlib.import_module("builder.systems.laminim.rules.survival")
+
+KEYS = {"frame", "weapons", "payload", "alive", "expected_remaining", "damage_all", "pareto"}
+
+
+def _json(cli, *args):
+    result = cli("optimize", *args, "--json")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_json_has_exactly_the_documented_shape(cli):
+    data = _json(cli, "--frame", "lancer", "--threat", "rifle-duel", "--rounds", "3")
+    assert set(data) == {"threat", "rounds", "evaluated", "loadouts"}
+    assert (data["threat"], data["rounds"]) == ("rifle-duel", 3)
+    assert data["evaluated"] > 10 and len(data["loadouts"]) == 10  # --top defaults to 10
+    for row in data["loadouts"]:
+        assert set(row) == KEYS
+        assert row["frame"] == "lancer"
+        assert len(row["weapons"]) == 3 and all(
+            w is None or isinstance(w, str) for w in row["weapons"]
+        )
+        assert isinstance(row["pareto"], bool) and isinstance(row["payload"], int)
+        assert 0 <= row["alive"] <= 1 and row["payload"] <= 6  # the lancer's payload
+
+
+def test_ranking_is_best_first_and_pareto_marks_the_undominated(cli):
+    data = _json(
+        cli, "--frame", "lancer", "striker", "--threat", "mixed-fire", "--rounds", "2", "--top", "0"
+    )
+    rows = data["loadouts"]
+    assert len(rows) == data["evaluated"] and {r["frame"] for r in rows} == {"lancer", "striker"}
+
+    def q(r):
+        return tuple(round(r[k] * 1e9) for k in ("alive", "expected_remaining", "damage_all"))
+
+    keys = [(*(-v for v in q(r)), r["payload"]) for r in rows]
+    assert keys == sorted(keys)
+    for r in rows:  # independent O(n^2) dominance check
+        dominated = any(
+            all(a >= b for a, b in zip(q(o), q(r), strict=True)) and q(o) != q(r) for o in rows
+        )
+        assert r["pareto"] is not dominated
+    assert rows[0]["pareto"]
+    # symmetric duplicates once: no two rows hold the same frame and weapon multiset
+    seen = [(r["frame"], tuple(sorted(w or "~" for w in r["weapons"]))) for r in rows]
+    assert len(seen) == len(set(seen))
+
+
+def test_top_limits_the_list_but_not_evaluated(cli):
+    three = _json(cli, "--frame", "skimmer", "--rounds", "1", "--top", "3")
+    every = _json(cli, "--frame", "skimmer", "--rounds", "1", "--top", "0")
+    assert len(three["loadouts"]) == 3 and three["evaluated"] == every["evaluated"]
+    assert three["loadouts"] == every["loadouts"][:3]
+    assert len(every["loadouts"]) == every["evaluated"]
+    assert three["threat"] == "rifle-duel"  # the catalog's default threat
+
+
+def _brute_force_best(frame, weapons, threat, rounds):
+    """Every ordered loadout with the plain chain, best by the documented order."""
+    best = None
+    for slots in itertools.product([*weapons, None], repeat=3):
+        mounted = [w for w in slots if w is not None]
+        if not mounted or sum(w.weight for w in mounted) > frame.payload:
+            continue
+        unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
+        last = chain.survival(unit, threat, rounds).rounds[-1]
+        damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
+        key = (
+            -round(last.alive * 1e9),
+            -round(last.expected_remaining * 1e9),
+            -round(damage * 1e9),
+            sum(w.weight for w in mounted),
+        )
+        if best is None or key < best[0]:
+            best = (key, last.alive, last.expected_remaining, damage, sorted(w.id for w in mounted))
+    return best
+
+
+@pytest.mark.parametrize("frame_id", ["lancer", "skimmer"])
+def test_top_loadout_per_frame_matches_brute_force(cli, frame_id, monkeypatch):
+    from builder.systems.laminim.specs import threat_spec
+
+    catalog = load_catalog()
+    top = _json(cli, "--frame", frame_id, "--threat", "mixed-fire", "--rounds", "3", "--top", "1")
+    got = top["loadouts"][0]
+    monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)  # the plain chain: nothing dropped
+    frame = catalog.frame(frame_id)
+    _, alive, remaining, damage, ids = _brute_force_best(
+        frame, weapon_options(catalog), threat_spec(catalog.threat("mixed-fire"), catalog), 3
+    )
+    assert got["alive"] == pytest.approx(alive, abs=1e-9)
+    assert got["expected_remaining"] == pytest.approx(remaining, abs=1e-9)
+    assert got["damage_all"] == pytest.approx(damage, abs=1e-9)
+    assert sorted(w for w in got["weapons"] if w) == ids
+
+
+def test_text_fits_80_columns_with_names_ranks_and_marks(cli):
+    result = cli(
+        "optimize", "--frame", "striker", "lancer", "--threat", "rifle-duel", "--rounds", "2"
+    )
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    assert lines[0].startswith("Rifle duel (rifle-duel), 2 rounds: ")
+    assert "Pareto front (*)" in lines[0]
+    header = next(i for i, line in enumerate(lines) if line.startswith("#"))
+    for col in ("frame", "weapons", "payload", "alive", "E[rem]", "damage"):
+        assert col in lines[header]
+    rows = lines[header + 2 : header + 12]
+    assert [r.split()[0].rstrip("*") for r in rows] == [str(i) for i in range(1, 11)]
+    assert rows[0].split()[0] == "1*"  # the best loadout is always on the front
+    assert "Striker" in result.out and "Shield" in result.out  # names, not ids
+    assert "showing 10 of" in result.out
+
+
+def test_long_weapon_names_are_cut_to_fit():
+    from builder.systems.laminim.optimize_cli import weapon_names
+    from builder.systems.laminim.rules import ScoredLoadout
+
+    s = ScoredLoadout("hauler", ("smg", "quick-booster", "thruster"), 6, 0.5, 1.0, 2.0)
+    text = weapon_names(s, load_catalog(), width=33)
+    assert len(text) <= 33 and text.count(",") == 2 and "…" in text
+    s = ScoredLoadout("hauler", ("missile", "missile", None), 8, 0.5, 1.0, 2.0)
+    assert weapon_names(s, load_catalog()) == "2×Missile pod"
+
+
+def test_unknown_frame_is_exit_2_with_did_you_mean(cli):
+    result = cli("optimize", "--frame", "bastion", "lancr")
+    assert result.code == 2 and result.out == ""
+    assert result.err.strip().splitlines() == [
+        "--frame: unknown frame 'lancr' (did you mean 'lancer'?); "
+        "known: striker, bastion, lancer, vanguard, skimmer, hauler"
+    ]
+
+
+def test_unknown_threat_is_exit_2(cli):
+    result = cli("optimize", "--frame", "lancer", "--threat", "ful-barrage")
+    assert result.code == 2
+    assert "did you mean 'full-barrage'" in result.err
+
+
+@pytest.mark.parametrize("option", [("--top", "-1"), ("--rounds", "0"), ("--rounds", "x")])
+def test_bad_numbers_are_exit_2(cli, option):
+    with pytest.raises(SystemExit) as exc:
+        cli("optimize", *option)
+    assert exc.value.code == 2
+
+
+def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy):
+    """Within the schema's bounds but far beyond the exact chain's budget: refused, located."""
+    for name in ("frames.yaml", "weapons.yaml"):
+        path = catalog_copy / name
+        text = path.read_text(encoding="utf-8")
+        path.write_text(
+            "\n".join(
+                line.split("durability:")[0] + "durability: 10000"
+                if "durability:" in line
+                else line
+                for line in text.splitlines()
+            ),
+            encoding="utf-8",
+        )
+    start = time.perf_counter()
+    result = cli("optimize", "--catalog", catalog_copy, "--frame", "bastion")
+    elapsed = time.perf_counter() - start
+    assert result.code == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{catalog_copy / 'frames.yaml'}:19:5: frames[1]: loadout bastion [")
+    assert "against 'rifle-duel': exact survival needs about" in lines[0]
+    assert elapsed < 2.0
+
+
+def test_a_run_whose_total_work_is_too_large_is_refused(cli, monkeypatch):
+    from builder.systems.laminim import optimize_cli
+
+    monkeypatch.setattr(optimize_cli, "MAX_TOTAL_WORK", 1000)
+    monkeypatch.setattr(optimize_cli.check_size, "__defaults__", (1000,))
+    result = cli("optimize", "--frame", "lancer")
+    assert result.code == 2
+    assert "die-cell updates (limit 1e+03); pick fewer frames with --frame" in result.err
+
+
+def test_json_is_the_rules_cores_optimiser_output(cli):
+    from builder.systems.laminim.optimize_cli import optimize_catalog, optimize_json
+
+    data = _json(cli, "--frame", "skimmer", "--threat", "blade-rush", "--rounds", "1", "--top", "0")
+    result = optimize_catalog(load_catalog(), ["skimmer"], "blade-rush", 1)
+    assert data == json.loads(json.dumps(optimize_json(result)))
+    assert data["evaluated"] == len(data["loadouts"]) == result.evaluated
