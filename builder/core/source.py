@@ -181,8 +181,10 @@ class _TooBig(Exception):
         self.aliased = aliased
 
 
-MAX_DIGITS = 1000
-"""Longest whole number (in digits) a file may hold; Python refuses past 4,300 anyway."""
+MAX_DIGITS = 100
+"""Longest whole number (in digits) a file may hold: far beyond any game's numbers, and every
+such number still converts to a float (the largest float has 309 digits; Python refuses to read
+an int of more than 4,300)."""
 
 
 @dataclass

@@ -69,6 +69,9 @@ def system_of(src: Located, expected: str | None = None) -> GameSystem | TeamRea
     if expected is not None:
         return systems.get(expected)
     sid = src.data.get("system", systems.DEFAULT)
+    if not isinstance(sid, str):
+        message = f"expected the name of a game system, one of: {', '.join(systems.INSTALLED)}"
+        return TeamRead(None, src, [src.problem(("system",), message)])
     if sid not in systems.INSTALLED:
         problem = systems.unknown(sid, src.file)
         return TeamRead(None, src, [src.problem(("system",), problem.message)])

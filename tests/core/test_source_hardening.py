@@ -109,3 +109,11 @@ def test_a_list_longer_than_the_bound_is_refused_at_its_line():
 
 def test_huge_float_is_a_value_not_a_crash():
     assert parse_yaml("x: 1.0e+999999\n", "f.yaml").data == {"x": float("inf")}
+
+
+def test_a_system_key_that_is_not_a_name_is_a_located_problem(cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("system: {a: 1}\nname: T\nunits: []\n", encoding="utf-8")
+    result = cli("check", path)
+    assert result.code == 2
+    assert result.err.startswith(f"{path}:1:9: system: expected the name of a game system")
