@@ -79,26 +79,68 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
+    def threat_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--threat",
+            metavar="ID|FILE",
+            help="threat id from the catalog or a YAML file holding one threat (default: the "
+            "catalog's default threat)",
+        )
+
+    def rounds_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--rounds",
+            type=_positive_int,
+            default=DEFAULT_ROUNDS,
+            metavar="N",
+            help=f"rounds (default {DEFAULT_ROUNDS})",
+        )
+
+    def intercept_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--intercept",
+            metavar="SLOT[:BONUS]",
+            help="LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each "
+            "unit's best) shoots at the threat's first missile salvo every round it is intact, "
+            "with total bonus BONUS (default 2)",
+        )
+
     p = sub.add_parser(
         "analyze", help="exposure, exact expected survival and damage output per unit"
     )
     p.add_argument("team", type=Path, help="team file (YAML)")
     catalog_option(p)
     p.add_argument("--unit", metavar="NAME", help="only this unit")
-    p.add_argument(
-        "--threat",
-        metavar="ID|FILE",
-        help="threat id from the catalog or a YAML file holding one threat (default: the "
-        "catalog's default threat)",
-    )
-    p.add_argument(
-        "--rounds",
-        type=_positive_int,
-        default=DEFAULT_ROUNDS,
-        metavar="N",
-        help=f"rounds (default {DEFAULT_ROUNDS})",
-    )
+    threat_option(p)
+    rounds_option(p)
+    intercept_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+    p = sub.add_parser(
+        "compare",
+        help="two to four units side by side: the better value marked, differences, curves",
+    )
+    p.add_argument(
+        "units",
+        nargs="+",
+        metavar="FILE[:UNIT]",
+        help="a team file's unit (case-insensitive), or a bare FILE for all its units; "
+        "2 to 4 units in all",
+    )
+    catalog_option(p)
+    threat_option(p)
+    rounds_option(p)
+    intercept_option(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="OUT.pdf",
+        help="also write a one-page compare sheet (never overwrites: OUT-2.pdf … if taken)",
+    )
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
+    p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
     p = sub.add_parser("cards", help="print unit cards, missile tokens and base markers (PDF)")
     p.add_argument("team", type=Path, help="team file (YAML)")
@@ -273,7 +315,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     system, catalog, read = _read(args)
-    options = AnalyzeOptions(unit=args.unit, threat=args.threat, rounds=args.rounds)
+    options = AnalyzeOptions(
+        unit=args.unit, threat=args.threat, rounds=args.rounds, intercept=args.intercept
+    )
     output = system.analyze(read, catalog, options)
     if args.json:
         _dump(output.json)
@@ -281,6 +325,77 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         print(output.text)
         for problem in output.notes:
             print(problem, file=sys.stderr)
+    return EXIT_OK
+
+
+def _compare_argument(text: str) -> tuple[Path, str | None]:
+    """``FILE`` or ``FILE:UNIT``: a whole argument naming a file is a bare FILE (so a path
+    with a colon still works); otherwise the part after the last colon is the unit."""
+    path = Path(text)
+    if path.exists() or ":" not in text:
+        return path, None
+    head, unit = text.rsplit(":", 1)
+    return Path(head), unit or None
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from builder.core.problems import InputError, Problem
+    from builder.roster.team_file import catalog_system, read_team
+    from builder.systems.base import (
+        COMPARE_MAX,
+        CompareEntry,
+        CompareOptions,
+        Compares,
+        PrintOptions,
+    )
+
+    def bad(message: str) -> InputError:
+        return InputError([Problem("compare", None, None, "", message)])
+
+    if len(args.units) > COMPARE_MAX:
+        raise bad(f"at most {COMPARE_MAX} units side by side; got {len(args.units)} arguments")
+    entries: list[CompareEntry] = []
+    system: GameSystem | None = None
+    expected = catalog_system(args.catalog)
+    for text in args.units:
+        path, unit = _compare_argument(text)
+        found, read = read_team(path, expected=expected)
+        if found is None or read.team is None:
+            raise InputError(read.problems)
+        if system is not None and found.id != system.id:
+            raise bad(f"{path}: a {found.id} file; the others are {system.id}")
+        system = found
+        entries.append(CompareEntry(read, unit, str(path)))
+    assert system is not None
+    if not isinstance(system, Compares):
+        raise bad(f"compare is not available for {system.id}")
+    catalog = system.load_catalog(args.catalog)
+    options = CompareOptions(threat=args.threat, rounds=args.rounds, intercept=args.intercept)
+    output = system.compare(entries, catalog, options)
+    if args.json:
+        _dump(output.json)
+    else:
+        print(output.text)
+    for problem in output.notes:
+        print(problem, file=sys.stderr)
+    if args.output is not None:
+        from builder.core.outfiles import create_new
+        from builder.render.batch import render_html
+        from builder.render.pdf import pdf_bytes
+
+        sheet = system.compare_printout(
+            entries, catalog, options, PrintOptions(paper=args.paper, lang=args.lang)
+        )
+        target = Path(args.output)
+        suffix = target.suffix or ".pdf"
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            stem = target.name[: -len(target.suffix)] if target.suffix else target.name
+            written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(sheet)))
+        except OSError as exc:
+            print(f"{target}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"wrote {written}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -334,6 +449,7 @@ _COMMANDS = {
     "check": cmd_check,
     "analyze": cmd_analyze,
     "cards": cmd_cards,
+    "compare": cmd_compare,
 }
 
 

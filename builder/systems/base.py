@@ -16,6 +16,10 @@ A system is a small object with these members:
 8. ``tui()`` — what the TUI shell shows for it: first screen, styles, help (lazy: Textual).
 9. ``commands()`` — extra sub-commands of its own (``odds``, ``reach``, ``optimize``), if any.
 
+Optional: ``compare(entries, catalog, options)`` and ``compare_printout(...)`` (the
+:class:`Compares` protocol) — ``laminim compare`` and its one-page sheet; a system without them
+makes the CLI say "compare is not available for <system>" (exit 2).
+
 Team objects are the system's own; the shell only passes them back. Every problem a system
 reports is a :class:`builder.core.problems.Problem` located with a :class:`Locator`.
 """
@@ -26,7 +30,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from builder.core.i18n import Lang
 from builder.core.problems import Problem
@@ -74,6 +78,8 @@ class AnalyzeOptions:
     unit: str | None = None
     threat: str | None = None
     rounds: int = DEFAULT_ROUNDS
+    intercept: str | None = None
+    """``--intercept SLOT[:BONUS]`` (LAMINIM, RULES D19); a system without it ignores it."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,52 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+
+
+COMPARE_MIN, COMPARE_MAX = 2, 4
+"""``laminim compare`` puts two to four units side by side (DESIGN.md)."""
+
+
+@dataclass(frozen=True)
+class CompareEntry:
+    """One ``FILE[:UNIT]`` argument of ``laminim compare``: the file as read, the unit asked
+    for (None: every unit of the file) and the file's name as typed (for messages)."""
+
+    read: TeamRead
+    unit: str | None
+    label: str
+
+
+@dataclass(frozen=True)
+class CompareOptions:
+    """``laminim compare`` options common to every system that compares."""
+
+    threat: str | None = None
+    rounds: int = DEFAULT_ROUNDS
+    intercept: str | None = None
+
+
+@runtime_checkable
+class Compares(Protocol):
+    """Optional part of a game system: units side by side (``laminim compare``).
+
+    ``compare`` raises InputError (exit 2) for fewer than ``COMPARE_MIN`` or more than
+    ``COMPARE_MAX`` units once bare files are expanded, or an unknown unit.
+    """
+
+    def compare(
+        self, entries: Sequence[CompareEntry], catalog: Any, options: CompareOptions
+    ) -> Output: ...
+
+    def compare_printout(
+        self,
+        entries: Sequence[CompareEntry],
+        catalog: Any,
+        options: CompareOptions,
+        print_options: PrintOptions,
+    ) -> Printout:
+        """The one-page compare sheet (``laminim compare -o OUT.pdf``)."""
+        ...
 
 
 class GameSystem(Protocol):

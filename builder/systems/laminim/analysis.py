@@ -13,17 +13,25 @@ from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.rules import UnitAnalysis
 from builder.systems.laminim.rules import analyze_unit as _analyze
+from builder.systems.laminim.rules.interception import Intercept
 from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
 from builder.systems.laminim.specs import threat_spec, unit_spec
 
 
 def analyze(
-    unit: ResolvedUnit, threat: Threat, catalog: Catalog, rounds: int = DEFAULT_ROUNDS
+    unit: ResolvedUnit,
+    threat: Threat,
+    catalog: Catalog,
+    rounds: int = DEFAULT_ROUNDS,
+    intercept: Intercept | None = None,
 ) -> UnitAnalysis:
-    """Exposure, exact survival per round and damage output of a unit against a threat."""
-    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds)
+    """Exposure, exact survival per round and damage output of a unit against a threat;
+    ``intercept``: RULES D19 (the weapon in that slot shoots at the first missile salvo)."""
+    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept)
 
 
 @lru_cache(maxsize=512)
-def _cached(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> UnitAnalysis:
-    return _analyze(unit, threat, rounds)
+def _cached(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
+) -> UnitAnalysis:
+    return _analyze(unit, threat, rounds, intercept)

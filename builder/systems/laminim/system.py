@@ -6,6 +6,7 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,9 +14,10 @@ from builder.core.problems import InputError, Problem, unplaced
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.systems.base import (
-    DEFAULT_ROUNDS,
     AnalyzeOptions,
     Command,
+    CompareEntry,
+    CompareOptions,
     Output,
     PrintOptions,
     Printout,
@@ -89,8 +91,9 @@ class Laminim:
 
     def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.intercepting import parse_intercept
         from builder.systems.laminim.rules import TooLarge
-        from builder.systems.laminim.specs import find_threat
+        from builder.systems.laminim.specs import find_threat, unit_spec
         from builder.systems.laminim.text import analysis_json, analysis_text
 
         checked = self.check(read, catalog)
@@ -98,6 +101,7 @@ class Laminim:
         if report.bad_input:
             raise InputError(report.errors)
         threat = find_threat(options.threat, catalog)
+        choice = parse_intercept(options.intercept)
         units = report.units
         if options.unit is not None:
             units = _units_named(units, options.unit)
@@ -106,10 +110,19 @@ class Laminim:
         for u in units:
             if u.resolved is None:
                 continue
+            assert isinstance(read, LaminimRead)
+            intercept = None
+            if choice is not None:
+                try:
+                    intercept = choice.for_unit(unit_spec(u.resolved))
+                except ValueError as exc:
+                    locate = read.unit_locator(rows[id(u)])
+                    raise InputError(
+                        [locate(("weapons",), f"--intercept: {exc}", "bad-input")]
+                    ) from None
             try:
-                results.append((u, analyze(u.resolved, threat, catalog, options.rounds)))
+                results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
             except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
-                assert isinstance(read, LaminimRead)
                 locate = read.unit_locator(rows[id(u)])
                 raise InputError(
                     [locate((), f"against '{threat.id}': {exc}", "bad-input")]
@@ -127,7 +140,28 @@ class Laminim:
         try:
             return printouts(team, catalog, options)
         except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
-            raise InputError([_too_large_unit(team, catalog, exc)]) from None
+            raise InputError([unplaced(team.name, ("units",))((), str(exc), "bad-input")]) from None
+
+    def compare(
+        self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
+    ) -> Output:
+        from builder.systems.laminim.compare import compare_json, compare_text, compute
+
+        compared, notes = compute(entries, catalog, options)
+        return Output(compare_json(compared, catalog), compare_text(compared, catalog), notes)
+
+    def compare_printout(
+        self,
+        entries: Sequence[CompareEntry],
+        catalog: Catalog,
+        options: CompareOptions,
+        print_options: PrintOptions,
+    ) -> Printout:
+        from builder.systems.laminim.compare import compute, sheet_context
+
+        compared, _ = compute(entries, catalog, options)
+        context = sheet_context(compared, catalog, print_options.lang, print_options.paper)
+        return Printout("compare", "laminim/compare.html", context)
 
     def tui(self) -> SystemUI:
         from builder.systems.laminim.tui.ui import laminim_ui
@@ -135,31 +169,10 @@ class Laminim:
         return laminim_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.laminim.optimize_cli import command
-
-        return [command()]
+        return []
 
     def dump_team(self, team: Team) -> dict[str, Any]:
         return team.model_dump()
-
-
-def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
-    """The cards' problem at the first unit whose survival table is beyond the budget."""
-    from builder.systems.laminim.legality import resolve_unit
-    from builder.systems.laminim.rules import TooLarge, check_budget
-    from builder.systems.laminim.specs import threat_spec, unit_spec
-
-    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
-    for row, unit in enumerate(team.units):
-        resolved = resolve_unit(unit, catalog)
-        if resolved is None or threat is None:
-            continue
-        try:
-            check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
-        except TooLarge as found:
-            message = f"unit '{unit.name}' against '{threat.id}': {found}"
-            return unplaced(team.name, ("units", row))((), message, "bad-input")
-    return unplaced(team.name, ("units",))((), str(exc), "bad-input")
 
 
 SYSTEM = Laminim()

@@ -178,8 +178,15 @@ def analysis_json(threat: Threat, results: list) -> dict:
     """The documented ``laminim analyze --json`` shape (floats at full precision)."""
     units = []
     for report, analysis in results:
+        extra = {}
+        if analysis.intercept is not None:  # only with --intercept (D19): the recorded shape stays
+            extra["intercept"] = {
+                "slot": analysis.intercept.slot + 1,
+                "bonus": analysis.intercept.bonus,
+            }
         units.append(
             {
+                **extra,
                 "name": report.name,
                 "frame": report.frame,
                 "exposure": float(analysis.exposure),
@@ -221,6 +228,11 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
         a.weapon + (f" (bonus {a.bonus})" if a.bonus else "") for a in threat.attacks
     )
     out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
+    if any(a.intercept is not None for _, a in results) and not any(
+        (w := catalog.weapon(a.weapon)) is not None and w.type == "missile"
+        for a in threat.attacks
+    ):
+        out.append("  (no missile salvo to intercept: the numbers are the plain analysis)")
     for report, a in results:
         resolved = report.resolved
         faces = " ".join(f"{f.face}:{_face_name(f, resolved)}" for f in a.face_info)
@@ -238,6 +250,12 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
             f"  damage output per round vs. same exposure: all weapons {a.damage.all_weapons:.2f},"
             f" {best}",
         ]
+        if a.intercept is not None:
+            gun = resolved.slots[a.intercept.slot]
+            out.append(
+                f"  intercepting (D19): slot {a.intercept.slot + 1} {gun.name if gun else '—'} at "
+                f"+{a.intercept.bonus} shoots the first missile salvo while intact"
+            )
         slot_heads = [f"slot{i + 1} lost" for i in range(3)]
         rows = []
         for r in a.survival.rounds:

@@ -20,6 +20,7 @@ class UnitAnalysis:
     damage: DamageOutput  # against a target of this unit's own exposure
     guarded: tuple[int | None, ...] = ()  # 0-based shield slot covering faces 1..6
     face_info: tuple[FaceInfo, ...] = ()  # faces 1..6 as typed data (what displays read)
+    intercept: Intercept | None = None  # D19's interceptor used for ``survival`` (None: none)
 
 
 def analyze_unit(
@@ -40,4 +41,5 @@ def analyze_unit(
         damage=damage_output(unit, exposure),
         guarded=tuple(f.guarded_by for f in sil.faces),
         face_info=sil.faces,
+        intercept=intercept,
     )

@@ -1,0 +1,79 @@
+"""``--intercept SLOT[:BONUS]`` (RULES D19): which weapon of each unit shoots missiles down.
+
+``SLOT`` is 1-3 (the same slot for every unit analysed or compared; a unit whose slot holds no
+normal weapon is bad input) or ``auto`` (each unit's normal weapon that stops the most of a
+salvo at that bonus; a unit with none does not intercept). ``BONUS`` is the total hit bonus
+(default +2, both aim bonuses).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.core.problems import InputError, Problem
+from builder.systems.laminim.rules.interception import (
+    CARD_SALVO,
+    DEFAULT_BONUS,
+    Intercept,
+    can_intercept,
+    intercept_problem,
+    mean_stopped,
+)
+from builder.systems.laminim.rules.model import UnitSpec
+
+AUTO = "auto"
+MAX_BONUS = 6  # B >= 5 already hits on every face
+
+
+@dataclass(frozen=True)
+class InterceptChoice:
+    """A parsed ``--intercept``: ``slot`` 0-based, or None for ``auto``."""
+
+    slot: int | None
+    bonus: int = DEFAULT_BONUS
+
+    def for_unit(self, unit: UnitSpec) -> Intercept | None:
+        """The unit's interceptor; ValueError (a message) when an explicit slot cannot shoot."""
+        if self.slot is None:
+            return best_interceptor(unit, self.bonus)
+        intercept = Intercept(self.slot, self.bonus)
+        problem = intercept_problem(unit, intercept)
+        if problem is not None:
+            raise ValueError(problem)
+        return intercept
+
+
+def _bad(message: str) -> InputError:
+    return InputError([Problem("--intercept", None, None, "", message)])
+
+
+def parse_intercept(text: str | None) -> InterceptChoice | None:
+    """``1``, ``2:3``, ``auto``, ``auto:4`` → an InterceptChoice; InputError (exit 2) if bad."""
+    if text is None:
+        return None
+    slot_text, _, bonus_text = text.strip().partition(":")
+    bonus = DEFAULT_BONUS
+    if bonus_text:
+        try:
+            bonus = int(bonus_text)
+        except ValueError:
+            raise _bad(f"BONUS must be a whole number, got '{bonus_text}'") from None
+        if not 0 <= bonus <= MAX_BONUS:
+            raise _bad(f"BONUS must be between 0 and {MAX_BONUS}, got {bonus}")
+    if slot_text.lower() == AUTO:
+        return InterceptChoice(None, bonus)
+    if slot_text not in ("1", "2", "3"):
+        raise _bad(f"SLOT must be 1, 2, 3 or '{AUTO}', got '{slot_text}' (e.g. --intercept 1:2)")
+    return InterceptChoice(int(slot_text) - 1, bonus)
+
+
+def best_interceptor(unit: UnitSpec, bonus: int = DEFAULT_BONUS) -> Intercept | None:
+    """The normal weapon stopping the most of a 5-missile salvo (first slot on a tie)."""
+    best: tuple[float, int] | None = None
+    for slot, weapon in enumerate(unit.slots):
+        if weapon is None or not can_intercept(weapon):
+            continue
+        stopped = mean_stopped(weapon, CARD_SALVO, bonus)
+        if best is None or stopped > best[0] + 1e-12:
+            best = (stopped, slot)
+    return None if best is None else Intercept(best[1], bonus)

@@ -1,0 +1,316 @@
+"""The compare table: one row per metric, one value per unit, which is better and by how much.
+
+Built once here, shown by the TUI's compare screen, ``laminim compare`` (text and JSON) and the
+compare sheet (PDF), so the three can never disagree on a number, a label or a "better" mark.
+Labels say what a number is: the unit's total durability (frame + weapons, what ``analyze``
+prints) and the frame's are two rows; the damage rows name their hit bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from builder.core.i18n import Lang, part_name
+from builder.systems.laminim.legality import UnitReport
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.rules import UnitAnalysis
+from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
+from builder.systems.laminim.specs import weapon_spec
+
+Better = Literal["high", "low"] | None
+Format = Literal["text", "int", "pct", "num1", "num2"]
+Value = float | int | str | None
+
+BONUS_ALL, BONUS_SINGLE = 2, 4  # damage_output's defaults: both aim bonuses, +2 single weapon
+
+
+@dataclass(frozen=True)
+class Column:
+    """One unit in the table: its legality report, its analysis (None when it has none) and
+    where it came from (a file name, or the TUI's "team" / "editing")."""
+
+    report: UnitReport
+    analysis: UnitAnalysis | None
+    source: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.report.name
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    label: str
+    values: tuple[Value, ...]
+    better: Better = None
+    fmt: Format = "text"
+
+    def numbers(self) -> list[float]:
+        return [float(v) for v in self.values if isinstance(v, (int, float))]
+
+    @property
+    def differs(self) -> bool:
+        """The values are not all shown the same (numbers compared as printed)."""
+        return len({format_value(v, self.fmt) for v in self.values}) > 1
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        """Columns showing the better value, when at least two numbers are shown differently
+        (a difference hidden by the rounding is no difference to the reader)."""
+        nums = self.numbers()
+        shown = {format_value(v, self.fmt) for v in nums}
+        if self.better is None or len(nums) < 2 or len(shown) < 2:
+            return ()
+        top = format_value(max(nums) if self.better == "high" else min(nums), self.fmt)
+        return tuple(
+            i
+            for i, v in enumerate(self.values)
+            if isinstance(v, (int, float)) and format_value(v, self.fmt) == top
+        )
+
+    @property
+    def diffs(self) -> tuple[float | None, ...]:
+        """Each value minus the first column's (None for text or a missing value)."""
+        first = self.values[0] if self.values else None
+        if self.fmt == "text" or not isinstance(first, (int, float)):
+            return tuple(None for _ in self.values)
+        return tuple(
+            float(v) - float(first) if isinstance(v, (int, float)) else None for v in self.values
+        )
+
+
+def format_value(value: Value, fmt: Format) -> str:
+    """A cell as the text, the TUI and the sheet print it (— for no value)."""
+    if value is None:
+        return "—"
+    if fmt == "text" or isinstance(value, str):
+        return str(value)
+    if fmt == "int":
+        return f"{value:.0f}"
+    if fmt == "pct":
+        return f"{100 * value:.1f}%"
+    if fmt == "num1":
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def format_diff(diff: float | None, fmt: Format) -> str:
+    """A difference to the first column: percentage points for percentages; "" when none
+    shows at the printed precision."""
+    if diff is None or fmt == "text":
+        return ""
+    text = _format_diff(diff, fmt)
+    return "" if float(text) == 0.0 else text
+
+
+def _format_diff(diff: float, fmt: Format) -> str:
+    if fmt == "int":
+        return f"{diff:+.0f}"
+    if fmt == "pct":
+        return f"{100 * diff:+.1f}"
+    return f"{diff:+.1f}"  # num1, num2: one decimal keeps four columns within 80
+
+
+_LABELS: dict[str, tuple[str, str]] = {  # at most 20 columns: four units fit in 80
+    "frame": ("Frame", "機体"),
+    "slot": ("Slot {n}", "武装{n}"),
+    "payload": ("Payload used/limit", "積載 使用/上限"),
+    "legality": ("Legality", "適合"),
+    "durability_unit": ("Durability (unit)", "耐久度 (合計)"),
+    "durability_frame": ("Durability (frame)", "耐久度 (本体)"),
+    "exposure": ("Exposure", "被弾面"),
+    "alive": ("Alive after R{n}", "R{n} 生存率"),
+    "remaining": ("E[remaining] R{n}", "R{n} 残耐久期待値"),
+    "slot_lost": ("Slot {s} lost by R{n}", "R{n}までに武装{s}喪失"),
+    "cook_off": ("Cook-off by R{n}", "R{n}までの誘爆"),
+    "damage_all": ("Dmg/rd all (+{b})", "与ダメ 全武装(+{b})"),
+    "damage_best": ("Dmg/rd best one (+{b})", "与ダメ 単独(+{b})"),
+    "stops": ("Stops of {n} msl (+{b})", "迎撃 {n}発中(+{b})"),
+    "interceptor": ("Intercepting (D19)", "迎撃 (D19)"),
+    "legal": ("legal", "適合"),
+    "illegal": ("ILLEGAL", "不適合"),
+    "slot_short": ("slot {s}", "武装{s}"),
+}
+
+
+def label(key: str, lang: Lang = "en", **values: object) -> str:
+    en, ja = _LABELS[key]
+    return (ja if lang == "ja" else en).format(**values)
+
+
+def _total_durability(column: Column) -> int | None:
+    resolved = column.report.resolved
+    if resolved is None:
+        return None
+    return resolved.frame.durability + sum(w.durability for w in resolved.slots if w is not None)
+
+
+def _stops(column: Column) -> float | None:
+    """Missiles of a 5-token the unit's best normal weapon stops on average at +2 (RULES §1.4)."""
+    resolved = column.report.resolved
+    if resolved is None:
+        return None
+    figures = [
+        mean_stopped(weapon_spec(w), CARD_SALVO, DEFAULT_BONUS)
+        for w in resolved.slots
+        if w is not None and w.type == "normal" and w.attacks > 0
+    ]
+    return max(figures, default=0.0)
+
+
+def metric_rows(
+    columns: Sequence[Column],
+    catalog: Catalog,
+    lang: Lang = "en",
+    *,
+    every_round: bool = True,
+) -> list[Row]:
+    """The table, top to bottom. ``every_round=False`` keeps only the middle and last round's
+    survival (the TUI's compact table); the JSON, text and sheet show every round."""
+    rows: list[Row] = []
+
+    def add(key: str, text: str, values: list[Value], better: Better, fmt: Format) -> None:
+        rows.append(Row(key, text, tuple(values), better, fmt))
+
+    frames = [catalog.frame(c.report.frame) for c in columns]
+    add(
+        "frame",
+        label("frame", lang),
+        [part_name(f, lang) if f else c.report.frame for f, c in zip(frames, columns, strict=True)],
+        None,
+        "text",
+    )
+    for s in range(3):
+        names: list[Value] = []
+        for c in columns:
+            wid = c.report.weapons[s] if s < len(c.report.weapons) else None
+            weapon = catalog.weapon(wid) if wid else None
+            names.append(part_name(weapon, lang) if weapon else (wid or "—"))
+        add(f"slot{s + 1}", label("slot", lang, n=s + 1), names, None, "text")
+    add(
+        "payload",
+        label("payload", lang),
+        [f"{c.report.payload_used}/{c.report.payload_limit}" for c in columns],
+        None,
+        "text",
+    )
+    add(
+        "legality",
+        label("legality", lang),
+        [label("legal" if c.report.legal else "illegal", lang) for c in columns],
+        None,
+        "text",
+    )
+    add(
+        "durability_unit",
+        label("durability_unit", lang),
+        [_total_durability(c) for c in columns],
+        "high",
+        "int",
+    )
+    add(
+        "durability_frame",
+        label("durability_frame", lang),
+        [f.durability if f else None for f in frames],
+        "high",
+        "int",
+    )
+    analyses = [c.analysis for c in columns]
+    add(
+        "exposure",
+        label("exposure", lang),
+        [a.exposure if a else None for a in analyses],
+        "low",
+        "pct",
+    )
+    rounds = max((len(a.survival.rounds) for a in analyses if a), default=0)
+    shown_rounds = range(1, rounds + 1) if every_round else sorted({min(3, rounds), rounds} - {0})
+    for n in shown_rounds:
+        add(
+            f"alive_r{n}",
+            label("alive", lang, n=n),
+            [
+                a.survival.rounds[n - 1].alive if a and len(a.survival.rounds) >= n else None
+                for a in analyses
+            ],
+            "high",
+            "pct",
+        )
+    last = [a.survival.rounds[-1] if a and a.survival.rounds else None for a in analyses]
+    if rounds:
+        add(
+            "remaining",
+            label("remaining", lang, n=rounds),
+            [r.expected_remaining if r else None for r in last],
+            "high",
+            "num1",
+        )
+        for s in range(3):
+            values: list[Value] = [r.slot_destroyed[s] if r else None for r in last]
+            if any(v is not None for v in values):
+                add(
+                    f"slot{s + 1}_lost",
+                    label("slot_lost", lang, s=s + 1, n=rounds),
+                    values,
+                    "low",
+                    "pct",
+                )
+        add(
+            "cook_off",
+            label("cook_off", lang, n=rounds),
+            [r.cook_off if r else None for r in last],
+            "low",
+            "pct",
+        )
+    add(
+        "damage_all",
+        label("damage_all", lang, b=BONUS_ALL),
+        [a.damage.all_weapons if a else None for a in analyses],
+        "high",
+        "num2",
+    )
+    add(
+        "damage_best",
+        label("damage_best", lang, b=BONUS_SINGLE),
+        [a.damage.best_single if a else None for a in analyses],
+        "high",
+        "num2",
+    )
+    add(
+        "stops",
+        label("stops", lang, n=CARD_SALVO, b=DEFAULT_BONUS),
+        [_stops(c) for c in columns],
+        "high",
+        "num2",
+    )
+    if any(a is not None and a.intercept is not None for a in analyses):
+        add(
+            "interceptor",
+            label("interceptor", lang),
+            [
+                f"{label('slot_short', lang, s=a.intercept.slot + 1)} +{a.intercept.bonus}"
+                if a is not None and a.intercept is not None
+                else "—"
+                for a in analyses
+            ],
+            None,
+            "text",
+        )
+    return rows
+
+
+def row_json(row: Row) -> dict[str, object]:
+    """A row in ``laminim compare --json`` (documented in the README)."""
+    return {
+        "key": row.key,
+        "label": row.label,
+        "better": row.better,
+        "values": [
+            float(v) if isinstance(v, (int, float)) and row.fmt != "int" else v for v in row.values
+        ],
+        "best": list(row.best),
+        "diff": list(row.diffs),
+    }
