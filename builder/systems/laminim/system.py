@@ -14,6 +14,7 @@ from builder.core.problems import InputError, Problem, unplaced
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.systems.base import (
+    DEFAULT_ROUNDS,
     AnalyzeOptions,
     Command,
     CompareEntry,
@@ -140,7 +141,7 @@ class Laminim:
         try:
             return printouts(team, catalog, options)
         except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
-            raise InputError([unplaced(team.name, ("units",))((), str(exc), "bad-input")]) from None
+            raise InputError([_too_large_unit(team, catalog, exc)]) from None
 
     def compare(
         self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
@@ -169,10 +170,31 @@ class Laminim:
         return laminim_ui()
 
     def commands(self) -> list[Command]:
-        return []
+        from builder.systems.laminim.optimize_cli import command
+
+        return [command()]
 
     def dump_team(self, team: Team) -> dict[str, Any]:
         return team.model_dump()
+
+
+def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
+    """The cards' problem at the first unit whose survival table is beyond the budget."""
+    from builder.systems.laminim.legality import resolve_unit
+    from builder.systems.laminim.rules import TooLarge, check_budget
+    from builder.systems.laminim.specs import threat_spec, unit_spec
+
+    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
+    for row, unit in enumerate(team.units):
+        resolved = resolve_unit(unit, catalog)
+        if resolved is None or threat is None:
+            continue
+        try:
+            check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
+        except TooLarge as found:
+            message = f"unit '{unit.name}' against '{threat.id}': {found}"
+            return unplaced(team.name, ("units", row))((), message, "bad-input")
+    return unplaced(team.name, ("units",))((), str(exc), "bad-input")
 
 
 SYSTEM = Laminim()
