@@ -97,7 +97,7 @@ async def test_the_plot_is_above_the_fold_at_80x24(make_app):
         assert chart.region.bottom <= footer.region.y  # whole plot visible, nothing to scroll
         text = screen_text(pilot)
         assert "● Kestrel" in text and "R6" in text.splitlines()[-4]
-        assert "P(alive) R3" not in text  # the compact table
+        assert "Alive after R3" not in text  # the compact table
         assert "7/8 legal" in text  # payload and legality share a row
 
 
@@ -109,7 +109,7 @@ async def test_the_full_table_at_100x32(make_app):
         await settle(pilot)
         screen = app.screen
         text = screen_text(pilot)
-        assert "P(alive) R3" in text and "Legality" in text
+        assert "Alive after R3" in text and "Legality" in text
         chart = screen.query_one(SurvivalChart)
         assert chart.region.bottom <= screen.query_one(KeyFooter).region.y
         assert chart.region.height >= 10
@@ -121,8 +121,8 @@ async def test_the_table_follows_a_terminal_resize(make_app):
         await settle(pilot)
         await pilot.press("c")
         await settle(pilot)
-        assert "P(alive) R3" in screen_text(pilot)
+        assert "Alive after R3" in screen_text(pilot)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert "P(alive) R3" not in screen_text(pilot)
+        assert "Alive after R3" not in screen_text(pilot)
         assert "● Kestrel" in screen_text(pilot)

@@ -1,6 +1,8 @@
 """A survival plot drawn with Unicode blocks: bars for one unit, overlaid curves for several.
 
-Series colours are component classes, so the palette lives in ``app.tcss``.
+Series colours are component classes, so the palette lives in ``app.tcss``. Every series has its
+own marker shape, a marker never covers another series' marker (it moves a column aside), and the
+legend wraps onto more lines rather than being cut, so every curve stays visible.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ class SurvivalChart(Widget):
         if not self._series:
             return Text(self._empty, style="dim")
         width, height = self.size.width, self.size.height
-        rows = max(3, height - (2 if len(self._series) > 1 else 1))
+        legend = self._legend_lines(width) if len(self._series) > 1 else []
+        rows = max(3, height - 1 - len(legend))
         if rows % 2 == 0:
             rows -= 1  # an odd row count puts a row exactly at 50%
         plot_w = max(12, width - 5)
@@ -70,11 +73,25 @@ class SurvivalChart(Widget):
                 out.append(ch, style=style)
             out.append("\n")
         out.append("     " + self._x_labels(plot_w), style=axis)
-        if len(self._series) > 1:
+        for members in legend:
             out.append("\n")
-            for i, s in enumerate(self._series):
+            for i in members:
+                s = self._series[i]
                 out.append(f" {MARKERS[i % 4]} {s.label} ", style=self._style(f"s{i % 4}"))
         return out
+
+    def _legend_lines(self, width: int) -> list[list[int]]:
+        """Series indexes per legend line: as many as fit in ``width``, never cut off."""
+        lines: list[list[int]] = [[]]
+        used = 0
+        for i, s in enumerate(self._series):
+            need = len(s.label) + 4
+            if lines[-1] and used + need > width:
+                lines.append([])
+                used = 0
+            lines[-1].append(i)
+            used += need
+        return lines
 
     def _n(self) -> int:
         return max(len(s.alive) for s in self._series)
@@ -125,7 +142,13 @@ class SurvivalChart(Widget):
                 if grid[r][x][0] == " ":
                     grid[r][x] = ("·", style)
             for k, v in enumerate(points):
-                x = self._x_of(k, plot_w)
+                if k == 0:
+                    continue  # round 0 is 100% for every series: its dots show it
+                x = min(self._x_of(k, plot_w), plot_w - 1)
                 r = round((1 - max(0.0, min(1.0, v))) * (rows - 1))
-                grid[r][min(x, plot_w - 1)] = (MARKERS[i % 4], style)
+                for dx in (0, -1, 1, -2, 2, -3, 3):  # beside a marker already there, not on it
+                    if 0 <= x + dx < plot_w and grid[r][x + dx][0] not in MARKERS:
+                        x += dx
+                        break
+                grid[r][x] = (MARKERS[i % 4], style)
         return grid

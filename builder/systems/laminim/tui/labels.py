@@ -122,6 +122,8 @@ KEYS_JA: dict[str, str] = {
     "Back": "戻る",
     "Drop": "列削除",
     "Sort": "並替",
+    "Attacks": "攻撃編集",
+    "Intercept": "迎撃",
 }
 """Footer key descriptions (the English text of each ``Binding``) in Japanese."""
 
@@ -209,6 +211,16 @@ HELP_KEYS: list[tuple[str, str, list[tuple[str, str, str]]]] = [
             ("← →", "choose a column", "列を選ぶ"),
             ("x  delete", "remove the chosen column", "選んだ列を外す"),
             ("t", "next threat", "想定攻撃を切り替える"),
+            (
+                "e",
+                "build or edit the threat's attacks (save as a threat file with s)",
+                "想定攻撃の攻撃を作成・編集（s で想定攻撃ファイルに保存）",
+            ),
+            (
+                "i",
+                "interception on/off (D19: each unit's best gun shoots the first missile salvo)",
+                "迎撃の切替（D19：各機の最良の射撃武器が最初のミサイルを撃つ）",
+            ),
             ("esc", "back", "戻る"),
         ],
     ),

@@ -10,6 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from builder.core.i18n import Lang, part_name
+from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.team import Unit
 
 
@@ -19,23 +21,40 @@ class UnitChoiceDialog(ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
     EXTRA = -1
 
-    def __init__(self, title: str, units: list[Unit], extra: str | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        units: list[Unit],
+        extra: str | None = None,
+        *,
+        catalog: Catalog | None = None,
+        lang: Lang = "en",
+    ) -> None:
         super().__init__()
         self._title = title
         self._units = units
         self._extra = extra
+        self._catalog = catalog
+        self._lang = lang
+
+    def _describe(self, unit: Unit) -> str:
+        """``Name  (Frame: Weapon, Weapon, —)`` in display names when the catalog knows them."""
+        catalog = self._catalog
+        if catalog is None:
+            return f"{unit.name}  ({unit.frame}: {', '.join(w or '—' for w in unit.weapons)})"
+        frame = catalog.frame(unit.frame)
+        weapons = []
+        for wid in unit.weapons:
+            weapon = catalog.weapon(wid) if wid else None
+            weapons.append(part_name(weapon, self._lang) if weapon else (wid or "—"))
+        frame_name = part_name(frame, self._lang) if frame else unit.frame
+        return f"{unit.name}  ({frame_name}: {', '.join(weapons)})"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self._title, classes="dialog-question")
             yield OptionList(
-                *(
-                    Option(
-                        f"{u.name}  ({u.frame}: {', '.join(w or '—' for w in u.weapons)})",
-                        id=str(i),
-                    )
-                    for i, u in enumerate(self._units)
-                ),
+                *(Option(self._describe(u), id=str(i)) for i, u in enumerate(self._units)),
                 *(
                     [Option(Text(self._extra, style="italic"), id=str(self.EXTRA))]
                     if self._extra

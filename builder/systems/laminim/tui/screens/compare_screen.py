@@ -1,5 +1,10 @@
 """Two to four units side by side: one column each, the better value per row highlighted, rows
-that differ marked, and the survival curves overlaid on one plot."""
+that differ marked, and the survival curves overlaid on one plot.
+
+The rows come from :mod:`builder.systems.laminim.metrics`, the table ``laminim compare`` prints
+too. ``i`` toggles D19 interception (each unit's best normal weapon shoots the first missile
+salvo), ``e`` opens the threat dialog (build a threat, watch the numbers, save it as a file).
+"""
 
 from __future__ import annotations
 
@@ -18,7 +23,9 @@ from textual.widgets import DataTable, Header, Static
 from builder.core.i18n import Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.laminim.legality import check_unit
-from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.metrics import Column, Row, format_value, metric_rows
+from builder.systems.laminim.models import Threat
+from builder.systems.laminim.team import Unit
 from builder.systems.laminim.tui import numbers
 from builder.systems.laminim.tui.base import LaminimScreen
 from builder.systems.laminim.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
@@ -28,6 +35,41 @@ from builder.tui.widgets.survival_chart import Series, SurvivalChart
 MAX_UNITS = 4
 COMPACT_BELOW = 30
 """Terminal heights under this get the compact table (80×24 shows the plot without scrolling)."""
+
+COMPACT_ROWS = (
+    "frame", "slot1", "slot2", "slot3", "payload", "durability_unit", "durability_frame",
+    "exposure", "alive_r6", "cook_off", "damage_best", "stops",
+)  # fmt: skip
+"""The compact table (80×24): payload and legality share a row, survival after the last round."""
+HIDDEN_ROWS = ("slot1_lost", "slot2_lost", "slot3_lost", "interceptor")
+"""Rows the screen leaves to ``laminim compare`` (the interceptor is named in the title)."""
+
+LABEL_COLUMNS = 22  # "≠ " and a metric label (at most 20 columns)
+INTERCEPT_BONUS = 2
+
+_TEXT: dict[str, tuple[str, str]] = {
+    "intercept_on": ("intercept +2", "迎撃 +2"),
+    "custom": ("(edited)", "(編集)"),
+}
+
+
+def _tx(key: str, lang: Lang) -> str:
+    en, ja = _TEXT[key]
+    return ja if lang == "ja" else en
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` within ``width`` terminal columns (wide characters count two), … when cut."""
+    from builder.systems.laminim.text import _width
+
+    if _width(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if _width(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
 
 
 @dataclass(frozen=True)
@@ -48,6 +90,8 @@ class CompareScreen(LaminimScreen):
         Binding("a", "add", "Add"),
         Binding("x,delete", "remove_column", "Drop"),
         Binding("t", "next_threat", "Threat"),
+        Binding("e", "edit_threat", "Attacks"),
+        Binding("i", "toggle_intercept", "Intercept"),
     ]
 
     class Compared(Message):
@@ -60,8 +104,12 @@ class CompareScreen(LaminimScreen):
     def __init__(self, entries: list[Entry]) -> None:
         super().__init__()
         self.entries = list(entries)[:MAX_UNITS]
+        self.intercept = False
+        """D19: each unit's best normal weapon shoots at the first missile salvo (``i``)."""
+        self.custom_threat: Threat | None = None
+        """A threat built in the threat dialog (``e``); ``t`` goes back to the catalog's."""
         self._shown: tuple | None = None
-        """The last computed ``(entries, reports, results, threat)``, redrawn on a resize."""
+        """The last computed ``(entries, columns, threat)``, redrawn on a resize."""
         self._shown_compact = False
 
     def compose(self) -> ComposeResult:
@@ -79,142 +127,116 @@ class CompareScreen(LaminimScreen):
     def refresh_view(self) -> None:
         self._compute(list(self.entries))
 
+    def threat(self) -> Threat | None:
+        return self.custom_threat or self.current_threat()
+
+    def columns_for(self, entries: list[Entry], threat: Threat | None) -> list[Column]:
+        """The metric table's columns: legality, and the analysis against ``threat``."""
+        from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.intercepting import best_interceptor
+        from builder.systems.laminim.specs import unit_spec
+
+        catalog = self.catalog
+        lang = self.lang
+        columns = []
+        for e in entries:
+            report = check_unit(e.unit, catalog)
+            result = None
+            if report.resolved is not None and threat is not None:
+                intercept = (
+                    best_interceptor(unit_spec(report.resolved), INTERCEPT_BONUS)
+                    if self.intercept
+                    else None
+                )
+                result = analyze(report.resolved, threat, catalog, numbers.ROUNDS, intercept)
+            columns.append(Column(report, result, e.source_label(lang)))
+        return columns
+
     @work(thread=True, exclusive=True, group="compare")
     def _compute(self, entries: list[Entry]) -> None:
-        catalog = self.catalog
-        threat = self.current_threat()
-        reports = [check_unit(e.unit, catalog) for e in entries]
-        results = [
-            numbers.analyze(r.resolved, threat, catalog) if r.resolved and threat else None
-            for r in reports
-        ]
-        self.app.call_from_thread(self._show, entries, reports, results, threat)
+        threat = self.threat()
+        columns = self.columns_for(entries, threat)
+        self.app.call_from_thread(self._show, entries, columns, threat)
+
+    def preview(self, threat: Threat) -> str:
+        """One line for the threat dialog: each unit's survival after the last round."""
+        columns = self.columns_for(list(self.entries), threat)
+        parts = []
+        for c in columns:
+            alive = c.analysis.survival.rounds[-1].alive if c.analysis else None
+            parts.append(f"{c.name} {format_value(alive, 'pct')}")
+        head = f"{t('alive', self.lang)} R{numbers.ROUNDS}: "
+        return head + " · ".join(parts)
 
     def compact(self) -> bool:
         """Fewer table rows when the terminal is short, so the plot stays above the fold."""
         return self.app.size.height < COMPACT_BELOW
 
     def on_resize(self) -> None:
-        if self._shown is not None and self.compact() != self._shown_compact:
+        if self._shown is not None:
             self._show(*self._shown)
 
-    def _show(self, entries: list[Entry], reports: list, results: list[Any], threat: Any) -> None:
+    def _rows(self, columns: list[Column], compact: bool) -> list[Row]:
+        rows = metric_rows(columns, self.catalog, self.lang, every_round=False)
+        by_key = {r.key: r for r in rows}
+        if compact:
+            payload, legality = by_key["payload"], by_key["legality"]
+            by_key["payload"] = Row(
+                "payload",
+                payload.label,
+                tuple(f"{p} {g}" for p, g in zip(payload.values, legality.values, strict=True)),
+            )
+            return [by_key[k] for k in COMPACT_ROWS if k in by_key]
+        return [r for r in rows if r.key not in HIDDEN_ROWS]
+
+    def _show(self, entries: list[Entry], columns: list[Column], threat: Any) -> None:
         if not self.is_attached:
             return
-        self._shown = (entries, reports, results, threat)
+        self._shown = (entries, columns, threat)
         compact = self._shown_compact = self.compact()
         lang = self.lang
-        catalog = self.catalog
-        self.query_one("#compare-title", Static).update(
-            Text.assemble(
-                (f"{t('compare', lang)} — {t('threat', lang)}: ", "dim"),
-                (part_name(threat, lang) if threat else "—", "bold"),
-                (f"   ({t('better', lang)})", "dim"),
-            )
-        )
+        name = part_name(threat, lang) if threat else "—"
+        if self.custom_threat is not None and threat is self.custom_threat:
+            name = f"{name} {_tx('custom', lang)}"
+        title = [
+            (f"{t('compare', lang)} — {t('threat', lang)}: ", "dim"),
+            (name, "bold"),
+        ]
+        if self.intercept:
+            title.append((f" — {_tx('intercept_on', lang)}", "bold"))
+        title.append((f"   ({t('better', lang)})", "dim"))
+        self.query_one("#compare-title", Static).update(Text.assemble(*title))
+
         table = self.query_one(DataTable)
         cursor = table.cursor_column
         table.clear(columns=True)
-        for i, e in enumerate(entries):
-            table.add_column(Text(f"{e.unit.name} ({e.source_label(lang)})"[:24]), key=f"u{i}")
-
-        def row(label: str, values: list[Any], better: str | None, fmt) -> None:
-            shown = [fmt(v) if v is not None else "—" for v in values]
-            differs = len({s for s in shown}) > 1
-            best = None
-            nums = [v for v in values if isinstance(v, (int, float))]
-            if better and differs and len(nums) >= 2:
-                best = max(nums) if better == "high" else min(nums)
-            cells = []
-            for v, s in zip(values, shown, strict=True):
-                style = "bold reverse green" if best is not None and v == best else ""
-                cells.append(Text(s, style=style))
+        # every column fits the screen: a fourth unit is never cut at 80 columns
+        room = max(8, (self.app.size.width - 4 - LABEL_COLUMNS) // max(1, len(entries)) - 2)
+        for i, c in enumerate(columns):
+            table.add_column(Text(_cut(f"{c.name} ({c.source})", room)), key=f"u{i}")
+        for row in self._rows(columns, compact):
+            best = row.best
+            cells = [
+                Text(
+                    _cut(format_value(v, row.fmt), room),
+                    style="bold reverse green" if i in best else "",
+                )
+                for i, v in enumerate(row.values)
+            ]
+            differs = row.differs
             table.add_row(
                 *cells,
-                label=Text(("≠ " if differs else "  ") + label, style="bold" if differs else ""),
+                label=Text(
+                    ("≠ " if differs else "  ") + _cut(row.label, LABEL_COLUMNS - 2),
+                    style="bold" if differs else "",
+                ),
             )
-
-        frames = [catalog.frame(e.unit.frame) for e in entries]
-        row(
-            t("frame", lang),
-            [
-                part_name(f, lang) if f else e.unit.frame
-                for f, e in zip(frames, entries, strict=True)
-            ],
-            None,
-            str,
-        )
-        for s in range(SLOTS):
-            names = []
-            for e in entries:
-                wid = e.unit.slot(s)
-                w = catalog.weapon(wid) if wid else None
-                names.append(part_name(w, lang) if w else (wid or "—"))
-            row(f"{t('slot', lang)} {s + 1}", names, None, str)
-        row(t("durability", lang), [f.durability if f else None for f in frames], "high", str)
-        payloads = [f"{r.payload_used}/{r.payload_limit}" for r in reports]
-        legality = [t("legal", lang) if r.legal else t("illegal", lang) for r in reports]
-        if compact:  # one row for both
-            row(
-                t("payload", lang),
-                [f"{p} {g}" for p, g in zip(payloads, legality, strict=True)],
-                None,
-                str,
-            )
-        else:
-            row(t("payload", lang), payloads, None, str)
-            row(t("legality", lang), legality, None, str)
-        row(
-            t("exposure", lang),
-            [r.exposure if r else None for r in results],
-            "low",
-            lambda v: f"{v:.0%}",
-        )
-        last = [numbers.final_round(r) if r else None for r in results]
-        mid = [r.survival.rounds[2] if r and len(r.survival.rounds) > 2 else None for r in results]
-        if not compact:  # the plot shows round 3 too
-            row(
-                f"{t('alive', lang)} R3",
-                [m.alive if m else None for m in mid],
-                "high",
-                lambda v: f"{v:.1%}",
-            )
-        row(
-            f"{t('alive', lang)} R6",
-            [x.alive if x else None for x in last],
-            "high",
-            lambda v: f"{v:.1%}",
-        )
-        row(
-            f"{t('remaining', lang)} R6",
-            [x.expected_remaining if x else None for x in last],
-            "high",
-            lambda v: f"{v:.1f}",
-        )
-        row(
-            f"{t('cook_off', lang)} R6",
-            [x.cook_off if x else None for x in last],
-            "low",
-            lambda v: f"{v:.1%}",
-        )
-        row(
-            t("dmg_all", lang),
-            [r.damage.all_weapons if r else None for r in results],
-            "high",
-            lambda v: f"{v:.2f}",
-        )
-        row(
-            t("dmg_best", lang),
-            [r.damage.best_single if r else None for r in results],
-            "high",
-            lambda v: f"{v:.2f}",
-        )
 
         chart = self.query_one(SurvivalChart)
         series = [
-            Series(e.unit.name, tuple(rr.alive for rr in r.survival.rounds))
-            for e, r in zip(entries, results, strict=True)
-            if r is not None
+            Series(c.name, tuple(rr.alive for rr in c.analysis.survival.rounds))
+            for c in columns
+            if c.analysis is not None
         ]
         chart.plot(series, t("no_analysis", lang))
         if entries:
@@ -229,8 +251,31 @@ class CompareScreen(LaminimScreen):
     def action_next_threat(self) -> None:
         threat_id = self.next_threat_id()
         if threat_id is not None:
-            self.state.threat_id = threat_id
+            if self.custom_threat is None:
+                self.state.threat_id = threat_id
+            self.custom_threat = None  # back to the catalog's threats, where we left them
             self.refresh_view()
+
+    def action_toggle_intercept(self) -> None:
+        self.intercept = not self.intercept
+        self.refresh_view()
+
+    def action_edit_threat(self) -> None:
+        from builder.systems.laminim.tui.dialogs.threat_dialog import ThreatDialog
+
+        threat = self.threat()
+        if threat is None:
+            threat = Threat.model_construct(
+                id="custom", name="Custom threat", name_ja="カスタム想定攻撃", attacks=()
+            )
+
+        def done(result: Threat | None) -> None:
+            if result is None:
+                return
+            self.custom_threat = None if self.catalog.threat(result.id) is result else result
+            self.refresh_view()
+
+        self.app.push_screen(ThreatDialog(threat, self.catalog, self.lang, self.preview), done)
 
     def action_remove_column(self) -> None:
         """Drop the unit under the table's cursor (any column; two always stay)."""
@@ -267,7 +312,13 @@ class CompareScreen(LaminimScreen):
                 self.add_entry(Entry(units[index].model_copy(deep=True), SOURCE_TEAM))
 
         self.app.push_screen(
-            UnitChoiceDialog(t("compare_add", self.lang), units, extra=t("from_file", self.lang)),
+            UnitChoiceDialog(
+                t("compare_add", self.lang),
+                units,
+                extra=t("from_file", self.lang),
+                catalog=self.catalog,
+                lang=self.lang,
+            ),
             chosen,
         )
 
@@ -311,4 +362,9 @@ class CompareScreen(LaminimScreen):
             if index is not None:
                 self.add_entry(Entry(team.units[index], path.name))
 
-        self.app.push_screen(UnitChoiceDialog(f"Unit from {path.name}", team.units), chosen)
+        self.app.push_screen(
+            UnitChoiceDialog(
+                f"Unit from {path.name}", team.units, catalog=self.catalog, lang=self.lang
+            ),
+            chosen,
+        )
