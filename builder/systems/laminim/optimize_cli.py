@@ -25,7 +25,7 @@ from builder.core.problems import InputError, Problem, did_you_mean
 from builder.systems.base import DEFAULT_ROUNDS, Command
 
 if TYPE_CHECKING:
-    from builder.systems.laminim.models import Catalog
+    from builder.systems.laminim.models import Catalog, Threat
     from builder.systems.laminim.rules import OptimizeResult, ScoredLoadout, ThreatSpec
     from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
 
@@ -233,25 +233,52 @@ def optimize_catalog(
     catalog_dir: Path | None = None,
 ) -> OptimizeResult:
     """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
+    from builder.systems.laminim.specs import find_threat
+
+    frames = pick_frames(catalog, frame_ids)
+    threat = find_threat(threat_ref, catalog)
+    return score_frames(
+        catalog, frames, threat, rounds, _frame_locator(catalog_dir, catalog, frames)
+    )
+
+
+def score_frames(
+    catalog: Catalog,
+    frames: Sequence[FrameOption],
+    threat: Threat,
+    rounds: int,
+    locate: Callable[[int, str], Problem] | None = None,
+) -> OptimizeResult:
+    """``optimize`` over ``frames`` and every catalog weapon, after ``check_size``.
+
+    Used by the command and by the TUI's suggest dialog; InputError when the job is too large.
+    """
     from dataclasses import replace
 
     from builder.systems.laminim.rules import OptimizeResult, optimize
     from builder.systems.laminim.rules.optimize import pareto_front
-    from builder.systems.laminim.specs import find_threat, threat_spec
+    from builder.systems.laminim.specs import threat_spec
 
-    frames = pick_frames(catalog, frame_ids)
     weapons = weapon_options(catalog)
-    threat = threat_spec(find_threat(threat_ref, catalog), catalog)
+    spec = threat_spec(threat, catalog)
     fmt = catalog.team_format
-    locate = _frame_locator(catalog_dir, catalog, frames)
-    check_size(frames, weapons, threat, rounds, fmt.min_weapons, locate)
-    result = optimize(frames, weapons, threat, rounds, fmt.min_weapons)
+    if locate is None:
+        locate = _unplaced_frames(frames)
+    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate)
+    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons)
     if fmt.max_weapons >= 3:
         return result
     kept = [s for s in result.loadouts if sum(w is not None for w in s.weapons) <= fmt.max_weapons]
     flags = pareto_front(kept)
     ranked = tuple(replace(s, pareto=f) for s, f in zip(kept, flags, strict=True))
     return OptimizeResult(result.threat, result.rounds, len(ranked), ranked)
+
+
+def _unplaced_frames(frames: Sequence[FrameOption]) -> Callable[[int, str], Problem]:
+    def locate(index: int, message: str) -> Problem:
+        return _option_problem(f"frame '{frames[index].id}'", message)
+
+    return locate
 
 
 def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:

@@ -124,6 +124,7 @@ KEYS_JA: dict[str, str] = {
     "Sort": "並替",
     "Attacks": "攻撃編集",
     "Intercept": "迎撃",
+    "Suggest": "提案",
 }
 """Footer key descriptions (the English text of each ``Binding``) in Japanese."""
 
@@ -177,6 +178,11 @@ HELP_KEYS: list[tuple[str, str, list[tuple[str, str, str]]]] = [
                 "c",
                 "compare this unit with the rest of the team",
                 "この機体をチームの他の機体と比較",
+            ),
+            (
+                "s",
+                "suggest loadouts for this frame (Pareto front); enter fills the slots",
+                "この本体に合う武装構成を提案（パレート最適）、Enterで反映",
             ),
             ("esc", "back to the team", "チーム画面に戻る"),
         ],

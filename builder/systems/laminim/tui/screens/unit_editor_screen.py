@@ -45,6 +45,7 @@ class UnitEditorScreen(LaminimScreen):
         Binding("t", "next_threat", "Threat"),
         Binding("r", "rename", "Rename"),
         Binding("c", "compare", "Compare"),
+        Binding("s", "suggest", "Suggest"),
     ]
 
     class AnalysisShown(Message):
@@ -180,8 +181,26 @@ class UnitEditorScreen(LaminimScreen):
 
     @work(thread=True, exclusive=True, group="analysis")
     def _analyze(self, resolved: ResolvedUnit, threat: Any, unit: Unit) -> None:
-        result = numbers.analyze(resolved, threat, self.catalog)
+        from builder.systems.laminim.rules import TooLarge
+
+        try:
+            result = numbers.analyze(resolved, threat, self.catalog)
+        except TooLarge:  # beyond the exact chain's budget: say so instead of freezing
+            self.app.call_from_thread(self._show_too_large, unit)
+            return
         self.app.call_from_thread(self._show, resolved, result, unit)
+
+    def _show_too_large(self, unit: Unit) -> None:
+        from builder.systems.laminim.tui.dialogs.suggest_dialog import tr
+
+        if not self.is_attached or self.index >= len(self.team.units) or unit != self.unit:
+            return
+        message = tr("too_large", self.lang)
+        self.query_one(SurvivalChart).plot([], message)
+        out = self.query_one("#numbers", Static)
+        out.set_class(False, "-stale")
+        out.update(Text(message))
+        self.post_message(self.AnalysisShown(unit))
 
     def _show(self, resolved: ResolvedUnit | None, result: Any | None, unit: Unit) -> None:
         if not self.is_attached or self.index >= len(self.team.units) or unit != self.unit:
@@ -314,6 +333,23 @@ class UnitEditorScreen(LaminimScreen):
         team = self.team
         others = [(u, SOURCE_TEAM) for i, u in enumerate(team.units) if i != self.index][:3]
         self.open_compare([(self.unit, SOURCE_EDITING), *others])
+
+    def action_suggest(self) -> None:
+        """The optimiser's Pareto front for this frame against the threat; enter fills the slots."""
+        from builder.systems.laminim.tui.dialogs.suggest_dialog import SuggestDialog
+
+        frame = self.catalog.frame(self.unit.frame)
+        threat = self.current_threat()
+        if frame is None or threat is None:
+            self.notify(t("no_unit_analysis" if frame is None else "no_analysis", self.lang))
+            return
+
+        def done(weapons: tuple[str | None, ...] | None) -> None:
+            if weapons is not None and self.index < len(self.team.units):
+                self._set_unit(self.unit.model_copy(update={"weapons": list(weapons)}))
+
+        dialog = SuggestDialog(frame, threat, self.catalog, self.lang, numbers.ROUNDS)
+        self.app.push_screen(dialog, done)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,0 +1,163 @@
+"""Suggest loadouts for a frame: the optimiser's Pareto front against the current threat.
+
+The scoring (``optimize_cli.score_frames``: the rules core's optimiser behind the job-size
+check) runs in a thread worker while the dialog says "computing…"; a job beyond the budget
+shows "too large to compute exactly" instead of freezing. Enter returns the chosen loadout's
+three slots (weapon ids, None for an empty slot); escape returns None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from builder.core.i18n import Lang, label, part_name
+from builder.systems.laminim.models import Catalog, Frame, Threat
+
+Slots = tuple[str | None, str | None, str | None]
+
+LABELS: dict[str, tuple[str, str]] = {
+    "suggest_title": ("Suggest loadouts", "武装構成の提案"),
+    "computing": ("computing…", "計算中…"),
+    "too_large": ("too large to compute exactly", "大きすぎて厳密に計算できません"),
+    "front_of": ("Pareto front of {n} legal loadouts", "適正な{n}通りのうちパレート最適"),
+    "no_loadout": ("no legal loadout", "適正な武装構成がありません"),
+    "suggest_help": (
+        "enter: fill the slots · esc: cancel · alive / E[dur] after {r} rounds, damage per round",
+        "Enter: 武装に反映 · Esc: 取消 · {r}ラウンド後の生存率／残耐久、与ダメージ／ラウンド",
+    ),
+    "empty": ("(empty)", "（なし）"),
+    "columns": (
+        "    alive E[dur]  damage  weapons (payload)",
+        "   生存率 残耐久  与ダメ  武装（積載）",
+    ),
+}
+
+
+def tr(key: str, lang: Lang) -> str:
+    return label(LABELS, key, lang)
+
+
+class SuggestDialog(ModalScreen[Slots | None]):
+    """The Pareto-front loadouts of ``frame`` against ``threat``, best first."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+
+    DEFAULT_CSS = """
+    SuggestDialog #suggest-list {
+        height: auto;
+        max-height: 10;
+    }
+    SuggestDialog #suggest-status {
+        height: auto;
+    }
+    SuggestDialog #suggest-help {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(
+        self, frame: Frame, threat: Threat, catalog: Catalog, lang: Lang, rounds: int
+    ) -> None:
+        super().__init__()
+        self.frame = frame
+        self.threat = threat
+        self.catalog = catalog
+        self.lang = lang
+        self.rounds = rounds
+        self.front: list[Any] = []  # the ScoredLoadouts listed, in order
+        self.state = "computing"  # computing | ready | too-large
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(classes="dialog dialog-wide"):
+            yield Label(
+                f"{tr('suggest_title', lang)} — {part_name(self.frame, lang)} vs "
+                f"{part_name(self.threat, lang)}",
+                classes="dialog-question",
+            )
+            yield Static(Text(tr("computing", lang), style="italic"), id="suggest-status")
+            yield OptionList(id="suggest-list")
+            yield Static(Text(tr("suggest_help", lang).format(r=self.rounds)), id="suggest-help")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).display = False
+        self._score()
+
+    @work(thread=True, exclusive=True, group="suggest")
+    def _score(self) -> Any:
+        from builder.core.problems import InputError
+        from builder.systems.laminim.optimize_cli import score_frames
+        from builder.systems.laminim.rules import FrameOption, TooLarge
+
+        frame = FrameOption(self.frame.id, self.frame.durability, self.frame.payload)
+        try:
+            result = score_frames(self.catalog, [frame], self.threat, self.rounds)
+        except (InputError, TooLarge):
+            self.app.call_from_thread(self._show_too_large)
+            return
+        self.app.call_from_thread(self._show, result)
+
+    def _show_too_large(self) -> None:
+        if not self.is_attached:
+            return  # dismissed while computing
+        self.state = "too-large"
+        status = self.query_one("#suggest-status", Static)
+        status.update(Text(tr("too_large", self.lang), style="bold"))
+
+    def _weapons_text(self, weapons: Slots) -> str:
+        names = []
+        for wid in weapons:
+            weapon = self.catalog.weapon(wid) if wid else None
+            names.append(
+                part_name(weapon, self.lang) if weapon is not None else tr("empty", self.lang)
+            )
+        return ", ".join(names)
+
+    def _show(self, result: Any) -> None:
+        if not self.is_attached:
+            return  # dismissed while computing
+        lang = self.lang
+        self.front = [s for s in result.loadouts if s.pareto]
+        self.state = "ready"
+        status = self.query_one("#suggest-status", Static)
+        if not self.front:
+            status.update(Text(tr("no_loadout", lang), style="italic"))
+            return
+        status.update(
+            Text.assemble(
+                tr("front_of", lang).format(n=result.evaluated) + "\n",
+                (tr("columns", lang), "dim"),
+            )
+        )
+        options = self.query_one(OptionList)
+        rows = []
+        for i, s in enumerate(self.front):
+            text = Text.assemble(
+                (f"{s.alive:7.1%} ", "bold"),
+                f"{s.expected_remaining:6.1f} ",
+                f"{s.damage_all:7.2f}  ",
+                self._weapons_text(s.weapons),
+                (f"  {s.payload}/{self.frame.payload}", "dim"),
+            )
+            rows.append(Option(text, id=str(i)))
+        options.add_options(rows)
+        options.display = True
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        chosen = self.front[event.option_index]
+        self.dismiss(tuple(chosen.weapons))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,151 @@
+"""The unit editor's "suggest" (s): the optimiser's Pareto front for the unit's frame against the
+current threat, computed in a worker ("computing…"), enter fills the slots; a job beyond the
+budget says "too large to compute exactly" (in the dialog and in the editor's own numbers).
+Pilot tests at 80×24 in English and Japanese."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from builder.core.resources import bundled_catalog_dir
+from builder.roster.team_file import load_team
+from builder.systems.laminim import optimize_cli
+from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.legality import check_unit
+from builder.systems.laminim.rules import TooLarge
+from builder.systems.laminim.system import SYSTEM
+from builder.systems.laminim.tui import numbers
+from builder.systems.laminim.tui.dialogs.suggest_dialog import SuggestDialog
+from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
+from builder.tui.app import BuilderApp
+from tests.tui.helpers import screen_text, settle
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def make_app(tmp_path: Path):
+    path = tmp_path / "team.yaml"
+    shutil.copy(bundled_catalog_dir("laminim") / "demo_team.yaml", path)
+
+    def make() -> BuilderApp:
+        return BuilderApp(
+            SYSTEM, load_catalog(), load_team(path)[1], path, path.read_text(encoding="utf-8")
+        )
+
+    return make
+
+
+async def _open_editor(pilot, row: int = 0) -> None:
+    await settle(pilot)
+    for _ in range(row):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, UnitEditorScreen)
+
+
+def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
+    catalog = load_catalog()
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_editor(pilot)  # Kestrel, a striker, against rifle-duel (the first threat)
+            await pilot.press("s")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
+            want = optimize_cli.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
+            front = [s for s in want.loadouts if s.pareto]
+            assert [s.weapons for s in dialog.front] == [s.weapons for s in front]
+            text = screen_text(pilot)
+            assert f"Pareto front of {want.evaluated} legal loadouts" in text
+            assert "Striker vs Rifle duel" in text
+            assert "Blade, Shield, Shield  8/8" in text  # names and payload of the best
+            assert "enter: fill the slots" in text  # the help line fits at 80x24
+            await pilot.press("down", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, UnitEditorScreen)
+            assert tuple(app.team.units[0].weapons) == front[1].weapons
+            assert app.title.startswith("●")  # unsaved change
+            assert check_unit(app.team.units[0], catalog).legal
+
+    asyncio.run(run())
+
+
+def test_suggest_shows_computing_while_the_worker_runs(make_app, monkeypatch):
+    release = threading.Event()
+    real = optimize_cli.score_frames
+
+    def slow(*args, **kwargs):
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(optimize_cli, "score_frames", slow)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_editor(pilot, row=2)  # Swallow, a lancer
+            await pilot.press("s")
+            await pilot.pause()
+            assert app.screen.state == "computing"
+            assert "computing…" in screen_text(pilot)
+            release.set()
+            await settle(pilot)
+            assert app.screen.state == "ready" and app.screen.front
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, UnitEditorScreen)
+            assert app.team.units[2].weapons == ["smg", "quick-booster", "blade"]  # unchanged
+
+    asyncio.run(run())
+
+
+def test_suggest_too_large_says_so_in_japanese_and_changes_nothing(make_app, monkeypatch):
+    def too_large(*_args, **_kwargs):
+        raise TooLarge(9 * 10**11, 125_000_000)
+
+    monkeypatch.setattr(optimize_cli, "score_frames", too_large)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("l")  # Japanese
+            await _open_editor(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            assert app.screen.state == "too-large"
+            text = screen_text(pilot)
+            assert "大きすぎて厳密に計算できません" in text
+            assert "武装構成の提案" in text
+            await pilot.press("enter", "escape")
+            await settle(pilot)
+            assert isinstance(app.screen, UnitEditorScreen)
+            assert app.team.units[0].weapons == ["rifle", "missile", None]
+
+    asyncio.run(run())
+
+
+def test_the_editor_shows_too_large_instead_of_freezing(make_app, monkeypatch):
+    def too_large(*_args, **_kwargs):
+        raise TooLarge(9 * 10**11, 125_000_000)
+
+    monkeypatch.setattr(numbers, "analyze", too_large)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_editor(pilot, row=1)
+            text = screen_text(pilot)
+            assert text.count("too large to compute exactly") == 2  # chart and numbers
+            assert "✓ legal" in text  # the rest of the editor still works
+
+    asyncio.run(run())
