@@ -49,3 +49,14 @@ def test_survival_beyond_the_budget_is_exit_2_at_the_unit(
     line = result.err.strip()
     assert re.match(rf"{re.escape(str(demo_path))}:\d+:\d+: units\[\d\]: against '", line), line
     assert "exact survival needs about" in line
+
+
+def test_threat_of_301_missiles_is_exit_2_not_an_overflow_traceback(cli, demo_path, tmp_path):
+    path = tmp_path / "many.yaml"
+    attacks = "".join("  - {weapon: missile}\n" for _ in range(301))
+    path.write_text(f"id: many\nname: Many\nname_ja: 多い\nattacks:\n{attacks}", encoding="utf-8")
+    result = cli("analyze", demo_path, "--threat", path)
+    assert result.code == 2
+    assert re.match(
+        rf"{re.escape(str(demo_path))}:\d+:\d+: units\[0\]: against 'many': ", result.err
+    )

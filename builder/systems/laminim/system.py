@@ -128,6 +128,13 @@ class Laminim:
                 raise InputError(
                     [locate((), f"against '{threat.id}': {exc}", "bad-input")]
                 ) from None
+            except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
+                locate = read.unit_locator(rows[id(u)])
+                message = (
+                    f"against '{threat.id}': the odds overflow ({len(threat.attacks)} attacks "
+                    "a round); use fewer attacks"
+                )
+                raise InputError([locate((), message, "bad-input")]) from None
         return Output(
             analysis_json(threat, results),
             analysis_text(threat, results, catalog),
