@@ -67,3 +67,61 @@ def fit(text: str, width_mm: float, max_pt: float, min_pt: float, lines: int = 1
             break
         cut.append(ch)
     return Fitted("".join(cut).rstrip() + "…", size)
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f" or ch == "\u30fc"
+
+
+def _breaks_between(prev: str, ch: str, wide: bool) -> bool:
+    if wide:  # before a Japanese character, unless a katakana word goes on
+        return not (_katakana(ch) and _katakana(prev))
+    if prev in " \u3000":  # after a space
+        return ch not in " \u3000"
+    return unicodedata.east_asian_width(prev) in ("W", "F")  # Latin after Japanese
+
+
+def segments(text: str) -> list[str]:
+    """``text`` cut where a line may break: after a space, and in Japanese between characters,
+    except inside a katakana word (``サブマシンガン`` stays whole). Joined, they are ``text``."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        wide = unicodedata.east_asian_width(ch) in ("W", "F")
+        if word and _breaks_between(word[-1], ch, wide):
+            out.append(word)
+            word = ""
+        word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+@dataclass(frozen=True)
+class Words:
+    """Text to print in a box of fixed width, whole words only (see :func:`fit_words`)."""
+
+    words: list[str]
+    """Unbreakable pieces: the text breaks only between them."""
+    size: float
+    """Font size in pt."""
+
+
+def fit_words(text: str, width_mm: float, max_pt: float, min_pt: float) -> Words:
+    """The largest size in [min_pt, max_pt] (0.25 pt steps) at which every word of ``text``
+    fits ``width_mm``: lines break between words, never inside one (English at spaces, Japanese
+    between characters but not inside a katakana word); type shrinks rather than split a word.
+
+    A word too long even at ``min_pt`` (untrusted text) is split between characters as a last
+    resort, so it still never spills out of its box.
+    """
+    words = segments(text)
+    room = width_mm / PT_MM
+    longest = max((text_em(w.rstrip()) for w in words), default=0.0)
+    size = max_pt
+    while size > min_pt and longest * size > room:
+        size -= 0.25
+    size = max(size, min_pt)
+    if longest * size <= room:
+        return Words(words, size)
+    return Words(list(text), size)

@@ -25,3 +25,23 @@ def test_very_long_name_is_cut_with_an_ellipsis_at_the_floor():
 def test_japanese_counts_full_width():
     assert text_em("雷電") == 2.0
     assert text_em("ab") < 2.0
+
+
+def test_segments_keep_katakana_words_whole_and_break_english_at_spaces():
+    from builder.render.fit import segments
+
+    assert segments("Submachine gun") == ["Submachine ", "gun"]
+    assert segments("サブマシンガン") == ["サブマシンガン"]
+    assert segments("ガトリング砲") == ["ガトリング", "砲"]
+    assert "".join(segments("増設スラスター 2")) == "増設スラスター 2"
+
+
+def test_fit_words_shrinks_rather_than_split_a_word():
+    from builder.render.fit import fit_words
+
+    roomy = fit_words("サブマシンガン", 40, 6, 5)
+    assert roomy.size == 6 and roomy.words == ["サブマシンガン"]
+    tight = fit_words("サブマシンガン", 13.5, 6, 5)
+    assert 5 <= tight.size < 6 and tight.words == ["サブマシンガン"]
+    # beyond the floor (untrusted text) it is split between characters, never spilled
+    assert fit_words("サブマシンガン", 5, 6, 5).words == list("サブマシンガン")

@@ -61,7 +61,11 @@ LABELS: dict[str, tuple[str, str]] = {
     ),
     "ab_thruster": ("thruster: moves +{distance}", "スラスター：移動+{distance}"),
     "ab_melee": ("distance 1 only", "距離1のみ"),
-    "hit_table": ("Hit 6+ · bonus→hits", "命中判定 6+・ボーナス→成功"),
+    "hit_table": ("Hit 6+ · bonus → hits on", "命中判定 6+・ボーナス→成功"),
+    "hit_short": ("Hit", "命中"),
+    "reference": ("Rules reference", "ルール早見表"),
+    "bonuses": ("Hit bonuses", "命中ボーナス"),
+    "faces_label": ("d6", "出目"),
     "bonus_aim": (
         "+1 aim each for you and the target without a zuzzer token",
         "照準+1：自身・目標それぞれズザートークンなし",

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import LANGS, Lang, part_name
-from builder.render.fit import fit
+from builder.render.fit import fit, fit_words, segments
 from builder.render.layout import PAPERS, Grid, crop_marks, make_grid
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.analysis import analyze
@@ -46,10 +46,16 @@ frame with three gatlings) still fits a poker card with 3 mm boxes."""
 
 NAME_FIT = {
     # card size: (name width mm, max pt, min pt, team line width mm, team pt)
-    "poker": (46.0, 9.0, 6.0, 46.0, 5.0),
-    "large": (66.0, 14.0, 8.0, 66.0, 7.0),
+    "poker": (46.0, 9.0, 6.0, 46.0, 6.0),
+    "large": (66.0, 14.0, 8.0, 66.0, 7.5),
 }
 """Room for the unit name (two lines) and the team line (one line) beside the ID box."""
+
+BODY_PT = {"poker": (6.0, 6.0), "large": (7.5, 7.0)}
+"""Body type (pt) of each card size, and the floor a long part name may shrink to."""
+
+PADDING_MM = {"poker": 2.5, "large": 4.0}
+"""Left/right padding of a card."""
 
 TOKEN_NAME = (36.0, 8.0, 5.0)
 """Width (mm), max and min pt of the unit name on a missile token."""
@@ -105,6 +111,23 @@ def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[
     return faces
 
 
+def _silhouette_cells(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The silhouette as printed: the frame faces in one cell ("1–3"), then one cell per slot
+    face, so each part name has room to stay whole."""
+    frame = [f["face"] for f in faces if f["kind"] == "frame"]
+    cells: list[dict[str, Any]] = []
+    if frame:
+        span = f"{min(frame)}–{max(frame)}" if len(frame) > 1 else str(frame[0])
+        part = next(f["part"] for f in faces if f["kind"] == "frame")
+        cells.append({"faces": span, "slot": None, "kind": "frame", "part": part})
+    for f in faces:
+        if f["kind"] != "frame":
+            cells.append(
+                {"faces": str(f["face"]), "slot": f["slot"], "kind": f["kind"], "part": f["part"]}
+            )
+    return cells
+
+
 def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang) -> list[str]:
     out: list[str] = []
     ab = weapon.abilities
@@ -127,12 +150,18 @@ def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang)
 
 
 def _weapon(
-    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang, size: str = "poker"
 ) -> dict[str, Any]:
+    name = part_name(weapon, lang)
+    # the name shares its line with the slot tag and the type box; the stats float beside it
+    body, floor = BODY_PT[size]
+    fitted = fit_words(name, CARD_SIZES[size][0] - 2 * PADDING_MM[size] - 14, body, floor)
     return {
         "slot": slot,
         "face": 3 + slot,
-        "name": part_name(weapon, lang),
+        "name": name,
+        "name_words": fitted.words,
+        "name_pt": fitted.size,
         "type": weapon.type,
         "type_label": labels[f"type_{weapon.type}"],
         "attacking": weapon.type != "special",
@@ -153,6 +182,7 @@ def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
     return [
         {
             "name": part_name(mode, lang),
+            "words": segments(part_name(mode, lang)),
             "distance": num(mode.distance) if mode.direction != "none" else "",
             "turn": f"{mode.turn}°",
             "zuzzer": mode.zuzzer or "",
@@ -196,6 +226,14 @@ def unit_card(
     team_prefix = f"{labels['team']}: "
     team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
     faces = _faces(unit, labels, lang)
+    cells = _silhouette_cells(faces)
+    # one row holds two cells: the face numbers and the slot tag take ~7 mm of each
+    cell_w = CARD_SIZES[size][0] / 2 - PADDING_MM[size] - 8.5
+    body, floor = BODY_PT[size]
+    for cell in cells:
+        fitted = fit_words(cell["part"], cell_w, body, floor)
+        cell["words"], cell["pt"] = fitted.words, fitted.size
+    guards = [{"face": f["face"], "by": f["guard"]} for f in faces if f["guard"]]
     valid = sum(1 for f in faces if f["kind"] != "empty")
     survival = _survival(unit, catalog, lang)
     heat = None
@@ -206,6 +244,7 @@ def unit_card(
             "rows": box_rows(frame.heat_capacity),
         }
     return {
+        "reference": False,
         "name": name.text,
         "name_pt": name.size,
         "team": team.text[len(team_prefix) :],
@@ -218,11 +257,13 @@ def unit_card(
         "over_payload": unit.payload_used > frame.payload,
         "movement": _movement(frame, lang),
         "faces": faces,
+        "sil_cells": cells,
+        "guards": guards,
         "valid_faces": valid,
         "exposure": pct(valid / 6),
         "survival": survival,
         "weapons": [
-            _weapon(i + 1, w, frame, labels, lang)
+            _weapon(i + 1, w, frame, labels, lang, size)
             for i, w in enumerate(unit.slots[:SLOTS])
             if w is not None
         ],
@@ -282,6 +323,10 @@ def cards_context(
     items = [
         unit_card(u, team.name, catalog, lang, labels, size) for u in resolved_units(team, catalog)
     ]
+    # a unit card keeps its type readable (poker >= 6 pt, large >= 7 pt) and the heaviest unit
+    # still fits, so the hit bonuses and the obstruction rule go on one reference card of the
+    # same size, cut out with the others; each unit card keeps its one-row hit table
+    items.append({"reference": True})
     context = _document("cards", lang, paper, grid, items, team.name)
     context["card_size"] = size
     context["hit_table"] = hit_table()

@@ -69,7 +69,8 @@ def test_card_outlines_measure_the_chosen_card_size(fixture, size, request):
             for r in page.rects
             if abs(r["width"] / MM - want_w) < 0.2 and abs(r["height"] / MM - want_h) < 0.2
         ]
-    assert len(outlines) == 3  # one per unit of the demo team
+    # one per unit of the demo team, and the rules reference card
+    assert len(outlines) == 4
 
 
 def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
@@ -77,7 +78,8 @@ def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         cards = [r for r in page.rects if r["width"] / MM > 60]
-        assert len(cards) == 3 and len({round(r["top"]) for r in cards}) == 1  # one row of 3
+        # three units in the first row, the rules reference card below
+        assert len(cards) == 4 and len({round(r["top"]) for r in cards}) == 2
 
         def outside(ln):
             return all(
@@ -88,8 +90,8 @@ def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
                 for c in cards
             )
 
-        # crop marks in the margin: 4 cut lines across x 2 ends, 2 cut lines down x 2 ends
-        assert len([ln for ln in page.lines if outside(ln)]) == 12
+        # crop marks in the margin: 4 cut lines across x 2 ends, 3 cut lines down x 2 ends
+        assert len([ln for ln in page.lines if outside(ln)]) == 14
 
 
 @pytest.mark.parametrize("fixture", ["en_a4", "ja_letter_large"])
@@ -147,7 +149,7 @@ def test_japanese_cards_use_catalog_japanese_names(ja_letter_large):
         assert name in text
     for part in ("ライフル", "ミサイル", "ガトリング砲", "クイックブースター", "ブレード"):
         assert part in text
-    assert "積載" in text and "命中判定" in text
+    assert "積載" in text and "命中判定" in text  # the hit rule on the reference card
     assert "ミサイル" in _text(ja_letter_large["tokens"])
     assert "前" in _text(ja_letter_large["markers"])
 
