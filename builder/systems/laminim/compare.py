@@ -198,6 +198,7 @@ SHEET_MARGIN = 12.0  # mm: inside every home printer's unprinted edge
 CHART_W, CHART_H = 150.0, 70.0  # mm, the survival chart's drawing area
 DASHES = ("none", "3 1.5", "1 1.2", "4 1.2 1 1.2")
 MARKERS = ("circle", "square", "triangle", "diamond")
+MARK_GAP = 2.6  # mm between markers that would overlap (a marker is about 2.4 mm wide)
 
 
 def chart(compared: Compared, lang: Lang) -> dict[str, Any]:
@@ -206,26 +207,37 @@ def chart(compared: Compared, lang: Lang) -> dict[str, Any]:
     by a fraction of a millimetre so coinciding curves still show side by side."""
     left, top, w, h = 14.0, 4.0, CHART_W - 20.0, CHART_H - 16.0
     rounds = compared.rounds
-    series = []
-    for i, c in enumerate(compared.columns):
-        if c.analysis is None:
-            continue
+    drawn = [(i, c) for i, c in enumerate(compared.columns) if c.analysis is not None]
+    curves: dict[int, list[tuple[float, float]]] = {}
+    for i, c in drawn:
+        assert c.analysis is not None
         nudge = (i - 1.5) * 0.35
-        points = [(left, top + nudge)] + [
-            (
-                left + w * r.round / rounds,
-                top + h * (1.0 - float(r.alive)) + nudge,
-            )
+        curves[i] = [(left, top + nudge)] + [
+            (left + w * r.round / rounds, top + h * (1.0 - float(r.alive)) + nudge)
             for r in c.analysis.survival.rounds
         ]
+    marks = {i: [list(p) for p in points[1:]] for i, points in curves.items()}
+    for k in range(rounds):  # markers that would sit on each other move apart sideways
+        at = sorted((marks[i][k][1], i) for i in marks if k < len(marks[i]))
+        groups: list[list[int]] = []
+        for y, i in at:
+            if groups and y - marks[groups[-1][-1]][k][1] < MARK_GAP:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        for group in groups:
+            for j, i in enumerate(group):
+                marks[i][k][0] += (j - (len(group) - 1) / 2) * MARK_GAP
+    series = []
+    for i, c in drawn:
         series.append(
             {
                 "name": c.name,
                 "dash": DASHES[i % len(DASHES)],
                 "marker": MARKERS[i % len(MARKERS)],
                 "grey": ("#000", "#333", "#555", "#111")[i % 4],
-                "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in points),
-                "marks": [{"x": round(x, 2), "y": round(y, 2)} for x, y in points[1:]],
+                "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in curves[i]),
+                "marks": [{"x": round(x, 2), "y": round(y, 2)} for x, y in marks[i]],
             }
         )
     ticks_y = [{"y": top + h * (1 - p / 100), "label": f"{p}%"} for p in (0, 25, 50, 75, 100)]
