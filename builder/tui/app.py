@@ -137,12 +137,15 @@ class BuilderApp(App[int]):
         self._update_title()
 
     def _update_title(self) -> None:
-        where = self.path.name if self.path else "demo team, not saved to a file"
+        where = self.path.name if self.path else t("demo_team", self.lang)
         self.title = f"{'● ' if self.dirty else ''}{self.system.name} — {self.team.name}"
-        self.sub_title = f"{where}{' — unsaved changes' if self.dirty else ''}"
+        unsaved = f" — {t('unsaved_changes', self.lang)}" if self.dirty else ""
+        self.sub_title = f"{where}{unsaved}"
 
     def watch_lang(self) -> None:
         from builder.tui.widgets.key_footer import KeyFooter
+
+        self._update_title()
 
         for screen in self.screen_stack:
             for footer in screen.query(KeyFooter):

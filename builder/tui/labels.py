@@ -15,6 +15,14 @@ SHELL_LABELS: dict[str, tuple[str, str]] = {
     "card_size": ("Card size", "カードサイズ"),
     "out_dir": ("Output folder", "出力フォルダ"),
     "print": ("Print", "印刷"),
+    "print_anyway": ("Print anyway", "それでも印刷"),
+    "print_illegal": (
+        "The team is not legal — print anyway?",
+        "チームは編成規定を満たしていません。それでも印刷しますか？",
+    ),
+    "demo_team": ("demo team, not saved to a file", "デモチーム（ファイル未保存）"),
+    "unsaved_changes": ("unsaved changes", "未保存の変更あり"),
+    "team_kept": ("The current team was kept.", "現在のチームはそのままです。"),
     "starting": ("starting…", "開始中…"),
     "failed": ("failed", "失敗"),
     "dir_is_file": (

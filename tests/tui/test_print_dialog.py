@@ -115,3 +115,98 @@ async def test_a_renderer_exception_is_shown_in_the_dialog(make_app, tmp_path, m
         await pilot.press("escape")
         await settle(pilot)
         assert app.is_running
+
+
+def _three_files(monkeypatch) -> list[dict]:
+    import builder.render.batch as batch
+
+    calls: list[dict] = []
+
+    def fake_render(printouts, out_dir, team_name, *, progress):
+        cards = printouts[0].context
+        calls.append(
+            {"paper": cards["page"]["paper"], "lang": cards["lang"], "size": cards["card_size"]}
+        )
+        return [Path(out_dir) / f"team-{kind}.pdf" for kind in ("cards", "tokens", "markers")]
+
+    monkeypatch.setattr(batch, "render_printouts", fake_render)
+    return calls
+
+
+async def test_an_illegal_team_shows_its_problems_and_asks_print_anyway(
+    make_app, tmp_path, monkeypatch
+):
+    calls = _three_files(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")  # a fourth unit: the team is over its unit limit
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "The team is not legal — print anyway?" in text
+        assert "units" in text and "•" in text  # the reason itself
+        button = app.screen.query_one("#print", Button)
+        assert str(button.label) == "Print anyway"
+        app.screen.query_one("#out-dir").value = str(tmp_path)
+        await pilot.click("#print")
+        await settle(pilot)
+        assert len(calls) == 1  # printed once asked
+
+
+async def test_a_legal_team_prints_without_a_question(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert "not legal" not in screen_text(pilot)
+        assert str(app.screen.query_one("#print", Button).label) == "Print"
+
+
+async def test_every_written_file_is_in_view_at_80x24(make_app, tmp_path, monkeypatch):
+    _three_files(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await _print_to(pilot, str(tmp_path))
+        for kind in ("cards", "tokens", "markers"):
+            assert f"team-{kind}.pdf" in text
+
+
+async def test_tab_goes_from_the_folder_to_print_with_nothing_invisible_between(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        chain = [w.id for w in app.screen.focus_chain]
+        assert chain.index("print") == chain.index("out-dir") + 1
+        assert all(w.region.height > 0 for w in app.screen.focus_chain)
+
+
+async def test_print_options_are_remembered_while_the_app_runs(make_app, tmp_path, monkeypatch):
+    calls = _three_files(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        dialog = app.screen
+        dialog.query_one("#paper").value = "letter"
+        dialog.query_one("#lang").value = "ja"
+        dialog.query_one("#card-size").value = "large"
+        dialog.query_one("#out-dir").value = str(tmp_path / "cards")
+        await pilot.click("#print")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, PrintDialog) and again is not dialog
+        assert again.query_one("#paper").value == "letter"
+        assert again.query_one("#lang").value == "ja"
+        assert again.query_one("#card-size").value == "large"
+        assert again.query_one("#out-dir").value == str(tmp_path / "cards")
+        assert calls == [{"paper": "letter", "lang": "ja", "size": "large"}]

@@ -8,7 +8,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from builder.core.i18n import Lang
 from builder.core.problems import Problem
+from builder.tui.labels import t
 
 
 class LoadErrorsDialog(ModalScreen[None]):
@@ -20,13 +22,14 @@ class LoadErrorsDialog(ModalScreen[None]):
         self._problems = [str(p) for p in problems]
 
     def compose(self) -> ComposeResult:
+        lang: Lang = "ja" if getattr(self.app, "lang", "en") == "ja" else "en"
         with Vertical(classes="dialog dialog-wide"):
             yield Label(self._title, classes="dialog-question error-title")
             with VerticalScroll(id="problems"):
                 for line in self._problems:
                     yield Static(line, classes="problem", markup=False)
-            yield Label("The current team was kept.", classes="dim")
-            yield Button("Close (esc)", variant="primary", id="close")
+            yield Label(t("team_kept", lang), classes="dim")
+            yield Button(t("close_esc", lang), variant="primary", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

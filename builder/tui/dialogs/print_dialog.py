@@ -11,16 +11,18 @@ import os
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Log, ProgressBar, Select
+from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
 from builder.core.i18n import LANG_NAMES, LANGS, Lang
+from builder.core.problems import Problem
 from builder.render.layout import PAPERS
 from builder.tui.labels import t
 from builder.tui.shell import SystemUI
@@ -46,6 +48,48 @@ def check_out_dir(path: Path, lang: Lang) -> str | None:
     except OSError as exc:
         return t("dir_not_writable", lang).format(path=path, reason=exc.strerror or exc)
     return None
+
+
+_REMEMBERED: WeakKeyDictionary[App[Any], dict[str, str]] = WeakKeyDictionary()
+"""The last paper, language, card size and folder printed with, per running app."""
+
+
+def team_problems(system: GameSystem, team: Any, catalog: Any) -> list[Problem]:
+    """Why ``team`` is not legal (empty when it is), as the CLI's ``check`` would say.
+
+    The shell holds the team, not a file: the team goes through the system's own reader from
+    its plain data (``dump_team``), so the check is exactly the one a saved file gets.
+    """
+    import yaml
+
+    from builder.core.source import parse_yaml
+
+    try:
+        text = yaml.safe_dump(system.dump_team(team), allow_unicode=True, sort_keys=False)
+        read = system.read_team(parse_yaml(text, team_label(team)))
+        report = system.check(read, catalog)
+    except Exception as exc:  # never let the check stop a print: say what happened instead
+        return [Problem(team_label(team), None, None, "", str(exc))]
+    if report.exit_code == 0:
+        return []
+    return [p for p in report.problems if p.severity != "warning"]
+
+
+def written_lines(paths: list[Path]) -> str:
+    """The written files as shown: each folder once, then its file names (a long folder path
+    may wrap, a file name stays on its own line and in view)."""
+    lines: list[str] = []
+    folder: Path | None = None
+    for path in paths:
+        if path.parent != folder:
+            folder = path.parent
+            lines.append(f"{folder}{os.sep}")
+        lines.append(f"  {path.name}")
+    return "\n".join(lines)
+
+
+def team_label(team: Any) -> str:
+    return str(getattr(team, "name", "team"))
 
 
 class PrintDialog(ModalScreen[list[Path] | None]):
@@ -83,18 +127,29 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         self._lang = lang
         self._out_dir = out_dir or Path("output")
         self._written: list[Path] | None = None
+        self._problems = team_problems(system, self._team, catalog)
+        """Why the team is not legal: shown, and Print becomes "Print anyway"."""
 
     def compose(self) -> ComposeResult:
+        remembered = _REMEMBERED.get(self.app, {})
+        sizes = list(self._system.card_sizes)
+        size = remembered.get("card_size", sizes[0])
         with Vertical(classes="dialog dialog-wide"):
             yield Label(
                 self._ui.print_title[self._lang == "ja"].format(name=self._team.name),
                 classes="dialog-question",
             )
+            if self._problems:
+                yield Label(t("print_illegal", self._lang), classes="error-title")
+                with VerticalScroll(id="print-problems"):
+                    for p in self._problems:
+                        where = f"{p.field}: " if p.field else ""
+                        yield Static(f"• {where}{p.message}", classes="problem", markup=False)
             with Horizontal(classes="print-row"):
                 yield Label(t("paper", self._lang), classes="print-label")
                 yield Select(
                     [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS],
-                    value="a4",
+                    value=remembered.get("paper", "a4"),
                     allow_blank=False,
                     id="paper",
                     compact=True,
@@ -103,7 +158,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 yield Label(t("language", self._lang), classes="print-label")
                 yield Select(
                     [(LANG_NAMES[code], code) for code in LANGS],
-                    value=self._lang,
+                    value=remembered.get("lang", self._lang),
                     allow_blank=False,
                     id="lang",
                     compact=True,
@@ -111,20 +166,24 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             with Horizontal(classes="print-row"):
                 yield Label(t("card_size", self._lang), classes="print-label")
                 yield Select(
-                    [(c, c) for c in self._system.card_sizes],
-                    value=self._system.card_sizes[0],
+                    [(c, c) for c in sizes],
+                    value=size if size in sizes else sizes[0],
                     allow_blank=False,
                     id="card-size",
                     compact=True,
                 )
             with Horizontal(classes="print-row"):
                 yield Label(t("out_dir", self._lang), classes="print-label")
-                yield Input(str(self._out_dir), id="out-dir", compact=True)
+                yield Input(
+                    remembered.get("out_dir", str(self._out_dir)), id="out-dir", compact=True
+                )
             yield ProgressBar(total=1, show_eta=False, id="print-progress")
             yield Label("", id="print-step")
-            yield Log(id="print-log", auto_scroll=True)
+            # the written files, every one in view (not a focusable log that scrolls)
+            yield Static("", id="print-files", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(t("print", self._lang), variant="primary", id="print")
+                label = "print_anyway" if self._problems else "print"
+                yield Button(t(label, self._lang), variant="primary", id="print")
                 yield Button(t("close_esc", self._lang), id="close")
 
     def on_mount(self) -> None:
@@ -132,8 +191,18 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     @on(Button.Pressed, "#print")
     def _print(self) -> None:
-        out_dir = Path(self.query_one("#out-dir", Input).value.strip() or "output").expanduser()
-        self.query_one("#print-log", Log).clear()
+        typed = self.query_one("#out-dir", Input).value.strip() or "output"
+        out_dir = Path(typed).expanduser()
+        self.query_one("#print-files", Static).update("")
+        paper = self.query_one("#paper", Select).value
+        lang = self.query_one("#lang", Select).value
+        card_size = self.query_one("#card-size", Select).value
+        _REMEMBERED[self.app] = {
+            "paper": str(paper),
+            "lang": str(lang),
+            "card_size": str(card_size),
+            "out_dir": typed,
+        }
         problem = check_out_dir(out_dir, self._lang)
         if problem is not None:
             self._failed(problem)
@@ -143,12 +212,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         step = self.query_one("#print-step", Label)
         step.remove_class("error")
         step.update(t("starting", self._lang))
-        self._run_print(
-            out_dir,
-            self.query_one("#paper", Select).value,
-            self.query_one("#lang", Select).value,
-            self.query_one("#card-size", Select).value,
-        )
+        self._run_print(out_dir, str(paper), str(lang), str(card_size))
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -187,19 +251,16 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         if event.error:
             self._failed(event.error)
             return
-        log = self.query_one("#print-log", Log)
         step = self.query_one("#print-step", Label)
         self._written = event.paths or []
         step.remove_class("error")
         step.update(t("done_n", self._lang).format(n=len(self._written)))
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
-        for path in self._written:
-            log.write_line(str(path))
+        self.query_one("#print-files", Static).update(written_lines(self._written))
 
     def _failed(self, message: str) -> None:
         """Show why nothing (more) was printed; the dialog stays open to try again."""
         step = self.query_one("#print-step", Label)
         step.update(f"{t('failed', self._lang)}: {message}")
         step.add_class("error")
-        self.query_one("#print-log", Log).write_line(message)

@@ -62,8 +62,8 @@ class TeamScreen(LaminimScreen):
         if team is not self._shown and team is not self.state.edited:
             self.state.marked = []  # a team opened from a file: the old marks mean nothing
         self._shown = team
-        names = {u.name for u in team.units}
-        self.state.marked = [m for m in self.marked if m in names]
+        present = {u.name for u in team.units}
+        self.state.marked = [m for m in self.marked if m in present]
         self.query_one("#team-name", Static).update(
             Text.assemble(
                 (f"{t('team', lang)}: ", "dim"),
