@@ -207,12 +207,6 @@ def test_json_is_the_rules_cores_optimiser_output(cli):
     assert data["evaluated"] == len(data["loadouts"]) == result.evaluated
 
 
-@pytest.mark.xfail(
-    raises=TypeError,
-    strict=False,
-    reason="rules/optimize.py _survival_key sorts part tuples holding a Guard and None: a "
-    "no-ammo weapon with a shield's durability makes sorted() compare them (rules core fix due)",
-)
 def test_a_weapon_as_tough_as_the_shield_does_not_crash_the_optimiser(cli, catalog_copy):
     path = catalog_copy / "weapons.yaml"
     text = path.read_text(encoding="utf-8")

@@ -117,7 +117,8 @@ def _survival_key(frame: FrameOption, slots: Slots, order: bool) -> tuple:
         return (s.durability, s.power if cooks else 0, s.ammo if cooks else 0, s.guard)
 
     parts = [part(w) for w in slots]
-    return (frame.durability, tuple(parts) if order else tuple(sorted(parts)))
+    # repr orders a shield's Guard beside None or a number, which plain tuples cannot compare
+    return (frame.durability, tuple(parts) if order else tuple(sorted(parts, key=repr)))
 
 
 def score(
