@@ -126,7 +126,7 @@ class Laminim:
             except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
                 locate = read.unit_locator(rows[id(u)])
                 raise InputError(
-                    [locate((), f"against '{threat.id}': {exc}", "bad-input")]
+                    [locate((), f"unit '{u.name}' against '{threat.id}': {exc}", "bad-input")]
                 ) from None
             except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
                 locate = read.unit_locator(rows[id(u)])
