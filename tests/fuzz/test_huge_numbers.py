@@ -47,7 +47,9 @@ def test_survival_beyond_the_budget_is_exit_2_at_the_unit(
     result = cli("analyze", demo_path, "--catalog", catalog_copy)
     assert result.code == 2
     line = result.err.strip()
-    assert re.match(rf"{re.escape(str(demo_path))}:\d+:\d+: units\[\d\]: against '", line), line
+    assert re.match(
+        rf"{re.escape(str(demo_path))}:\d+:\d+: units\[\d\]: unit '\w+' against '", line
+    ), line
     assert "exact survival needs about" in line
 
 
