@@ -67,3 +67,38 @@ def test_unit_editor_over_payload(snap_compare, demo_app):
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=["100x32", "80x24"])
 def test_compare_screen(snap_compare, demo_app, size):
     assert snap_compare(demo_app, terminal_size=size, run_before=_open_compare)
+
+
+async def _japanese(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("l")
+    await settle(pilot)
+    await pilot.pause(2.0)  # the "日本語" notice has gone
+
+
+async def _japanese_editor(pilot) -> None:
+    await _japanese(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def _picker(pilot) -> None:
+    await _open_editor(pilot)
+    await pilot.press("3")
+    await settle(pilot)
+    _no_blink(pilot)
+
+
+def test_team_screen_japanese_80x24(snap_compare, demo_app):
+    """Japanese at 80x24: the status column whole (✓ 適正), the weapons give way."""
+    assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_japanese)
+
+
+def test_unit_editor_japanese_80x24(snap_compare, demo_app):
+    """Japanese at 80x24: survival headers whole, slot-loss row on one line, best single shown."""
+    assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_japanese_editor)
+
+
+def test_part_picker_80x24(snap_compare, demo_app):
+    """The picker at 80 columns: a list header, every row on one line, details beside it."""
+    assert snap_compare(demo_app, terminal_size=(80, 24), run_before=_picker)

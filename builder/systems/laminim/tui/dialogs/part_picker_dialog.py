@@ -5,7 +5,7 @@ Returns the chosen part id, ``""`` to empty the slot, or None when cancelled.
 
 from __future__ import annotations
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -73,7 +73,9 @@ class PartPickerDialog(ModalScreen[str | None]):
             yield Input(placeholder=t("search", self._lang), id="picker-search")
             yield Label("", id="picker-sort")
             with Horizontal(id="picker-body"):
-                yield OptionList(id="picker-list")
+                with Vertical(id="picker-left"):
+                    yield Static(self._header(), id="picker-head")
+                    yield OptionList(id="picker-list")
                 yield Static("", id="picker-details")
         yield KeyFooter()
 
@@ -94,24 +96,45 @@ class PartPickerDialog(ModalScreen[str | None]):
         ]
         return sorted(parts, key=lambda p: _sort_value(p, self._sort))
 
+    @property
+    def _name_width(self) -> int:
+        """Cells for the part names: the longest name in either language, at most 16 (so a row
+        with its numbers and the over-budget mark fits the list at 80 columns)."""
+        widths = [cell_len(part_name(p, lang)) for p in self._parts for lang in ("en", "ja")]
+        return min(16, max([8, *widths]))
+
+    def _header(self) -> Text:
+        """Column names above the list (the rows are numbers only)."""
+        lang = self._lang
+
+        def right(label: str, cells: int) -> str:
+            return " " * max(0, cells - cell_len(label)) + label
+
+        head = set_cell_size(t("col_part", lang), self._name_width) + " "
+        if self._parts and isinstance(self._parts[0], Frame):
+            head += f"{right(t('col_payload', lang), 4)} {right(t('col_dur', lang), 4)}"
+        else:
+            attack = set_cell_size(t("col_attack", lang), 7)
+            head += f"{right(t('col_weight', lang), 3)} {attack} {right(t('col_dur', lang), 3)}"
+        return Text(head, style="bold", no_wrap=True, overflow="ellipsis")
+
     def _prompt(self, part: Frame | Weapon) -> Text:
         lang = self._lang
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(set_cell_size(part_name(part, lang), 14) + " ")
-        d = t("abbr_dur", lang)
+        name, width = part_name(part, lang), self._name_width
+        if cell_len(name) > width:
+            name = set_cell_size(name, width - 1) + "…"
+        text.append(set_cell_size(name, width) + " ")
         if isinstance(part, Frame):
-            text.append(
-                f"{t('payload', lang)} {part.payload:>2}  {d} {part.durability:>2}", style="dim"
-            )
+            text.append(f"{part.payload:>4} {part.durability:>4}", style="dim")
         else:
-            w, p = t("abbr_weight", lang), t("abbr_power", lang)
             text.append(
-                f"{w}{part.weight:>2} {p}{part.power:>2}×{part.attacks:<2}{d}{part.durability:>2}",
+                f"{part.weight:>3} {part.power:>3}×{part.attacks:<3} {part.durability:>3}",
                 style="dim",
             )
             if self._budget is not None and part.weight > self._budget:
                 text.stylize("strike")
-                text.append(f" {t('over', lang)}", style="bold red")
+                text.append(" ✗", style="bold red")  # over the payload left
         return text
 
     def _fill(self) -> None:
@@ -132,7 +155,7 @@ class PartPickerDialog(ModalScreen[str | None]):
         lang = self._lang
         self.query_one("#picker-sort", Label).update(
             f"{t('sort', lang)}: {t(f'sort_{self._sort}', lang)}  (ctrl+t)   "
-            + t("n_parts", lang).format(n=len(options))
+            + t("n_part" if len(options) == 1 else "n_parts", lang).format(n=len(options))
         )
         self._show_details()
 
@@ -157,6 +180,15 @@ class PartPickerDialog(ModalScreen[str | None]):
             table.add_row(t("moves", lang), ", ".join(part_name(m, lang) for m in part.movement))
             desc = part.description_ja if lang == "ja" and part.description_ja else part.description
         else:
+            if self._budget is not None:  # first: the one figure that decides a pick
+                fits = part.weight <= self._budget
+                table.add_row(
+                    t("payload", lang),
+                    Text(
+                        t("free", lang).format(n=self._budget),
+                        style="green" if fits else "bold red",
+                    ),
+                )
             table.add_row(t("type", lang), t(f"type_{part.type}", lang))
             table.add_row(t("weight", lang), str(part.weight))
             table.add_row(t("power", lang), str(part.power))
@@ -169,22 +201,14 @@ class PartPickerDialog(ModalScreen[str | None]):
                 else t("ammo_use", lang).format(ammo=part.ammo, per=part.ammo_per_attack),
             )
             desc = part.description_ja if lang == "ja" and part.description_ja else part.description
-            if self._budget is not None:
-                fits = part.weight <= self._budget
-                table.add_row(
-                    t("payload", lang),
-                    Text(
-                        t("free", lang).format(n=self._budget),
-                        style="green" if fits else "bold red",
-                    ),
-                )
         from rich.console import Group
 
+        # the figures before the description: at 80x24 the prose may run past the pane
         details.update(
             Group(
                 Text(part_name(part, lang), style="bold underline"),
-                Text(desc, style="italic"),
                 table,
+                Text(desc, style="italic"),
             )
         )
 

@@ -46,6 +46,9 @@ class TeamScreen(LaminimScreen):
     def on_screen_resume(self) -> None:
         self.refresh_view()
 
+    def on_resize(self) -> None:
+        self.refresh_view()
+
     @property
     def marked(self) -> list[str]:
         """Names of the units marked for compare."""
@@ -100,22 +103,29 @@ class TeamScreen(LaminimScreen):
                     ),
                     Text(unit.name),
                     Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
-                    Text("·".join(names)),
                     payload,
                     status,
+                    Text("·".join(names)),
                 )
             )
+        # the weapons go last and give way (ending in …) so the status always shows whole
         headers = [
             "#",
             t("unit", lang),
             t("frame", lang),
-            t("weapons", lang),
             t("payload", lang),
             "",
+            t("weapons", lang),
         ]
+        widths = [
+            max([Text(h).cell_len] + [r[c].cell_len for r in rows]) for c, h in enumerate(headers)
+        ]
+        room = self.size.width - 2 - 2 - 2 * table.cell_padding * len(headers)  # margins, scrollbar
+        widths[-1] = max(10, min(widths[-1], room - sum(widths[:-1])))
+        for row_cells in rows:
+            row_cells[-1].truncate(widths[-1], overflow="ellipsis")
         for c, header in enumerate(headers):
-            width = max([len(header)] + [r[c].cell_len for r in rows])
-            table.add_column(header, key=f"c{c}", width=width)
+            table.add_column(header, key=f"c{c}", width=widths[c])
         for i, cells in enumerate(rows):
             table.add_row(*cells, key=str(i))
         if team.units:

@@ -78,6 +78,7 @@ class UnitEditorScreen(LaminimScreen):
                 value=self.state.threat_id if threats and self.state.threat_id else Select.NULL,
                 allow_blank=not threats,
                 id="threat",
+                compact=True,
                 prompt=t("threat", self.lang),
             )
             yield SurvivalChart(id="survival")
@@ -106,8 +107,12 @@ class UnitEditorScreen(LaminimScreen):
             return
         with self.prevent(Select.Changed):
             select.set_options([(part_name(th, lang), th.id) for th in threats])
-            if self.state.threat_id:
-                select.value = self.state.threat_id
+            current = self.state.threat_id or threats[0].id
+            # the shown label follows only a change of value: pass by another threat and back
+            other = next((th.id for th in threats if th.id != current), None)
+            if other is not None:
+                select.value = other
+            select.value = current
 
     def refresh_view(self) -> None:
         """Redraw everything from the app's current team (cheap parts now, numbers in a worker)."""
@@ -139,6 +144,16 @@ class UnitEditorScreen(LaminimScreen):
             )
             if weapon is not None:
                 text.append(f"  {t('abbr_weight', lang)}{weapon.weight}", style="dim")
+            rows.append(Option(text, id=f"row{s + 1}"))
+        # weapons past the three slots (a hand-edited file): shown so they can be removed
+        for s in range(SLOTS, len(unit.weapons)):
+            wid = unit.weapons[s]
+            weapon = catalog.weapon(wid) if wid else None
+            text = Text.assemble(
+                (f"{t('extra', lang)} {s + 1} ", "bold red"),
+                self._part_text(weapon, wid, lang),
+                (f"  ⌫ {t('remove', lang)}", "dim"),
+            )
             rows.append(Option(text, id=f"row{s + 1}"))
         loadout.clear_options()
         loadout.add_options(rows)
@@ -224,7 +239,7 @@ class UnitEditorScreen(LaminimScreen):
         lang = self.lang
         rounds = result.survival.rounds
         table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-        table.add_column(t("round", lang), no_wrap=True)
+        table.add_column("", no_wrap=True)  # R1…R6 say what the rows are
         table.add_column(t("alive", lang), justify="right", no_wrap=True)
         table.add_column(Text(t("remaining", lang)), justify="right", no_wrap=True)
         table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
@@ -238,12 +253,13 @@ class UnitEditorScreen(LaminimScreen):
         )
         dmg = result.damage
         best = f" ({t('slot', lang)} {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
-        summary = Table(box=None, padding=(0, 1), show_header=False, show_edge=False)
-        summary.add_column(style="bold", no_wrap=True)
-        summary.add_column()
-        summary.add_row(t("slot_lost", lang), lost or "—")
-        summary.add_row(t("damage", lang), f"{t('damage_all', lang)} {dmg.all_weapons:.2f}")
-        summary.add_row("", f"{t('damage_best', lang)} {dmg.best_single:.2f}{best}")
+        # one figure a line, so nothing wraps or hides in the narrow right pane at 80 columns
+        summary = Text()
+        summary.append(f"{t('slot_lost', lang)} ", style="bold")
+        summary.append(lost or "—")
+        summary.append(f"\n{t('damage', lang)}", style="bold")
+        summary.append(f"\n  {t('damage_all', lang)} {dmg.all_weapons:.2f}")
+        summary.append(f"\n  {t('damage_best', lang)} {dmg.best_single:.2f}{best}")
         outer = Table.grid()
         outer.add_row(table)
         outer.add_row(summary)
@@ -276,6 +292,10 @@ class UnitEditorScreen(LaminimScreen):
     def action_pick_row(self, row: int) -> None:
         from builder.systems.laminim.tui.dialogs.part_picker_dialog import PartPickerDialog
 
+        if row > SLOTS:  # an extra weapon has no slot to choose for: it can only go
+            self.query_one("#loadout", OptionList).highlighted = row
+            self.notify(t("extra_hint", self.lang), severity="warning")
+            return
         catalog = self.catalog
         unit = self.unit
         self.query_one("#loadout", OptionList).highlighted = row
@@ -312,8 +332,19 @@ class UnitEditorScreen(LaminimScreen):
 
     def action_clear(self) -> None:
         row = self.query_one("#loadout", OptionList).highlighted or 0
-        if row > 0:
+        if row > SLOTS:
+            self.remove_extra(row - 1)
+        elif row > 0:
             self.set_part(row, None)
+
+    def remove_extra(self, index: int) -> None:
+        """Drop the weapon listed past the three slots at ``index`` (0-based) from the unit."""
+        weapons = list(self.unit.weapons)
+        if SLOTS <= index < len(weapons):
+            del weapons[index]
+            self._set_unit(self.unit.model_copy(update={"weapons": weapons}))
+            loadout = self.query_one("#loadout", OptionList)
+            loadout.highlighted = min(index + 1, loadout.option_count - 1)
 
     @on(Select.Changed, "#threat")
     def _threat_changed(self, event: Select.Changed) -> None:
