@@ -75,6 +75,36 @@ def exit_code(problems: list[Problem]) -> int:
     return 1 if any(p.severity == "illegal" for p in problems) else 0
 
 
+class Findings:
+    """What a legality report says about its ``problems``: errors, warnings, legality, exit code.
+
+    Mixed into each system's report (a dataclass with a ``problems`` field).
+    """
+
+    problems: list[Problem]
+
+    @property
+    def bad_input(self) -> bool:
+        return any(p.severity == "bad-input" for p in self.problems)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity != "warning"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def exit_code(self) -> int:
+        """DESIGN.md: 0 legal, 1 illegal, 2 bad input."""
+        return exit_code(self.problems)
+
+
 def field_path(loc: tuple) -> str:
     """``('units', 0, 'weapons', 2)`` → ``units[0].weapons[2]``."""
     out = ""

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.core.problems import (
+    Findings,
     Locator,
     Problem,
     Severity,
     did_you_mean,
-    exit_code,
     unplaced,
 )
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
@@ -43,7 +43,7 @@ class Member:
 
 
 @dataclass
-class ForceReport:
+class ForceReport(Findings):
     """Everything ``laminim check`` says about a force."""
 
     name: str
@@ -54,27 +54,6 @@ class ForceReport:
     @property
     def members(self) -> list[Member]:
         return ([self.ship] if self.ship is not None else []) + self.units
-
-    @property
-    def bad_input(self) -> bool:
-        return any(p.severity == "bad-input" for p in self.problems)
-
-    @property
-    def legal(self) -> bool:
-        return not any(p.severity in ("bad-input", "illegal") for p in self.problems)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity != "warning"]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
-
-    @property
-    def exit_code(self) -> int:
-        """DESIGN.md: 0 legal, 1 illegal, 2 bad input."""
-        return exit_code(self.problems)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.problems import Locator, Problem, did_you_mean, exit_code, unplaced
+from builder.core.problems import Findings, Locator, Problem, did_you_mean, unplaced
 from builder.systems.laminim.models import Catalog, Frame, TeamFormat, Weapon
 from builder.systems.laminim.read import LaminimRead
 from builder.systems.laminim.team import SLOTS, Team, Unit
@@ -62,32 +62,11 @@ class UnitReport:
 
 
 @dataclass
-class TeamReport:
+class TeamReport(Findings):
     """Everything ``laminim check`` says about a team."""
 
     problems: list[Problem]
     units: list[UnitReport]
-
-    @property
-    def bad_input(self) -> bool:
-        return any(p.severity == "bad-input" for p in self.problems)
-
-    @property
-    def legal(self) -> bool:
-        return not any(p.severity in ("bad-input", "illegal") for p in self.problems)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity != "warning"]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
-
-    @property
-    def exit_code(self) -> int:
-        """DESIGN.md: 0 legal, 1 illegal, 2 bad input."""
-        return exit_code(self.problems)
 
     def to_json(self) -> dict:
         return {

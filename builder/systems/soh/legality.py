@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.core.problems import Locator, Problem, did_you_mean, exit_code
+from builder.core.problems import Findings, Locator, Problem, did_you_mean
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
 
@@ -32,28 +32,12 @@ class CharacterReport:
 
 
 @dataclass
-class CrewReport:
+class CrewReport(Findings):
     """Everything ``laminim check`` says about a crew (a :class:`builder.systems.base.Report`)."""
 
     crew: Crew
     problems: list[Problem]
     characters: list[CharacterReport]
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity != "warning"]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
-
-    @property
-    def legal(self) -> bool:
-        return not self.errors
-
-    @property
-    def exit_code(self) -> int:
-        return exit_code(self.problems)
 
     def to_json(self) -> dict[str, Any]:
         return {
