@@ -80,7 +80,9 @@ def test_within_the_bounds_but_beyond_the_budget_is_exit_2_by_name(
     assert lines and all("exact survival needs about" in line for line in lines)
     assert all("over the limit of 1.25e+08" in line for line in lines)
     if command == "analyze":
-        assert LOCATED.match(lines[0]) and "units[0]: against 'rifle-duel'" in lines[0]
+        assert (
+            LOCATED.match(lines[0]) and "units[0]: unit 'Kestrel' against 'rifle-duel'" in lines[0]
+        )
     elif command == "cards":
         assert lines[0].startswith(
             "Test-play samples: units[0]: unit 'Kestrel' against 'rifle-duel'"
