@@ -18,6 +18,9 @@ smallest fitting tail of slot axes as a per-die matrix, the other axes as shifte
 reused buffers. These only re-associate the same sums (agreement with the plain per-die shifts
 to ~1e-14). Die kernels are built once per slot shape (power, ammo, guard) and threat.
 A pattern whose "clean" view still equals its total (no cook-off has touched it) runs once.
+Large arrays apply each group of dice inside its support window (``_windowed``): dice only
+lower durabilities, so the result holds mass only between the highest cell holding mass and
+what the group's largest damages can reach from the lowest; the same sums over fewer cells.
 Then the end-of-round resolution splits each array by which parts are at 0, destroys them at
 once and runs cook-off waves on the sub-arrays (their dice go through the same paths).
 
@@ -278,6 +281,66 @@ def _apply(
     return array
 
 
+# Arrays of at least this many cells apply their dice inside the support window (``_windowed``);
+# 0 turns the window off (every die runs over the whole array, the reference in the tests).
+_WINDOW_MIN_CELLS = 1 << 16
+
+
+def _window(
+    array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int
+) -> tuple[tuple, tuple] | None:
+    """Where ``times`` dice of ``kernel`` can put mass: (index of the sub-box, its values).
+
+    Dice only lower durabilities, so along each part axis the result holds mass only between
+    the highest cell holding mass now and the lowest cell that ``times`` of the axis's largest
+    damage can reach from the lowest such cell. The sub-box's values are taken relative to its
+    lowest cell, so shifting by a damage inside it is the same move as in the whole array (a
+    cell reaching the sub-box's floor lands on its cell 0, the true 0 only when the floor is
+    0). None when the window is the whole array (or the array holds no mass).
+    """
+    most: dict[int, int] = {}
+    for axis, damage, _ in kernel[1]:
+        most[axis] = max(most.get(axis, 0), damage)
+    index: list = [slice(None)] * array.ndim
+    sub_values = list(values)
+    smaller = False
+    for axis, vals in enumerate(values):
+        dim = axis + offset
+        others = tuple(a for a in range(array.ndim) if a != dim)
+        held = np.flatnonzero(array.any(axis=others))
+        if not len(held):
+            return None
+        low, high = int(held[0]), int(held[-1])
+        floor = max(0, vals[low] - times * most.get(axis, 0))
+        start = int(np.searchsorted(vals, floor, side="right")) - 1  # largest value <= floor
+        if start == 0 and high == len(vals) - 1:
+            continue
+        smaller = True
+        index[dim] = slice(start, high + 1)
+        base = vals[start]
+        sub_values[axis] = tuple(v - base for v in vals[start : high + 1])
+    if not smaller:
+        return None
+    return tuple(index), tuple(sub_values)
+
+
+def _windowed(
+    array: np.ndarray, kernel: Kernel, times: int, values: tuple, offset: int = 1
+) -> np.ndarray:
+    """``_apply`` restricted to the support window of the result (exact: cells outside it hold
+    no mass before or after, so the same sums run over fewer cells). Early rounds of a tough
+    unit start from one corner, and a pattern's mass sits in a corner of its array late on."""
+    if times and array.size >= _WINDOW_MIN_CELLS > 0:
+        window = _window(array, kernel, times, values, offset)
+        if window is not None:
+            index, sub_values = window
+            sub = _apply(np.ascontiguousarray(array[index]), kernel, times, sub_values, offset)
+            out = np.zeros_like(array)
+            out[index] = sub
+            return out
+    return _apply(array, kernel, times, values, offset)
+
+
 def _reachable(start: int, steps: set[int]) -> tuple[int, ...]:
     """Every durability a part can show: ``start`` minus any sum of ``steps``, clipped at 0."""
     seen = {start, 0}
@@ -427,7 +490,7 @@ def _intercepted_round(
     """One round with D19's interception: every other die, then the intercepted salvo as a
     mixture over how many of its missiles arrive (m = 0..n, one more missile die each step)."""
     for kernel, times in rest:
-        array = _apply(array, kernel, times, values, offset)
+        array = _windowed(array, kernel, times, values, offset)
     out = arrive[0] * array
     for m in range(1, len(arrive)):
         array = _apply(array, missile, 1, values, offset)
@@ -494,7 +557,7 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
             total = array[TOTAL]
             for slot in slots:
                 kernel = chain.cook_kernel(pattern, slot)
-                total = _apply(total, kernel, chain.dice((slot,)), values, offset=0)
+                total = _windowed(total, kernel, chain.dice((slot,)), values, offset=0)
             dice = chain.dice(slots)
             array[CLEAN] *= _p_clean(dice)
             array[TOTAL] = total
@@ -636,13 +699,13 @@ def _survival(
                 # two views are bit-for-bit equal, so run the dice once and copy the result.
                 total = mass[TOTAL]
                 for kernel, times in kernels:
-                    total = _apply(total, kernel, times, values, offset=0)
+                    total = _windowed(total, kernel, times, values, offset=0)
                 mass = np.empty((2, *total.shape))
                 mass[CLEAN] = total
                 mass[TOTAL] = total
             else:
                 for kernel, times in kernels:
-                    mass = _apply(mass, kernel, times, values)
+                    mass = _windowed(mass, kernel, times, values)
             pending[pattern] = mass
         nxt = _State()
         nxt.dead, nxt.dead_clean = state.dead, state.dead_clean
