@@ -19,7 +19,8 @@ from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
 from builder.systems.laminim.models import Catalog, Frame, Weapon
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.rules import silhouette, success_faces
-from builder.systems.laminim.specs import unit_spec
+from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
+from builder.systems.laminim.specs import unit_spec, weapon_spec
 from builder.systems.laminim.team import SLOTS, Team
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -315,6 +316,23 @@ def _document(
     }
 
 
+def intercepts(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, str]]:
+    """Each normal weapon of the team with the missiles it shoots off a 5-missile token at +2,
+    on average (RULES §1.4, D19), for the reference card."""
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for unit in resolved_units(team, catalog):
+        for weapon in unit.slots[:SLOTS]:
+            if weapon is None or weapon.type != "normal" or weapon.attacks <= 0:
+                continue
+            if weapon.id in seen:
+                continue
+            seen.add(weapon.id)
+            stops = mean_stopped(weapon_spec(weapon), CARD_SALVO, DEFAULT_BONUS)
+            out.append({"name": part_name(weapon, lang), "stops": f"{stops:.1f}"})
+    return out
+
+
 def cards_context(
     team: Team, catalog: Catalog, *, lang: Lang, paper: str, card: tuple[float, float], size: str
 ) -> Context:
@@ -326,7 +344,7 @@ def cards_context(
     # a unit card keeps its type readable (poker >= 6 pt, large >= 7 pt) and the heaviest unit
     # still fits, so the hit bonuses and the obstruction rule go on one reference card of the
     # same size, cut out with the others; each unit card keeps its one-row hit table
-    items.append({"reference": True})
+    items.append({"reference": True, "intercepts": intercepts(team, catalog, lang)})
     context = _document("cards", lang, paper, grid, items, team.name)
     context["card_size"] = size
     context["hit_table"] = hit_table()

@@ -101,3 +101,18 @@ def test_cards_context_is_plain_data(demo_team, catalog):
 
     assert plain(context)
     assert context["page"]["width"] == 215.9
+
+
+def test_reference_card_prints_what_each_normal_weapon_stops_of_a_salvo(demo_team, catalog):
+    """Issue 12 / RULES §1.4: each normal weapon's average of 5 missiles shot down at +2."""
+    from builder.systems.laminim.printouts import cards_context
+
+    context = cards_context(
+        demo_team, catalog, lang="en", paper="a4", card=(63.0, 88.0), size="poker"
+    )
+    reference = next(
+        p["item"] for page in context["pages"] for p in page["items"] if p["item"].get("reference")
+    )
+    stops = {i["name"]: i["stops"] for i in reference["intercepts"]}
+    # rifle: 4 dice at +2 hit 1/2 each, E[min(5, Bin(4, 1/2))] = 2; the gatling's 8 dice: 3.8
+    assert stops == {"Rifle": "2.0", "Gatling gun": "3.8", "Submachine gun": "2.5"}
