@@ -10,9 +10,7 @@ from builder.tui.app import run
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m builder.tui", description="the builder TUI"
-    )
+    parser = argparse.ArgumentParser(prog="python -m builder.tui", description="the builder TUI")
     parser.add_argument("team", nargs="?", type=Path, help="team file (default: the demo team)")
     parser.add_argument("--catalog", type=Path, default=None, help="catalog folder")
     args = parser.parse_args(argv)

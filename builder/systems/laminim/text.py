@@ -229,8 +229,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
     )
     out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
     if any(a.intercept is not None for _, a in results) and not any(
-        (w := catalog.weapon(a.weapon)) is not None and w.type == "missile"
-        for a in threat.attacks
+        (w := catalog.weapon(a.weapon)) is not None and w.type == "missile" for a in threat.attacks
     ):
         out.append("  (no missile salvo to intercept: the numbers are the plain analysis)")
     for report, a in results:
