@@ -88,6 +88,10 @@ class BuilderApp(App[int]):
         original = path.read_text(encoding="utf-8")
         return cls(system, catalog, team, team_path, original)
 
+    def say(self, key: str) -> str:
+        """The shell label ``key`` in the app's language, naming this game's file content."""
+        return t(key, self.lang, self.ui.noun)
+
     def get_css_variables(self) -> dict[str, str]:
         """The shell's colour names, shared by its stylesheet and every system's."""
         variables = super().get_css_variables()
@@ -137,7 +141,7 @@ class BuilderApp(App[int]):
         self._update_title()
 
     def _update_title(self) -> None:
-        where = self.path.name if self.path else t("demo_team", self.lang)
+        where = self.path.name if self.path else self.say("demo_team")
         self.title = f"{'● ' if self.dirty else ''}{self.system.name} — {self.team.name}"
         unsaved = f" — {t('unsaved_changes', self.lang)}" if self.dirty else ""
         self.sub_title = f"{where}{unsaved}"
@@ -179,12 +183,12 @@ class BuilderApp(App[int]):
                 then()
 
         self.push_screen(
-            ConfirmDialog(question, yes=t("discard_yes", self.lang), no=t("cancel", self.lang)),
+            ConfirmDialog(question, yes=self.say("discard_yes"), no=self.say("cancel")),
             answered,
         )
 
     async def action_quit(self) -> None:
-        self.ask_discard(lambda: self.exit(0), t("quit_unsaved", self.lang))
+        self.ask_discard(lambda: self.exit(0), self.say("quit_unsaved"))
 
     def action_open(self) -> None:
         from builder.tui.dialogs.prompt_dialog import PromptDialog
@@ -195,9 +199,10 @@ class BuilderApp(App[int]):
 
         self.ask_discard(
             lambda: self.push_screen(
-                PromptDialog(t("open_prompt", self.lang), placeholder="team.yaml"), got_path
+                PromptDialog(self.say("open_prompt"), placeholder=f"{self.ui.noun[0]}.yaml"),
+                got_path,
             ),
-            t("open_unsaved", self.lang),
+            self.say("open_unsaved"),
         )
 
     def open_team(self, path: Path) -> bool:
@@ -214,14 +219,12 @@ class BuilderApp(App[int]):
             original = path.read_text(encoding="utf-8")
         except InputError as exc:
             self.push_screen(
-                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), exc.problems)
+                LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
             )
             return False
         except (OSError, UnicodeDecodeError) as exc:
             problem = Problem(str(path), None, None, "", str(exc))
-            self.push_screen(
-                LoadErrorsDialog(t("cannot_open", self.lang).format(path=path), [problem])
-            )
+            self.push_screen(LoadErrorsDialog(self.say("cannot_open").format(path=path), [problem]))
             return False
         while len(self.screen_stack) > 2:  # back to the system's first screen
             self.pop_screen()
@@ -232,7 +235,7 @@ class BuilderApp(App[int]):
             self.switch_screen(self.ui.first_screen())
         else:
             self.refresh_screens()
-        self.notify(t("opened", self.lang).format(path=path))
+        self.notify(self.say("opened").format(path=path))
         return True
 
     def action_save(self) -> None:
@@ -251,8 +254,8 @@ class BuilderApp(App[int]):
             path = Path(text).expanduser()
             if not path.parent.is_dir():
                 # a missing folder is a typo more often than a wish: create it only if asked
-                question = t("make_folder", self.lang).format(path=path.parent)
-                yes, no = t("create_yes", self.lang), t("cancel", self.lang)
+                question = self.say("make_folder").format(path=path.parent)
+                yes, no = self.say("create_yes"), self.say("cancel")
 
                 def create(ok: bool | None) -> None:
                     if ok:
@@ -261,8 +264,8 @@ class BuilderApp(App[int]):
                 self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
             elif path.exists() and path != self.path:
                 # another file would be replaced: never without asking
-                question = t("overwrite", self.lang).format(path=path)
-                yes, no = t("replace_yes", self.lang), t("cancel", self.lang)
+                question = self.say("overwrite").format(path=path)
+                yes, no = self.say("replace_yes"), self.say("cancel")
 
                 def confirmed(ok: bool | None) -> None:
                     if ok:
@@ -272,8 +275,8 @@ class BuilderApp(App[int]):
             else:
                 self.save_to(path)
 
-        default = str(self.path) if self.path else "team.yaml"
-        self.push_screen(PromptDialog(t("save_prompt", self.lang), value=default), got_path)
+        default = str(self.path) if self.path else f"{self.ui.noun[0]}.yaml"
+        self.push_screen(PromptDialog(self.say("save_prompt"), value=default), got_path)
 
     def changed_on_disk(self) -> bool:
         """True if the file was edited by something else since it was opened or saved."""
@@ -303,13 +306,13 @@ class BuilderApp(App[int]):
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.notify(
-                t("cannot_save", self.lang).format(path=path, reason=reason),
+                self.say("cannot_save").format(path=path, reason=reason),
                 severity="error",
                 timeout=8,
             )
             return False
         self._mark_saved(path, original)
-        self.notify(t("saved", self.lang).format(path=path))
+        self.notify(self.say("saved").format(path=path))
         return True
 
     def _ask_changed_on_disk(self, path: Path) -> None:

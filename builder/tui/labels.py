@@ -17,12 +17,12 @@ SHELL_LABELS: dict[str, tuple[str, str]] = {
     "print": ("Print", "印刷"),
     "print_anyway": ("Print anyway", "それでも印刷"),
     "print_illegal": (
-        "The team is not legal — print anyway?",
-        "チームは編成規定を満たしていません。それでも印刷しますか？",
+        "The {noun} is not legal — print anyway?",
+        "{noun}は編成規定を満たしていません。それでも印刷しますか？",
     ),
-    "demo_team": ("demo team, not saved to a file", "デモチーム（ファイル未保存）"),
+    "demo_team": ("demo {noun}, not saved to a file", "デモ{noun}（ファイル未保存）"),
     "unsaved_changes": ("unsaved changes", "未保存の変更あり"),
-    "team_kept": ("The current team was kept.", "現在のチームはそのままです。"),
+    "team_kept": ("The current {noun} was kept.", "現在の{noun}はそのままです。"),
     "starting": ("starting…", "開始中…"),
     "failed": ("failed", "失敗"),
     "dir_is_file": (
@@ -40,16 +40,16 @@ SHELL_LABELS: dict[str, tuple[str, str]] = {
         "未保存の変更を破棄して終了しますか？",
     ),
     "open_unsaved": (
-        "Open another team and lose the unsaved changes?",
-        "未保存の変更を破棄して別のチームを開きますか？",
+        "Open another {noun} and lose the unsaved changes?",
+        "未保存の変更を破棄して別の{noun}を開きますか？",
     ),
-    "open_prompt": ("Open team file:", "開くチームファイル："),
+    "open_prompt": ("Open {noun} file:", "開く{noun}ファイル："),
     "cannot_open": ("Cannot open {path}", "{path} を開けません"),
     "opened": ("Opened {path}", "{path} を開きました"),
-    "save_prompt": ("Save team as:", "保存先："),
+    "save_prompt": ("Save {noun} as:", "保存先："),
     "overwrite": (
-        "{path} already exists. Replace it with this team?",
-        "{path} はすでにあります。このチームで置き換えますか？",
+        "{path} already exists. Replace it with this {noun}?",
+        "{path} はすでにあります。この{noun}で置き換えますか？",
     ),
     "replace_yes": ("Replace", "置き換える"),
     "cannot_save": ("Could not save {path}: {reason}", "{path} を保存できません：{reason}"),
@@ -113,9 +113,15 @@ HELP_MOUSE = (
 )
 
 
-def t(key: str, lang: Lang) -> str:
-    """The shell label ``key`` in ``lang``."""
-    return label(SHELL_LABELS, key, lang)
+Noun = tuple[str, str]
+"""What a game calls its file's content, in English and Japanese (a team, a force, a map …)."""
+
+FILE_NOUN: Noun = ("file", "ファイル")
+
+
+def t(key: str, lang: Lang, noun: Noun = FILE_NOUN) -> str:
+    """The shell label ``key`` in ``lang``, naming the game's file content as ``noun``."""
+    return label(SHELL_LABELS, key, lang).replace("{noun}", noun[lang == "ja"])
 
 
 def key_label(description: str, lang: Lang, system_keys: dict[str, str] | None = None) -> str:

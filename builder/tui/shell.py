@@ -34,6 +34,8 @@ class SystemUI:
     keys_ja: dict[str, str] = field(default_factory=dict)
     """Footer key descriptions (the English text of each Binding) in Japanese."""
     print_title: tuple[str, str] = ("Print “{name}”", "「{name}」を印刷")
+    noun: tuple[str, str] = ("team", "チーム")
+    """What the shell calls this game's file content (\"Open team file:\", \"demo map …\")."""
     state: Any = None
     """The system's own session state (e.g. LAMINIM's chosen threat); the shell never reads it."""
 

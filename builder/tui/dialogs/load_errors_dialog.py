@@ -22,13 +22,17 @@ class LoadErrorsDialog(ModalScreen[None]):
         self._problems = [str(p) for p in problems]
 
     def compose(self) -> ComposeResult:
-        lang: Lang = "ja" if getattr(self.app, "lang", "en") == "ja" else "en"
+        from builder.tui.app import BuilderApp
+
+        app = self.app
+        lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
+        kept = app.say("team_kept") if isinstance(app, BuilderApp) else t("team_kept", lang)
         with Vertical(classes="dialog dialog-wide"):
             yield Label(self._title, classes="dialog-question error-title")
             with VerticalScroll(id="problems"):
                 for line in self._problems:
                     yield Static(line, classes="problem", markup=False)
-            yield Label(t("team_kept", lang), classes="dim")
+            yield Label(kept, classes="dim")
             yield Button(t("close_esc", lang), variant="primary", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

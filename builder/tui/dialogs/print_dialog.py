@@ -140,7 +140,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 classes="dialog-question",
             )
             if self._problems:
-                yield Label(t("print_illegal", self._lang), classes="error-title")
+                yield Label(t("print_illegal", self._lang, self._ui.noun), classes="error-title")
                 with VerticalScroll(id="print-problems"):
                     for p in self._problems:
                         where = f"{p.field}: " if p.field else ""

@@ -17,4 +17,5 @@ def artifact_ui() -> SystemUI:
         help=HELP,
         keys_ja=KEYS_JA,
         print_title=LABELS["print_title"],
+        noun=("force", "部隊"),
     )

@@ -18,4 +18,5 @@ def kuroganen_ui() -> SystemUI:
         help=HELP_KEYS,
         keys_ja=KEYS_JA,
         print_title=("Print “{name}”", "「{name}」を印刷"),
+        noun=("map", "マップ"),
     )

@@ -26,5 +26,6 @@ def soh_ui() -> SystemUI:
         help=HELP,
         keys_ja=KEYS_JA,
         print_title=LABELS["print_title"],
+        noun=("crew", "クルー"),
         state=SohState(),
     )
