@@ -76,7 +76,11 @@ def test_odds_panel_recomputes_on_each_key_and_draws_bars():
         assert "█" in bars and "×1" in bars
         hit.value = "x"
         await pilot.pause()
-        assert "whole numbers" in str(screen.query_one("#odds-summary", Static).render())
+        assert "whole numbers: Hit = x" in str(screen.query_one("#odds-summary", Static).render())
+        hit.value = ""  # an emptied field names itself, not Python's int() message
+        await pilot.pause()
+        message = str(screen.query_one("#odds-summary", Static).render())
+        assert "Hit = —" in message and "literal" not in message
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CrewScreen)

@@ -6,6 +6,7 @@ screens only lay them out.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, cast
 
 from rich.cells import cell_len
@@ -242,7 +243,10 @@ class OddsScreen(SohScreen):
         bars = self.query_one("#odds-bars", Static)
         try:
             for key in FIELDS:
-                self.values[key] = int(self.query_one(f"#in-{key}", Input).value)
+                text = self.query_one(f"#in-{key}", Input).value.strip()
+                if not re.fullmatch(r"-?\d+", text):
+                    raise ValueError(f"{t(LABEL_KEYS[key], lang)} = {text or '—'}")
+                self.values[key] = int(text)
             v = self.values
             if not (0 <= v["attack_dice"] <= 60 and 0 <= v["evasion_dice"] <= 60):
                 raise ValueError("dice 0-60")
