@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual.screen import Screen
 
+from builder.core.i18n import Lang
+
 if TYPE_CHECKING:
     from builder.tui.app import BuilderApp
 
@@ -48,6 +50,11 @@ class ShellScreen(Screen[Any]):
         from builder.tui.app import BuilderApp
 
         return cast(BuilderApp, self.app)
+
+    @property
+    def lang(self) -> Lang:
+        """The language the builder is shown in."""
+        return self.shell.lang
 
     def refresh_view(self) -> None:
         """Redraw from the shell's current team (called after every change to it)."""

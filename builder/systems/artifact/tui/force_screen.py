@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import part_name
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
 from builder.systems.artifact.specs import all_units
@@ -50,10 +50,6 @@ class ForceScreen(ShellScreen):
     @property
     def catalog(self) -> ArtifactCatalog:
         return cast(ArtifactCatalog, self.shell.catalog)
-
-    @property
-    def lang(self) -> Lang:
-        return self.shell.lang
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -16,7 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Header, Static
 
-from builder.core.i18n import Lang
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
 
@@ -76,10 +75,6 @@ class MapScreen(ShellScreen):
         self.risk = 0
         self.error: str | None = None
         self._shown: KuroganenMap | None = None
-
-    @property
-    def lang(self) -> Lang:
-        return self.shell.lang
 
     @property
     def view(self) -> MapView:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from builder.core.i18n import Lang
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.team import Team, Unit
 from builder.systems.laminim.tui.labels import t
@@ -36,10 +35,6 @@ class LaminimScreen(ShellScreen):
     @property
     def catalog(self) -> Catalog:
         return cast(Catalog, self.shell.catalog)
-
-    @property
-    def lang(self) -> Lang:
-        return self.shell.lang
 
     @property
     def state(self) -> LaminimState:

@@ -51,10 +51,6 @@ class SohScreen(ShellScreen):
         return cast(Catalog, self.shell.catalog)
 
     @property
-    def lang(self) -> Lang:
-        return self.shell.lang
-
-    @property
     def state(self) -> SohState:
         state = self.shell.ui.state
         assert isinstance(state, SohState)
