@@ -8,6 +8,7 @@ PDF page beyond A4 / Letter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait paper sizes in mm (Letter is 8.5 × 11 in)."""
@@ -87,3 +88,46 @@ def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
         lines.append({"x1": x0 - gap - CROP_MARK, "y1": y, "x2": x0 - gap, "y2": y})
         lines.append({"x1": x1 + gap, "y1": y, "x2": x1 + gap + CROP_MARK, "y2": y})
     return lines
+
+
+def place_on_pages(
+    grid: Grid, items: list[Any], *, crop: bool | None = None, empty_page: bool = False
+) -> list[dict[str, Any]]:
+    """Items laid out page by page at their grid positions, with crop marks when asked.
+
+    ``crop`` defaults to an edge-to-edge grid (no gap between items); ``empty_page`` gives one
+    blank page when there are no items instead of none.
+    """
+    crop = grid.gap == 0 if crop is None else crop
+    pages: list[dict[str, Any]] = []
+    for indexes in grid.pages(len(items)) or ([range(0)] if empty_page else []):
+        placed = []
+        for i in indexes:
+            x, y = grid.position(i)
+            placed.append({"x": x, "y": y, "item": items[i]})
+        marks = crop_marks(grid, len(placed)) if crop and placed else []
+        pages.append({"items": placed, "marks": marks})
+    return pages
+
+
+def sheet_context(
+    system: str,
+    kind: str,
+    lang: str,
+    paper: str,
+    grid: Grid,
+    pages: list[dict[str, Any]],
+    labels: dict[str, str],
+    title: str,
+) -> dict[str, Any]:
+    """What ``templates/common/base.html`` needs to lay out one printout of a system."""
+    return {
+        "system": system,
+        "kind": kind,
+        "lang": lang,
+        "labels": labels,
+        "title": title,
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "item": {"width": grid.item_w, "height": grid.item_h},
+        "pages": pages,
+    }

@@ -10,7 +10,7 @@ from typing import Any
 
 from builder.core.i18n import LANGS, Lang, part_name
 from builder.render.fit import fit
-from builder.render.layout import PAPERS, Grid, crop_marks, make_grid
+from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
 from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.specs import Unit, all_units
@@ -109,24 +109,11 @@ def _document(
     kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], force: str
 ) -> Context:
     labels = labels_for(lang)
-    pages = []
-    for indexes in grid.pages(len(items)) or [range(0)]:
-        placed = []
-        for i in indexes:
-            x, y = grid.position(i)
-            placed.append({"x": x, "y": y, "item": items[i]})
-        pages.append({"items": placed, "marks": crop_marks(grid, len(placed)) if placed else []})
-    return {
-        "system": "artifact",
-        "kind": kind,
-        "lang": lang,
-        "labels": labels,
-        "title": f"{force} — {labels['doc_' + kind]}",
-        "force": force,
-        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
-        "item": {"width": grid.item_w, "height": grid.item_h},
-        "pages": pages,
-    }
+    title = f"{force} — {labels['doc_' + kind]}"
+    pages = place_on_pages(grid, items, crop=True, empty_page=True)
+    context = sheet_context("artifact", kind, lang, paper, grid, pages, labels, title)
+    context["force"] = force
+    return context
 
 
 def cards_context(

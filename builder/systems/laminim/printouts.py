@@ -12,7 +12,7 @@ from typing import Any
 
 from builder.core.i18n import LANGS, Lang, part_name
 from builder.render.fit import fit, fit_words, segments
-from builder.render.layout import PAPERS, Grid, crop_marks, make_grid
+from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.analysis import analyze
 from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
@@ -291,29 +291,11 @@ def _document(
     kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], team_name: str
 ) -> Context:
     labels = labels_for(lang)
-    pages = []
-    for indexes in grid.pages(len(items)):
-        placed = []
-        for i in indexes:
-            x, y = grid.position(i)
-            placed.append({"x": x, "y": y, "item": items[i]})
-        pages.append(
-            {
-                "items": placed,
-                "marks": crop_marks(grid, len(placed)) if grid.gap == 0 else [],
-            }
-        )
-    return {
-        "system": "laminim",
-        "kind": kind,
-        "lang": lang,
-        "labels": labels,
-        "title": f"{team_name} — {labels['doc_' + kind]}",
-        "team": team_name,
-        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
-        "item": {"width": grid.item_w, "height": grid.item_h},
-        "pages": pages,
-    }
+    title = f"{team_name} — {labels['doc_' + kind]}"
+    pages = place_on_pages(grid, items)
+    context = sheet_context("laminim", kind, lang, paper, grid, pages, labels, title)
+    context["team"] = team_name
+    return context
 
 
 def intercepts(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, str]]:

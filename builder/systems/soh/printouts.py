@@ -10,7 +10,14 @@ from typing import Any
 
 from builder.core.i18n import Lang, part_name
 from builder.render.fit import fit
-from builder.render.layout import PAPERS, PRINTER_MARGIN, Grid, crop_marks, make_grid
+from builder.render.layout import (
+    PAPERS,
+    PRINTER_MARGIN,
+    Grid,
+    make_grid,
+    place_on_pages,
+    sheet_context,
+)
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, derive_all
 from builder.systems.soh.models import Catalog, Crew
@@ -90,24 +97,8 @@ def labels_for(lang: Lang) -> dict[str, str]:
 def _document(
     kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], title: str
 ) -> dict[str, Any]:
-    pages = []
-    for indexes in grid.pages(len(items)):
-        placed = []
-        for i in indexes:
-            x, y = grid.position(i)
-            placed.append({"x": x, "y": y, "item": items[i]})
-        marks = crop_marks(grid, len(placed)) if grid.gap == 0 else []
-        pages.append({"items": placed, "marks": marks})
-    return {
-        "system": "soh",
-        "kind": kind,
-        "lang": lang,
-        "labels": labels_for(lang),
-        "title": title,
-        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
-        "item": {"width": grid.item_w, "height": grid.item_h},
-        "pages": pages,
-    }
+    pages = place_on_pages(grid, items)
+    return sheet_context("soh", kind, lang, paper, grid, pages, labels_for(lang), title)
 
 
 def character_card(
