@@ -34,6 +34,7 @@ class ForceScreen(ShellScreen):
         Binding("y", "cycle_type", "Type"),
         Binding("n", "add_ms", "AddMS"),
         Binding("x", "drop", "Drop"),
+        Binding("space", "mark", "Mark", key_display="␣"),
         Binding("c", "compare", "Compare"),
     ]
 
@@ -42,6 +43,8 @@ class ForceScreen(ShellScreen):
         self.choice = OddsChoice()
         self.view: OddsView | None = None
         self.report: ForceReport | None = None
+        self.marked: list[str] = []
+        """MS picked for compare (space), by name, in the order they were marked."""
 
     @property
     def force(self) -> ForceFile:
@@ -86,7 +89,8 @@ class ForceScreen(ShellScreen):
             type_name = part_name(unit, lang) if unit is not None else f"? {type_id}"
             hp = str(unit.hp) if unit is not None else "?"
             p = str(unit.propellant) if isinstance(unit, MobileSuit) else "—"
-            table.add_row(t(role, lang), name, type_name, hp, p)
+            mark = "*" if role == "ms" and name in self.marked else ""
+            table.add_row(t(role, lang) + mark, name, type_name, hp, p)
         if members:
             table.move_cursor(row=min(row, len(members) - 1))
 
@@ -184,11 +188,28 @@ class ForceScreen(ShellScreen):
         del units[row - 1]
         self.shell.set_team(self.force.model_copy(update={"units": tuple(units)}))
 
+    def action_mark(self) -> None:
+        """Pick (or unpick) the MS under the cursor for compare: 2 to 4 of them."""
+        row = self.query_one("#force-units", DataTable).cursor_row
+        if row < 1 or row > len(self.force.units):
+            return  # the ship is not compared with MS
+        name = self.force.units[row - 1].name
+        if name in self.marked:
+            self.marked.remove(name)
+        elif len(self.marked) >= 4:
+            self.notify(t("compare_need", self.lang), severity="warning")
+            return
+        else:
+            self.marked.append(name)
+        self._draw_units()
+
     def action_compare(self) -> None:
         from builder.systems.artifact.tui.compare_screen import CompareScreen, compare_rows
 
-        names = [u.name for u in self.force.units][:4]
-        if len(compare_rows(self.force, self.catalog, names, self.lang)[0]) < 3:
+        present = [u.name for u in self.force.units]
+        marked = [n for n in self.marked if n in present]
+        names = marked if len(marked) >= 2 else present[:4]
+        if len(compare_rows(self.force, self.catalog, names, self.lang)[0]) < 2:
             self.notify(t("compare_need", self.lang), severity="warning")
             return
         self.app.push_screen(CompareScreen(names))

@@ -57,6 +57,7 @@ KEYS_JA: dict[str, str] = {
     "Type": "機種",
     "AddMS": "MS追加",
     "Drop": "削除",
+    "Mark": "選択",
     "Compare": "比較",
     "Back": "戻る",
 }
@@ -72,7 +73,12 @@ HELP: list[HelpSection] = [
             ("a / w / t", "next attacker / weapon / target", "攻撃側 / 武装 / 目標を切替"),
             ("+ / -", "attack modifier (enemy MS within 10 cm)", "攻撃修正(10cm以内の敵MS)"),
             ("e / v", "evade on/off / evasion modifier", "回避あり/なし / 回避修正"),
-            ("c", "compare the force's MS side by side", "部隊のMSを並べて比較"),
+            ("space", "mark an MS for compare (2–4)", "比較するMSに印を付ける（2〜4機）"),
+            (
+                "c",
+                "compare the marked MS (or the first four) side by side",
+                "印を付けたMS（なければ先頭の4機）を並べて比較",
+            ),
         ],
     )
 ]

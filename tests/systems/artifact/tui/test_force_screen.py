@@ -104,6 +104,20 @@ async def test_compare_shows_the_force_ms_side_by_side(force_file):
         assert isinstance(app.screen, ForceScreen)
 
 
+async def test_marked_ms_are_the_ones_compared(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "space", "down", "down", "space")  # Nightingale, Rick Dias 2
+        await settle(pilot)
+        assert app.screen.marked == ["Nightingale", "Rick Dias 2"]
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, CompareScreen)
+        text = screen_text(pilot)
+        assert "Nightingale" in text and "Rick Dias 2" in text and "Rick Dias 1" not in text
+
+
 async def test_japanese_labels_and_names(force_file):
     app = app_for(force_file)
     async with app.run_test(size=SIZE) as pilot:
