@@ -3,8 +3,7 @@
 Run from a checkout: ``python bench/bench_survival.py``. Prints figures only; no test reads them.
 The Monte Carlo comparator is ``survival_mc`` (20,000 trials, numpy over trials, the same D7
 model including cook-off waves), not the rules core's die-by-die cross-check sampler.
-Reads the bundled catalog with ``yaml.safe_load`` (``bench/laminim_catalog.py``), never through
-the catalog/roster layers.
+Reads the bundled catalog through the project's own loader and specs (``bench/laminim_catalog.py``).
 """
 
 from __future__ import annotations

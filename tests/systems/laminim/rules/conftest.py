@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
 from builder.systems.laminim.rules.model import (
     Guard,
@@ -120,59 +117,40 @@ def full_barrage() -> ThreatSpec:
     return threat("full-barrage", (GATLING, 2), (MISSILE, 0), (MISSILE, 0))
 
 
-# The bundled catalog as rules-core specs, read straight from the YAML (the catalog layer is
-# not the rules core's business, and is being moved).
-CATALOG_DIR = Path(__file__).resolve().parents[4] / "parts_catalog" / "laminim"
-
-
-def _catalog(name: str) -> list[dict]:
-    return yaml.safe_load((CATALOG_DIR / f"{name}.yaml").read_text(encoding="utf-8"))[name]
+# The bundled catalog as rules-core specs, through the project's own loader and specs
+# (builder.systems.laminim.specs is the one place catalog parts become rules-core specs).
 
 
 def catalog_weapons() -> list[WeaponOption]:
-    out = []
-    for raw in _catalog("weapons"):
-        abilities = raw.get("abilities") or {}
-        guard = abilities.get("guard")
-        spec = WeaponSpec(
-            raw["id"],
-            raw["type"],
-            raw["durability"],
-            raw.get("power", 0),
-            raw.get("attacks", 0),
-            raw.get("ammo"),
-            raw.get("ammo_per_attack", 0),
-            Guard(tuple(guard["faces"]), guard["reduction"]) if guard else None,
-            bool(abilities.get("homing")),
-        )
-        out.append(WeaponOption(spec, raw["weight"]))
-    return out
+    from builder.systems.laminim.catalog import load_catalog
+    from builder.systems.laminim.optimize_cli import weapon_options
+
+    return weapon_options(load_catalog())
 
 
 def catalog_frames() -> list[FrameOption]:
-    return [FrameOption(f["id"], f["durability"], f["payload"]) for f in _catalog("frames")]
+    from builder.systems.laminim.catalog import load_catalog
+    from builder.systems.laminim.optimize_cli import pick_frames
+
+    return pick_frames(load_catalog(), None)
 
 
 def catalog_threats() -> dict[str, ThreatSpec]:
-    specs = {w.id: w.spec for w in catalog_weapons()}
-    return {
-        t["id"]: ThreatSpec(
-            t["id"],
-            tuple(ThreatAttack(specs[a["weapon"]], a.get("bonus", 0)) for a in t["attacks"]),
-        )
-        for t in _catalog("threats")
-    }
+    from builder.systems.laminim.catalog import load_catalog
+    from builder.systems.laminim.specs import threat_spec
+
+    catalog = load_catalog()
+    return {t.id: threat_spec(t, catalog) for t in catalog.threats}
 
 
 def catalog_demo_units() -> list[UnitSpec]:
-    raw = yaml.safe_load((CATALOG_DIR / "demo_team.yaml").read_text(encoding="utf-8"))
-    frames = {f.id: f.durability for f in catalog_frames()}
-    specs = {w.id: w.spec for w in catalog_weapons()}
-    return [
-        UnitSpec(
-            u["name"],
-            frames[u["frame"]],
-            tuple(specs[w] if w else None for w in u["weapons"]),  # type: ignore[arg-type]
-        )
-        for u in raw["units"]
-    ]
+    from builder.core.resources import bundled_catalog_dir
+    from builder.roster.team_file import load_team
+    from builder.systems.laminim.catalog import load_catalog
+    from builder.systems.laminim.legality import resolve_unit
+    from builder.systems.laminim.specs import unit_spec
+
+    catalog = load_catalog()
+    _, team = load_team(bundled_catalog_dir("laminim") / "demo_team.yaml")
+    units = [resolve_unit(u, catalog) for u in team.units]
+    return [unit_spec(u) for u in units if u is not None]
