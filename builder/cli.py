@@ -19,7 +19,7 @@ from typing import Any
 from builder import __version__, systems
 from builder.core.i18n import LANGS
 from builder.render.layout import PAPERS
-from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
+from builder.systems import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -341,7 +341,7 @@ def _compare_argument(text: str) -> tuple[Path, str | None]:
 def cmd_compare(args: argparse.Namespace) -> int:
     from builder.core.problems import InputError, Problem
     from builder.roster.team_file import catalog_system, read_team
-    from builder.systems.base import (
+    from builder.systems import (
         COMPARE_MAX,
         CompareEntry,
         CompareOptions,
@@ -402,7 +402,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_cards(args: argparse.Namespace) -> int:
     from builder.core.problems import InputError
     from builder.render.batch import render_printouts
-    from builder.systems.base import PrintOptions
+    from builder.systems import PrintOptions
 
     system, catalog, read = _read(args)
     report = system.check(read, catalog)

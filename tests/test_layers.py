@@ -2,7 +2,7 @@
 
 - a system's ``rules/`` is pure: the standard library, numpy, threadpoolctl and itself;
 - generic code (core, roster, render, tui, cli) reaches a game only through the registry
-  (``builder.systems``) and the protocol (``builder.systems.base``);
+  (``builder.systems``, which also exports the protocol's types);
 - ``builder/core`` depends on no other builder package; only the TUI layers import Textual;
 - a game system never imports another one.
 
@@ -48,7 +48,7 @@ HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 
 GENERIC = ("core", "roster", "render", "tui", "cli.py", "__init__.py", "__main__.py")
 """Generic code under builder/: knows the registry and the protocol, no game."""
-REGISTRY = {"builder.systems", "builder.systems.base"}
+REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from builder.core.outfiles import create_new, slugify
 from builder.render.env import make_env
-from builder.systems.base import Printout
+from builder.systems import Printout
 
 ProgressFn = Callable[[str, int, int], None]
 

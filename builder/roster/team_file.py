@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any
 from builder import systems
 from builder.core.problems import InputError
 from builder.core.source import Located, read_yaml
-from builder.systems.base import TeamRead
+from builder.systems import TeamRead
 
 if TYPE_CHECKING:
-    from builder.systems.base import GameSystem
+    from builder.systems import GameSystem
 
 NOT_A_MAPPING = "expected a mapping with system, name and units"
 

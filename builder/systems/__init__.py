@@ -1,6 +1,7 @@
 """The game-system registry: system id -> the package that implements it.
 
-Generic code reaches a game only through :func:`get`; adding a game is a new package under
+Generic code reaches a game only through :func:`get`, and imports the protocol's types from here
+(they live in :mod:`builder.systems.base`); adding a game is a new package under
 ``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use, so a
 command pays only for the system it touches.
 """
@@ -9,12 +10,44 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING
 
 from builder.core.problems import InputError, Problem, did_you_mean
+from builder.systems.base import (
+    COMPARE_MAX,
+    COMPARE_MIN,
+    DEFAULT_ROUNDS,
+    AnalyzeOptions,
+    Command,
+    CompareEntry,
+    CompareOptions,
+    Compares,
+    GameSystem,
+    Output,
+    PrintOptions,
+    Printout,
+    TeamRead,
+)
 
-if TYPE_CHECKING:
-    from builder.systems.base import GameSystem
+__all__ = [
+    "COMPARE_MAX",
+    "COMPARE_MIN",
+    "DEFAULT",
+    "DEFAULT_ROUNDS",
+    "INSTALLED",
+    "AnalyzeOptions",
+    "Command",
+    "CompareEntry",
+    "CompareOptions",
+    "Compares",
+    "GameSystem",
+    "Output",
+    "PrintOptions",
+    "Printout",
+    "TeamRead",
+    "get",
+    "ids",
+    "unknown",
+]
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",

@@ -24,7 +24,7 @@ from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
 
 if TYPE_CHECKING:
-    from builder.systems.base import GameSystem
+    from builder.systems import GameSystem
 
 
 class BuilderApp(App[int]):

@@ -28,7 +28,7 @@ from builder.tui.labels import t
 from builder.tui.shell import SystemUI
 
 if TYPE_CHECKING:
-    from builder.systems.base import GameSystem
+    from builder.systems import GameSystem
 
 
 def check_out_dir(path: Path, lang: Lang) -> str | None:
@@ -222,7 +222,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
     @work(thread=True, exclusive=True, group="print")
     def _run_print(self, out_dir: Path, paper: str, lang: str, card_size: str) -> None:
         from builder.render.batch import render_printouts  # lazy: WeasyPrint loads on first print
-        from builder.systems.base import PrintOptions
+        from builder.systems import PrintOptions
 
         try:
             options = PrintOptions(paper=paper, lang=lang, card_size=card_size)  # type: ignore[arg-type]
