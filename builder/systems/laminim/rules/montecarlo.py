@@ -157,7 +157,9 @@ def simulate_survival(
                 ones = (rng.integers(1, 7, size=(trials, w.ammo)) == 1) & wave[:, s + 1, None]
                 cooked |= ones.any(axis=1)
                 _land(rng, table, ones, rules.damage(w.power), durability)
-            wave = intact & (durability <= 0) & alive[:, None]
+            # D8: the wave that destroys the frame still rolls its weapons' cook-off dice, and
+            # then resolution ends for that unit (no later wave), as in the chain.
+            wave = intact & (durability <= 0) & (alive & intact[:, 0])[:, None]
         alive &= intact[:, 0]
         remaining = np.where(alive, (np.maximum(durability, 0) * intact).sum(axis=1), 0)
         slots: list[float | None] = []

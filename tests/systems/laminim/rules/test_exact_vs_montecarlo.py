@@ -17,6 +17,8 @@ UNITS = {
     "striker-shield": unit("striker", RIFLE, SHIELD, AUTOCANNON),
     "weak-frame-magazines": unit(12, GATLING, AUTOCANNON),
     "lancer-gaps": unit("lancer", None, MISSILE, None),
+    # D8: the frame often breaks in the same wave as a loaded weapon, which still cooks off
+    "d8-dying-magazines": unit(6, AUTOCANNON, GATLING),
 }
 THREATS = {
     "skirmish": threat("skirmish", (RIFLE, 2), (AUTOCANNON, 3)),
@@ -31,6 +33,7 @@ CASES = [
     ("weak-frame-magazines", "skirmish"),
     ("weak-frame-magazines", "missile-salvo"),
     ("lancer-gaps", "skirmish"),
+    ("d8-dying-magazines", "missile-salvo"),
 ]
 
 

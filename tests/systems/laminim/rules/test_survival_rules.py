@@ -127,3 +127,18 @@ def test_no_threat_means_nothing_happens():
     r = survival(unit("bastion", GATLING, MISSILE), threat("none"), rounds=2).rounds[-1]
     assert (r.alive, r.cook_off, r.slot_destroyed) == (1.0, 0.0, (0.0, 0.0, None))
     assert r.expected_remaining == 40 + 14 + 10
+
+
+def test_d8_weapon_destroyed_with_the_frame_still_cooks_off():
+    # three power-5 missiles on frame 1 + a 1-durability weapon with 6 ammo: the weapon breaks
+    # when any missile shows face 4, whether or not another one killed the frame in the same
+    # wave; its 6 dice count for the cook-off figure all the same (D8), and the unit is gone.
+    a = WeaponSpec("a", "normal", 1, 50, 1, 6, 1)
+    r = survival(unit(1, a), threat("t", (salvo(5, 3), 0)), rounds=1).rounds[0]
+    p_weapon_hit = 1 - (5 / 6) ** 3
+    assert r.cook_off == pytest.approx(p_weapon_hit * (1 - (5 / 6) ** 6))
+    # alive: no missile on faces 1-3, and no cook-off die of a broken weapon on faces 1-3
+    no_weapon_hit = (2 / 3) ** 3  # given faces 4-6 only
+    survives_cook_off = (1 - (1 / 6) * (3 / 6)) ** 6
+    expected_alive = (1 / 2) ** 3 * (no_weapon_hit + (1 - no_weapon_hit) * survives_cook_off)
+    assert r.alive == pytest.approx(expected_alive)
