@@ -56,12 +56,27 @@ def compare_rows(
     return chosen, rows
 
 
-def _show(value: float | None, *, is_pct: bool) -> str:
-    if value is None:
-        return "—"
-    if is_pct:
-        return f"{100 * value:.1f}%"
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+ALIVE_ROW = 4
+"""Index of the survival row in ``compare_rows``: shown as a percentage."""
+
+
+def row_cells(values: list[float | None], *, is_pct: bool) -> list[str]:
+    """One row's values as text, all with the same number of decimals so that they line up:
+    a row of whole numbers (M, HP, P) without decimals, any other row with two (an expected
+    damage of 4 shows as 4.00 beside 2.67), a probability as a percentage with one."""
+    present = [v for v in values if v is not None]
+    whole = all(v == int(v) for v in present)
+    cells = []
+    for value in values:
+        if value is None:
+            cells.append("—")
+        elif is_pct:
+            cells.append(f"{100 * value:.1f}%")
+        elif whole:
+            cells.append(f"{value:.0f}")
+        else:
+            cells.append(f"{value:.2f}")
+    return cells
 
 
 class CompareScreen(ShellScreen):
@@ -100,10 +115,10 @@ class CompareScreen(ShellScreen):
             best = (max(present) if higher else min(present)) if present else None
             differ = len(set(present)) > 1
             cells: list[Text | str] = [label]
-            for v in values:
-                text = _show(v, is_pct=i == 4)
+            texts = row_cells(values, is_pct=i == ALIVE_ROW)
+            for v, text in zip(values, texts, strict=True):
                 style = "bold green" if differ and v == best else ""
-                cells.append(Text(text, style=style))
+                cells.append(Text(text, style=style, justify="right"))
             table.add_row(*cells)
 
     def action_back(self) -> None:

@@ -154,3 +154,11 @@ async def test_print_dialog_uses_the_artifact_printouts(force_file):
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, PrintDialog)
+
+
+def test_compare_rows_share_their_decimals():
+    from builder.systems.artifact.tui.compare_screen import row_cells
+
+    assert row_cells([4.0, 2.6666666666666665], is_pct=False) == ["4.00", "2.67"]
+    assert row_cells([180.0, 120.0, None], is_pct=False) == ["180", "120", "—"]
+    assert row_cells([0.393, 1.0], is_pct=True) == ["39.3%", "100.0%"]
