@@ -17,6 +17,10 @@ What a save does with the file already there (issue 14):
 * our temp files left by a killed save (of a process no longer running) are removed;
 * an original that is not UTF-8 is read with the bad bytes replaced by U+FFFD, so its comments
   and layout are kept and the saved file is UTF-8 (the bytes that were not text cannot be).
+
+What a save keeps of the text: ruamel re-emits flow lists (``[2,   2, ~]`` becomes
+``[2, 2, null]``), so every value that did not change gets its original text back and a changed
+one may be written by the system's optional ``value_text`` hook (:mod:`builder.roster.keep_text`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from builder import systems
 from builder.core.problems import InputError
 from builder.core.source import Located, read_yaml
+from builder.roster.keep_text import ValueText, keep_text
 from builder.systems import TeamRead
 
 if TYPE_CHECKING:
@@ -147,7 +152,8 @@ def _merge(old: Any, new: Any) -> Any:
             seq[:] = items  # in place, so comments attached to the list itself stay
             return seq
         if isinstance(old, CommentedSeq):
-            old[:] = [_merge(None, item) for item in new]
+            # item by item, so a nested list keeps its style (a block-style map row stays block)
+            old[:] = [_merge(old[i] if i < len(old) else None, x) for i, x in enumerate(new)]
             return old
         seq = CommentedSeq([_merge(None, item) for item in new])
         seq.fa.set_flow_style()
@@ -155,8 +161,14 @@ def _merge(old: Any, new: Any) -> Any:
     return new
 
 
-def dump_team(data: dict[str, Any], original: str | None = None) -> str:
-    """The YAML text of a team's plain data, editing ``original`` in place when given."""
+def dump_team(
+    data: dict[str, Any], original: str | None = None, value_text: ValueText | None = None
+) -> str:
+    """The YAML text of a team's plain data, editing ``original`` in place when given.
+
+    Unchanged values keep their original text; ``value_text`` writes the changed ones it wants
+    to (see the module docstring).
+    """
     from ruamel.yaml.comments import CommentedMap
 
     yaml = _yaml()
@@ -171,7 +183,7 @@ def dump_team(data: dict[str, Any], original: str | None = None) -> str:
     doc = _merge(doc, data)
     out = io.StringIO()
     yaml.dump(doc, out)
-    return out.getvalue()
+    return keep_text(out.getvalue(), original, value_text)
 
 
 class SaveRefused(OSError):
@@ -203,7 +215,8 @@ def save_team(
             original = target.read_bytes().decode("utf-8", errors="replace")
         except OSError:
             original = None
-    text = dump_team(system.dump_team(team), original)
+    hook: ValueText | None = getattr(system, "value_text", None)  # optional (WritesValues)
+    text = dump_team(system.dump_team(team), original, hook)
     write_atomic(target, text, make_parents=make_parents)
     return path
 

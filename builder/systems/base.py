@@ -20,6 +20,10 @@ Optional: ``compare(entries, catalog, options)`` and ``compare_printout(...)`` (
 :class:`Compares` protocol) — ``laminim compare`` and its one-page sheet; a system without them
 makes the CLI say "compare is not available for <system>" (exit 2).
 
+Optional: ``value_text(path, value, original)`` (the :class:`WritesValues` protocol) — how a
+value that changed is written when a file is saved (e.g. a map row padded to the player's
+columns); without it the saver's YAML writer spells it.
+
 Team objects are the system's own; the shell only passes them back. Every problem a system
 reports is a :class:`builder.core.problems.Problem` located with a :class:`Locator`.
 """
@@ -27,7 +31,7 @@ reports is a :class:`builder.core.problems.Problem` located with a :class:`Locat
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -166,6 +170,28 @@ class Compares(Protocol):
     ) -> Printout:
         """The one-page compare sheet (``laminim compare -o OUT.pdf``)."""
         ...
+
+
+YamlPath = tuple[str | int, ...]
+"""Where a value sits in a file: mapping keys and list indexes from the top (``("map", 3)``)."""
+
+
+@runtime_checkable
+class WritesValues(Protocol):
+    """Optional part of a game system: the text of a value that changed, when a file is saved.
+
+    The saver (``builder.roster.team_file``) keeps the original text of every value that did not
+    change. For each flow collection (``[...]`` or ``{...}``, not one inside another) and each
+    one-line scalar outside them whose value changed or is new, it calls ``value_text``:
+    ``path`` is where the value sits, ``value`` its new plain data, ``original`` the text of
+    every such node of the file as it was, by path (empty for a new file; siblings included, so
+    a row can follow the columns of the others). Return the YAML text to write there, or None
+    for the saver's own. A text that would not read back as the same data is not used.
+    """
+
+    def value_text(
+        self, path: YamlPath, value: Any, original: Mapping[YamlPath, str]
+    ) -> str | None: ...
 
 
 class GameSystem(Protocol):
