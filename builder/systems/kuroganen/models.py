@@ -88,6 +88,16 @@ class KuroganenMap(BaseModel):
         plan = Plan.model_validate({"from": list(start), "move": move, "risk": risk})
         return self.model_copy(update={"plan": plan})
 
+    def with_level(self, at: Point, level: float | None) -> KuroganenMap:
+        """This map with the cell ``at`` set to ``level`` (None: a pit); ValueError (pydantic's
+        ValidationError) if the map would be refused, e.g. a pit under a unit or the plan."""
+        x, y = at
+        rows = [list(row) for row in self.map]
+        rows[y][x] = level
+        return KuroganenMap.model_validate(
+            {**self.model_dump(), "map": rows, "plan": self.plan and self.plan.model_dump()}
+        )
+
     def dump(self) -> dict[str, Any]:
         """Plain data in file order, whole levels written as integers (``2``, not ``2.0``)."""
         data: dict[str, Any] = {

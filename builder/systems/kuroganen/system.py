@@ -8,6 +8,7 @@ shows the reach of the start under the cursor.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from builder.systems.base import (
     PrintOptions,
     Printout,
     TeamRead,
+    YamlPath,
 )
 
 from .catalog import KuroganenCatalog, load_catalog
@@ -147,6 +149,14 @@ class Kuroganen:
 
     def dump_team(self, team: KuroganenMap) -> dict[str, Any]:
         return team.dump()
+
+    def value_text(
+        self, path: YamlPath, value: Any, original: Mapping[YamlPath, str]
+    ) -> str | None:
+        """A changed map row in the player's columns, a pit as ``~`` (``WritesValues``)."""
+        from .save_text import value_text
+
+        return value_text(path, value, original)
 
 
 def read_problem(read: TeamRead, loc: tuple[str, ...], message: str) -> Problem:

@@ -185,3 +185,59 @@ def test_a_big_map_scrolls_to_keep_the_cursor_in_view(tmp_path):
         assert all(len(line) <= SIZE[0] for line in lines)
 
     drive(path, script)
+
+
+def test_raising_a_cell_and_digging_a_pit_save_only_those_rows(map_file):
+    before = map_file.read_text(encoding="utf-8")
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        view = screen.query_one(MapView)
+        await pilot.press("right", "down", "down", "right_square_bracket")
+        assert app.team.map[2][2] == 2 and app.dirty
+        assert view.cursor == (2, 2) and screen.start == (1, 0)  # an edit keeps the cursor
+        assert "Cursor (2,2) level 2" in "\n".join(screen_lines(app))
+        await pilot.press(*["right"] * 7, *["down"] * 4, "number_sign")
+        assert app.team.map[6][9] is None
+        expected = {r.at for r in reach(app.team.height_map(), (1, 0), DEFAULT_MOVE)}
+        assert set(view.reach) == expected and (9, 6) not in view.reach
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.dirty
+
+    drive(map_file, script)
+    after = map_file.read_text(encoding="utf-8")
+    changed = [
+        (a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b
+    ]
+    assert changed == [
+        (
+            "  - [2,   2,   1.5, 0.5, 0,   0,   0,   1,   1,   1]",
+            "  - [2,   2,   2,   0.5, 0,   0,   0,   1,   1,   1]",
+        ),
+        (
+            "  - [0,   ~,   0,   1,   1,   0,   0,   2,   2,   0.5]",
+            "  - [0,   ~,   0,   1,   1,   0,   0,   2,   2,   ~]",
+        ),
+    ]
+
+
+def test_a_pit_is_refused_under_a_unit_or_the_start_and_levels_stop_at_0(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        original = app.team
+        await pilot.press("number_sign")  # the start (1,0), where the first unit stands
+        await pilot.press("down", "right", "right", "left_square_bracket")  # (3,1) is level 0
+        await pilot.press("down", "down", "down", "right", "right", "right", "number_sign")
+        assert screen.query_one(MapView).cursor == (6, 4) and (6, 4) in app.team.units
+        assert app.team is original and not app.dirty
+        await pilot.press("up", "up", "up", "left", "number_sign")  # (5,1): a pit gets a floor
+        assert app.team.map[1][5] == 0
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        assert app.team.map[1][5] == 1
+        await pilot.press("left_square_bracket")
+        assert app.team.map[1][5] == 0.5
+
+    drive(map_file, script)

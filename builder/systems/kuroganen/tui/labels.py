@@ -44,6 +44,8 @@ KEYS_JA: dict[str, str] = {
     "Risk +1": "リスク+1",
     "Risk −1": "リスク−1",
     "Levels/Risk": "階層/リスク",
+    "Level ±½": "階層±½",
+    "Pit": "穴",
 }
 
 HELP_KEYS: list[HelpSection] = [
@@ -56,6 +58,8 @@ HELP_KEYS: list[HelpSection] = [
             ("+  -", "more / less movement", "移動力を増やす／減らす"),
             ("r  R", "more / less starting risk", "開始リスクを増やす／減らす"),
             ("v", "cells show levels or final risk", "マスに階層か最終リスクを表示"),
+            ("]  [", "raise / lower the cell by half a level", "マスを半階層上げる／下げる"),
+            ("#", "make the cell a pit (a pit: floor 0)", "マスを穴にする（穴なら床0に）"),
         ],
     ),
     (
@@ -75,8 +79,8 @@ HELP_KEYS: list[HelpSection] = [
             ("# U @", "pit, another unit, the start", "穴・他のユニット・開始位置"),
             (
                 "Ctrl+S",
-                "saves the start, movement and risk as the file's plan:",
-                "開始位置・移動力・リスクをファイルの plan: に保存",
+                "saves the map, and the start, movement and risk as its plan:",
+                "マップと、開始位置・移動力・リスク（plan:）を保存",
             ),
         ],
     ),

@@ -3,7 +3,9 @@
 Arrow keys move the cursor, ``s`` (or Enter) starts the move there, ``+``/``-`` change the
 movement and ``r``/``R`` the starting risk; the screen asks the rules core for the reach after
 each of those and only looks the path up when the cursor moves. Start, movement and risk are
-the file's ``plan:`` (so Ctrl+S keeps them and the printed map overlays them).
+the file's ``plan:`` (so Ctrl+S keeps them and the printed map overlays them). ``]``/``[`` raise
+and lower the cell under the cursor by half a level and ``#`` makes it a pit (or a pit floor
+level 0); a pit under a unit or the start is refused with a bell.
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ from .map_view import RISK_BG, MapView
 
 DEFAULT_MOVE = 6
 """Movement shown for a map without a plan (a typical allowance in the seed's examples)."""
+
+MAX_LEVEL = 99
+"""The highest level ``]`` raises a cell to (``[`` stops at 0; ``#`` makes a pit)."""
+
+LEVEL = Binding.Group("Level ±½")
 
 
 def default_start(team: KuroganenMap) -> Point:
@@ -52,6 +59,9 @@ class MapScreen(ShellScreen):
         Binding("r", "risk(1)", "Risk +1"),
         Binding("R", "risk(-1)", "Risk −1"),
         Binding("v", "toggle_view", "Levels/Risk"),
+        Binding("right_square_bracket", "level(1)", "Raise", key_display="]", group=LEVEL),
+        Binding("left_square_bracket", "level(-1)", "Lower", key_display="[", group=LEVEL),
+        Binding("number_sign", "pit", "Pit", key_display="#"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -75,6 +85,7 @@ class MapScreen(ShellScreen):
         self.risk = 0
         self.error: str | None = None
         self._shown: KuroganenMap | None = None
+        self._edited: KuroganenMap | None = None
 
     @property
     def view(self) -> MapView:
@@ -85,7 +96,9 @@ class MapScreen(ShellScreen):
     def refresh_view(self) -> None:
         team: KuroganenMap = self.shell.team
         view = self.view
-        if view.team.map != team.map or view.team.units != team.units:  # another file opened
+        mine = team is self._edited
+        if not mine and (view.team.map != team.map or view.team.units != team.units):
+            # another file opened (a map this screen edited keeps its cursor and plan)
             self._defaults(team)
             view.cursor = self.start
         view.team = team
@@ -142,6 +155,33 @@ class MapScreen(ShellScreen):
         risk = min(max(self.risk + delta, 0), MAX_RISK)
         if risk != self.risk:
             self._set_plan(self.start, self.move, risk)
+
+    def action_level(self, delta: int) -> None:
+        level = self.view.team.map[self.view.cursor[1]][self.view.cursor[0]]
+        if level is None:
+            self._set_level(0 if delta > 0 else None)
+        else:
+            self._set_level(min(max(level + delta / 2, 0), MAX_LEVEL))
+
+    def action_pit(self) -> None:
+        x, y = self.view.cursor
+        self._set_level(0 if self.view.team.map[y][x] is None else None)
+
+    def _set_level(self, level: float | None) -> None:
+        """The cell under the cursor at ``level``; a bell when that changes nothing or would
+        put a unit or the start on a pit."""
+        team: KuroganenMap = self.shell.team
+        at = self.view.cursor
+        if level == team.map[at[1]][at[0]] or (level is None and at == self.start):
+            self.app.bell()
+            return
+        try:
+            edited = team.with_level(at, level)
+        except ValueError:
+            self.app.bell()
+            return
+        self._edited = edited
+        self.shell.set_team(edited)
 
     def action_toggle_view(self) -> None:
         self.view.show_risk = not self.view.show_risk
