@@ -98,3 +98,24 @@ def test_compare_marks_differences_side_by_side():
         assert "*22" in text  # Rook's durability against A differs from Ines's 6
 
     _run(body)
+
+
+def test_long_gear_names_are_cut_visibly_and_shown_whole_below_the_table():
+    # the crew table's columns are fixed to fit 80 columns: a name too long for its column ends
+    # in "…" (never a silent mid-word cut), and the highlighted character's gear and weapons
+    # are spelled out in full on the line under the table, in both languages
+    async def body(app, pilot):  # type: ignore[no-untyped-def]
+        await pilot.press("down")  # Rook, in a powered suit
+        await pilot.pause()
+        text = _text(pilot)
+        assert "Trooper pow…" in text
+        assert "Rook: Gear Trooper powered suit · Assault rifle 2, Hand grenade 4" in text
+        await pilot.press("l")
+        await pilot.pause()
+        text = _text(pilot)
+        assert "トルーパー …" in text  # a wide character that does not fit leaves a blank
+        assert "ルーク: 装備 トルーパー・パワードスーツ" in text
+        lines = text.splitlines()
+        assert len(lines) <= 24
+
+    _run(body)

@@ -10,6 +10,7 @@ import re
 from typing import ClassVar, cast
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,6 +40,26 @@ BAR = 30
 
 def _name(ch: Character, lang: Lang) -> str:
     return ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+
+
+def fitted(text: str, width: int) -> Text:
+    """``text`` cut to ``width`` terminal cells with a visible "…" when it does not fit (a wide
+    Japanese character counts two), never silently cut mid-word; the detail line under the
+    table shows it whole."""
+    cell = Text(text)
+    cell.truncate(width, overflow="ellipsis")
+    return cell
+
+
+def _weapons(d: Derived, lang: Lang) -> str:
+    return ", ".join(f"{part_name(w.weapon, lang)} {w.hit}" for w in d.weapons)
+
+
+def detail_line(d: Derived, lang: Lang) -> str:
+    """The highlighted character's gear and weapons in full (the table may have cut them)."""
+    gear = part_name(d.gear, lang) if d.gear else "—"
+    weapons = _weapons(d, lang) or t("no_weapon", lang)
+    return f"{_name(d.character, lang)}: {t('gear', lang)} {gear} · {weapons}"
 
 
 class SohScreen(ShellScreen):
@@ -85,8 +106,11 @@ class CrewScreen(SohScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[str] = DataTable(id="crew-table", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str | Text] = DataTable(
+            id="crew-table", cursor_type="row", zebra_stripes=True
+        )
         yield table
+        yield Static("", id="crew-detail")
         yield Static("", id="opponent-line")
         yield Static("", id="plan-title")
         yield DataTable(id="plan-table", cursor_type="row")
@@ -107,21 +131,21 @@ class CrewScreen(SohScreen):
         table.clear(columns=True)
         for key, width in CREW_COLUMNS:
             table.add_column(t(key, lang), key=key, width=width)
+        widths = dict(CREW_COLUMNS)
         for d in everyone:
             mark = "● " if d.name in self.marked else ""
-            weapons = ", ".join(f"{part_name(w.weapon, lang)} {w.hit}" for w in d.weapons)
             table.add_row(
-                mark + _name(d.character, lang),
-                part_name(d.gear, lang) if d.gear else "—",
+                fitted(mark + _name(d.character, lang), widths["character"]),
+                fitted(part_name(d.gear, lang) if d.gear else "—", widths["gear"]),
                 str(d.ap),
                 str(d.evasion),
                 str(d.durability_a),
                 str(d.durability_b),
-                weapons or "—",
+                fitted(_weapons(d, lang) or "—", widths["weapons"]),
             )
         if row > 0:
             table.move_cursor(row=min(row, len(everyone) - 1))
-        weapons = ", ".join(f"{part_name(w.weapon, lang)} {w.hit}" for w in opp.weapons)
+        weapons = _weapons(opp, lang)
         self.query_one("#opponent-line", Static).update(
             f"{t('opponent', lang)}: {_name(opp.character, lang)} — AP {opp.ap}, "
             f"{t('evasion', lang)} {opp.evasion}, A {opp.durability_a} / B {opp.durability_b}, "
@@ -131,6 +155,7 @@ class CrewScreen(SohScreen):
 
     def _refresh_plan(self, me: Derived, opp: Derived) -> None:
         lang = self.lang
+        self.query_one("#crew-detail", Static).update(detail_line(me, lang))
         objective = cast(Objective, self.state.objective)
         m = matchup(me, opp, objective=objective)
         self.query_one("#plan-title", Static).update(
