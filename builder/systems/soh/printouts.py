@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.render.fit import fit
+from builder.render.fit import PT_MM, fit, text_em
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
@@ -19,10 +19,24 @@ from builder.render.layout import (
     sheet_context,
 )
 from builder.systems.base import PrintOptions, Printout
-from builder.systems.soh.derive import Derived, derive_all
+from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
+from builder.systems.soh.print_fit import (
+    CELL_X_MM,
+    SIZES,
+    TABLE_SLACK_MM,
+    WRITE_BOXES_MM,
+    CardSize,
+    Piece,
+    fit_name,
+    lines_needed,
+    number_columns_mm,
+    split_rows,
+    spread_columns,
+    weapon_name,
+)
 
-CARD_SIZES: dict[str, tuple[float, float]] = {"large": (89.0, 127.0), "poker": (63.0, 88.0)}
+CARD_SIZES: dict[str, tuple[float, float]] = {k: (s.width, s.height) for k, s in SIZES.items()}
 """Card sizes in mm (width, height), portrait."""
 
 WOUND_BOXES = 20
@@ -38,6 +52,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "doc_reference": ("Odds reference", "命中早見表"),
     "crew": ("Crew", "クルー"),
     "leader": ("leader", "リーダー"),
+    "continued": ("continued", "続き"),
     "intellect": ("INT", "知性"),
     "agility": ("AGI", "敏捷"),
     "dexterity": ("DEX", "器用"),
@@ -101,22 +116,75 @@ def _document(
     return sheet_context("soh", kind, lang, paper, grid, pages, labels_for(lang), title)
 
 
-def character_card(
-    d: Derived, crew: Crew, catalog: Catalog, lang: Lang, card: tuple[float, float]
-) -> dict[str, Any]:
+def _title_reserve(size: CardSize, tag: str | None) -> float:
+    """Room the leader or continuation tag takes beside the name (cards.css ``.tag``)."""
+    if tag is None:
+        return 0.0
+    return (0.35 + text_em(tag)) * size.tag_pt * PT_MM + 2.0
+
+
+def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
+    return {
+        "name": part_name(w.weapon, lang),
+        "skill": w.weapon.skill,
+        "hit": str(w.hit),
+        "type": w.weapon.type,
+        "damage": str(w.weapon.damage),
+        "ammo": "∞" if w.weapon.ammo is None else str(w.weapon.ammo),
+        "rate": "–" if w.weapon.rate is None else str(w.weapon.rate),
+    }
+
+
+def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[dict[str, Any]]:
+    """The card of one character, and continuation cards for the weapons that do not fit.
+
+    Gear and weapon names come as unbreakable pieces sized to their boxes
+    (:mod:`builder.systems.soh.print_fit`), so a name never breaks inside a word.
+    """
+    size = SIZES[size_name]
+    labels = labels_for(lang)
     ch = d.character
     name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
-    width = card[0] - 6
-    big = card[0] > 80
-    title = fit(name, width - 12, 12.0 if big else 10.0, 7.0)
-    crew_line = fit(crew.name, width, 7.0 if big else 6.5, 6.0)
-    gear = part_name(d.gear, lang, labels_for(lang)["none"]) if d.gear else None
-    return {
+    leader = f"★ {labels['leader']}" if ch.leader else None
+    title = fit(name, size.inner - _title_reserve(size, leader), size.name_pt, 7.0)
+    crew_line = fit(f"{labels['crew']}: {crew.name}", size.inner, size.crew_pt, 6.0)
+    gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
+    gear_lines = 1
+    if gear is not None and d.gear is not None:
+        label = (f"{labels['gear']}: ", size.body_pt, True)
+        pieces = [(w, gear.size, False) for w in gear.words]
+        kind = (f" ({d.gear.kind})", size.body_pt, False)
+        gear_lines = lines_needed([label, *pieces, kind], size.inner, lang)
+
+    weapons = [_weapon(w, lang) for w in d.weapons]
+    keys = ("hit", "type", "damage", "ammo", "rate")
+    columns = number_columns_mm(
+        size, lang, [labels[k] for k in keys], [[w[k] for w in weapons] for k in keys]
+    )
+    # the name column has what the number columns leave, less its padding
+    name_w = size.inner - sum(columns) - CELL_X_MM - TABLE_SLACK_MM
+    names = [(w["name"], w["skill"]) for w in weapons]
+    columns = spread_columns(size, lang, columns, names, labels["weapon"])
+    rows = []
+    for w in weapons:
+        fitted = weapon_name(size, lang, w["name"], w["skill"], name_w)
+        w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
+        w["wide"] = fitted.wide
+        rows.append(fitted.height)
+    plan: list[Piece] = [(f"{labels['round_plan']}: ", size.body_pt, False)]
+    plan += [WRITE_BOXES_MM[0], (" / ", size.body_pt, False), WRITE_BOXES_MM[1]]
+    plan_lines = lines_needed(plan, size.inner, lang)
+    rules_lines = lines_needed([(labels["rules_line"], size.rules_pt, False)], size.inner, lang)
+    first_room = size.height - size.card_mm(gear_lines, plan_lines, rules_lines)
+    counts = split_rows(rows, first_room, size.height - size.continuation_mm())
+
+    card: dict[str, Any] = {
+        "continued": False,
         "name": title.text,
         "name_pt": title.size,
         "crew": crew_line.text,
         "crew_pt": crew_line.size,
-        "leader": ch.leader,
+        "tag": leader,
         "abilities": [
             ("intellect", ch.intellect),
             ("agility", ch.agility),
@@ -126,26 +194,34 @@ def character_card(
         ],
         "ap": d.ap,
         "ap_raw": ch.ap,
-        "gear": gear,
+        "gear": None if gear is None else {"words": gear.words, "pt": gear.size},
+        "gear_split": gear is not None and gear.split,
         "gear_kind": d.gear.kind if d.gear else None,
         "evasion": d.evasion,
         "evasion_skill": d.evasion_skill,
         "durability_a": d.durability_a,
         "durability_b": d.durability_b,
-        "weapons": [
-            {
-                "name": part_name(w.weapon, lang),
-                "skill": w.weapon.skill,
-                "hit": w.hit,
-                "type": w.weapon.type,
-                "damage": w.weapon.damage,
-                "ammo": "∞" if w.weapon.ammo is None else str(w.weapon.ammo),
-                "rate": "–" if w.weapon.rate is None else str(w.weapon.rate),
-            }
-            for w in d.weapons
-        ],
+        "columns": columns,
+        "weapons": weapons[: counts[0]],
         "wound_rows": [10] * (WOUND_BOXES // 10),
     }
+    cards = [card]
+    start = counts[0]
+    tag = f"({labels['continued']})"
+    cont_title = fit(name, size.inner - _title_reserve(size, tag), size.name_pt, 7.0)
+    for n in counts[1:]:
+        cards.append(
+            card
+            | {
+                "continued": True,
+                "name": cont_title.text,
+                "name_pt": cont_title.size,
+                "tag": tag,
+                "weapons": weapons[start : start + n],
+            }
+        )
+        start += n
+    return cards
 
 
 def cards_context(
@@ -154,7 +230,9 @@ def cards_context(
     card = CARD_SIZES[size]
     grid = make_grid(paper, *card)
     items = [
-        character_card(d, crew, catalog, lang, card) for d in derive_all(crew.characters, catalog)
+        c
+        for d in derive_all(crew.characters, catalog)
+        for c in character_cards(d, crew, lang, size)
     ]
     title = f"{crew.name} — {labels_for(lang)['doc_cards']}"
     context = _document("cards", lang, paper, grid, items, title)

@@ -1,0 +1,289 @@
+"""How the character card's text fits its card: names in whole words, nothing past the bottom.
+
+Catalog names (weapons, armour, vehicles) are free text up to 60 characters, and WeasyPrint
+breaks Japanese between any two characters, so a name that fills its box broke inside a
+katakana word (``ハイパーレーザーピス / トル``). As on the LAMINIM cards
+(:func:`builder.render.fit.fit_words`), a name prints as unbreakable pieces (``.kw``) at the
+largest size down to 6 pt at which its longest piece fits its box: the gear name the card's
+width, a weapon name what the five number columns leave (their headers never wrap:
+``ダメー / ジ`` was a break inside a word too). A weapon name too long for that even at 6 pt gets
+a row across the whole table; only a single word longer than the card is wide still splits (the
+last resort of ``fit_words``). The card's height is added up from the same sizes, and weapons
+that do not fit go on a continuation card instead of running off the bottom, clipped.
+
+Name sizes use the generous per-character widths of :mod:`builder.render.fit` (a name shrinks
+a little early rather than not fit). The number columns and the lines a block takes are
+measured with the advances of the fonts WeasyPrint prints with (fontTools, a WeasyPrint
+dependency; DejaVu Sans, and IPAex Gothic, which Japanese cards print Latin in too), so a card
+holds what it can; without the font files the generous widths stand in. Every size here mirrors
+``templates/soh/cards.css``; ``tests/systems/soh/test_card_words.py`` measures the PDFs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from builder.core.i18n import Lang
+from builder.render.env import IPAEX_GOTHIC
+from builder.render.fit import PT_MM, char_em, fit_words, segments
+
+FLOOR_PT = 6.0
+"""Body text never under 6 pt (DESIGN.md): names shrink to this, then split as a last resort."""
+
+LINE = 1.2
+"""``line-height`` of everything on the card (cards.css ``.card``)."""
+
+CELL_X_MM = 2 * 0.6 + 0.2
+"""A table cell's horizontal padding and one border (cards.css ``th, td``)."""
+
+CELL_Y_MM = 2 * 0.3 + 0.2
+"""A table cell's vertical padding and one border."""
+
+TABLE_SLACK_MM = 0.5
+"""Left off the width a table leaves its name column (the table's outer border, rounding)."""
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+SAFETY = 1.03
+"""Measured widths are taken 3 % wider (kerning, synthetic bold)."""
+
+
+@lru_cache(maxsize=4)
+def _advances(path: Path) -> dict[int, float] | None:
+    """Advance width in em of every character of the font at ``path`` (None: no such font)."""
+    try:
+        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+        font = TTFont(str(path), lazy=True)
+        per_glyph = font["hmtx"].metrics
+        em = font["head"].unitsPerEm
+        return {cp: per_glyph[glyph][0] / em for cp, glyph in font.getBestCmap().items()}
+    except Exception:  # no font file, or not a font: the generous widths stand in
+        return None
+
+
+def measure_em(text: str, lang: Lang, bold: bool = False, safety: float = SAFETY) -> float:
+    """Width of ``text`` in em as printed: Japanese cards in IPAex Gothic, English ones in
+    DejaVu Sans (IPAex for what DejaVu lacks); ``safety`` times what the fonts say."""
+    latin = DEJAVU / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    fonts = (
+        [_advances(IPAEX_GOTHIC)] if lang == "ja" else [_advances(latin), _advances(IPAEX_GOTHIC)]
+    )
+    total = 0.0
+    for ch in text:
+        width = next((f[ord(ch)] for f in fonts if f is not None and ord(ch) in f), None)
+        total += char_em(ch) if width is None else width * safety
+    return total
+
+
+MARGIN_MM = 1.5
+"""Kept free at the bottom of every card: the estimate is close, not exact."""
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """One card size's boxes and type, as cards.css sets them (mm and pt)."""
+
+    width: float
+    height: float
+    pad_x: float
+    pad_y: float
+    gap: float
+    """Between the card's blocks (flex ``gap``)."""
+    body_pt: float
+    th_pt: float
+    small_pt: float
+    """``small``: the weapon's skill, the evasion skill."""
+    tag_pt: float
+    """The leader or continuation tag beside the name."""
+    tick_row: float
+    """Height of one row of wound boxes."""
+    rules_pt: float
+    name_pt: float
+    """The character's name at its largest."""
+    crew_pt: float
+
+    @property
+    def inner(self) -> float:
+        return self.width - 2 * self.pad_x
+
+    def line(self, pt: float | None = None) -> float:
+        """Height of one line of ``pt`` type (the body's by default), mm."""
+        return (self.body_pt if pt is None else pt) * LINE * PT_MM
+
+    def _head(self) -> float:
+        return self.name_pt * 1.1 * PT_MM + 0.4 + self.line(self.crew_pt)
+
+    def _th_row(self) -> float:
+        return self.line(self.th_pt) + CELL_Y_MM
+
+    def card_mm(self, gear_lines: int, plan_lines: int, rules_lines: int) -> float:
+        """Everything on a character card but its weapon rows (with the margin)."""
+        blocks = 8  # head, abilities, gear, derived, weapons, wounds, plan, rules
+        abilities = self._th_row() + self.line() + CELL_Y_MM
+        derived = self._th_row() + 1.3 * self.line() + CELL_Y_MM
+        wounds = self.line() + 0.5 + 2 * self.tick_row
+        plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
+        return (
+            2 * self.pad_y
+            + (blocks - 1) * self.gap
+            + self._head()
+            + abilities
+            + gear_lines * self.line()
+            + derived
+            + self._th_row()
+            + wounds
+            + plan
+            + rules_lines * self.line(self.rules_pt)
+            + MARGIN_MM
+        )
+
+    def continuation_mm(self) -> float:
+        """Everything on a continuation card but its weapon rows: the name, the table head."""
+        return 2 * self.pad_y + self._head() + self.gap + self._th_row() + MARGIN_MM
+
+
+WRITE_BOX_MM = 3.5
+"""Height of the round plan's write-in boxes (cards.css ``.write``); widths below."""
+WRITE_BOXES_MM = (7.0, 16.0)
+
+SIZES: dict[str, CardSize] = {
+    "large": CardSize(89.0, 127.0, 4.5, 4.0, 3.0, 9.0, 7.0, 7.0, 7.0, 6.6, 7.0, 12.0, 7.0),
+    "poker": CardSize(63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.0, 6.0, 6.0, 3.6, 6.0, 10.0, 6.5),
+}
+
+
+@dataclass(frozen=True)
+class Name:
+    """A name to print in whole pieces (see :func:`builder.render.fit.fit_words`)."""
+
+    words: list[str]
+    size: float
+    """Font size in pt."""
+    split: bool
+    """The last resort: a piece too long even at 6 pt, printed so it may break anywhere."""
+
+
+def fit_name(text: str, width_mm: float, max_pt: float) -> Name:
+    """``text`` in whole pieces, the longest fitting ``width_mm`` with a space after it (the
+    space before what follows stays inside the last piece, and a line's end does not drop it
+    there)."""
+    width_mm -= char_em(" ") * max_pt * PT_MM
+    fitted = fit_words(text, width_mm, max_pt, FLOOR_PT)
+    split = fitted.words != segments(text)
+    return Name(fitted.words, fitted.size, split)
+
+
+Piece = tuple[str, float, bool] | float
+"""Text in one size and weight (text, pt, bold), or an unbreakable box ``float`` mm wide."""
+
+
+def lines_needed(pieces: Iterable[Piece], width_mm: float, lang: Lang) -> int:
+    """Lines that ``pieces`` fill in ``width_mm``, lines breaking where
+    :func:`builder.render.fit.segments` allows (a piece wider than the line takes a line)."""
+    room = width_mm / PT_MM
+    lines, used = 1, 0.0
+    for piece in pieces:
+        if isinstance(piece, float):
+            words = [(piece / PT_MM, piece / PT_MM)]
+        else:
+            text, pt, bold = piece
+            words = [
+                (measure_em(w.rstrip(), lang, bold) * pt, measure_em(w, lang, bold) * pt)
+                for w in segments(text)
+            ]
+        for core, full in words:
+            if used > 0 and used + core > room:
+                lines += 1
+                used = 0.0
+            used += full
+    return lines
+
+
+def number_columns_mm(
+    size: CardSize, lang: Lang, labels: Sequence[str], columns: Sequence[Sequence[str]]
+) -> list[float]:
+    """Widths of the weapon table's five number columns (the table is ``table-layout: fixed``):
+    each as wide as its bold header, which never wraps, or its widest value (the hit value is
+    1.3 times bigger and bold), plus padding and border, rounded up to 0.01 mm. The fonts'
+    own advances, no allowance: kerning only ever makes a word narrower (measured on the PDF),
+    and the columns come out as wide as the automatic layout made them."""
+    widths = []
+    for i, (label, values) in enumerate(zip(labels, columns, strict=True)):
+        pt = size.body_pt * 1.3 if i == 0 else size.body_pt
+        head = measure_em(label, lang, bold=True, safety=1.0) * size.th_pt
+        cells = [measure_em(v, lang, bold=i == 0, safety=1.0) * pt for v in values]
+        widths.append(math.ceil((max([head, *cells]) * PT_MM + CELL_X_MM) * 100) / 100)
+    return widths
+
+
+def spread_columns(
+    size: CardSize,
+    lang: Lang,
+    numbers: Sequence[float],
+    names: Sequence[tuple[str, str]],
+    head: str,
+) -> list[float]:
+    """The number columns' widths once the table fills the card, as the automatic layout set
+    them before: when every (name, skill) fits one line, the spare width goes to all six
+    columns in proportion to their content; otherwise the name column takes all of it."""
+    widths = [measure_em(head, lang, bold=True, safety=1.0) * size.th_pt]
+    for name, skill in names:
+        text = measure_em(f"{name} ", lang, safety=1.0) * size.body_pt
+        widths.append(text + measure_em(skill, lang, safety=1.0) * size.small_pt)
+    total = max(widths) * PT_MM + CELL_X_MM + sum(numbers)
+    room = size.inner - TABLE_SLACK_MM
+    if total >= room:
+        return list(numbers)
+    return [math.floor(w * room / total * 100) / 100 for w in numbers]
+
+
+@dataclass(frozen=True)
+class WeaponName:
+    """A weapon's name as its row prints it."""
+
+    name: Name
+    wide: bool
+    """Too long for the name column even at 6 pt: the name gets a row across the whole table,
+    and its skill and numbers the row below (rather than a break inside a word)."""
+    height: float
+    """Height of the row (both rows when wide), mm."""
+
+
+def weapon_name(size: CardSize, lang: Lang, text: str, skill: str, column_mm: float) -> WeaponName:
+    """``text`` fitted to the name column (``column_mm`` of text), or to a row of its own."""
+    skill_piece: Piece = (skill, size.small_pt, False)
+    fitted = fit_name(text, column_mm, size.body_pt)
+    if not fitted.split:
+        pieces: list[Piece] = [(w, fitted.size, False) for w in fitted.words]
+        lines = lines_needed([*pieces, (" ", size.body_pt, False), skill_piece], column_mm, lang)
+        return WeaponName(fitted, False, _row_mm(size, lines))
+    full = size.inner - CELL_X_MM - TABLE_SLACK_MM
+    fitted = fit_name(text, full, size.body_pt)
+    lines = lines_needed([(w, fitted.size, False) for w in fitted.words], full, lang)
+    skill_lines = lines_needed([skill_piece], column_mm, lang)
+    height = lines * size.line() + CELL_Y_MM + _row_mm(size, skill_lines)
+    return WeaponName(fitted, True, height)
+
+
+def _row_mm(size: CardSize, lines: int) -> float:
+    """A row of ``lines`` lines in the name cell beside the big hit value."""
+    return max(lines * size.line(), 1.3 * size.line()) + CELL_Y_MM
+
+
+def split_rows(rows_mm: Sequence[float], first_mm: float, next_mm: float) -> list[int]:
+    """How many rows go on the first card and on each continuation card (each at least one)."""
+    counts: list[int] = []
+    room, used, n = first_mm, 0.0, 0
+    for h in rows_mm:
+        if n and used + h > room:
+            counts.append(n)
+            room, used, n = next_mm, 0.0, 0
+        used += h
+        n += 1
+    counts.append(n)
+    return counts
