@@ -15,12 +15,11 @@ from builder.core.problems import (
     Locator,
     Problem,
     Severity,
-    did_you_mean,
     unplaced,
 )
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead
-from builder.systems.artifact.specs import Unit, all_units, unit_stats
+from builder.systems.artifact.specs import Unit, all_units, id_hint, unit_stats
 
 
 @dataclass(frozen=True)
@@ -85,7 +84,9 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
     def resolve(type_id: str, loc: tuple, choices: list[str], what: str) -> Unit | None:
         unit = units.get(type_id)
         if unit is None:
-            hint = did_you_mean(type_id, choices) or did_you_mean(type_id, list(units))
+            hint = id_hint(type_id, [units[c] for c in choices]) or id_hint(
+                type_id, list(units.values())
+            )
             problems.append(
                 locate(
                     loc,

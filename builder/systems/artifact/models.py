@@ -146,12 +146,12 @@ class ArtifactCatalog(_Model):
 
 class ForceShip(_Model):
     name: Name
-    type: Slug
+    type: Name  # a catalog id; checked against the catalog with a did-you-mean (legality.py)
 
 
 class ForceUnit(_Model):
     name: Name
-    type: Slug
+    type: Name
 
 
 class ForceFile(_Model):

@@ -6,18 +6,23 @@ import argparse
 import json
 from pathlib import Path
 
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.problems import InputError, Problem
 from builder.systems.base import Command
 
 HELP = "exact hit, evasion, damage and kill odds of one artifact attack"
 
 
 def _modifier(text: str) -> int:
+    """K enemy MS (the modifier the cards and the odds text print as -K)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value <= 10:
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"counts enemy MS, so it is 0 or more: for modifier {value} give {-value}"
+        )
+    if not value <= 10:
         raise argparse.ArgumentTypeError(
             f"must be between 0 and 10 (enemy MS within 10 cm), got {value}"
         )
@@ -33,26 +38,44 @@ def _hp(text: str) -> int:
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
-    p.add_argument("--attacker", required=True, metavar="ID", help="attacking MS or ship id")
-    p.add_argument("--weapon", required=True, metavar="ID", help="one of the attacker's weapons")
-    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship id")
+    p.add_argument(
+        "--attacker",
+        required=True,
+        metavar="ID",
+        help="attacking MS or ship: its catalog id (`laminim parts --system artifact` lists them)",
+    )
+    p.add_argument(
+        "--weapon",
+        required=True,
+        metavar="ID",
+        help="one of the attacker's weapons, by id (`funnel`)",
+    )
+    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship, by catalog id")
     p.add_argument(
         "--near",
         type=_modifier,
         default=0,
         metavar="K",
-        help="D10 attack modifier: enemy MS within 10 cm of the attacker, target excluded",
+        help="D10 attack modifier: enemy MS within 10 cm of the attacker, target excluded "
+        "(K for modifier -K; default 0)",
     )
-    p.add_argument("--evade", action="store_true", help="the target (an MS) evades (D11)")
+    p.add_argument(
+        "--evade",
+        action="store_true",
+        help="the target (an MS with P left) evades every hit, 4+ each (D11)",
+    )
     p.add_argument(
         "--evade-near",
         type=_modifier,
         default=0,
         metavar="J",
-        help="D10 evasion modifier: enemy MS within 10 cm of the target, attacker excluded",
+        help="with --evade, the D10 evasion modifier: enemy MS within 10 cm of the target, "
+        "attacker excluded (J for modifier -J; default 0)",
     )
     p.add_argument("--target-hp", type=_hp, metavar="H", help="the target's HP now (default: full)")
-    p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
+    p.add_argument(
+        "--catalog", type=Path, metavar="DIR", help="catalog folder (default: the bundled one)"
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -63,7 +86,13 @@ def _bad(option: str, message: str) -> InputError:
 def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.catalog import load_catalog
     from builder.systems.artifact.rules import AttackAction, attack_odds
-    from builder.systems.artifact.specs import all_units, find_weapon, unit_stats, weapon_stats
+    from builder.systems.artifact.specs import (
+        all_units,
+        find_weapon,
+        id_hint,
+        unit_stats,
+        weapon_stats,
+    )
     from builder.systems.artifact.text import odds_text
 
     catalog = load_catalog(args.catalog)
@@ -71,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     problems = []
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
-            hint = did_you_mean(value, list(units))
+            hint = id_hint(value, list(units.values()))
             problems.append(
                 Problem(
                     option,
@@ -89,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         ids = [w.id for w in attacker.weapons]
         raise _bad(
             "--weapon",
-            f"{attacker.id} has no weapon '{args.weapon}'{did_you_mean(args.weapon, ids)}; "
+            f"{attacker.id} has no weapon '{args.weapon}'{id_hint(args.weapon, attacker.weapons)}; "
             f"it has {', '.join(ids)}",
         )
     stats = unit_stats(target)

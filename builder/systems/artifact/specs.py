@@ -5,6 +5,9 @@ The rules core never sees catalog objects; this adapter is the one place that co
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,6 +46,31 @@ def all_units(catalog: ArtifactCatalog) -> dict[str, Unit]:
     return units
 
 
+def _fold(text: str) -> str:
+    """``text`` as a player might mean it: case, spaces, underscores and ν (nu) do not matter."""
+    folded = text.strip().casefold().replace("ν", "nu")
+    return re.sub(r"[\s_・]+", "-", folded)
+
+
+def id_hint(wanted: str, entries: Sequence[MobileSuit | Ship | Weapon]) -> str:
+    """A ' (did you mean X?)' suffix naming the id of the entry ``wanted`` most likely means.
+
+    Matches the id or the English or Japanese name whatever the case or spacing
+    (``Nightingale``, ``ナイチンゲール``, ``rick_dias``), then an id that starts with it
+    (``hi-nu`` for ``hi-nu-gundam``), then the closest spelling.
+    """
+    key = _fold(wanted)
+    for e in entries:
+        if key in (_fold(e.id), _fold(e.name), _fold(e.name_ja)):
+            return f" (did you mean '{e.id}'?)"
+    starts = [e.id for e in entries if key and _fold(e.id).startswith(key)]
+    if len(starts) == 1:
+        return f" (did you mean '{starts[0]}'?)"
+    folded = {_fold(e.id): e.id for e in entries}
+    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.6)
+    return f" (did you mean '{folded[close[0]]}'?)" if close else ""
+
+
 def find_unit(catalog: ArtifactCatalog, unit_id: str) -> Unit | None:
     return all_units(catalog).get(unit_id)
 
@@ -74,11 +102,11 @@ def threat_problems(threat: Threat, catalog: ArtifactCatalog) -> list[tuple[tupl
     for j, a in enumerate(threat.attacks):
         unit = units.get(a.unit)
         if unit is None:
-            hint = did_you_mean(a.unit, list(units))
+            hint = id_hint(a.unit, list(units.values()))
             out.append((("attacks", j, "unit"), f"unknown unit '{a.unit}'{hint}"))
         elif find_weapon(unit, a.weapon) is None:
             ids = [w.id for w in unit.weapons]
-            hint = did_you_mean(a.weapon, ids)
+            hint = id_hint(a.weapon, unit.weapons)
             out.append(
                 (
                     ("attacks", j, "weapon"),

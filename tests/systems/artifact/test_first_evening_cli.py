@@ -1,0 +1,89 @@
+"""What a first-time player types wrong, and what the CLI must answer: one ``file:line:col``
+line per mistake with the id they most likely meant, and options that say what they take."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.cli import main
+
+from .conftest import CATALOG_DIR
+
+DEMO = CATALOG_DIR / "demo_force.yaml"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _force(tmp_path: Path, ship: str, *types: str) -> Path:
+    units = "\n".join(f"  - {{name: U{i}, type: {t}}}" for i, t in enumerate(types))
+    path = tmp_path / "force.yaml"
+    text = f"system: artifact\nname: Mine\nship: {{name: Flag, type: {ship}}}\nunits:\n{units}\n"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_type_written_as_the_display_name_suggests_the_id(tmp_path, capsys):
+    path = _force(
+        tmp_path, "Ra Cailum", "Nightingale", "ナイチンゲール", "rick_dias", "Hi-ν Gundam"
+    )
+    code, _, err = run(capsys, "check", path)
+    assert code == 2
+    known = "known: nightingale, rick-dias, hi-nu-gundam, byalant-custom"
+    assert err.strip().splitlines() == [
+        f"{path}:3:26: ship.type: unknown battleship 'Ra Cailum' (did you mean 'ra-cailum'?); "
+        "known: rewloola, ra-cailum",
+        f"{path}:5:22: units[0].type: unknown MS 'Nightingale' (did you mean 'nightingale'?); "
+        + known,
+        f"{path}:6:22: units[1].type: unknown MS 'ナイチンゲール' (did you mean 'nightingale'?); "
+        + known,
+        f"{path}:7:22: units[2].type: unknown MS 'rick_dias' (did you mean 'rick-dias'?); " + known,
+        f"{path}:8:22: units[3].type: unknown MS 'Hi-ν Gundam' (did you mean 'hi-nu-gundam'?); "
+        + known,
+    ]
+
+
+def test_a_type_cut_short_suggests_the_one_id_it_starts(tmp_path, capsys):
+    path = _force(tmp_path, "ra-cailum", "hi-nu", "byalant", "nightingale")
+    code, _, err = run(capsys, "check", path)
+    assert code == 2
+    assert "unknown MS 'hi-nu' (did you mean 'hi-nu-gundam'?)" in err
+    assert "unknown MS 'byalant' (did you mean 'byalant-custom'?)" in err
+
+
+def test_analyze_unit_ignores_case_and_hints_the_numbered_names(capsys):
+    code, out, _ = run(capsys, "analyze", DEMO, "--unit", "nightingale", "--rounds", "1")
+    assert code == 0 and "Nightingale — Nightingale (HP 12, P 10)" in out
+    code, _, err = run(capsys, "analyze", DEMO, "--unit", "Rick Dias")
+    assert code == 2
+    assert "no unit named 'Rick Dias' (did you mean one of: Rick Dias 1, Rick Dias 2?)" in err
+
+
+def test_odds_names_the_id_for_a_display_name(capsys):
+    code, _, text = run(capsys, "odds", "--system", "artifact", "--attacker", "Nightingale",
+                        "--weapon", "funnel", "--target", "Rick Dias")  # fmt: skip
+    assert code == 2
+    err = text.strip().splitlines()
+    assert err[0].startswith("--attacker: unknown unit 'Nightingale' (did you mean 'nightingale'?)")
+    assert err[1].startswith("--target: unknown unit 'Rick Dias' (did you mean 'rick-dias'?)")
+
+
+def test_odds_negative_modifier_says_which_count_to_give(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["odds", "--system", "artifact", "--attacker", "nightingale", "--weapon", "funnel",
+              "--target", "rick-dias", "--near", "-2"])  # fmt: skip
+    assert exc.value.code == 2
+    assert "for modifier -2 give 2" in capsys.readouterr().err
+
+
+def test_odds_help_says_where_the_ids_are_listed(capsys):
+    with pytest.raises(SystemExit):
+        main(["odds", "--system", "artifact", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "laminim parts --system artifact" in out
+    assert "K for modifier -K" in out
