@@ -61,15 +61,17 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--move",
         type=_bounded("movement", MAX_MOVE),
         metavar="N",
-        help="movement allowance (default: the map's plan)",
+        help=f"movement allowance, 0-{MAX_MOVE} (default: the map's plan)",
     )
     p.add_argument(
         "--risk",
         type=_bounded("risk", MAX_RISK),
         metavar="R",
-        help="risk carried at the start (default: the plan's, else 0)",
+        help=f"risk carried at the start, 0-{MAX_RISK} (default: the plan's, else 0)",
     )
-    p.add_argument("--to", type=cell_arg, metavar="X,Y", help="show the path to this cell")
+    p.add_argument(
+        "--to", type=cell_arg, metavar="X,Y", help="show the path to this cell, action by action"
+    )
     p.add_argument(
         "--json",
         action="store_true",

@@ -36,6 +36,14 @@ def map_shape_problems(rows: object) -> Found:
     side = _max_side()
     if not isinstance(rows, list | tuple) or not rows:
         return [(("map",), "map must be a non-empty list of rows, e.g. [[0, 0.5, ~]]")]
+    if not any(isinstance(row, list | tuple) for row in rows):
+        return [
+            (
+                ("map",),
+                "map must be a list of rows, each a list of levels: one '- [0, 0.5, ~]' line "
+                "per row",
+            )
+        ]
     found: Found = []
     if len(rows) > side:
         found.append((("map", side), f"map has {len(rows)} rows; at most {side} are allowed"))
@@ -71,7 +79,8 @@ def level_problem(level: object) -> str | None:
     if level is None:
         return None
     if isinstance(level, bool) or not isinstance(level, int | float):
-        return f"{level!r} is not a level; use a number such as 1 or 1.5, or ~ for a pit"
+        shown = str(level).lower() if isinstance(level, bool) else repr(level)
+        return f"{shown} is not a level; use a number such as 1 or 1.5, or ~ for a pit"
     if not math.isfinite(level) or not (float(level) * 2).is_integer():
         return f"level {level} is not a multiple of 0.5 (use whole or half levels, e.g. 1 or 1.5)"
     return None
@@ -161,6 +170,9 @@ def located_checks(data: dict[str, Any]) -> Found:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in start)
         ):
             found += plan_problems(rows, start)
+        elif "from" in plan:
+            message = "plan.from must be a cell [x, y]: two whole numbers, e.g. [3, 1]"
+            found.append((("plan", "from"), message))
     return found
 
 
@@ -190,6 +202,7 @@ def read_map(src: Located) -> TeamRead:
             ):
                 continue  # the model re-raises what the located checks already placed
             problems.append(problem)
+        problems.sort(key=lambda p: (p.line or 0, p.col or 0))  # in the order of the file
         return TeamRead(None, src, problems)
     if problems:  # pragma: no cover - the model runs the same checks
         return TeamRead(None, src, problems)

@@ -104,7 +104,7 @@ class Kuroganen:
 
     def analyze(self, read: TeamRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
         from .rules import ReachTooLarge, reach
-        from .text import map_summary, summary_line
+        from .text import count, map_summary, summary_line
 
         team = self.check(read, catalog).team
         data: dict[str, Any] = {"map": map_summary(team), "reach": None}
@@ -122,12 +122,13 @@ class Kuroganen:
             spread = ", ".join(f"risk {k}: {v}" for k, v in sorted(by_risk.items()))
             lines.append(
                 f"plan: from ({plan.start[0]},{plan.start[1]}), movement {plan.move}, risk "
-                f"{plan.risk}: {len(found)} cells reachable ({spread})"
+                f"{plan.risk}: {count(len(found), 'cell')} reachable ({spread})"
             )
         else:
             lines.append("no plan: in the file")
         path = read.source.file if read.source else "MAP.yaml"
-        lines.append(f"where a unit can go, cell by cell: laminim reach {path} --from X,Y --move N")
+        args = "--to X,Y" if team.plan is not None else "--from X,Y --move N"
+        lines.append(f"where a unit can go, cell by cell: laminim reach {path} {args}")
         return Output(data, "\n".join(lines))
 
     def printouts(

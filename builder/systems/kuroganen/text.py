@@ -112,7 +112,7 @@ def reach_text(
     spread = ", ".join(f"risk {k}: {by_risk[k]}" for k in sorted(by_risk))
     head = (
         f"{team.name}: from ({start[0]},{start[1]}), movement {move}, starting risk {risk} — "
-        f"{len(found)} cells reachable ({spread})"
+        f"{count(len(found), 'cell')} reachable ({spread})"
     )
     lines = [head, "", *levels_grid(team), "", *risk_grid(team, start, found)]
     if to is not None:
@@ -145,13 +145,23 @@ def map_summary(team: KuroganenMap) -> dict[str, Any]:
     }
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``1 pit`` / ``2 pits`` / ``0 pits``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def summary_line(team: KuroganenMap) -> str:
     s = map_summary(team)
     lo, hi = s["lowest"], s["highest"]
-    span = f"levels {level_text(lo)}–{level_text(hi)}" if lo is not None else "no floor"
+    if lo is None:
+        span = "no floor"
+    elif lo == hi:
+        span = f"level {level_text(lo)} everywhere"
+    else:
+        span = f"levels {level_text(lo)}–{level_text(hi)}"
     return (
-        f"{team.name}: {team.width}×{team.height} map, {span}, {s['pits']} pits, "
-        f"{s['half_levels']} half-level cells, {len(team.units)} units"
+        f"{team.name}: {team.width}×{team.height} map, {span}, {count(s['pits'], 'pit')}, "
+        f"{count(s['half_levels'], 'half-level cell')}, {count(len(team.units), 'unit')}"
     )
 
 

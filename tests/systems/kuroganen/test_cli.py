@@ -239,7 +239,18 @@ def test_reach_refuses_a_job_over_the_budget(cli, tmp_path):
     path = write(tmp_path, f"system: kuroganen\nname: Plain\nmap:\n{rows}\n")
     result = cli("reach", path, "--from", "50,50", "--move", "100")
     assert result.code == 2
-    assert "--move: movement 100 on a 100x100 map is over the planner's budget" in result.err
+    assert "--move: movement 100 on a 100×100 map is over the planner's budget" in result.err
+
+
+def test_the_budget_refusal_names_the_movement_the_map_allows(cli, tmp_path):
+    rows = "\n".join("  - [" + ", ".join(["0"] * 100) + "]" for _ in range(100))
+    path = write(tmp_path, f"system: kuroganen\nname: Plain\nmap:\n{rows}\n")
+    result = cli("reach", path, "--from", "0,0", "--move", "100")
+    assert result.code == 2 and "run cells" not in result.err
+    allowed = int(result.err.rsplit("movement up to ", 1)[1])
+    assert 0 < allowed < 100
+    assert cli("reach", path, "--from", "0,0", "--move", str(allowed), "--json").code == 0
+    assert cli("reach", path, "--from", "0,0", "--move", str(allowed + 1)).code == 2
 
 
 def test_reach_of_another_systems_file_is_bad_input(cli, demo_path):
@@ -268,3 +279,61 @@ def test_analyze_summarises_the_map_and_its_plan(cli, tmp_path):
 
 def test_systems_lists_kuroganen(cli):
     assert "kuroganen  Kuroganen Gauge / クロガネンゲイジ" in cli("systems").out
+
+
+def test_check_summary_counts_one_pit_and_one_unit_in_the_singular(cli, tmp_path):
+    path = write(tmp_path, "system: kuroganen\nname: Tiny\nmap:\n  - [0, ~]\nunits: [[0, 0]]\n")
+    result = cli("check", path)
+    assert result.code == 0
+    assert "Tiny: 2×1 map, level 0 everywhere, 1 pit, 0 half-level cells, 1 unit: OK" in result.out
+
+
+def test_a_one_cell_map_is_checked_and_planned(cli, tmp_path):
+    path = write(tmp_path, "system: kuroganen\nname: Dot\nmap:\n  - [0]\n")
+    assert cli("check", path).code == 0
+    result = cli("reach", path, "--from", "0,0", "--move", "3")
+    assert result.code == 0 and "1 cell reachable (risk 0: 1)" in result.out
+
+
+def test_a_malformed_plan_start_is_named_as_malformed_not_missing(cli, tmp_path):
+    body = "system: kuroganen\nname: x\nmap:\n  - [0, 0]\nplan: {from: [0], move: 2}\n"
+    path = write(tmp_path, body)
+    result = cli("check", path)
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        f"{path}:5:14: plan.from: plan.from must be a cell [x, y]: two whole numbers, e.g. [3, 1]"
+    ]
+
+
+def test_check_lists_the_problems_in_the_order_of_the_file(cli, tmp_path):
+    path = write(
+        tmp_path,
+        "system: kuroganen\nname: x\nmap:\n  - [0, 0]\nplan: {from: [9, 9], move: -1, foo: 1}\n",
+    )
+    lines = cli("check", path).err.splitlines()
+    cols = [int(line[len(str(path)) :].split(":")[2]) for line in lines]
+    assert len(lines) == 3 and cols == sorted(cols)
+
+
+def test_a_map_written_as_one_flat_list_says_rows_are_lists(cli, tmp_path):
+    path = write(tmp_path, "system: kuroganen\nname: x\nmap: [0, 1, 0]\n")
+    result = cli("check", path)
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        f"{path}:3:6: map: map must be a list of rows, each a list of levels: one "
+        "'- [0, 0.5, ~]' line per row"
+    ]
+
+
+def test_analyze_with_a_plan_suggests_reach_with_only_to(cli, tmp_path):
+    path = write(tmp_path, SMALL + "plan: {from: [0, 0], move: 2}\n")
+    out = cli("analyze", path).out
+    assert out.splitlines()[-1].endswith("laminim reach " + str(path) + " --to X,Y")
+    assert "4 cells reachable" in out
+
+
+def test_reach_help_gives_the_ranges_of_move_and_risk(cli, capsys):
+    with pytest.raises(SystemExit):
+        cli("reach", "--help")
+    text = " ".join(capsys.readouterr().out.split())
+    assert "movement allowance, 0-100" in text and "risk carried at the start, 0-99" in text

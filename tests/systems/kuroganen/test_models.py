@@ -37,7 +37,7 @@ def test_units_default_to_none():
     [
         ("map: [[0, 0], [0]]\n", "row 1 has 1 cells but row 0 has 2"),
         ("map: [[0, 0.3]]\n", "row 0, column 1: level 0.3 is not a multiple of 0.5"),
-        ("map: [[0, yes]]\n", "row 0, column 1: True is not a level"),
+        ("map: [[0, yes]]\n", "row 0, column 1: true is not a level"),
         ("map: [[0, high]]\n", "row 0, column 1: 'high' is not a level"),
         ("map: []\n", "non-empty list of rows"),
         ("map: [[]]\n", "row 0 must be a non-empty list"),

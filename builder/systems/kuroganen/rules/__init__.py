@@ -6,7 +6,16 @@ Pure: the standard library only. Maps come in as ``HeightMap``; nothing here rea
 from .falls import COLLISION_RISK, FORCED_FALL_RISK, digest, fall_risk
 from .height_map import DIRECTIONS, HeightMap, Level, Point
 from .jumps import MIN_JUMP, Jump, RunCell, jump_run, jumps_from
-from .planner import MAX_WORK, Leg, Reach, ReachTooLarge, path_to, planner_work, reach
+from .planner import (
+    MAX_WORK,
+    Leg,
+    Reach,
+    ReachTooLarge,
+    max_move,
+    path_to,
+    planner_work,
+    reach,
+)
 from .steps import CLIMB_COST, STEP_COST, Step, climb_cost, step, steps_from
 from .stomp import Stomp, nearest_free, pushed_fall_risk, stomp
 
@@ -33,6 +42,7 @@ __all__ = [
     "fall_risk",
     "jump_run",
     "jumps_from",
+    "max_move",
     "nearest_free",
     "path_to",
     "planner_work",

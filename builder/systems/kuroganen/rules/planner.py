@@ -49,6 +49,19 @@ def planner_work(hmap: HeightMap, move: int) -> int:
     return area * 4 * min(move, max(hmap.width, hmap.height)) + move
 
 
+def max_move(hmap: HeightMap) -> int:
+    """The largest movement the planner takes on for this map (``planner_work`` grows with
+    the movement)."""
+    low, high = 0, MAX_WORK
+    while low < high:
+        mid = (low + high + 1) // 2
+        if planner_work(hmap, mid) <= MAX_WORK:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 @dataclass(frozen=True)
 class Leg:
     """One action of a path: a step or a jump, the cells it enters (the last is where it ends,
@@ -118,11 +131,10 @@ def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
         raise ValueError(f"movement must be 0 or more, not {move}")
     if risk < 0:
         raise ValueError(f"risk must be 0 or more, not {risk}")
-    work = planner_work(hmap, move)
-    if work > MAX_WORK:
+    if planner_work(hmap, move) > MAX_WORK:
         raise ReachTooLarge(
-            f"movement {move} on a {hmap.width}x{hmap.height} map is over the planner's budget "
-            f"({work} > {MAX_WORK} run cells); use less movement or a smaller map"
+            f"movement {move} on a {hmap.width}×{hmap.height} map is over the planner's budget "
+            f"(it would take too long); this map allows movement up to {max_move(hmap)}"
         )
 
 
