@@ -12,7 +12,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "doc_map": ("Map and reach", "マップと到達範囲"),
     "system": ("Kuroganen Gauge", "クロガネンゲイジ"),
     "plan": (
-        "From ({x},{y}), movement {move}, starting risk {risk}: {cells} cells reachable",
+        "From ({x},{y}), movement {move}, starting risk {risk}: {cells_text} reachable",
         "開始 ({x},{y})・移動力 {move}・開始リスク {risk}：到達可能 {cells} マス",
     ),
     "no_plan": (
@@ -30,9 +30,18 @@ LABELS: dict[str, tuple[str, str]] = {
     ),
     "risk_n": ("risk {n}", "リスク {n}"),
     "risk_more": ("risk {n}+", "リスク {n}+"),
-    "small": (
-        "Cells are too small for numbers at this size; shading only.",
-        "マスが小さいため数字は省略（濃淡のみ）。",
+    "overview": (
+        "The whole map, too small here for numbers: pages {first}–{last} print it in parts "
+        "at one scale, with the numbers.",
+        "全体図（数字は省略）。{first}〜{last}ページに同じ縮尺で分割し、数字付きで印刷。",
+    ),
+    "part": (
+        "Part: columns {x0}–{x1}, rows {y0}–{y1} (of {total} pages)",
+        "分割：列 {x0}〜{x1}・行 {y0}〜{y1}（全 {total} ページ）",
+    ),
+    "legend_sub": (
+        "small number at the bottom left of U or S: the level there",
+        "U・S のマス左下の小さな数字：そのマスの階層",
     ),
     "axes": ("x → columns, y ↓ rows, from 0", "x → 列、y ↓ 行（0から）"),
 }

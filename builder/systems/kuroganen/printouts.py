@@ -22,7 +22,7 @@ from builder.systems.base import PrintOptions, Printout
 from .models import KuroganenMap
 from .print_labels import PLANNER_NOTE, SECTIONS, TABLE, TABLE_TITLE, labels_for
 from .rules import ReachTooLarge, reach
-from .text import level_text
+from .text import count, level_text
 
 MARGIN = 12.0
 """Page margin in mm (home printers leave 3–6 mm; the footer sits in the rest)."""
@@ -37,7 +37,11 @@ CELL_MAX = 18.0
 """Largest printed cell (mm); a 10-wide map then spans 180 mm."""
 
 CELL_NUMBERS = 6.0
-"""Smallest cell (mm) that still carries its level and risk numbers at ≥ 6 pt."""
+"""Smallest cell (mm) that still carries its level and risk numbers at ≥ 6 pt; a map whose
+cells would be smaller on one page is printed in parts (an overview page, then the parts)."""
+
+PART_LINE = 5.0
+"""Room for the line naming a part of a big map (mm)."""
 
 RISK_COLOURS = ("#9be39b", "#f5e36b", "#f6b45c", "#ef7a7a")
 """Tints for final risk 0, 1, 2 and 3 or more (light, so the numbers stay readable)."""
@@ -92,13 +96,22 @@ def level_shade(level: float, lowest: float, highest: float) -> str:
     return f"#{v:02x}{v:02x}{v:02x}"
 
 
+def _tiles(length: int, per_page: int) -> list[range]:
+    """``range(length)`` cut into the fewest even parts of at most ``per_page``."""
+    parts = -(-length // max(1, per_page))
+    size = -(-length // parts)
+    return [range(i, min(i + size, length)) for i in range(0, length, size)]
+
+
 def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]:
+    """The map on one page when its cells can carry their numbers; a bigger map gets an
+    overview page (shading only) and then as many pages as it takes at one cell size, each a
+    part of the map with its real column and row numbers (the parts can be laid side by side)."""
     labels = labels_for(lang)
     page = _page(paper)
-    area_w = page["width"] - 2 * MARGIN
+    area_w = page["width"] - 2 * MARGIN - 6
     area_h = page["height"] - 2 * MARGIN - MAP_TOP - MAP_BOTTOM
-    cell = min(CELL_MAX, (area_w - 6) / team.width, area_h / team.height)
-    numbers = cell >= CELL_NUMBERS
+    whole = min(CELL_MAX, area_w / team.width, area_h / team.height)
     floors = [v for row in team.map for v in row if v is not None]
     lowest, highest = (min(floors), max(floors)) if floors else (0.0, 0.0)
     plan = team.plan
@@ -112,11 +125,16 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
         risks = {r.at: r.risk for r in found}
         x, y = plan.start
         plan_line = labels["plan"].format(
-            x=x, y=y, move=plan.move, risk=plan.risk, cells=len(found)
+            x=x,
+            y=y,
+            move=plan.move,
+            risk=plan.risk,
+            cells=len(found),
+            cells_text=count(len(found), "cell"),
         )
     start = plan.start if plan is not None else None
     units = set(team.units)
-    rows = []
+    grid = []
     for y, row in enumerate(team.map):
         cells = []
         for x, level in enumerate(row):
@@ -133,9 +151,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
                     "tint": risk_colour(risk) if risk is not None else None,
                 }
             )
-        rows.append({"y": y, "cells": cells})
-    level_pt = min(11.0, max(6.0, cell * 0.55 * 72 / 25.4))
-    risk_pt = min(8.0, max(6.0, cell * 0.38 * 72 / 25.4))
+        grid.append(cells)
     legend_risks = [
         {"label": labels["risk_n"].format(n=n), "colour": c}
         for n, c in enumerate(RISK_COLOURS[:-1])
@@ -143,20 +159,46 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
     legend_risks.append(
         {"label": labels["risk_more"].format(n=len(RISK_COLOURS) - 1), "colour": RISK_COLOURS[-1]}
     )
-    item = {
-        "heading": f"{team.name} — {labels['doc_map']}",
-        "plan_line": plan_line,
-        "has_plan": plan is not None,
-        "cell": round(cell, 3),
-        "numbers": numbers,
-        "level_pt": round(level_pt, 2),
-        "risk_pt": round(risk_pt, 2),
-        "columns": list(range(team.width)),
-        "rows": rows,
-        "legend_risks": legend_risks,
-    }
-    title = f"{team.name} — {labels['doc_map']}"
-    return _document("map", lang, paper, title, item)
+    heading = f"{team.name} — {labels['doc_map']}"
+
+    def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
+        return {
+            "heading": heading,
+            "part": part,
+            "plan_line": plan_line,
+            "has_plan": plan is not None,
+            "cell": round(cell, 3),
+            "numbers": numbers,
+            "level_pt": round(min(11.0, max(6.0, cell * 0.55 * 72 / 25.4)), 2),
+            "risk_pt": round(min(8.0, max(6.0, cell * 0.38 * 72 / 25.4)), 2),
+            "columns": list(xs),
+            "rows": [{"y": y, "cells": [grid[y][x] for x in xs]} for y in ys],
+            "legend_risks": legend_risks,
+        }
+
+    title = heading
+    context = _document("map", lang, paper, title, {})
+    if whole >= CELL_NUMBERS:
+        items = [item(whole, range(team.width), range(team.height), True, "")]
+    else:
+        part_h = area_h - PART_LINE
+        xs = _tiles(team.width, int(area_w // CELL_NUMBERS))
+        ys = _tiles(team.height, int(part_h // CELL_NUMBERS))
+        cell = min(CELL_MAX, area_w / len(xs[0]), part_h / len(ys[0]))
+        n = len(xs) * len(ys)
+        whole = min(whole, part_h / team.height)
+        overview = labels["overview"].format(first=2, last=n + 1)
+        items = [item(whole, range(team.width), range(team.height), False, overview)]
+        for rows in ys:
+            for cols in xs:
+                part = labels["part"].format(
+                    x0=cols[0], x1=cols[-1], y0=rows[0], y1=rows[-1], total=n + 1
+                )
+                items.append(item(cell, cols, rows, True, part))
+    context["pages"] = [
+        {"items": [{"x": MARGIN, "y": MARGIN, "item": it}], "marks": []} for it in items
+    ]
+    return context
 
 
 def printouts(team: KuroganenMap, options: PrintOptions) -> list[Printout]:

@@ -137,8 +137,40 @@ def test_map_without_a_plan_is_the_plain_map():
         assert len(doc.pages) == 1
 
 
-def test_a_big_map_drops_the_numbers_but_stays_on_one_page():
+def test_a_big_map_prints_an_overview_then_numbered_parts_at_one_scale():
     rows = [[float(x % 3) for x in range(60)] for _ in range(60)]
-    team = KuroganenMap.model_validate({"system": "kuroganen", "name": "Big", "map": rows})
+    team = KuroganenMap.model_validate(
+        {"system": "kuroganen", "name": "Big", "map": rows, "plan": {"from": [0, 0], "move": 4}}
+    )
+    context = map_context(team, lang="en", paper="a4")
+    items = [page["items"][0]["item"] for page in context["pages"]]
+    overview, parts = items[0], items[1:]
+    assert not overview["numbers"] and overview["cell"] * 60 <= 186
+    assert "pages 2–5" in overview["part"]
+    assert len(parts) == 4 and all(p["numbers"] for p in parts)
+    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 6.0  # one true scale
+    # every cell is printed exactly once across the parts, at its real column and row
+    seen = [(x, r["y"]) for p in parts for r in p["rows"] for x in p["columns"]]
+    assert sorted(seen) == [(x, y) for x in range(60) for y in range(60)]
+    assert parts[1]["columns"][0] == 30 and parts[1]["part"].startswith("Part: columns 30–59")
+    data = pdf_bytes(render_html(printouts(team, PrintOptions(paper="a4", lang="ja"))[1]))
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        assert len(doc.pages) == 5
+        for page in doc.pages[1:]:
+            footer = page.height - 12 * MM
+            body = [c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer]
+            assert min(body) >= 6.0
+        words = {w["text"] for w in doc.pages[4].extract_words()}
+        assert {"59", "2"} <= words  # the last part prints its column numbers and levels
+
+
+def test_the_map_legend_explains_the_small_level_under_a_unit_or_the_start():
+    for lang, words in (("en", "bottom left of U or S"), ("ja", "U・S のマス左下の小さな数字")):
+        with pdfplumber.open(io.BytesIO(pdf("map", lang, "a4"))) as doc:
+            assert words in doc.pages[0].extract_text()
+
+
+def test_a_plan_reaching_one_cell_says_1_cell():
+    team = demo().with_plan((1, 0), 0)
     item = map_context(team, lang="en", paper="a4")["pages"][0]["items"][0]["item"]
-    assert not item["numbers"] and item["cell"] * 60 <= 186
+    assert item["plan_line"].endswith(": 1 cell reachable")
