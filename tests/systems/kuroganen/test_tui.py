@@ -82,7 +82,7 @@ def test_cursor_shows_the_path_and_s_starts_there(map_file):
         assert view.path is not None and view.path.at == (4, 1)
         text = "\n".join(screen_lines(app))
         assert "Cursor (4,1)" in text and "final risk 0, movement 4" in text
-        assert "1. step → (2,0) cost 1, risk 0" in text
+        assert "1. step (2,0), risk 0" in text and "2. step (3,0), fall 2, risk 2" in text
         assert [leg.fall for leg in view.path.legs] == [0, 2, 0, 0]  # off the wreck, digested
         # start the move on the street below and plan again
         for key in ("down", "down", "down", "down"):
@@ -241,3 +241,92 @@ def test_a_pit_is_refused_under_a_unit_or_the_start_and_levels_stop_at_0(map_fil
         assert app.team.map[1][5] == 0.5
 
     drive(map_file, script)
+
+
+def _notes(app: BuilderApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+@pytest.mark.parametrize(
+    ("lang", "legs"),
+    [
+        ("en", ["1. step (2,0), risk 0", "2. step (3,0), fall 2, risk 2"]),
+        ("ja", ["1. 歩き (2,0) リスク0", "2. 歩き (3,0) 落下2 リスク2"]),
+    ],
+)
+def test_path_legs_and_the_cursor_line_fit_the_panel_without_wrapping(map_file, lang, legs):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        if lang == "ja":
+            await pilot.press("l")
+        lines = [line.rstrip() for line in screen_lines(app)]
+        assert any(line.endswith("開始位置" if lang == "ja" else "the start") for line in lines)
+        await pilot.press("right", "right", "right", "down")
+        lines = [line.rstrip() for line in screen_lines(app)]
+        for leg in legs:  # each leg whole on one line of the panel
+            assert any(line.endswith(leg) for line in lines), leg
+        for words in (
+            ("# 穴  U ユニット  @ 開始", "下線：カーソルまでの経路")
+            if lang == "ja"
+            else ("# pit  U unit  @ start", "underline: path to the cursor")
+        ):
+            assert any(line.endswith(words) for line in lines), words
+
+    drive(map_file, script)
+
+
+def test_a_refused_key_says_why(map_file):
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        await pilot.press("number_sign")  # the start
+        assert any("The start cannot be a pit" in n for n in _notes(app))
+        await pilot.press(*["down"] * 4, *["right"] * 5, "number_sign")  # (6,4): a unit
+        assert any("A unit stands here" in n for n in _notes(app))
+        await pilot.press("left", "left", "s")  # (4,4): a pit
+        assert any("cannot start there" in n for n in _notes(app))
+        await pilot.press("down", "left_square_bracket")  # (4,5) level 1 → 0.5, then 0
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert app.team.map[5][4] == 0
+        assert any("Level 0 is as low as [ goes" in n for n in _notes(app))
+        assert screen.start == (1, 0)
+
+    drive(map_file, script)
+
+
+def test_lowering_a_cell_below_0_never_raises_it(tmp_path):
+    path = tmp_path / "cellar.yaml"
+    path.write_text("system: kuroganen\nname: Cellar\nmap:\n  - [0, -1]\n", encoding="utf-8")
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        await pilot.press("right", "left_square_bracket")
+        assert app.team.map[0][1] == -1 and not app.dirty
+        await pilot.press("right_square_bracket")
+        assert app.team.map[0][1] == -0.5
+
+    drive(path, script)
+
+
+def test_cells_out_of_reach_are_brighter_the_higher_their_level(map_file):
+    from builder.systems.kuroganen.tui.map_view import level_fg
+
+    assert level_fg(0, 0, 3) < level_fg(1, 0, 3) < level_fg(3, 0, 3)
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        view = app.screen.query_one(MapView)
+        assert (9, 0) not in view.reach and (9, 2) not in view.reach  # levels 3 and 1
+        high = view.cell_style((9, 0), set(), set()).color
+        low = view.cell_style((9, 2), set(), set()).color
+        assert high is not None and low is not None and high != low
+        assert sum(high.get_truecolor()) > sum(low.get_truecolor())
+
+    drive(map_file, script)
+
+
+def test_help_explains_the_underlined_path_the_grey_cells_and_printing():
+    from builder.systems.kuroganen.tui.labels import HELP_KEYS
+
+    keys = {key: (en, ja) for _title, _ja, rows in HELP_KEYS for key, en, ja in rows}
+    assert "path to the cursor" in keys["underline"][0] and "経路" in keys["underline"][1]
+    assert "brighter" in keys["grey"][0]
+    assert "reference" in keys["p"][0] and "印刷" in keys["p"][1]
+    assert "·" not in keys

@@ -21,17 +21,33 @@ LABELS: dict[str, tuple[str, str]] = {
     "step": ("step", "歩き"),
     "climb": ("climb", "登攀"),
     "jump": ("jump", "ジャンプ"),
-    "fall": (", fall +{n}", " 落下+{n}"),
+    "fall": (", fall {n}", " 落下{n}"),
     "leg": (
-        "{n}. {kind} → ({x},{y}) cost {cost}{fall}, risk {risk}",
-        "{n}. {kind}→({x},{y}) 移動{cost}{fall} リスク{risk}",
+        "{n}. {kind} ({x},{y}){fall}, risk {risk}",
+        "{n}. {kind} ({x},{y}){fall} リスク{risk}",
     ),
     "stay": ("stay where you are", "その場に留まる"),
     "too_large": ("too large to plan: {reason}", "計画できません：{reason}"),
-    "legend": (
-        "risk: 0 1 2 3+   # pit  U unit  @ start  · path",
-        "リスク: 0 1 2 3+  # 穴  U ユニット  @ 開始  · 経路",
+    "legend_risk": ("risk:", "リスク:"),
+    "legend_marks": ("# pit  U unit  @ start", "# 穴  U ユニット  @ 開始"),
+    "legend_path": ("underline: path to the cursor", "下線：カーソルまでの経路"),
+    "no_start_on_pit": (
+        "A pit has no floor: the move cannot start there",
+        "穴には床がないので、ここからは開始できません",
     ),
+    "no_pit_at_start": (
+        "The start cannot be a pit (start elsewhere first: s)",
+        "開始位置は穴にできません（先に s で開始位置を移す）",
+    ),
+    "no_pit_under_unit": (
+        "A unit stands here: this cell cannot be a pit",
+        "ユニットがいるマスは穴にできません",
+    ),
+    "lowest": (
+        "Level {level} is as low as [ goes (# makes a pit)",
+        "[ で下げられるのは階層 {level} まで（穴は #）",
+    ),
+    "highest": ("Level {level} is as high as ] goes", "] で上げられるのは階層 {level} まで"),
     "view_levels": ("cells show levels (v: risk)", "マス表示：階層（v でリスク）"),
     "view_risk": ("cells show final risk (v: levels)", "マス表示：リスク（v で階層）"),
     "more_legs": ("… {n} more", "… ほか {n}"),
@@ -71,12 +87,23 @@ HELP_KEYS: list[HelpSection] = [
                 "least final risk there: green 0, yellow 1, orange 2, red 3+",
                 "そこで終える最小リスク：緑0・黄1・橙2・赤3+",
             ),
-            (
-                "·",
-                "the path to the cursor (jumps fly over the cells between)",
-                "カーソルまでの経路（ジャンプは間のマスを飛び越える）",
-            ),
             ("# U @", "pit, another unit, the start", "穴・他のユニット・開始位置"),
+            (
+                "underline",
+                "the path to the cursor, leg by leg in the panel (jumps fly over the cells "
+                "between)",
+                "カーソルまでの経路（右欄に1手ずつ。ジャンプは間のマスを飛び越える）",
+            ),
+            (
+                "grey",
+                "cells out of reach: the higher the level, the brighter",
+                "届かないマス：高い階層ほど明るい",
+            ),
+            (
+                "p",
+                "prints the elevation reference and this map with the plan's reach",
+                "高低差リファレンスと、このマップ（plan の到達範囲付き）を印刷",
+            ),
             (
                 "Ctrl+S",
                 "saves the map, and the start, movement and risk as its plan:",

@@ -5,7 +5,8 @@ movement and ``r``/``R`` the starting risk; the screen asks the rules core for t
 each of those and only looks the path up when the cursor moves. Start, movement and risk are
 the file's ``plan:`` (so Ctrl+S keeps them and the printed map overlays them). ``]``/``[`` raise
 and lower the cell under the cursor by half a level and ``#`` makes it a pit (or a pit floor
-level 0); a pit under a unit or the start is refused with a bell.
+level 0); a pit under a unit or the start, a start on a pit and a level past the ends are
+refused with a bell and a note that says why.
 """
 
 from __future__ import annotations
@@ -139,10 +140,15 @@ class MapScreen(ShellScreen):
         view.cursor = (min(max(x + dx, 0), team.width - 1), min(max(y + dy, 0), team.height - 1))
         self._show_path()
 
+    def _refuse(self, key: str, **values: object) -> None:
+        """A bell and a short note saying why the key did nothing."""
+        self.app.bell()
+        self.notify(t(key, self.lang).format(**values), severity="warning", timeout=4)
+
     def action_start_here(self) -> None:
         x, y = self.view.cursor
         if self.view.team.map[y][x] is None:
-            self.app.bell()
+            self._refuse("no_start_on_pit")
             return
         self._set_plan((x, y), self.move, self.risk)
 
@@ -159,20 +165,35 @@ class MapScreen(ShellScreen):
     def action_level(self, delta: int) -> None:
         level = self.view.team.map[self.view.cursor[1]][self.view.cursor[0]]
         if level is None:
-            self._set_level(0 if delta > 0 else None)
+            if delta > 0:
+                self._set_level(0)
+            else:
+                self._refuse("lowest", level="~")
+            return
+        new = level + delta / 2
+        if delta < 0 and new < min(0, level):
+            self._refuse("lowest", level=level_text(level))  # a file's own -1 stays reachable
+        elif delta > 0 and new > MAX_LEVEL:
+            self._refuse("highest", level=level_text(level))
         else:
-            self._set_level(min(max(level + delta / 2, 0), MAX_LEVEL))
+            self._set_level(new)
 
     def action_pit(self) -> None:
         x, y = self.view.cursor
         self._set_level(0 if self.view.team.map[y][x] is None else None)
 
     def _set_level(self, level: float | None) -> None:
-        """The cell under the cursor at ``level``; a bell when that changes nothing or would
+        """The cell under the cursor at ``level``; a bell and a note saying why when it would
         put a unit or the start on a pit."""
         team: KuroganenMap = self.shell.team
         at = self.view.cursor
-        if level == team.map[at[1]][at[0]] or (level is None and at == self.start):
+        if level is None and at == self.start:
+            self._refuse("no_pit_at_start")
+            return
+        if level is None and at in team.units:
+            self._refuse("no_pit_under_unit")
+            return
+        if level == team.map[at[1]][at[0]]:
             self.app.bell()
             return
         try:
@@ -194,9 +215,7 @@ class MapScreen(ShellScreen):
         kind = t(leg.kind, lang) if leg.kind == "jump" or leg.cost == 1 else t("climb", lang)
         fall = t("fall", lang).format(n=leg.fall) if leg.fall else ""
         x, y = leg.to
-        return t("leg", lang).format(
-            n=n, kind=kind, x=x, y=y, cost=leg.cost, fall=fall, risk=leg.risk
-        )
+        return t("leg", lang).format(n=n, kind=kind, x=x, y=y, fall=fall, risk=leg.risk)
 
     def _side(self) -> Text:
         lang = self.lang
@@ -221,12 +240,11 @@ class MapScreen(ShellScreen):
         if level is None:
             out.append(t("pit", lang) + "\n")
         else:
-            out.append(t("level", lang).format(level=level_text(level)))
+            out.append(t("level", lang).format(level=level_text(level)) + "\n")
             if (cx, cy) == self.start:
-                out.append(" · " + t("the_start", lang))
+                out.append(t("the_start", lang) + "\n")
             elif (cx, cy) in team.units:
-                out.append(" · " + t("unit", lang))
-            out.append("\n")
+                out.append(t("unit", lang) + "\n")
         found: Reach | None = view.path
         if level is not None and found is None and (cx, cy) not in team.units:
             out.append(t("unreachable", lang) + "\n", style="dim")
@@ -234,18 +252,17 @@ class MapScreen(ShellScreen):
             out.append(t("final", lang).format(risk=found.risk, cost=found.cost) + "\n")
             legs = found.legs
             if not legs:
-                out.append("  " + t("stay", lang) + "\n")
+                out.append(" " + t("stay", lang) + "\n")
             shown = legs if len(legs) <= 8 else legs[:7]
             for n, leg in enumerate(shown, start=1):
-                out.append("  " + self._leg(n, leg) + "\n")
+                out.append(" " + self._leg(n, leg) + "\n")
             if len(shown) < len(legs):
-                out.append("  " + t("more_legs", lang).format(n=len(legs) - len(shown)) + "\n")
+                out.append(" " + t("more_legs", lang).format(n=len(legs) - len(shown)) + "\n")
         out.append("\n")
-        legend = t("legend", lang)
-        head, _, rest = legend.partition("0 1 2 3+")
-        out.append(head)
+        out.append(t("legend_risk", lang) + " ")
         for i, bg in enumerate(RISK_BG):
             out.append(f" {i}{'+' if i == len(RISK_BG) - 1 else ''} ", style=f"white on {bg}")
-        out.append(rest + "\n", style="dim")
+        out.append("\n" + t("legend_marks", lang) + "\n", style="dim")
+        out.append(t("legend_path", lang) + "\n", style="dim")
         out.append(t("view_risk" if view.show_risk else "view_levels", lang), style="dim")
         return out

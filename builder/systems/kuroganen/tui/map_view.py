@@ -25,6 +25,14 @@ def risk_bg(risk: int) -> str:
     return RISK_BG[min(risk, len(RISK_BG) - 1)]
 
 
+def level_fg(level: float, lowest: float, highest: float) -> str:
+    """Grey text for a cell out of reach: dim at the map's lowest level, brighter the higher,
+    so the terrain reads at a glance (the number says the level exactly)."""
+    t = 0.0 if highest <= lowest else (level - lowest) / (highest - lowest)
+    v = round(0x5F + (0xFF - 0x5F) * t)
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
 class MapView(Widget):
     """A scrolling picture of the map with the reach overlay and the path to the cursor."""
 
@@ -40,6 +48,8 @@ class MapView(Widget):
         self.show_risk = False
         self._left = 0
         self._top = 0
+        self._span_of: KuroganenMap | None = None
+        self._span_cache = (0.0, 0.0)
 
     @property
     def cell_w(self) -> int:
@@ -101,7 +111,7 @@ class MapView(Widget):
         elif found is not None:
             style = Style(color="white", bgcolor=risk_bg(found.risk))
         else:
-            style = Style(color="#8a8a8a")
+            style = Style(color=level_fg(level, *self._span))
         if at in landed:
             style += Style(bold=True, underline=True)
         elif at in on_path:
@@ -109,6 +119,15 @@ class MapView(Widget):
         if at == self.cursor:
             style += Style(reverse=True)
         return style
+
+    @property
+    def _span(self) -> tuple[float, float]:
+        """The map's lowest and highest floor (worked out once per map)."""
+        if self._span_of is not self.team:
+            floors = [v for row in self.team.map for v in row if v is not None]
+            self._span_cache = (min(floors), max(floors)) if floors else (0.0, 0.0)
+            self._span_of = self.team
+        return self._span_cache
 
     def render(self) -> Text:
         cols, rows = self.window()
