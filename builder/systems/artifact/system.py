@@ -109,7 +109,8 @@ class Artifact:
         return [ODDS]
 
     def dump_team(self, team: ForceFile) -> dict[str, Any]:
-        return team.model_dump()
+        # plain lists (not tuples): the saver merges lists item by item, keeping the file's text
+        return team.model_dump(mode="json")
 
 
 SYSTEM = Artifact()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,7 @@ from builder.systems.artifact.rules import survival
 from builder.systems.artifact.specs import all_units, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.text import reference_targets, weapon_odds
 from builder.systems.artifact.tui.labels import t
+from builder.systems.artifact.tui.odds_panel import fit
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
 
@@ -106,10 +108,13 @@ class CompareScreen(ShellScreen):
         self.query_one("#compare-title", Static).update(f"{t('compare_title', lang)} — {under}")
         table = self.query_one(DataTable)
         table.clear(columns=True)
+        width = self._column_width(len(chosen))
         table.add_column("")
         for name, _ in chosen:
-            table.add_column(name)
-        table.add_row("", *[part_name(u, lang) for _, u in chosen])
+            table.add_column(Text(fit(name, width), justify="right"))
+        table.add_row(
+            "", *[Text(fit(part_name(u, lang), width), justify="right") for _, u in chosen]
+        )
         for i, (label, values, higher) in enumerate(self.rows):
             present = [v for v in values if v is not None]
             best = (max(present) if higher else min(present)) if present else None
@@ -120,6 +125,12 @@ class CompareScreen(ShellScreen):
                 style = "bold green" if differ and v == best else ""
                 cells.append(Text(text, style=style, justify="right"))
             table.add_row(*cells)
+
+    def _column_width(self, n: int) -> int:
+        """Cells for each MS column, so that four of them fit beside the labels."""
+        label = max(cell_len(label) for label, _, _ in self.rows)
+        room = self.app.size.width - (label + 2) - 1  # the vertical scrollbar
+        return max(6, room // max(n, 1) - 2)
 
     def action_back(self) -> None:
         self.app.pop_screen()

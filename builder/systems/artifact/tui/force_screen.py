@@ -5,8 +5,10 @@ Every key recomputes the odds at once (one exact attack distribution: well under
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,10 +18,15 @@ from builder.core.i18n import part_name
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
 from builder.systems.artifact.specs import all_units
-from builder.systems.artifact.tui.labels import t
-from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute
+from builder.systems.artifact.tui.labels import message, t
+from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute, fit
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
+
+PANEL_WIDTH = 34
+"""The odds panel's width (artifact.tcss ``#odds-panel``)."""
+TABLE_MARGIN = 1
+"""The units table's vertical scrollbar (artifact.tcss)."""
 
 
 class ForceScreen(ShellScreen):
@@ -34,6 +41,7 @@ class ForceScreen(ShellScreen):
         Binding("y", "cycle_type", "Type"),
         Binding("n", "add_ms", "AddMS"),
         Binding("x", "drop", "Drop"),
+        Binding("r", "rename", "Rename"),
         Binding("space", "mark", "Mark", key_display="␣"),
         Binding("c", "compare", "Compare"),
     ]
@@ -79,20 +87,39 @@ class ForceScreen(ShellScreen):
         row = table.cursor_row
         table.clear(columns=True)
         lang = self.lang
-        table.add_columns("", t("name", lang), t("type", lang), "HP", "P")
         units = all_units(self.catalog)
         members = [("ship", self.force.ship.name, self.force.ship.type)] + [
             ("ms", u.name, u.type) for u in self.force.units
         ]
+        rows = []
         for role, name, type_id in members:
             unit = units.get(type_id)
             type_name = part_name(unit, lang) if unit is not None else f"? {type_id}"
             hp = str(unit.hp) if unit is not None else "?"
             p = str(unit.propellant) if isinstance(unit, MobileSuit) else "—"
             mark = "*" if role == "ms" and name in self.marked else ""
-            table.add_row(t(role, lang) + mark, name, type_name, hp, p)
+            rows.append([t(role, lang) + mark, name, type_name, hp, p])
+        header = ["", t("name", lang), t("type", lang), "HP", "P"]
+        name_w, type_w = self._name_widths([header, *rows])
+        table.add_columns(*header)
+        for r in rows:
+            table.add_row(r[0], fit(r[1], name_w), fit(r[2], type_w), r[3], r[4])
         if members:
             table.move_cursor(row=min(row, len(members) - 1))
+
+    def _name_widths(self, rows: list[list[str]]) -> tuple[int, int]:
+        """How many cells the name and type columns may take so that every column fits
+        beside the odds panel (the wider of name and type is cut first, ending in …)."""
+        widths = [max(cell_len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        room = self.app.size.width - PANEL_WIDTH - TABLE_MARGIN
+        room -= widths[0] + widths[3] + widths[4] + 2 * len(widths)
+        name_w, type_w = widths[1], widths[2]
+        while name_w + type_w > room and max(name_w, type_w) > 6:
+            if type_w > name_w:  # the wider gives way first, so both stay readable
+                type_w -= 1
+            else:
+                name_w -= 1
+        return name_w, type_w
 
     def _draw_legality(self) -> None:
         report = check(self.force, self.catalog)
@@ -103,14 +130,32 @@ class ForceScreen(ShellScreen):
         else:
             head = t("legal", lang) if report.legal else t("illegal", lang)
         lines = [f"{self.force.name}: {head}"]
-        lines += [
-            f"• {p.field}: {p.message}" if p.field else f"• {p.message}" for p in report.errors
-        ]
-        lines += [f"{t('warnings', lang)}: {p.message}" for p in report.warnings]
+        lines += [f"• {self._finding(p.field, p.message)}" for p in report.errors]
+        lines += [f"{t('warnings', lang)}: {self._finding('', p.message)}" for p in report.warnings]
         widget = self.query_one("#force-legality", Static)
         widget.update("\n".join(lines))
         widget.set_class(report.legal, "-legal")
         widget.set_class(not report.legal, "-illegal")
+
+    def _finding(self, field: str, text: str) -> str:
+        """A legality finding as the table shows the force: "MS2 Rick Dias: …" rather than
+        the file's ``units[1].name``, in the screen's language."""
+        lang = self.lang
+
+        def unit(i: int) -> str:
+            return f"MS{i + 1}"
+
+        for unit_id, entry in sorted(all_units(self.catalog).items(), key=lambda e: -len(e[0])):
+            text = re.sub(rf"\b{re.escape(unit_id)}\b", part_name(entry, lang), text)
+        text = re.sub(r"units\[(\d+)\]", lambda m: unit(int(m.group(1))), text)
+        text = message(text, lang)
+        found = re.match(r"units\[(\d+)\]", field)
+        if found and int(found.group(1)) < len(self.force.units):
+            i = int(found.group(1))
+            return f"{unit(i)} {self.force.units[i].name}: {text}"
+        if field.startswith("ship"):
+            return f"{t('ship', lang)} {self.force.ship.name}: {text}"
+        return text
 
     def _draw_odds(self) -> None:
         self.view = compute(self.force, self.catalog, self.choice, self.lang)
@@ -161,32 +206,74 @@ class ForceScreen(ShellScreen):
             ship = force.ship.model_copy(update={"type": nxt})
             self.shell.set_team(force.model_copy(update={"ship": ship}))
             return
-        ids = [m.id for m in self.catalog.mobile_suits]
+        suits = {m.id: m for m in self.catalog.mobile_suits}
+        ids = list(suits)
         units = list(force.units)
         unit = units[row - 1]
         nxt = ids[(ids.index(unit.type) + 1) % len(ids)] if unit.type in ids else ids[0]
-        units[row - 1] = unit.model_copy(update={"type": nxt})
+        update = {"type": nxt}
+        old = suits.get(unit.type)
+        if old is not None and re.fullmatch(re.escape(old.name) + r" \d+", unit.name):
+            # a "<type> N" name ("Nightingale 1", as n makes them) follows the new type
+            update["name"] = self._free_name(suits[nxt].name, skip=row - 1)
+            self.marked = [update["name"] if m == unit.name else m for m in self.marked]
+        units[row - 1] = unit.model_copy(update=update)
         self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
+
+    def _free_name(self, base: str, skip: int | None = None) -> str:
+        """``base N`` with the smallest N no other unit of the force uses."""
+        force = self.force
+        taken = {force.ship.name.casefold()}
+        taken |= {u.name.casefold() for i, u in enumerate(force.units) if i != skip}
+        n = 1
+        while f"{base} {n}".casefold() in taken:
+            n += 1
+        return f"{base} {n}"
 
     def action_add_ms(self) -> None:
         force = self.force
         suit = self.catalog.mobile_suits[0]
-        taken = {force.ship.name.casefold(), *(u.name.casefold() for u in force.units)}
-        n = 1
-        while f"{suit.name} {n}".casefold() in taken:
-            n += 1
-        units = (*force.units, ForceUnit(name=f"{suit.name} {n}", type=suit.id))
+        units = (*force.units, ForceUnit(name=self._free_name(suit.name), type=suit.id))
         self.shell.set_team(force.model_copy(update={"units": units}))
         self.query_one("#force-units", DataTable).move_cursor(row=len(units))
 
     def action_drop(self) -> None:
         row = self._row()
         if row == 0:
-            self.notify(t("ship", self.lang) + ": 1", severity="warning")
+            self.notify(t("drop_ship", self.lang), severity="warning")
             return
         units = list(self.force.units)
         del units[row - 1]
         self.shell.set_team(self.force.model_copy(update={"units": tuple(units)}))
+
+    def action_rename(self) -> None:
+        """A new name for the unit under the cursor (the ship or an MS), unique in the force."""
+        from builder.tui.dialogs.prompt_dialog import PromptDialog
+
+        row = self._row()
+        force = self.force
+        old = force.ship.name if row == 0 else force.units[row - 1].name
+
+        def done(name: str | None) -> None:
+            if not name or name == old:
+                return
+            force = self.force
+            taken = [force.ship.name, *(u.name for u in force.units)]
+            del taken[row]
+            if name.casefold() in {n.casefold() for n in taken}:
+                self.notify(t("name_taken", self.lang).format(name=name), severity="error")
+                return
+            if row == 0:
+                ship = force.ship.model_copy(update={"name": name})
+                self.shell.set_team(force.model_copy(update={"ship": ship}))
+                return
+            units = list(force.units)
+            units[row - 1] = units[row - 1].model_copy(update={"name": name})
+            self.marked = [name if m == old else m for m in self.marked]
+            self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
+
+        question = t("rename_prompt", self.lang).format(name=old)
+        self.app.push_screen(PromptDialog(question, value=old), done)
 
     def action_mark(self) -> None:
         """Pick (or unpick) the MS under the cursor for compare: 2 to 4 of them."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from builder.core.i18n import Lang
 from builder.tui.shell import HelpSection
 
@@ -23,22 +25,60 @@ LABELS: dict[str, tuple[str, str]] = {
     "near": ("Attack mod", "攻撃修正"),
     "evade": ("Evade", "回避"),
     "evade_off": ("off", "なし"),
-    "evade_on": ("on, mod -{n}", "あり 修正-{n}"),
+    "evade_on": ("on, mod {mod}", "あり 修正{mod}"),
     "ship_no_evade": ("a ship never evades", "戦艦は回避しない"),
-    "p_hit": ("Hit / die", "1個の命中率"),
-    "p_evade": ("Evade / hit", "回避率"),
+    "p_hit": ("Hit / die", "ダイス1個の命中率"),
+    "p_evade": ("Evade / hit", "命中ごとの回避率"),
     "exp_dmg": ("Exp. damage", "期待ダメージ"),
     "kill": ("Kill", "撃破率"),
     "hits": ("hits", "命中"),
     "dmg": ("dmg", "ダメ"),
+    "dice": ("{n} dice, {need}+ to hit, D{d}", "{n}回 {need}+で命中 D{d}"),
+    "drop_ship": (
+        "A force keeps its one battleship: y changes its type",
+        "戦艦は外せません(y で艦種を変更)",
+    ),
+    "rename_prompt": ("New name for “{name}”:", "「{name}」の新しい名前:"),
+    "name_taken": ("The name “{name}” is already used", "「{name}」という名前は使用済みです"),
     "compare_title": ("Compare MS (2–4)", "MS比較(2〜4機)"),
     "compare_need": ("Compare needs 2 to 4 MS", "比較には2〜4機のMSが必要"),
     "vs_ms": ("vs MS", "対MS"),
-    "alive": ("alive r{r}", "生存 {r}R"),
-    "ehp": ("E[HP] r{r}", "期待HP {r}R"),
+    "alive": ("Alive, round {r}", "{r}R後の生存率"),
+    "ehp": ("Exp. HP, round {r}", "{r}R後の期待HP"),
     "under": ("under {threat}", "脅威: {threat}"),
     "print_title": ("Print “{name}”", "「{name}」を印刷"),
 }
+
+
+MESSAGES_JA: list[tuple[str, str]] = [
+    (r"(.+) is an MS, not a battleship", "{0}はMSで、戦艦ではありません"),
+    (
+        r"(.+) is a battleship; a force has exactly one, under 'ship'",
+        "{0}は戦艦です(戦艦は部隊に1隻だけ)",
+    ),
+    (
+        r"unit name '(.+)' is already used by (.+); names must be unique",
+        "名前「{0}」は{1}と重複しています(名前は一つずつ)",
+    ),
+    (r"a force needs at least (\d+) MS, this one has (\d+)", "MSは{0}機以上必要です(今は{1}機)"),
+    (
+        r"(\d+) MS but (.+) carries (\d+): they can never all be aboard",
+        "MS{0}機に対し{1}の搭載数は{2}:全機は載せられません",
+    ),
+    (r"the ship \((.+)\)", "戦艦({0})"),
+]
+"""The D9 findings of legality.py in Japanese (the CLI speaks English; the TUI both)."""
+
+
+def message(text: str, lang: Lang) -> str:
+    """A legality message in ``lang`` (unchanged when no pattern matches)."""
+    if lang != "ja":
+        return text
+    for pattern, ja in MESSAGES_JA:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return ja.format(*(message(g, lang) for g in found.groups()))
+    return text
 
 
 def t(key: str, lang: Lang) -> str:
@@ -59,6 +99,7 @@ KEYS_JA: dict[str, str] = {
     "Drop": "削除",
     "Mark": "選択",
     "Compare": "比較",
+    "Rename": "改名",
     "Back": "戻る",
 }
 
@@ -70,6 +111,7 @@ HELP: list[HelpSection] = [
             ("↑/↓", "choose a unit of the force", "部隊のユニットを選ぶ"),
             ("y", "change its type (ship or MS from the catalog)", "機種を変更(カタログから)"),
             ("n / x", "add an MS / remove the chosen MS", "MSを追加 / 選んだMSを削除"),
+            ("r", "rename the chosen unit (ship or MS)", "選んだユニットの名前を変更"),
             ("a / w / t", "next attacker / weapon / target", "攻撃側 / 武装 / 目標を切替"),
             ("+ / -", "attack modifier (enemy MS within 10 cm)", "攻撃修正(10cm以内の敵MS)"),
             ("e / v", "evade on/off / evasion modifier", "回避あり/なし / 回避修正"),

@@ -5,7 +5,10 @@ No Textual here: the panel widget only shows these lines, and tests read them di
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from rich.cells import cell_len
 
 from builder.core.i18n import Lang, part_name
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
@@ -14,7 +17,34 @@ from builder.systems.artifact.specs import Unit, all_units, unit_stats, weapon_s
 from builder.systems.artifact.text import bar
 from builder.systems.artifact.tui.labels import t
 
-BAR_COLS = 16
+WIDTH = 30
+"""Text columns inside the panel (its width in artifact.tcss less border and padding)."""
+BAR_COLS = WIDTH - 18
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal cells (a kanji takes two)."""
+    return " " * max(0, width - cell_len(text)) + text
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells with …; a closing number stays (``Byalant Cu… 2``),
+    so that units of the same type can still be told apart."""
+    if cell_len(text) <= width:
+        return text
+    number = re.search(r" \d+$", text)
+    tail = number.group(0) if number and cell_len(number.group(0)) + 3 <= width else ""
+    out = ""
+    for ch in text[: len(text) - len(tail)]:
+        if cell_len(out + ch) > width - 1 - cell_len(tail):
+            break
+        out += ch
+    return out.rstrip() + "…" + tail
+
+
+def modifier(k: int) -> str:
+    """A D10 modifier as printed on the cards: 0, -1, -2 (never -0)."""
+    return f"-{k}" if k else "0"
 
 
 @dataclass(frozen=True)
@@ -63,28 +93,29 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
     if not isinstance(target, MobileSuit):
         evade_text = t("ship_no_evade", lang)
     elif evade:
-        evade_text = t("evade_on", lang).format(n=choice.evade_near)
+        evade_text = t("evade_on", lang).format(mod=modifier(choice.evade_near))
     else:
         evade_text = t("evade_off", lang)
     need = weapon.to_hit_ms if isinstance(target, MobileSuit) else weapon.to_hit_ship
-    kind = part_name(attacker, lang)
+    dice = t("dice", lang).format(n=weapon.attacks, need=need, d=weapon.damage)
     lines = [
-        f"{t('attacker', lang)}: {name}" + (f" ({kind})" if kind != name else ""),
-        f"{t('weapon', lang)}: {part_name(weapon, lang)} {weapon.attacks}×{need}+ D{weapon.damage}",
-        f"{t('target', lang)}: {part_name(target, lang)} HP {target.hp}",
-        f"{t('near', lang)}: -{choice.near}",
+        fit(f"{t('attacker', lang)}: {name}", WIDTH),
+        fit(f"{t('weapon', lang)}: {part_name(weapon, lang)}", WIDTH),
+        fit(f"  {dice}", WIDTH),
+        fit(f"{t('target', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),
+        f"{t('near', lang)}: {modifier(choice.near)}",
         f"{t('evade', lang)}: {evade_text}",
         f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%",
     ]
     if result.p_evade is not None:
         lines.append(f"{t('p_evade', lang)} {100 * result.p_evade:.1f}%")
     lines.append("")
+    lines.append(f"{rjust(t('hits', lang), 4)} {rjust(t('dmg', lang), 4)} {rjust('P', 6)}")
     for k, p in enumerate(result.hits):
         dmg = min(k * weapon.damage, result.target_hp)
-        lines.append(f"{k:>2} {t('hits', lang)} {dmg:>2}  {100 * p:5.1f}% {bar(p, BAR_COLS)}")
+        lines.append(f"{k:>4} {dmg:>4} {100 * p:5.1f}% {bar(p, BAR_COLS)}")
     lines += [
-        "",
-        f"{t('exp_dmg', lang)} {result.expected_damage:.2f}   "
+        f"{t('exp_dmg', lang)} {result.expected_damage:.2f}",
         f"{t('kill', lang)} {100 * result.p_kill:.1f}%",
     ]
     return OddsView(lines, result)
