@@ -330,3 +330,36 @@ def test_help_explains_the_underlined_path_the_grey_cells_and_printing():
     assert "brighter" in keys["grey"][0]
     assert "reference" in keys["p"][0] and "印刷" in keys["p"][1]
     assert "·" not in keys
+
+
+def test_a_map_without_floor_says_how_to_make_one_and_a_1x1_map_reaches_1_cell(tmp_path):
+    path = tmp_path / "void.yaml"
+    path.write_text("system: kuroganen\nname: Void\nmap:\n  - [~, ~]\n", encoding="utf-8")
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        text = "\n".join(screen_lines(app))
+        assert "no floor to start on: ] gives the cell" in text and "too large" not in text
+        await pilot.press("l")
+        assert "開始できる床がありません" in "\n".join(screen_lines(app))
+        await pilot.press("l", "right_square_bracket")  # (0,0) gets a floor: a 1-cell reach
+        assert app.team.map[0][0] == 0
+        assert "Reachable: 1 cell\n" in "\n".join(line.rstrip() for line in screen_lines(app))
+
+    drive(path, script)
+
+
+def test_a_map_with_a_plan_opens_with_the_cursor_on_its_start(tmp_path):
+    path = tmp_path / "ja.yaml"
+    path.write_text(
+        "system: kuroganen\nname: 廃墟の街区\nmap:\n  - [0, 1]\n  - [~, 2]\nunits: [[0, 0]]\n"
+        "plan: {from: [1, 1], move: 3}\n",
+        encoding="utf-8",
+    )
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert screen.start == (1, 1) and screen.query_one(MapView).cursor == (1, 1)
+        assert "Cursor (1,1) level 2" in "\n".join(screen_lines(app))
+
+    drive(path, script)

@@ -11,6 +11,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "risk": ("Risk", "リスク"),
     "reachable": ("Reachable", "到達可能"),
     "cells": ("{n} cells", "{n} マス"),
+    "one_cell": ("{n} cell", "{n} マス"),
+    "no_floor": (
+        "no floor to start on: ] gives the cell under the cursor a floor",
+        "開始できる床がありません：] でカーソルのマスに床を作る",
+    ),
     "cursor": ("Cursor", "カーソル"),
     "level": ("level {level}", "階層 {level}"),
     "pit": ("pit: no floor", "穴：床なし"),

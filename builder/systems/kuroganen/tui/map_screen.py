@@ -81,10 +81,10 @@ class MapScreen(ShellScreen):
         self.query_one(MapView).focus()
 
     def _defaults(self, team: KuroganenMap) -> None:
-        self.start = default_start(team)
+        self.start = team.plan.start if team.plan is not None else default_start(team)
         self.move = DEFAULT_MOVE
         self.risk = 0
-        self.error: str | None = None
+        self.error: tuple[str, str] | None = None  # a label key and the reason
         self._shown: KuroganenMap | None = None
         self._edited: KuroganenMap | None = None
 
@@ -113,11 +113,15 @@ class MapScreen(ShellScreen):
     def _plan(self, team: KuroganenMap) -> None:
         view = self.view
         view.start = self.start
+        x, y = self.start
         try:
             found = reach(team.height_map(), self.start, self.move, self.risk)
             self.error = None
-        except (ReachTooLarge, ValueError) as exc:
-            found, self.error = [], str(exc)
+        except ReachTooLarge as exc:
+            found, self.error = [], ("too_large", str(exc))
+        except ValueError as exc:
+            found = []
+            self.error = ("no_floor" if team.map[y][x] is None else "too_large", str(exc))
         view.reach = {r.at: r for r in found}
 
     def _show_path(self) -> None:
@@ -229,10 +233,12 @@ class MapScreen(ShellScreen):
         out.append(f"{t('move', lang)} {self.move}  ", style="bold")
         out.append(f"{t('risk', lang)} {self.risk}\n", style="bold")
         if self.error:
-            out.append(t("too_large", lang).format(reason=self.error) + "\n", style="red")
+            key, reason = self.error
+            out.append(t(key, lang).format(reason=reason) + "\n", style="red")
         else:
             n = len(view.reach)
-            out.append(f"{t('reachable', lang)}: {t('cells', lang).format(n=n)}\n")
+            cells = t("cells" if n != 1 else "one_cell", lang).format(n=n)
+            out.append(f"{t('reachable', lang)}: {cells}\n")
         out.append("\n")
         cx, cy = view.cursor
         level = team.map[cy][cx]
