@@ -363,3 +363,28 @@ def test_a_map_with_a_plan_opens_with_the_cursor_on_its_start(tmp_path):
         assert "Cursor (1,1) level 2" in "\n".join(screen_lines(app))
 
     drive(path, script)
+
+
+def test_print_without_a_plan_prints_the_reach_on_screen_and_leaves_the_file_alone(map_file):
+    from builder.tui.dialogs.print_dialog import PrintDialog
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        assert app.team.plan is None
+        await pilot.press("p")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PrintDialog)
+        printed = dialog._team
+        assert printed.plan is not None
+        assert (printed.plan.start, printed.plan.move, printed.plan.risk) == (
+            (1, 0),
+            DEFAULT_MOVE,
+            0,
+        )
+        assert app.team.plan is None and not app.dirty
+        await pilot.press("escape")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "p 印刷" in "\n".join(screen_lines(app))
+
+    drive(map_file, script)

@@ -63,6 +63,7 @@ class MapScreen(ShellScreen):
         Binding("right_square_bracket", "level(1)", "Raise", key_display="]", group=LEVEL),
         Binding("left_square_bracket", "level(-1)", "Lower", key_display="[", group=LEVEL),
         Binding("number_sign", "pit", "Pit", key_display="#"),
+        Binding("p", "print_shown", "Print"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -207,6 +208,17 @@ class MapScreen(ShellScreen):
             return
         self._edited = edited
         self.shell.set_team(edited)
+
+    def action_print_shown(self) -> None:
+        """The shell's print dialog with the reach on screen: a map without a plan prints the
+        start, movement and risk shown here (the file itself stays as it is)."""
+        from builder.tui.dialogs.print_dialog import PrintDialog
+
+        shell = self.shell
+        team: KuroganenMap = shell.team
+        if team.plan is None and self.error is None:
+            team = team.with_plan(self.start, self.move, self.risk)
+        self.app.push_screen(PrintDialog(shell.system, team, shell.catalog, shell.lang, shell.ui))
 
     def action_toggle_view(self) -> None:
         self.view.show_risk = not self.view.show_risk
