@@ -12,6 +12,7 @@ Templates see only dicts, lists, strings and numbers.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from builder.core.i18n import LANGS, Lang
@@ -68,13 +69,38 @@ def _document(kind: str, lang: Lang, paper: str, title: str, item: dict[str, Any
     }
 
 
+KEEP_TOGETHER = re.compile(r"[+＋]?\d+(?:\.\d+)?(?:階層|マス|点|段|mm)?")
+"""A number with its counter (``1階層``, ``+2``, ``0.5階層``): Japanese text may break between
+any two characters, so these runs are kept on one line."""
+
+
+def segments(line: str, lang: Lang) -> list[dict[str, Any]]:
+    """``line`` as ``{"text", "keep"}`` runs: a number and its counter never split across lines
+    in Japanese (English breaks only at spaces anyway)."""
+    if lang != "ja":
+        return [{"text": line, "keep": False}]
+    out: list[dict[str, Any]] = []
+    at = 0
+    for m in KEEP_TOGETHER.finditer(line):
+        if m.start() > at:
+            out.append({"text": line[at : m.start()], "keep": False})
+        out.append({"text": m.group(), "keep": True})
+        at = m.end()
+    if at < len(line):
+        out.append({"text": line[at:], "keep": False})
+    return out
+
+
 def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
     labels = labels_for(lang)
     head, rows = TABLE[lang]
     i = 1 if lang == "ja" else 0
     item = {
         "heading": f"{labels['system']} — {labels['doc_reference']}",
-        "sections": [{"title": t, "lines": lines} for t, lines in SECTIONS[lang]],
+        "sections": [
+            {"title": t, "lines": [segments(line, lang) for line in lines]}
+            for t, lines in SECTIONS[lang]
+        ],
         "table_title": TABLE_TITLE[i],
         "table_head": head,
         "table_rows": rows,

@@ -4,6 +4,7 @@ body text ≥ 6 pt (pdfplumber), the overlay showing the rules core's risks."""
 from __future__ import annotations
 
 import io
+import itertools
 from functools import cache
 
 import pdfplumber
@@ -174,3 +175,20 @@ def test_a_plan_reaching_one_cell_says_1_cell():
     team = demo().with_plan((1, 0), 0)
     item = map_context(team, lang="en", paper="a4")["pages"][0]["items"][0]["item"]
     assert item["plan_line"].endswith(": 1 cell reachable")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_japanese_reference_never_splits_a_number_from_its_counter(paper):
+    from builder.systems.kuroganen.printouts import segments
+
+    line = "ユニットの高さを1階層とする。0.5階層、+2。"
+    kept = [s["text"] for s in segments(line, "ja") if s["keep"]]
+    assert kept == ["1階層", "0.5階層", "+2"]
+    lines = []
+    with pdfplumber.open(io.BytesIO(pdf("reference", "ja", paper))) as doc:
+        page = doc.pages[0]
+        for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):  # column by column
+            lines += page.crop((x0, 0, x1, page.height)).extract_text().splitlines()
+    assert any(line.endswith("1減") or "1階層" in line for line in lines)
+    for line, after in itertools.pairwise(lines):
+        assert not (line[-1:].isdigit() and after.startswith(("階層", "マス", "点"))), (line, after)
