@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     move = args.move if args.move is not None else (plan.move if plan else None)
     risk = args.risk if args.risk is not None else (plan.risk if plan else 0)
     missing = [
-        _option_problem(option, "required (the map has no plan: to take it from)")
+        _option_problem(option, "required: the map file has no 'plan:' to take it from")
         for option, value in (("--from", start), ("--move", move))
         if value is None
     ]

@@ -218,8 +218,8 @@ def test_start_on_a_listed_unit_moves_that_unit(cli, small):
         (["--from", "0,0", "--move", "-1"], "argument --move: movement must be 0-100"),
         (["--from", "0,0", "--move", "101"], "argument --move: movement must be 0-100"),
         (["--from", "0,0", "--move", "2", "--risk", "-2"], "risk must be 0-99"),
-        (["--move", "2"], "--from: required (the map has no plan"),
-        (["--from", "0,0"], "--move: required (the map has no plan"),
+        (["--move", "2"], "--from: required: the map file has no 'plan:' to take it from"),
+        (["--from", "0,0"], "--move: required: the map file has no 'plan:' to take it from"),
     ],
 )
 def test_reach_bad_input_exits_2_with_one_clear_line(cli, capsys, small, args, message):
