@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import LANGS, Lang, part_name
-from builder.render.fit import fit
+from builder.render.fit import Fitted, fit, fit_words
 from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
 from builder.systems.artifact.print_labels import labels_for
@@ -25,6 +25,14 @@ BOXES_PER_ROW = {"poker": 10, "large": 15}
 
 NAME_FIT = {"poker": (40.0, 9.0, 6.0), "large": (60.0, 13.0, 8.0)}
 """Width (mm), max and min pt of the unit name in the card header."""
+
+LINE_FIT = {"poker": (45.0, 6.0), "large": (62.0, 8.0)}
+"""Width (mm) and pt of the one-line force and type lines under the name (cards.css: the card
+less its padding and the room kept for M: 13 mm, 18 mm on the large card); a longer line ends
+in … rather than being clipped."""
+
+CAPACITY_PER_ROW = 12
+"""Numbered capacity boxes per row (cards.css: 12 fit beside the label on both card sizes)."""
 
 MARKER_DIAMETER = 70.0
 """The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
@@ -72,12 +80,22 @@ def _weapon(w: Weapon, lang: Lang) -> dict[str, Any]:
 def unit_card(name: str, unit: Unit, force: str, lang: Lang, size: str) -> dict[str, Any]:
     width, hi, lo = NAME_FIT[size]
     fitted = fit(name, width, hi, lo, lines=2)
+    words = fit_words(name, width, hi, lo)
+    if words.size < fitted.size:  # a long word shrinks the name rather than break inside
+        fitted = Fitted(fitted.text, words.size)
+    line_mm, line_pt = LINE_FIT[size]
+    labels = labels_for(lang)
+    kind = "ms" if isinstance(unit, MobileSuit) else "ship"
     card: dict[str, Any] = {
-        "kind": "ms" if isinstance(unit, MobileSuit) else "ship",
+        "kind": kind,
         "name": fitted.text,
         "name_pt": fitted.size,
         "type": part_name(unit, lang),
+        "type_line": fit(
+            f"{part_name(unit, lang)} · {labels[kind]}", line_mm, line_pt, line_pt
+        ).text,
         "force": force,
+        "force_line": fit(f"{labels['force']}: {force}", line_mm, line_pt, line_pt).text,
         "move": unit.move,
         "hp": unit.hp,
         "hp_rows": box_groups(unit.hp, BOXES_PER_ROW[size]),
@@ -90,6 +108,10 @@ def unit_card(name: str, unit: Unit, force: str, lang: Lang, size: str) -> dict[
         assert isinstance(unit, Ship)
         card["capacity"] = unit.capacity
         card["capacity_track"] = list(range(1, unit.capacity + 1))
+        card["capacity_rows"] = [
+            list(range(first, min(first + CAPACITY_PER_ROW, unit.capacity + 1)))
+            for first in range(1, unit.capacity + 1, CAPACITY_PER_ROW)
+        ]
     return card
 
 
