@@ -23,7 +23,7 @@ from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
 
 from ..models import MAX_MOVE, MAX_RISK, KuroganenMap
-from ..rules import Leg, Point, Reach, ReachTooLarge, reach
+from ..rules import Leg, Point, Reach, ReachTooLarge, max_move, reach
 from ..text import level_text
 from .labels import t
 from .map_view import RISK_BG, MapView
@@ -118,8 +118,8 @@ class MapScreen(ShellScreen):
         try:
             found = reach(team.height_map(), self.start, self.move, self.risk)
             self.error = None
-        except ReachTooLarge as exc:
-            found, self.error = [], ("too_large", str(exc))
+        except ReachTooLarge:
+            found, self.error = [], ("over_budget", str(max_move(team.height_map())))
         except ValueError as exc:
             found = []
             self.error = ("no_floor" if team.map[y][x] is None else "too_large", str(exc))
@@ -241,12 +241,13 @@ class MapScreen(ShellScreen):
         out.append(f"{team.name}", style="bold")
         out.append(f"  {team.width}×{team.height}\n")
         sx, sy = self.start
-        out.append(f"{t('start', lang)} ({sx},{sy})  ", style="bold")
-        out.append(f"{t('move', lang)} {self.move}  ", style="bold")
+        out.append(f"{t('start', lang)} ({sx},{sy}) ", style="bold")
+        out.append(f"{t('move', lang)} {self.move} ", style="bold")
         out.append(f"{t('risk', lang)} {self.risk}\n", style="bold")
         if self.error:
             key, reason = self.error
-            out.append(t(key, lang).format(reason=reason) + "\n", style="red")
+            text = t(key, lang).format(reason=reason, move=self.move, top=reason)
+            out.append(text + "\n", style="red")
         else:
             n = len(view.reach)
             cells = t("cells" if n != 1 else "one_cell", lang).format(n=n)
