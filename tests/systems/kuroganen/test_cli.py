@@ -337,3 +337,14 @@ def test_reach_help_gives_the_ranges_of_move_and_risk(cli, capsys):
         cli("reach", "--help")
     text = " ".join(capsys.readouterr().out.split())
     assert "movement allowance, 0-100" in text and "risk carried at the start, 0-99" in text
+
+
+def test_analyze_refuses_unit_and_threat_instead_of_ignoring_them(cli):
+    result = cli("analyze", DEMO, "--unit", "sniper", "--threat", "x")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "--unit: a kuroganen map has no named units; 'laminim reach MAP.yaml --from X,Y "
+        "--move N' plans one unit's move",
+        "--threat: a kuroganen map has no threats; 'laminim reach MAP.yaml --from X,Y "
+        "--move N' plans one unit's move",
+    ]
