@@ -29,6 +29,15 @@ class ForceRead(TeamRead):
     """Units left out because of a schema problem (already reported)."""
 
 
+def _bare(raw: object) -> bool:
+    """A unit written as just its type (``- nightingale``) rather than a name and a type."""
+    return isinstance(raw, str | int | float) and not isinstance(raw, bool)
+
+
+def _bare_message(raw: object, example: str) -> str:
+    return f"a unit needs a name and a type: write {{name: {example}, type: {raw}}}"
+
+
 def read_force(src: Located) -> ForceRead:
     """The force in ``src`` with every schema problem (never raises for bad content)."""
     data = src.data
@@ -46,6 +55,8 @@ def read_force(src: Located) -> ForceRead:
     ship: ForceShip | None = None
     if "ship" not in data:
         problems.append(src.problem((), "ship: required field is missing (one battleship)"))
+    elif _bare(data["ship"]):
+        problems.append(src.problem(("ship",), _bare_message(data["ship"], "Flag")))
     else:
         try:
             ship = ForceShip.model_validate(data["ship"])
@@ -62,6 +73,10 @@ def read_force(src: Located) -> ForceRead:
         problems.append(src.problem(("units",), "expected a list of units"))
     else:
         for i, raw in enumerate(raw_units):
+            if _bare(raw):
+                problems.append(src.problem(("units", i), _bare_message(raw, f"MS {i + 1}")))
+                dropped += 1
+                continue
             try:
                 units.append(ForceUnit.model_validate(raw))
                 rows.append(i)

@@ -87,3 +87,20 @@ def test_odds_help_says_where_the_ids_are_listed(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "laminim parts --system artifact" in out
     assert "K for modifier -K" in out
+
+
+def test_a_unit_written_as_just_its_type_shows_the_form(tmp_path, capsys):
+    path = tmp_path / "bare.yaml"
+    path.write_text(
+        "system: artifact\nname: X\nship: rewloola\nunits:\n  - nightingale\n  - rick-dias\n",
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "check", path)
+    assert code == 2
+    assert err.strip().splitlines() == [
+        f"{path}:3:7: ship: a unit needs a name and a type: write {{name: Flag, type: rewloola}}",
+        f"{path}:5:5: units[0]: a unit needs a name and a type: "
+        "write {name: MS 1, type: nightingale}",
+        f"{path}:6:5: units[1]: a unit needs a name and a type: "
+        "write {name: MS 2, type: rick-dias}",
+    ]
