@@ -145,6 +145,10 @@ class ForceScreen(ShellScreen):
         def unit(i: int) -> str:
             return f"MS{i + 1}"
 
+        unknown = re.match(r"unknown (battleship|MS) '(.+?)'", text)
+        if unknown:  # the file's fix (the id it means) is the CLI's; here y picks a type
+            what = t("ship", lang) if unknown.group(1) == "battleship" else "MS"
+            text = t("unknown_type", lang).format(what=what, id=unknown.group(2))
         for unit_id, entry in sorted(all_units(self.catalog).items(), key=lambda e: -len(e[0])):
             text = re.sub(rf"\b{re.escape(unit_id)}\b", part_name(entry, lang), text)
         text = re.sub(r"units\[(\d+)\]", lambda m: unit(int(m.group(1))), text)

@@ -38,6 +38,10 @@ LABELS: dict[str, tuple[str, str]] = {
         "A force keeps its one battleship: y changes its type",
         "戦艦は外せません(y で艦種を変更)",
     ),
+    "unknown_type": (
+        "unknown {what} type '{id}': y picks one from the catalog",
+        "不明な{what}の機種「{id}」: y でカタログから選ぶ",
+    ),
     "rename_prompt": ("New name for “{name}”:", "「{name}」の新しい名前:"),
     "name_taken": ("The name “{name}” is already used", "「{name}」という名前は使用済みです"),
     "compare_title": ("Compare MS (2–4)", "MS比較(2〜4機)"),

@@ -202,3 +202,26 @@ async def test_saving_an_added_ms_keeps_the_other_lines_as_written(force_file):
     after = force_file.read_text(encoding="utf-8")
     assert after.startswith(before)  # the flow-style units stay, one new entry at the end
     assert "Nightingale 1" in after[len(before) :]
+
+
+async def test_an_unknown_type_says_y_picks_one(tmp_path):
+    path = tmp_path / "typo.yaml"
+    path.write_text(
+        "system: artifact\nname: Typos\nship: {name: Flag, type: ra-cailumm}\nunits:\n"
+        "  - {name: A, type: hi-nu}\n  - {name: B, type: nightingale}\n"
+        "  - {name: C, type: nightingale}\n",
+        encoding="utf-8",
+    )
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = " ".join(str(app.screen.query_one("#force-legality").render()).split())
+        assert "ship Flag: unknown ship type 'ra-cailumm': y picks one from the catalog" in shown
+        assert "MS1 A: unknown MS type 'hi-nu'" in shown
+        await pilot.press("l")
+        await settle(pilot)
+        shown = "".join(str(app.screen.query_one("#force-legality").render()).split())
+        assert "不明なMSの機種「hi-nu」:yでカタログから選ぶ" in shown
+        await pilot.press("y")  # the ship row: the first catalog ship
+        await settle(pilot)
+        assert app.team.ship.type == "rewloola"
