@@ -200,6 +200,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "columns": list(xs),
             "rows": [{"y": y, "cells": [grid[y][x] for x in xs]} for y in ys],
             "legend_risks": legend_risks,
+            "has_sub": any(grid[y][x]["unit"] or grid[y][x]["start"] for y in ys for x in xs),
         }
 
     title = heading

@@ -192,3 +192,12 @@ def test_japanese_reference_never_splits_a_number_from_its_counter(paper):
     assert any(line.endswith("1減") or "1階層" in line for line in lines)
     for line, after in itertools.pairwise(lines):
         assert not (line[-1:].isdigit() and after.startswith(("階層", "マス", "点"))), (line, after)
+
+
+def test_the_small_level_legend_shows_only_where_a_unit_or_start_is_printed():
+    rows = [[0.0, 1.0], [0.5, None]]
+    plain = KuroganenMap.model_validate({"system": "kuroganen", "name": "Bare", "map": rows})
+    item = map_context(plain, lang="en", paper="a4")["pages"][0]["items"][0]["item"]
+    assert not item["has_sub"]
+    item = map_context(demo(), lang="en", paper="a4")["pages"][0]["items"][0]["item"]
+    assert item["has_sub"]
