@@ -322,14 +322,30 @@ def test_cells_out_of_reach_are_brighter_the_higher_their_level(map_file):
     drive(map_file, script)
 
 
-def test_help_explains_the_underlined_path_the_grey_cells_and_printing():
+def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file):
+    from rich.cells import cell_len
+
     from builder.systems.kuroganen.tui.labels import HELP_KEYS
 
-    keys = {key: (en, ja) for _title, _ja, rows in HELP_KEYS for key, en, ja in rows}
-    assert "path to the cursor" in keys["underline"][0] and "経路" in keys["underline"][1]
-    assert "brighter" in keys["grey"][0]
+    rows = [row for _title, _ja, section in HELP_KEYS for row in section]
+    keys = {key: (en, ja) for key, en, ja in rows}
+    assert "path to the cursor" in keys["___"][0] and "経路" in keys["___"][1]
+    assert "brighter" in keys["1.5 2 3"][0] and "明るい" in keys["1.5 2 3"][1]
     assert "reference" in keys["p"][0] and "印刷" in keys["p"][1]
-    assert "·" not in keys
+    # the key column is not translated: no English words in it
+    assert not any(key.isalpha() and len(key) > 1 for key in keys)
+    # a Japanese line has no spaces to wrap at: each must fit the help's width whole
+    assert max(cell_len(ja) for ja in (ja for _k, _e, ja in rows)) <= 48
+
+    async def script(pilot: Pilot, app: BuilderApp) -> None:
+        await pilot.press("l", "f1")
+        await pilot.pause()
+        for _ in range(20):
+            await pilot.press("down")
+        text = "\n".join(screen_lines(app))
+        assert "下線：カーソルまでの経路（右欄に1手ずつ）" in text and "…" not in text
+
+    drive(map_file, script)
 
 
 def test_a_map_without_floor_says_how_to_make_one_and_a_1x1_map_reaches_1_cell(tmp_path):

@@ -92,31 +92,31 @@ HELP_KEYS: list[HelpSection] = [
         "マップの見方",
         [
             (
-                "colour",
-                "least final risk there: green 0, yellow 1, orange 2, red 3+",
-                "そこで終える最小リスク：緑0・黄1・橙2・赤3+",
+                "0 1 2 3+",
+                "colour: least final risk there (green 0, yellow 1, orange 2, red 3+)",
+                "色：そこで終える最小リスク（緑0 黄1 橙2 赤3+）",
             ),
             ("# U @", "pit, another unit, the start", "穴・他のユニット・開始位置"),
             (
-                "underline",
-                "the path to the cursor, leg by leg in the panel (jumps fly over the cells "
-                "between)",
-                "カーソルまでの経路（右欄に1手ずつ。ジャンプは間のマスを飛び越える）",
+                "___",
+                "underline: the path to the cursor, leg by leg in the panel (a jump flies "
+                "over the cells between)",
+                "下線：カーソルまでの経路（右欄に1手ずつ）",
             ),
             (
-                "grey",
-                "cells out of reach: the higher the level, the brighter",
-                "届かないマス：高い階層ほど明るい",
+                "1.5 2 3",
+                "grey numbers: out of reach; the higher the level, the brighter",
+                "灰色の数字：届かないマス。高い階層ほど明るい",
             ),
             (
                 "p",
-                "prints the elevation reference and this map with the plan's reach",
-                "高低差リファレンスと、このマップ（plan の到達範囲付き）を印刷",
+                "prints the elevation reference and this map with the reach shown",
+                "リファレンスと表示中の到達範囲付きマップを印刷",
             ),
             (
                 "Ctrl+S",
                 "saves the map, and the start, movement and risk as its plan:",
-                "マップと、開始位置・移動力・リスク（plan:）を保存",
+                "マップと開始位置・移動力・リスク（plan:）を保存",
             ),
         ],
     ),
