@@ -6,12 +6,13 @@ printed is decided here (and in the rules core), the templates only lay it out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import LANGS, Lang, part_name
-from builder.render.fit import fit, fit_words, segments
+from builder.render.fit import PT_MM, fit, fit_words, segments, text_em
 from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.analysis import analyze
@@ -57,6 +58,28 @@ BODY_PT = {"poker": (6.0, 6.0), "large": (7.5, 7.0)}
 
 PADDING_MM = {"poker": 2.5, "large": 4.0}
 """Left/right padding of a card."""
+
+TLABEL_PT = {"poker": 5.5, "large": 7.0}
+"""Type of the labels left of the tick boxes (Frame, Dur, Ammo)."""
+
+TLABEL_MM = {"poker": 7.0, "large": 12.5}
+"""Width of the labels' column left of the tick boxes."""
+
+HIT_PT = {"poker": 6.0, "large": 7.0}
+"""Type of the one-row hit table at the foot of a unit card."""
+
+LARGE_MAX_SCALE = 4 / 3
+"""A large card's type grows with the room its unit leaves, up to 4/3 of the normal size (body
+7.5 → 10 pt): book-sized type, big enough to read across the table, not poster-sized. The
+heaviest loadouts stay at the normal size (scale 1), as before."""
+
+CHART_MM = (6.0, 30.0)
+"""Survival bars on a large card, in mm of height: drawn only when at least 6 mm are left once
+the type is at its largest, and never over 30 mm (a taller bar reads no better)."""
+
+FILL_SAFETY_MM = 1.5
+"""Room the height estimate of a large card keeps in hand: its text widths are generous (see
+builder/render/fit.py), so the estimate errs high; this covers the rest (rounding, borders)."""
 
 TOKEN_NAME = (36.0, 8.0, 5.0)
 """Width (mm), max and min pt of the unit name on a missile token."""
@@ -151,18 +174,13 @@ def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang)
 
 
 def _weapon(
-    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang, size: str = "poker"
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
 ) -> dict[str, Any]:
     name = part_name(weapon, lang)
-    # the name shares its line with the slot tag and the type box; the stats float beside it
-    body, floor = BODY_PT[size]
-    fitted = fit_words(name, CARD_SIZES[size][0] - 2 * PADDING_MM[size] - 14, body, floor)
     return {
         "slot": slot,
         "face": 3 + slot,
-        "name": name,
-        "name_words": fitted.words,
-        "name_pt": fitted.size,
+        "name": name,  # fitted to its line by _set_type: name_words, name_pt
         "type": weapon.type,
         "type_label": labels[f"type_{weapon.type}"],
         "attacking": weapon.type != "special",
@@ -205,6 +223,7 @@ def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any
             {
                 "round": r.round,
                 "alive": pct(r.alive),
+                "alive_p": r.alive,
                 "remaining": f"{r.expected_remaining:.1f}",
             }
             for r in result.survival.rounds
@@ -220,7 +239,11 @@ def unit_card(
     labels: dict[str, str],
     size: str = "poker",
 ) -> dict[str, Any]:
-    """Everything printed on one unit card (names fitted to the ``size`` card's header)."""
+    """Everything printed on one unit card (names fitted to the ``size`` card's header).
+
+    A large card's type (and survival bars) grow to fill the card's height when the unit leaves
+    room (see :func:`fill_large_card`); a poker card is printed at its fixed sizes.
+    """
     frame = unit.frame
     name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
     name = fit(unit.name, name_w, name_max, name_min, lines=2)
@@ -228,12 +251,6 @@ def unit_card(
     team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
     faces = _faces(unit, labels, lang)
     cells = _silhouette_cells(faces)
-    # one row holds two cells: the face numbers and the slot tag take ~7 mm of each
-    cell_w = CARD_SIZES[size][0] / 2 - PADDING_MM[size] - 8.5
-    body, floor = BODY_PT[size]
-    for cell in cells:
-        fitted = fit_words(cell["part"], cell_w, body, floor)
-        cell["words"], cell["pt"] = fitted.words, fitted.size
     guards = [{"face": f["face"], "by": f["guard"]} for f in faces if f["guard"]]
     valid = sum(1 for f in faces if f["kind"] != "empty")
     survival = _survival(unit, catalog, lang)
@@ -244,7 +261,7 @@ def unit_card(
             "cooling": frame.cooling,
             "rows": box_rows(frame.heat_capacity),
         }
-    return {
+    card = {
         "reference": False,
         "name": name.text,
         "name_pt": name.size,
@@ -264,12 +281,343 @@ def unit_card(
         "exposure": pct(valid / 6),
         "survival": survival,
         "weapons": [
-            _weapon(i + 1, w, frame, labels, lang, size)
+            _weapon(i + 1, w, frame, labels, lang)
             for i, w in enumerate(unit.slots[:SLOTS])
             if w is not None
         ],
         "heat": heat,
     }
+    _set_type(card, labels, size, 1.0)
+    if size == "large":
+        fill_large_card(card, labels, lang)
+    return card
+
+
+def _set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: float) -> None:
+    """Type sizes of ``card`` at ``scale`` × the card size's normal ones; part names are fitted
+    again at the new size (they shrink, never below the floor, rather than split a word)."""
+    body, floor = BODY_PT[size]
+    pt = _quarter(body * scale)
+    card["scale"] = scale
+    card["body_pt"] = pt
+    card["movement_cols"] = 2
+    card["hit_pt"] = min(_quarter(HIT_PT[size] * scale), HIT_PT[size] + 1.5)
+    # the tick labels keep a fixed column (the boxes need the rest of the width): "Frame" must
+    # fit it, so they grow only as far as the widest label allows
+    tl_w = TLABEL_MM[size] - 0.4
+    widest = max(_tick_labels(card, labels), key=text_em)
+    card["tlabel_pt"] = fit(widest, tl_w, _quarter(TLABEL_PT[size] * scale), TLABEL_PT[size]).size
+    # one row holds two cells: the face numbers and the slot tag take ~7 mm of each at 7.5 pt
+    cell_w = CARD_SIZES[size][0] / 2 - PADDING_MM[size] - 8.5 * scale
+    for cell in card["sil_cells"]:
+        fitted = fit_words(cell["part"], cell_w, pt, floor)
+        cell["words"], cell["pt"] = fitted.words, fitted.size
+    # the name shares its line with the slot tag and the type box; the stats float beside it
+    name_w = CARD_SIZES[size][0] - 2 * PADDING_MM[size] - 14 * scale
+    for w in card["weapons"]:
+        fitted = fit_words(w["name"], name_w, pt, floor)
+        w["name_words"], w["name_pt"] = fitted.words, fitted.size
+    card["chart_mm"] = 0.0
+    if card["survival"] is not None:
+        for r in card["survival"]["rounds"]:
+            r["bar_mm"] = 0.0
+
+
+def _quarter(pt: float) -> float:
+    """``pt`` rounded down to a quarter point (the steps of builder/render/fit.py)."""
+    return int(pt * 4 + 1e-9) / 4
+
+
+def _tick_labels(card: dict[str, Any], labels: dict[str, str]) -> list[str]:
+    out = [labels["frame"]]
+    if card["heat"] is not None:
+        out.append(labels["heat_track"])
+    if card["weapons"]:
+        out.append(labels["durability_short"])
+    if any(w["ammo"] is not None for w in card["weapons"]):
+        out.append(labels["ammo"])
+    return out
+
+
+# --- large cards fill their height -------------------------------------------------------------
+#
+# A large card is laid out top-down (header, movement, silhouette, survival, tick tracks) with the
+# hit table at its foot. A light unit (a frame with one or two weapons) used to leave a third of
+# the card blank. The height of the card's content is estimated here from the CSS in
+# templates/laminim/cards.css (the numbers below mirror it) and the generous text widths of
+# builder/render/fit.py; the largest type scale whose estimate fits is chosen, then survival bars
+# take what room is left, and the card's flex layout spreads the last millimetres between its
+# sections. Change one side, change the other (tests/systems/laminim/render/test_large_fill.py
+# measures the printed result).
+
+_CARD_H, _PAD_TOP, _PAD_BOTTOM, _INNER_W = 127.0, 3.5, 3.0, 81.0
+_BORDER = 0.15
+_CELL_PAD_V, _CELL_PAD_H = 0.4, 0.8
+_TABLE_GAP = 1.4
+_HEAD_MIN, _HEAD_W = 13.0, 66.0
+_TICK_ROW = 4.15
+_TLABEL_PAD = 1.2
+_TRACKS_GAP = 1.0
+_TROW_GAP = 0.6 + _BORDER + 0.5  # margin, rule, padding above each track row
+_THEAD_GAP = 0.4
+_LATIN = {"en": (0.87, 0.96), "ja": (0.8, 0.8)}
+"""Latin letters, digits and spaces, regular and bold, are narrower than fit.py's generous
+advances: DejaVu Sans at 0.77-0.85 of them (0.86-0.94 in bold), IPAex Gothic's Latin (the
+Japanese cards' font, which has no bold face) at 0.70-0.78. Japanese is full width in both."""
+
+_SYMBOL_EM = {
+    "en": {"·": 0.38, "°": 0.5, "→": 0.84, "−": 0.84, "+": 0.84, "–": 0.5, "/": 0.37, "%": 1.0},
+    "ja": {"·": 0.27, "°": 0.34, "→": 1.0, "−": 0.68, "+": 0.68, "–": 0.55, "/": 0.5, "%": 0.85},
+}
+"""Signs the cards print often, at their width in DejaVu Sans Bold and in IPAex Gothic."""
+
+NBSP = "\u00a0"
+
+Piece = tuple[str, bool, float, float]
+"""A piece of a line that does not break inside: text, bold, size (pt), and the mm its box adds
+(the padding and border of a slot tag or type box)."""
+
+
+def _em(text: str, lang: Lang, bold: bool = False) -> float:
+    """Width of ``text`` in em: letters, digits and spaces at :data:`_LATIN` of fit.py's
+    advances, full-width characters at 1 em, other signs at their widest."""
+    latin = _LATIN[lang][bold]
+    signs = _SYMBOL_EM[lang]
+    total = 0.0
+    for c in text.replace(NBSP, " "):
+        if c in signs:
+            total += signs[c]
+        elif c.isascii() and (c.isalnum() or c == " "):
+            total += text_em(c) * latin
+        else:
+            total += text_em(c)
+    return total
+
+
+def _pieces(pt: float, text: str, *, bold: bool = False, whole: bool = False) -> list[Piece]:
+    """``text`` at ``pt`` in the pieces a line may break between (builder.render.fit.segments;
+    a no-break space holds its neighbours together), or whole (a .nw span)."""
+    out: list[Piece] = []
+    for seg in [text] if whole else segments(text):
+        if out and (seg.startswith(NBSP) or out[-1][0].endswith(NBSP)):
+            out[-1] = (out[-1][0] + seg, bold, pt, 0.0)
+        else:
+            out.append((seg, bold, pt, 0.0))
+    return out
+
+
+def _box(pt: float, text: str, extra_mm: float, bold: bool = False) -> list[Piece]:
+    """An inline box (slot tag, type box) that never breaks, and the space after it."""
+    return [(text, bold, pt, extra_mm), (" ", False, pt, 0.0)]
+
+
+def _width(piece: Piece, lang: Lang, strip: bool = False) -> float:
+    text, bold, pt, extra = piece
+    return _em(text.rstrip() if strip else text, lang, bold) * pt * PT_MM + extra
+
+
+def _lines(
+    pieces: list[Piece],
+    width_mm: float,
+    lang: Lang,
+    first_mm: float | None = None,
+    narrow: int = 1,
+) -> int:
+    """Lines the ``pieces`` fill, greedily, in a box ``width_mm`` wide; the first ``narrow``
+    lines may have less room (``first_mm``: after a lead, or beside a float)."""
+    lines, used = 1, 0.0
+    room = width_mm if first_mm is None else first_mm
+    for n, piece in enumerate(pieces):
+        need = _width(piece, lang, strip=True)
+        if (used or (n == 0 and first_mm is not None)) and used + need > room:
+            lines += 1
+            used = 0.0
+            room = first_mm if first_mm is not None and lines <= narrow else width_mm
+        used += _width(piece, lang)
+    return lines
+
+
+def _mm(pt: float) -> float:
+    return pt * PT_MM
+
+
+def _row(lines: int, line_pt: float) -> float:
+    """A table row: its lines, the cell padding and one border."""
+    return lines * _mm(line_pt) + 2 * _CELL_PAD_V + _BORDER
+
+
+def _track(rows: int, label_lines: int, label_pt: float) -> float:
+    return max(rows * _TICK_ROW, _TLABEL_PAD + label_lines * 1.05 * _mm(label_pt))
+
+
+def _movement_height(card: dict[str, Any], labels: dict[str, str], lang: Lang, cols: int) -> float:
+    """The movement table with ``cols`` modes a row, beside its 4.2 em heading."""
+    f = card["body_pt"]
+    th = 4.2 * _mm(f) + 2 * _CELL_PAD_H + _BORDER
+    td = (_INNER_W - th) / cols - 2 * _CELL_PAD_H - _BORDER
+    height = _TABLE_GAP + _BORDER
+    modes = card["movement"]
+    for i in range(0, len(modes), cols):
+        tallest = 1
+        for m in modes[i : i + cols]:
+            distance = f"{NBSP}{m['distance']}" if m["distance"] else ""
+            cell = _pieces(f, f"{m['name']}{distance}{NBSP}· ", bold=True)
+            cell += _pieces(f, f"{labels['turn']}{NBSP}{m['turn']}", whole=True)
+            if m["zuzzer"]:
+                cell += _pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{m['zuzzer']}")
+            if m["heat"] != "":
+                cell += _pieces(f, f"{NBSP}· {labels['heat']}{NBSP}{m['heat']}")
+            tallest = max(tallest, _lines(cell, td, lang))
+        height += _row(tallest, 1.12 * f)
+    return height
+
+
+def large_card_height(card: dict[str, Any], labels: dict[str, str], lang: Lang) -> float:
+    """Estimated height (mm) of a large unit card's content, hit table included, at the type
+    sizes ``card`` holds (see :func:`_set_type`); the card has 127 mm."""
+    return sum(large_card_sections(card, labels, lang).values())
+
+
+def large_card_sections(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang
+) -> dict[str, float]:
+    """:func:`large_card_height` section by section, as the card's flex layout stacks them."""
+    f = card["body_pt"]
+    small = f * 14 / 15  # labels: 7 pt at the normal 7.5
+    big = f * 16 / 15  # the frame line and the stat numbers: 8 pt at 7.5
+    w = _INNER_W
+    full = w - 2 * _CELL_PAD_H - _BORDER  # a cell across the table
+    space = _em(" ", lang) * _mm(f)
+
+    def lines(pieces: list[Piece], width: float, first: float | None = None) -> int:
+        return _lines(pieces, width, lang, first)
+
+    # header: the name (two lines at most), the team line, the frame line
+    name_pt = card["name_pt"]
+    name_lines = min(2, lines(_pieces(name_pt, card["name"], bold=True), _HEAD_W))
+    frame_line = (
+        _pieces(big, f"{labels['frame']}: {card['frame']}{NBSP}· ", bold=True)
+        + _pieces(big, f"{labels['durability_short']}{NBSP}{card['durability']}{NBSP}· ")
+        + _pieces(big, f"{labels['payload']}{NBSP}{card['payload_used']}/{card['payload_limit']}")
+    )
+    if card["over_payload"]:
+        frame_line += _pieces(big, " " + labels["over_payload"], bold=True)
+    head = max(
+        _HEAD_MIN,
+        name_lines * 1.1 * _mm(name_pt)
+        + 1.2 * _mm(card["team_pt"])
+        + lines(frame_line, _HEAD_W) * 1.2 * _mm(big),
+    )
+    movement = _movement_height(card, labels, lang, card["movement_cols"])
+    # silhouette: a title row, two cells a row (face, slot tag, part name), the guards
+    exposure = f"{labels['exposure']}{NBSP}{card['valid_faces']}/6{NBSP}({card['exposure']})"
+    title = _pieces(f, f"{labels['silhouette']} · ", bold=True)
+    title += _pieces(f, exposure, bold=True, whole=True)
+    sil = _TABLE_GAP + _BORDER + _row(lines(title, full), 1.2 * f)
+    cell_w = w / 2 - 2 * _CELL_PAD_H - _BORDER
+    cells = card["sil_cells"]
+    for i in range(0, len(cells), 2):
+        tallest = 1
+        for c in cells[i : i + 2]:
+            lead = max(1.9, _em(c["faces"], lang, bold=True)) * _mm(f) + space
+            if c["slot"]:
+                tag = _box(small, f"{labels['slot_short']}{c['slot']}", 1.0, bold=True)[0]
+                lead += _width(tag, lang) + space
+            words = [(wd, False, c["pt"], 0.0) for wd in c["words"]]
+            tallest = max(tallest, lines(words, cell_w, cell_w - lead))
+        sil += _row(tallest, 1.1 * f)
+    if card["guards"]:
+        guards = " · ".join(
+            f"{labels['faces_label']}{NBSP}{g['face']}: {labels['guarded_by']} {g['by']}"
+            for g in card["guards"]
+        )
+        sil += _row(lines(_pieces(small, guards), full), 1.1 * small)
+    # survival: a title row, the bars (when fill_large_card gave them room), the percentages
+    surv = 0.0
+    if card["survival"] is not None:
+        sv = card["survival"]
+        n = len(sv["rounds"])
+        heading = (
+            f"{labels['survival']} {sv['threat']} · {labels['alive']} {labels['round_short']}1–{n}"
+        )
+        surv = _TABLE_GAP + _BORDER + _row(lines(_pieces(f, heading, bold=True), full), 1.2 * f)
+        surv += _row(1, 1.2 * f)
+        if card["chart_mm"]:
+            surv += card["chart_mm"] + _CELL_PAD_V + _BORDER
+    # tick tracks: the frame's (and heat's), then each weapon's head line and boxes
+    tl = card["tlabel_pt"]
+    tracks = _TRACKS_GAP + _TROW_GAP + _track(len(card["durability_rows"]), 1, tl)
+    if card["heat"] is not None:
+        heat_lines = 2 if card["heat"]["cooling"] is not None else 1
+        tracks += _TROW_GAP + _track(len(card["heat"]["rows"]), heat_lines, tl)
+    for wpn in card["weapons"]:
+        stats: list[tuple[str, object]] = []
+        if wpn["attacking"]:
+            stats += [(labels["power"], wpn["power"]), (labels["attacks"], wpn["attacks"])]
+            if wpn["ammo"] is not None:
+                stats.append((labels["ammo_per_attack"], wpn["ammo_per_attack"]))
+        if wpn["heat_per_attack"] is not None:
+            stats.append((labels["heat"], wpn["heat_per_attack"]))
+        stats_mm = sum(
+            _width((k, False, small, 0.9 + _BORDER), lang)
+            + space
+            + _width((str(v), True, big, 0.0), lang)
+            for k, v in stats
+        )
+        stats_mm += 0.8 + _BORDER if stats else 0.0
+        line = _box(small, f"{labels['slot_short']}{wpn['slot']}", 1.0, bold=True)
+        line += [(wd, True, wpn["name_pt"], 0.0) for wd in wpn["name_words"]]
+        if wpn["type"] != "normal":
+            line += [(" ", False, f, 0.0), *_box(small, wpn["type_label"], 0.8 + 2 * _BORDER)]
+        if wpn["abilities"]:
+            line += _pieces(f, " ")
+            for n, a in enumerate(wpn["abilities"]):
+                line += _pieces(f, a + (" · " if n < len(wpn["abilities"]) - 1 else ""))
+        # the stats float beside the first lines (two when it is taller than a line)
+        stat_h = 1.2 * _mm(big) + 2 * _BORDER if stats else 0.0
+        beside = max(1, math.ceil(stat_h / (1.25 * _mm(f)) - 1e-9))
+        head_lines = _lines(line, w, lang, w - stats_mm, beside)
+        thead = max(head_lines * 1.25 * _mm(f), stat_h) + _THEAD_GAP
+        boxes = _track(len(wpn["durability_rows"]), 1, tl)
+        if wpn["ammo"] is not None:
+            boxes += _track(len(wpn["ammo_rows"]), 1, tl)
+        tracks += _TROW_GAP + thead + boxes
+    foot = _TABLE_GAP + _row(1, 1.15 * card["hit_pt"]) + _BORDER
+    return {
+        "header": head,
+        "movement": movement,
+        "silhouette": sil,
+        "survival": surv,
+        "tracks": tracks,
+        "foot": foot,
+    }
+
+
+def fill_large_card(card: dict[str, Any], labels: dict[str, str], lang: Lang) -> None:
+    """Grow a large card's type, then its survival bars, into the room its unit leaves.
+
+    The type scale is the largest (in steps of 1/24, up to :data:`LARGE_MAX_SCALE`) whose
+    estimated content fits the card; a unit that leaves no room keeps the normal sizes. What
+    room is left then goes to survival bars (:data:`CHART_MM`).
+    """
+    room = _CARD_H - _PAD_TOP - _PAD_BOTTOM - FILL_SAFETY_MM
+    steps = round((LARGE_MAX_SCALE - 1) * 24)
+    for step in range(steps, -1, -1):
+        _set_type(card, labels, "large", 1 + step / 24)
+        if step:
+            # big type wraps a mode in two columns ("Normal / move 2 · / turn 60°"): one mode
+            # a row reads better, unless that takes more than a cell's padding more
+            one, two = (_movement_height(card, labels, lang, cols) for cols in (1, 2))
+            card["movement_cols"] = 1 if one <= two + 2 * _CELL_PAD_V + _BORDER else 2
+        if large_card_height(card, labels, lang) <= room:
+            break
+    survival = card["survival"]
+    left = room - large_card_height(card, labels, lang) - _CELL_PAD_V - _BORDER
+    if survival is None or left < CHART_MM[0]:
+        return
+    card["chart_mm"] = round(min(left, CHART_MM[1]), 1)
+    for r in survival["rounds"]:
+        r["bar_mm"] = round(card["chart_mm"] * r["alive_p"], 2)
 
 
 def hit_table() -> list[dict[str, str]]:
