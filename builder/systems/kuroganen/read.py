@@ -18,6 +18,8 @@ from builder.core.problems import Loc, Problem
 from builder.core.source import Located, validation_problems
 from builder.systems.base import TeamRead
 
+from .rules import HeightMap, ReachTooLarge, check_budget
+
 Found = list[tuple[Loc, str]]
 
 PLAN_KEYS = ("from", "move", "risk")
@@ -206,4 +208,18 @@ def read_map(src: Located) -> TeamRead:
         return TeamRead(None, src, problems)
     if problems:  # pragma: no cover - the model runs the same checks
         return TeamRead(None, src, problems)
+    if team.plan is not None:
+        too_large = plan_budget_problem(team.height_map(), team.plan.move)
+        if too_large is not None:
+            return TeamRead(None, src, [src.problem(("plan", "move"), too_large)])
     return TeamRead(team, src, problems)
+
+
+def plan_budget_problem(hmap: HeightMap, move: int) -> str | None:
+    """Why a plan's movement is more than the planner takes on for this map (DESIGN: a job
+    too large to compute is bad input), so every command and the TUI can use the file."""
+    try:
+        check_budget(hmap, move)
+    except ReachTooLarge as exc:
+        return str(exc)
+    return None

@@ -348,3 +348,17 @@ def test_analyze_refuses_unit_and_threat_instead_of_ignoring_them(cli):
         "--threat: a kuroganen map has no threats; 'laminim reach MAP.yaml --from X,Y "
         "--move N' plans one unit's move",
     ]
+
+
+def test_a_plan_over_the_planners_budget_is_bad_input_at_its_line(cli, tmp_path):
+    rows = "\n".join("  - [" + ", ".join(["0"] * 100) + "]" for _ in range(100))
+    path = write(
+        tmp_path, f"system: kuroganen\nname: P\nmap:\n{rows}\nplan: {{from: [0, 0], move: 99}}\n"
+    )
+    for command in (["check", path], ["analyze", path], ["cards", path, "-o", str(tmp_path)]):
+        result = cli(*command)
+        assert result.code == 2
+        assert result.err.splitlines() == [
+            f"{path}:104:28: plan.move: movement 99 on a 100×100 map is over the planner's "
+            "budget (it would take too long); this map allows movement up to 41"
+        ]

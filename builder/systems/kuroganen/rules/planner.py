@@ -131,6 +131,12 @@ def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
         raise ValueError(f"movement must be 0 or more, not {move}")
     if risk < 0:
         raise ValueError(f"risk must be 0 or more, not {risk}")
+    check_budget(hmap, move)
+
+
+def check_budget(hmap: HeightMap, move: int) -> None:
+    """ReachTooLarge when ``move`` on this map is over the planner's budget (``MAX_WORK``),
+    naming the movement the map allows."""
     if planner_work(hmap, move) > MAX_WORK:
         raise ReachTooLarge(
             f"movement {move} on a {hmap.width}×{hmap.height} map is over the planner's budget "

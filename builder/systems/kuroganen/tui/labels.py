@@ -34,8 +34,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "stay": ("stay where you are", "その場に留まる"),
     "too_large": ("too large to plan: {reason}", "計画できません：{reason}"),
     "over_budget": (
-        "movement {move} is more than the planner takes on for this map: up to {top} (-)",
-        "移動力 {move} はこのマップでは計画できません：{top} まで（- で減らす）",
+        "movement {move} is more than the planner takes on for this map: up to {top}",
+        "移動力 {move} はこのマップでは計画できません：{top} まで",
     ),
     "legend_risk": ("risk:", "リスク:"),
     "legend_marks": ("# pit  U unit  @ start", "# 穴  U ユニット  @ 開始"),

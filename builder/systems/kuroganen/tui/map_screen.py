@@ -23,7 +23,16 @@ from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
 
 from ..models import MAX_MOVE, MAX_RISK, KuroganenMap
-from ..rules import Leg, Point, Reach, ReachTooLarge, max_move, reach
+from ..rules import (
+    MAX_WORK,
+    Leg,
+    Point,
+    Reach,
+    ReachTooLarge,
+    max_move,
+    planner_work,
+    reach,
+)
 from ..text import level_text
 from .labels import t
 from .map_view import RISK_BG, MapView
@@ -159,6 +168,11 @@ class MapScreen(ShellScreen):
 
     def action_move(self, delta: int) -> None:
         move = min(max(self.move + delta, 0), MAX_MOVE)
+        if delta > 0 and move > self.move:
+            hmap = self.view.team.height_map()
+            if planner_work(hmap, move) > MAX_WORK:  # the file would not read back
+                self._refuse("over_budget", move=move, top=max_move(hmap))
+                return
         if move != self.move:
             self._set_plan(self.start, move, self.risk)
 
