@@ -283,6 +283,7 @@ class ForceScreen(ShellScreen):
         """Pick (or unpick) the MS under the cursor for compare: 2 to 4 of them."""
         row = self.query_one("#force-units", DataTable).cursor_row
         if row < 1 or row > len(self.force.units):
+            self.notify(t("mark_ship", self.lang), severity="warning")
             return  # the ship is not compared with MS
         name = self.force.units[row - 1].name
         if name in self.marked:

@@ -38,6 +38,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "A force keeps its one battleship: y changes its type",
         "戦艦は外せません(y で艦種を変更)",
     ),
+    "mark_ship": ("Compare is for MS: mark an MS row", "比較はMSどうし:MSの行で印を付ける"),
     "unknown_type": (
         "unknown {what} type '{id}': y picks one from the catalog",
         "不明な{what}の機種「{id}」: y でカタログから選ぶ",

@@ -225,3 +225,13 @@ async def test_an_unknown_type_says_y_picks_one(tmp_path):
         await pilot.press("y")  # the ship row: the first catalog ship
         await settle(pilot)
         assert app.team.ship.type == "rewloola"
+
+
+async def test_space_on_the_ship_row_says_compare_is_for_ms(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen.marked == []
+        assert any("Compare is for MS" in n.message for n in app._notifications)
