@@ -122,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
             f"it has {', '.join(ids)}",
         )
     stats = unit_stats(target)
+    if args.evade_near and not args.evade:
+        raise _bad("--evade-near", "counts only when the target evades: add --evade (RULES D11)")
     if args.evade and stats.kind == "ship":
         raise _bad("--evade", f"{target.id} is a battleship: a ship never evades (RULES D11)")
     if args.evade and not stats.propellant:

@@ -104,3 +104,12 @@ def test_a_unit_written_as_just_its_type_shows_the_form(tmp_path, capsys):
         f"{path}:6:5: units[1]: a unit needs a name and a type: "
         "write {name: MS 2, type: rick-dias}",
     ]
+
+
+def test_odds_evade_near_without_evade_is_not_silently_ignored(capsys):
+    argv = ["--attacker", "nightingale", "--weapon", "funnel", "--target", "rick-dias"]
+    code, out, err = run(capsys, "odds", "--system", "artifact", *argv, "--evade-near", "1")
+    assert code == 2 and out == ""
+    assert (
+        err.strip() == "--evade-near: counts only when the target evades: add --evade (RULES D11)"
+    )
