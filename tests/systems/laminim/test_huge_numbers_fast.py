@@ -1,4 +1,5 @@
-"""Issue 11: absurd catalog numbers are bad input in well under 2 s (measured in-process).
+"""Issue 11: absurd catalog numbers are bad input in well under 2 s (CPU seconds of this
+process: a guard against a hang or a runaway computation that a loaded machine cannot trip).
 
 Durability 10^9, ammo 10^9 and attacks 10^6 stop at the catalog's bounds with file:line:col for
 every command that reads the catalog; numbers within the bounds whose exact chain is beyond the
@@ -52,9 +53,9 @@ def test_absurd_numbers_stop_at_the_catalog_bounds(
     cli, catalog_copy, demo_path, tmp_path, command, file, key, value, bound
 ):
     line = _set_first(catalog_copy / file, key, value)
-    start = time.perf_counter()
+    start = time.process_time()
     result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out"))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert result.code == 2, result.err
     assert "Traceback" not in result.err
     assert result.err.strip().splitlines() == [
@@ -72,9 +73,9 @@ def test_within_the_bounds_but_beyond_the_budget_is_exit_2_by_name(
 ):
     for name in ("frames.yaml", "weapons.yaml"):
         _set_all(catalog_copy / name, "durability", MAX_POINTS)
-    start = time.perf_counter()
+    start = time.process_time()
     result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out"))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert result.code == 2 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
     assert lines and all("exact survival needs about" in line for line in lines)

@@ -177,9 +177,9 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
             ),
             encoding="utf-8",
         )
-    start = time.perf_counter()
+    start = time.process_time()
     result = cli("optimize", "--catalog", catalog_copy, "--frame", "bastion")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert result.code == 2 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
     assert len(lines) == 1

@@ -31,9 +31,9 @@ def test_reachable_count_matches_the_chains_axes():
 
 
 def test_reachable_count_of_a_huge_part_is_instant_and_exact_past_frobenius():
-    started = time.perf_counter()
+    started = time.process_time()
     assert reachable_count(10**9, {3, 8}) == 10**9 - 7 + 1  # 7 gaps below Frobenius 13
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_bundled_units_fit_the_budget():
@@ -64,10 +64,10 @@ def test_absurd_jobs_are_refused_fast_and_typed(change):
         threat = dataclasses.replace(
             threat, attacks=(dataclasses.replace(threat.attacks[0], weapon=heavy),)
         )
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(TooLarge) as caught:
         survival(unit, threat, 6)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert caught.value.needed > caught.value.limit
     assert caught.value.needed_states == caught.value.needed
     assert "limit" in str(caught.value)
