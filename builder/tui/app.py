@@ -142,7 +142,8 @@ class BuilderApp(App[int]):
 
     def _update_title(self) -> None:
         where = self.path.name if self.path else self.say("demo_team")
-        self.title = f"{'● ' if self.dirty else ''}{self.system.name} — {self.team.name}"
+        name = self.system.name_ja if self.lang == "ja" else self.system.name
+        self.title = f"{'● ' if self.dirty else ''}{name} — {self.team.name}"
         unsaved = f" — {t('unsaved_changes', self.lang)}" if self.dirty else ""
         self.sub_title = f"{where}{unsaved}"
 

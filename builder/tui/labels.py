@@ -21,7 +21,7 @@ SHELL_LABELS: dict[str, tuple[str, str]] = {
         "{noun}は編成規定を満たしていません。それでも印刷しますか？",
     ),
     "demo_team": ("demo {noun}, not saved to a file", "デモ{noun}（ファイル未保存）"),
-    "unsaved_changes": ("unsaved changes", "未保存の変更あり"),
+    "unsaved_changes": ("unsaved changes", "未保存"),
     "team_kept": ("The current {noun} was kept.", "現在の{noun}はそのままです。"),
     "starting": ("starting…", "開始中…"),
     "failed": ("failed", "失敗"),
@@ -91,10 +91,10 @@ SHELL_HELP: list[tuple[str, str, list[tuple[str, str, str]]]] = [
         "全画面共通",
         [
             ("F1  ?", "this help", "このヘルプ"),
-            ("ctrl+o", "open a team file", "チームファイルを開く"),
+            ("ctrl+o", "open a {noun} file", "{noun}ファイルを開く"),
             ("ctrl+s", "save (asks for a path the first time)", "保存（初回は保存先を尋ねます）"),
             ("F2", "save as", "名前を付けて保存"),
-            ("p", "print cards, tokens and markers", "カード・トークン・マーカーを印刷"),
+            ("p", "print (choose paper, language and folder)", "印刷（用紙・言語・保存先を選択）"),
             ("l", "switch language English / 日本語", "表示言語の切替 English / 日本語"),
             (
                 "ctrl+q",
@@ -105,8 +105,8 @@ SHELL_HELP: list[tuple[str, str, list[tuple[str, str, str]]]] = [
     ),
 ]
 
-HELP_TITLE = ("{name} army builder — keys", "{name} 編成ツール — キー操作")
-"""Formatted with the game system's name."""
+HELP_TITLE = ("{name} — keys", "{name} — キー操作")
+"""Formatted with the game system's name in the help's language."""
 HELP_MOUSE = (
     "The mouse works too: click rows, buttons and lists. esc closes this.",
     "マウスも使えます（行・ボタン・一覧をクリック）。esc で閉じます。",

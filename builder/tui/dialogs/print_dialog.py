@@ -163,7 +163,9 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     id="lang",
                     compact=True,
                 )
-            with Horizontal(classes="print-row"):
+            # a game with one size (a map sheet) has nothing to choose: the row is hidden
+            with Horizontal(classes="print-row", id="card-size-row") as row:
+                row.display = len(sizes) > 1
                 yield Label(t("card_size", self._lang), classes="print-label")
                 yield Select(
                     [(c, c) for c in sizes],

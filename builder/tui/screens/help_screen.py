@@ -28,8 +28,12 @@ class HelpScreen(ModalScreen[None]):
 
         app = self.app
         lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
-        name = app.system.name if isinstance(app, BuilderApp) else ""
         ja = lang == "ja"
+        name = ""
+        noun = ("team", "チーム")
+        if isinstance(app, BuilderApp):
+            name = app.system.name_ja if ja else app.system.name
+            noun = app.ui.noun
         with VerticalScroll(classes="dialog dialog-wide", id="help"):
             yield Static(Text(HELP_TITLE[ja].format(name=name), style="bold"))
             for title_en, title_ja, keys in [*SHELL_HELP, *self._sections]:
@@ -42,9 +46,10 @@ class HelpScreen(ModalScreen[None]):
                     title_style="bold underline",
                 )
                 table.add_column(style="bold cyan", min_width=16)
-                table.add_column()
+                table.add_column(overflow="fold")  # Japanese has no spaces to wrap at
                 for key, what_en, what_ja in keys:
-                    table.add_row(key, what_ja if ja else what_en)
+                    what = what_ja if ja else what_en
+                    table.add_row(key, what.replace("{noun}", noun[ja]))
                 yield Static(table)
             yield Static(Text(HELP_MOUSE[ja], style="dim"))
 
