@@ -75,45 +75,49 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("check", help="check a team file's legality")
-    p.add_argument("team", type=Path, help="team file (YAML)")
+    p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    def threat_option(p: argparse.ArgumentParser) -> None:
+    def used_by(option: str) -> str:
+        """'; games: …' — the installed games whose analyze takes ``option``."""
+        games = [sid for sid in systems.ids() if option in systems.get(sid).analyze_options]
+        return f"; games: {', '.join(games)}"
+
+    def threat_option(p: argparse.ArgumentParser, games: bool = False) -> None:
         p.add_argument(
             "--threat",
             metavar="ID|FILE",
             help="threat id from the catalog or a YAML file holding one threat (default: the "
-            "catalog's default threat)",
+            "catalog's default threat" + (used_by("threat") if games else "") + ")",
         )
 
-    def rounds_option(p: argparse.ArgumentParser) -> None:
+    def rounds_option(p: argparse.ArgumentParser, games: bool = False) -> None:
         p.add_argument(
             "--rounds",
             type=_positive_int,
-            default=DEFAULT_ROUNDS,
             metavar="N",
-            help=f"rounds (default {DEFAULT_ROUNDS})",
+            help=f"rounds (default {DEFAULT_ROUNDS}{used_by('rounds') if games else ''})",
         )
 
-    def intercept_option(p: argparse.ArgumentParser) -> None:
+    def intercept_option(p: argparse.ArgumentParser, games: bool = False) -> None:
         p.add_argument(
             "--intercept",
             metavar="SLOT[:BONUS]",
             help="LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each "
             "unit's best) shoots at the threat's first missile salvo every round it is intact, "
-            "with total bonus BONUS (default 2)",
+            "with total bonus BONUS (default 2" + (used_by("intercept") if games else "") + ")",
         )
 
     p = sub.add_parser(
         "analyze", help="exposure, exact expected survival and damage output per unit"
     )
-    p.add_argument("team", type=Path, help="team file (YAML)")
+    p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
-    p.add_argument("--unit", metavar="NAME", help="only this unit")
-    threat_option(p)
-    rounds_option(p)
-    intercept_option(p)
+    p.add_argument("--unit", metavar="NAME", help="only this unit (" + used_by("unit")[2:] + ")")
+    threat_option(p, games=True)
+    rounds_option(p, games=True)
+    intercept_option(p, games=True)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -143,7 +147,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
     p = sub.add_parser("cards", help="print unit cards, missile tokens and base markers (PDF)")
-    p.add_argument("team", type=Path, help="team file (YAML)")
+    p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     p.add_argument(
         "-o",
@@ -199,6 +203,10 @@ def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argpars
         return command.run(parser.parse_args(rest))
 
     return run
+
+
+GAME_FILE = "the file (YAML): a team, force, crew or map; its system: key names the game"
+"""Help of the file argument of check, analyze and cards (see 'laminim systems')."""
 
 
 def _positive_int(text: str) -> int:
@@ -314,9 +322,22 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    from builder.core.problems import InputError, Problem
+    from builder.systems import ANALYZE_OPTIONS
+
     system, catalog, read = _read(args)
+    given = [name for name in ANALYZE_OPTIONS if getattr(args, name) is not None]
+    unused = [name for name in given if name not in system.analyze_options]
+    if unused:  # refused, not ignored: a player should not read numbers the option never shaped
+        takes = ", ".join(f"--{name}" for name in system.analyze_options) or "no options"
+        flags = ", ".join(f"--{name}" for name in unused)
+        raise InputError(
+            [Problem("analyze", None, None, "", f"{flags}: not used by {system.name} "
+                     f"(its analyze takes {takes})")]
+        )  # fmt: skip
+    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
     options = AnalyzeOptions(
-        unit=args.unit, threat=args.threat, rounds=args.rounds, intercept=args.intercept
+        unit=args.unit, threat=args.threat, rounds=rounds, intercept=args.intercept
     )
     output = system.analyze(read, catalog, options)
     if args.json:
@@ -370,7 +391,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not isinstance(system, Compares):
         raise bad(f"compare is not available for {system.id}")
     catalog = system.load_catalog(args.catalog)
-    options = CompareOptions(threat=args.threat, rounds=args.rounds, intercept=args.intercept)
+    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
+    options = CompareOptions(threat=args.threat, rounds=rounds, intercept=args.intercept)
     output = system.compare(entries, catalog, options)
     if args.json:
         _dump(output.json)

@@ -13,6 +13,7 @@ from importlib import import_module
 
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.systems.base import (
+    ANALYZE_OPTIONS,
     COMPARE_MAX,
     COMPARE_MIN,
     DEFAULT_ROUNDS,
@@ -29,6 +30,7 @@ from builder.systems.base import (
 )
 
 __all__ = [
+    "ANALYZE_OPTIONS",
     "COMPARE_MAX",
     "COMPARE_MIN",
     "DEFAULT",

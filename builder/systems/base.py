@@ -194,12 +194,19 @@ class WritesValues(Protocol):
     ) -> str | None: ...
 
 
+ANALYZE_OPTIONS = ("unit", "threat", "rounds", "intercept")
+"""The fields of :class:`AnalyzeOptions`, as ``--unit``, ``--threat`` … on the command line."""
+
+
 class GameSystem(Protocol):
     """The protocol every game system implements (see the module docstring)."""
 
     id: str
     name: str
     name_ja: str
+    analyze_options: tuple[str, ...]
+    """Which of ``analyze``'s options this game uses, of ``ANALYZE_OPTIONS``; the CLI refuses
+    the others (exit 2) rather than ignore them, and its ``--help`` names the games per option."""
 
     @property
     def card_sizes(self) -> Sequence[str]:

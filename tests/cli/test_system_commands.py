@@ -13,7 +13,9 @@ from builder.systems.base import Command
 
 
 def _system(sid: str, command: Command) -> SimpleNamespace:
-    return SimpleNamespace(id=sid, name=sid, name_ja=sid, commands=lambda: [command])
+    return SimpleNamespace(
+        id=sid, name=sid, name_ja=sid, analyze_options=(), commands=lambda: [command]
+    )
 
 
 def _odds(sid: str, option: str, seen: list) -> Command:
@@ -66,3 +68,32 @@ def test_a_yaml_file_alone_opens_it_in_the_tui(monkeypatch):
     monkeypatch.setattr(app, "run", lambda team, catalog, system: opened.append(team) or 0)
     assert main(["my_team.yaml"]) == 0
     assert [str(p) for p in opened] == ["my_team.yaml"]
+
+
+@pytest.mark.parametrize("sid", systems.ids())
+def test_analyze_refuses_the_options_a_game_does_not_use(sid, capsys):
+    from builder.systems import ANALYZE_OPTIONS
+
+    system = systems.get(sid)
+    demo = str(system.demo_file())
+    values = {"unit": "x", "threat": "x", "rounds": "2", "intercept": "1"}
+    for option in ANALYZE_OPTIONS:
+        code = main(["analyze", demo, f"--{option}", values[option]])
+        err = capsys.readouterr().err
+        if option in system.analyze_options:
+            assert "not used by" not in err  # it may still be bad input for its own reasons
+        else:
+            assert code == 2
+            assert err.strip() == (
+                f"analyze: --{option}: not used by {system.name} (its analyze takes "
+                + (", ".join(f"--{o}" for o in system.analyze_options) or "no options")
+                + ")"
+            )
+
+
+def test_analyze_help_names_the_games_of_each_option(capsys):
+    with pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--rounds N rounds (default 6; games: laminim, artifact)" in out
+    assert "only this unit (games: laminim, soh, artifact)" in out

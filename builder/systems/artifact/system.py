@@ -56,6 +56,7 @@ class Artifact:
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
+    analyze_options: tuple[str, ...] = ("unit", "threat", "rounds")
 
     @property
     def card_sizes(self) -> tuple[str, ...]:

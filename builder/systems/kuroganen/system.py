@@ -67,6 +67,7 @@ class Kuroganen:
     id = "kuroganen"
     name = "Kuroganen Gauge"
     name_ja = "クロガネンゲイジ"
+    analyze_options: tuple[str, ...] = ()  # a map has no units or threats: reach plans from the map
 
     @property
     def card_sizes(self) -> tuple[str, ...]:

@@ -63,6 +63,7 @@ class Laminim:
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
+    analyze_options: tuple[str, ...] = ("unit", "threat", "rounds", "intercept")
 
     @property
     def card_sizes(self) -> tuple[str, ...]:

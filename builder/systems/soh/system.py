@@ -30,6 +30,10 @@ class SpaceOperaHeroes:
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
+    analyze_options: tuple[str, ...] = (
+        "unit",
+        "threat",
+    )  # analysed one round at a time: no --rounds
 
     @property
     def card_sizes(self) -> tuple[str, ...]:
