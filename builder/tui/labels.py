@@ -9,6 +9,8 @@ from builder.core.i18n import Lang, label
 
 SHELL_LABELS: dict[str, tuple[str, str]] = {
     "close_esc": ("Close (esc)", "閉じる (esc)"),
+    "ok_enter": ("OK (enter)", "OK (enter)"),
+    "cancel_esc": ("Cancel (esc)", "キャンセル (esc)"),
     "done_n": ("done: {n} file(s) written", "完了: {n} 個のファイルを書き出しました"),
     "paper": ("Paper", "用紙"),
     "language": ("Language", "言語"),

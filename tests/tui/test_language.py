@@ -109,3 +109,16 @@ async def test_print_dialog_and_help_in_japanese(make_app):
         text = screen_text(pilot)
         assert "全画面共通" in text and "このヘルプ" in text
         assert "Everywhere" not in text
+
+
+async def test_text_question_buttons_follow_the_language(make_app):
+    from builder.tui.dialogs.prompt_dialog import PromptDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "f2")  # save as: asks for a path
+        await settle(pilot)
+        assert isinstance(app.screen, PromptDialog)
+        text = screen_text(pilot)
+        assert "キャンセル (esc)" in text and "Cancel (esc)" not in text

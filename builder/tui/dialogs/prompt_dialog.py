@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from builder.tui.labels import t
+
 
 class PromptDialog(ModalScreen[str | None]):
     """Returns the stripped text, or None when cancelled (escape) or left empty."""
@@ -25,8 +27,9 @@ class PromptDialog(ModalScreen[str | None]):
             yield Label(self._question, classes="dialog-question")
             yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("OK (enter)", variant="primary", id="ok")
-                yield Button("Cancel (esc)", id="cancel")
+                lang = getattr(self.app, "lang", "en")  # the shell's language (en outside it)
+                yield Button(t("ok_enter", lang), variant="primary", id="ok")
+                yield Button(t("cancel_esc", lang), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
