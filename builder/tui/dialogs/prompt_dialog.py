@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from builder.core.i18n import Lang
 from builder.tui.labels import t
 
 
@@ -27,7 +28,7 @@ class PromptDialog(ModalScreen[str | None]):
             yield Label(self._question, classes="dialog-question")
             yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
             with Horizontal(classes="dialog-buttons"):
-                lang = getattr(self.app, "lang", "en")  # the shell's language (en outside it)
+                lang: Lang = getattr(self.app, "lang", "en")  # the shell's (en outside it)
                 yield Button(t("ok_enter", lang), variant="primary", id="ok")
                 yield Button(t("cancel_esc", lang), id="cancel")
 
