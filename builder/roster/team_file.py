@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
-from builder.core.problems import InputError
+from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
 from builder.systems import TeamRead
@@ -95,7 +95,39 @@ def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem
     found = system_of(src, expected)
     if isinstance(found, TeamRead):
         return None, found
-    return found, found.read_team(src)
+    read = found.read_team(src)
+    if (
+        read.problems
+        and expected is None
+        and isinstance(src.data, dict)
+        and "system" not in src.data
+    ):
+        return found, _without_system_key(src, found, read)
+    return found, read
+
+
+def _without_system_key(src: Located, default: GameSystem, read: TeamRead) -> TeamRead:
+    """A file with no ``system:`` key is read as the default game; when that fails, say so, and
+    name the game it does read as (when exactly one other game reads it without a problem)."""
+    fits = []
+    for sid in systems.ids():
+        other = systems.get(sid)
+        if sid == default.id:
+            continue
+        if all(p.field == "system" for p in other.read_team(src).problems):  # all but the key
+            fits.append(other)
+    if len(fits) == 1:
+        game = fits[0]
+        message = (
+            f"missing: this reads as a {game.name} file; add 'system: {game.id}' as its first "
+            f"line (a file without one is read as {default.name})"
+        )
+        return TeamRead(None, src, [Problem(src.file, 1, 1, "system", message)])
+    others = ", ".join(f"'system: {sid}'" for sid in systems.ids() if sid != default.id)
+    hint = f"missing, so this was read as {default.name}; another game's file names it ({others})"
+    return TeamRead(
+        read.team, src, [*read.problems, Problem(src.file, 1, 1, "system", hint, "warning")]
+    )
 
 
 def load_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem, Any]:
