@@ -165,7 +165,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         metavar="SIZE",
         help="card size: poker (63×88 mm, 9 a page) or large (89×127 mm, 4 a page)",
     )
-    p.add_argument("--force", action="store_true", help="print even if the team is illegal")
+    p.add_argument("--force", action="store_true", help="print even if the file is not legal")
 
     by_name: dict[str, list[tuple[str, Command]]] = {}
     for sid in systems.ids() if system_commands else []:
@@ -442,7 +442,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if report.exit_code != EXIT_OK and not args.force:
         for problem in errors:
             print(problem, file=sys.stderr)
-        print("the team is illegal; fix it or pass --force to print anyway", file=sys.stderr)
+        print(
+            f"the file is not legal for {system.name}; fix it or pass --force to print anyway",
+            file=sys.stderr,
+        )
         return EXIT_ILLEGAL
 
     def progress(step: str, done: int, total: int) -> None:
