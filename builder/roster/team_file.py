@@ -125,9 +125,9 @@ def _without_system_key(src: Located, default: GameSystem, read: TeamRead) -> Te
         return TeamRead(None, src, [Problem(src.file, 1, 1, "system", message)])
     others = ", ".join(f"'system: {sid}'" for sid in systems.ids() if sid != default.id)
     hint = f"missing, so this was read as {default.name}; another game's file names it ({others})"
-    return TeamRead(
-        read.team, src, [*read.problems, Problem(src.file, 1, 1, "system", hint, "warning")]
-    )
+    # the system's own read (its TeamRead subclass) keeps its team; the hint joins its problems
+    read.problems = [*read.problems, Problem(src.file, 1, 1, "system", hint, "warning")]
+    return read
 
 
 def load_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem, Any]:

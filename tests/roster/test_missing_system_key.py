@@ -54,3 +54,22 @@ def test_a_declared_system_is_never_second_guessed(tmp_path):
     path.write_text("system: laminim\nname: X\nfoo: 1\n", encoding="utf-8")
     _, read = read_team(path)
     assert not any(p.field == "system" for p in read.problems)
+
+
+def test_the_hint_keeps_the_systems_own_read_so_check_and_analyze_go_on(tmp_path, cli):
+    # found by the fuzz run: the hint once replaced the system's read with a bare TeamRead, and
+    # check on a usable team (one unit left out for an unknown field) failed an assertion
+    from builder.core.source import read_yaml
+
+    path = tmp_path / "typo.yaml"
+    units = "".join(f"  - {{name: {n}, frame: striker, weapons: [rifle]}}\n" for n in "AB")
+    units += "  - {name: C, frame: striker, weapons: [rifle], colour: red}\n"
+    path.write_text(f"name: X\nunits:\n{units}", encoding="utf-8")
+    system, read = read_team(path)
+    assert system is not None
+    assert type(read) is type(system.read_team(read_yaml(path)))
+    assert read.team is not None and read.problems[-1].field == "system"
+    for command in ("check", "analyze"):
+        result = cli(command, path)
+        assert result.code == 2 and "Traceback" not in result.err
+        assert result.err.splitlines()[0].startswith(f"{path}:5:57: units[2].colour: unknown")
