@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from builder.core.i18n import LANGS, Lang, part_name
 from builder.render.fit import PT_MM, fit, fit_words, segments, text_em
@@ -68,18 +68,31 @@ TLABEL_MM = {"poker": 7.0, "large": 12.5}
 HIT_PT = {"poker": 6.0, "large": 7.0}
 """Type of the one-row hit table at the foot of a unit card."""
 
+HIT_MAX_PT = {"poker": 6.0, "large": 8.5}
+"""The hit table grows with the card's type up to this: its seven cells must keep one line
+across the card. A poker card's keeps its 6 pt: at 6.5 pt "+0→6+" already fills its cell."""
+
 LARGE_MAX_SCALE = 4 / 3
 """A large card's type grows with the room its unit leaves, up to 4/3 of the normal size (body
 7.5 → 10 pt): book-sized type, big enough to read across the table, not poster-sized. The
 heaviest loadouts stay at the normal size (scale 1), as before."""
 
+POKER_MAX_SCALE = 4 / 3
+"""A poker card's type grows the same way, up to body 8 pt (from 6; labels 5.5 → 7.33 pt): a
+light unit's card reads like a large one's at arm's length, and the card stays a card (a
+bigger body would leave too few words a line in its 58 mm). The heaviest keep 6 pt."""
+
+MAX_SCALE = {"poker": POKER_MAX_SCALE, "large": LARGE_MAX_SCALE}
+
 CHART_MM = (6.0, 30.0)
 """Survival bars on a large card, in mm of height: drawn only when at least 6 mm are left once
 the type is at its largest, and never over 30 mm (a taller bar reads no better)."""
 
-FILL_SAFETY_MM = 1.5
-"""Room the height estimate of a large card keeps in hand: its text widths are generous (see
-builder/render/fit.py), so the estimate errs high; this covers the rest (rounding, borders)."""
+POKER_CHART_MM = (4.0, 20.0)
+"""Survival bars on a poker card: at least 4 mm (shorter ones read as a rule, not bars), at most
+20 mm (under a quarter of the card, like the large card's 30 mm of 127)."""
+
+CHARTS_MM = {"poker": POKER_CHART_MM, "large": CHART_MM}
 
 TOKEN_NAME = (36.0, 8.0, 5.0)
 """Width (mm), max and min pt of the unit name on a missile token."""
@@ -241,8 +254,8 @@ def unit_card(
 ) -> dict[str, Any]:
     """Everything printed on one unit card (names fitted to the ``size`` card's header).
 
-    A large card's type (and survival bars) grow to fill the card's height when the unit leaves
-    room (see :func:`fill_large_card`); a poker card is printed at its fixed sizes.
+    The card's type (and survival bars) grow to fill its height when the unit leaves room (see
+    :func:`fill_card`); the heaviest loadouts keep the normal sizes.
     """
     frame = unit.frame
     name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
@@ -287,21 +300,23 @@ def unit_card(
         ],
         "heat": heat,
     }
-    _set_type(card, labels, size, 1.0)
-    if size == "large":
-        fill_large_card(card, labels, lang)
+    fill_card(card, labels, lang, size)
     return card
 
 
-def _set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: float) -> None:
+def _set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: float) -> bool:
     """Type sizes of ``card`` at ``scale`` × the card size's normal ones; part names are fitted
-    again at the new size (they shrink, never below the floor, rather than split a word)."""
+    again at the new size (they shrink, never below the floor, rather than split a word).
+
+    False when a part name that stays whole at the normal sizes would be split at this scale
+    (its room shrinks as the slot tag and face number grow): the scale is too large."""
+    whole = True
     body, floor = BODY_PT[size]
     pt = _quarter(body * scale)
     card["scale"] = scale
     card["body_pt"] = pt
     card["movement_cols"] = 2
-    card["hit_pt"] = min(_quarter(HIT_PT[size] * scale), HIT_PT[size] + 1.5)
+    card["hit_pt"] = min(_quarter(HIT_PT[size] * scale), HIT_MAX_PT[size])
     # the tick labels keep a fixed column (the boxes need the rest of the width): "Frame" must
     # fit it, so they grow only as far as the widest label allows
     tl_w = TLABEL_MM[size] - 0.4
@@ -312,15 +327,18 @@ def _set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: fl
     for cell in card["sil_cells"]:
         fitted = fit_words(cell["part"], cell_w, pt, floor)
         cell["words"], cell["pt"] = fitted.words, fitted.size
+        whole = whole and fitted.words == segments(cell["part"])
     # the name shares its line with the slot tag and the type box; the stats float beside it
     name_w = CARD_SIZES[size][0] - 2 * PADDING_MM[size] - 14 * scale
     for w in card["weapons"]:
         fitted = fit_words(w["name"], name_w, pt, floor)
         w["name_words"], w["name_pt"] = fitted.words, fitted.size
+        whole = whole and fitted.words == segments(w["name"])
     card["chart_mm"] = 0.0
     if card["survival"] is not None:
         for r in card["survival"]["rounds"]:
             r["bar_mm"] = 0.0
+    return whole
 
 
 def _quarter(pt: float) -> float:
@@ -339,27 +357,104 @@ def _tick_labels(card: dict[str, Any], labels: dict[str, str]) -> list[str]:
     return out
 
 
-# --- large cards fill their height -------------------------------------------------------------
+# --- unit cards fill their height --------------------------------------------------------------
 #
-# A large card is laid out top-down (header, movement, silhouette, survival, tick tracks) with the
+# A unit card is laid out top-down (header, movement, silhouette, survival, tick tracks) with the
 # hit table at its foot. A light unit (a frame with one or two weapons) used to leave a third of
 # the card blank. The height of the card's content is estimated here from the CSS in
-# templates/laminim/cards.css (the numbers below mirror it) and the generous text widths of
-# builder/render/fit.py; the largest type scale whose estimate fits is chosen, then survival bars
-# take what room is left, and the card's flex layout spreads the last millimetres between its
-# sections. Change one side, change the other (tests/systems/laminim/render/test_large_fill.py
-# measures the printed result).
+# templates/laminim/cards.css (the numbers in _METRICS mirror it, one set per card size) and the
+# generous text widths of builder/render/fit.py; the largest type scale whose estimate fits is
+# chosen, then survival bars take what room is left, and the card's flex layout spreads the last
+# millimetres between its sections. Change one side, change the other
+# (tests/systems/laminim/render/test_large_fill.py and test_poker_fill.py measure the printed
+# result).
 
-_CARD_H, _PAD_TOP, _PAD_BOTTOM, _INNER_W = 127.0, 3.5, 3.0, 81.0
+
+class _Metrics(NamedTuple):
+    """The CSS of one card size that the height estimate needs (mm unless said otherwise)."""
+
+    card_h: float
+    pad_top: float
+    pad_bottom: float
+    inner_w: float
+    line_h: float  # the card's line height (the team and frame lines, table headings)
+    cell_pad_v: float
+    cell_pad_h: float
+    table_gap: float
+    head_min: float
+    head_w: float
+    label_em: float  # labels (slot tags, stat keys, guards) in em of the body size
+    frame_em: float  # the frame line
+    stat_em: float  # the stat numbers
+    move_th_em: float  # the movement heading's width, in em of the body size
+    surv_pad_v: float
+    tick_row: float
+    tlabel_pad: float
+    tracks_gap: float
+    trow_gap: float  # margin, rule, padding above each track row
+    thead_gap: float
+    foot_gap: float
+    foot_pad_v: float
+    safety: float
+    """Room the estimate keeps in hand: its text widths are generous (see builder/render/fit.py),
+    so it errs high; this covers the rest (rounding, borders)."""
+
+
 _BORDER = 0.15
-_CELL_PAD_V, _CELL_PAD_H = 0.4, 0.8
-_TABLE_GAP = 1.4
-_HEAD_MIN, _HEAD_W = 13.0, 66.0
-_TICK_ROW = 4.15
-_TLABEL_PAD = 1.2
-_TRACKS_GAP = 1.0
-_TROW_GAP = 0.6 + _BORDER + 0.5  # margin, rule, padding above each track row
-_THEAD_GAP = 0.4
+
+_METRICS = {
+    "large": _Metrics(
+        card_h=127.0,
+        pad_top=3.5,
+        pad_bottom=3.0,
+        inner_w=81.0,
+        line_h=1.2,
+        cell_pad_v=0.4,
+        cell_pad_h=0.8,
+        table_gap=1.4,
+        head_min=13.0,
+        head_w=66.0,
+        label_em=14 / 15,  # 7 pt at the normal 7.5
+        frame_em=16 / 15,  # 8 pt at 7.5
+        stat_em=16 / 15,
+        move_th_em=4.2,
+        surv_pad_v=0.4,
+        tick_row=4.15,
+        tlabel_pad=1.2,
+        tracks_gap=1.0,
+        trow_gap=0.6 + _BORDER + 0.5,
+        thead_gap=0.4,
+        foot_gap=1.4,
+        foot_pad_v=0.4,
+        safety=1.5,
+    ),
+    "poker": _Metrics(
+        card_h=88.0,
+        pad_top=2.0,
+        pad_bottom=1.6,
+        inner_w=58.0,
+        line_h=1.18,
+        cell_pad_v=0.15,
+        cell_pad_h=0.5,
+        table_gap=0.6,
+        head_min=9.4,
+        head_w=46.0,
+        label_em=11 / 12,  # 5.5 pt at the normal 6
+        frame_em=1.0,
+        stat_em=13 / 12,  # 6.5 pt at 6
+        move_th_em=8 / (6 * PT_MM),  # 8 mm at 6 pt
+        surv_pad_v=0.1,
+        tick_row=3.25,
+        tlabel_pad=0.4,
+        tracks_gap=0.4,
+        trow_gap=0.2 + _BORDER + 0.25,
+        thead_gap=0.15,
+        foot_gap=0.6,
+        foot_pad_v=0.0,
+        safety=1.0,
+    ),
+}
+
 _LATIN = {"en": (0.87, 0.96), "ja": (0.8, 0.8)}
 """Latin letters, digits and spaces, regular and bold, are narrower than fit.py's generous
 advances: DejaVu Sans at 0.77-0.85 of them (0.86-0.94 in bold), IPAex Gothic's Latin (the
@@ -441,52 +536,64 @@ def _mm(pt: float) -> float:
     return pt * PT_MM
 
 
-def _row(lines: int, line_pt: float) -> float:
+def _row(m: _Metrics, lines: int, line_pt: float, pad_v: float | None = None) -> float:
     """A table row: its lines, the cell padding and one border."""
-    return lines * _mm(line_pt) + 2 * _CELL_PAD_V + _BORDER
+    return lines * _mm(line_pt) + 2 * (m.cell_pad_v if pad_v is None else pad_v) + _BORDER
 
 
-def _track(rows: int, label_lines: int, label_pt: float) -> float:
-    return max(rows * _TICK_ROW, _TLABEL_PAD + label_lines * 1.05 * _mm(label_pt))
+def _track(m: _Metrics, rows: int, label_lines: int, label_pt: float) -> float:
+    return max(rows * m.tick_row, m.tlabel_pad + label_lines * 1.05 * _mm(label_pt))
 
 
-def _movement_height(card: dict[str, Any], labels: dict[str, str], lang: Lang, cols: int) -> float:
-    """The movement table with ``cols`` modes a row, beside its 4.2 em heading."""
+def _movement_height(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, cols: int, size: str = "large"
+) -> float:
+    """The movement table with ``cols`` modes a row, beside its heading."""
+    m = _METRICS[size]
     f = card["body_pt"]
-    th = 4.2 * _mm(f) + 2 * _CELL_PAD_H + _BORDER
-    td = (_INNER_W - th) / cols - 2 * _CELL_PAD_H - _BORDER
-    height = _TABLE_GAP + _BORDER
+    th = m.move_th_em * _mm(f) + 2 * m.cell_pad_h + _BORDER
+    td = (m.inner_w - th) / cols - 2 * m.cell_pad_h - _BORDER
+    height = m.table_gap + _BORDER
     modes = card["movement"]
     for i in range(0, len(modes), cols):
         tallest = 1
-        for m in modes[i : i + cols]:
-            distance = f"{NBSP}{m['distance']}" if m["distance"] else ""
-            cell = _pieces(f, f"{m['name']}{distance}{NBSP}· ", bold=True)
-            cell += _pieces(f, f"{labels['turn']}{NBSP}{m['turn']}", whole=True)
-            if m["zuzzer"]:
-                cell += _pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{m['zuzzer']}")
-            if m["heat"] != "":
-                cell += _pieces(f, f"{NBSP}· {labels['heat']}{NBSP}{m['heat']}")
+        for mode in modes[i : i + cols]:
+            distance = f"{NBSP}{mode['distance']}" if mode["distance"] else ""
+            cell = _pieces(f, f"{mode['name']}{distance}{NBSP}· ", bold=True)
+            cell += _pieces(f, f"{labels['turn']}{NBSP}{mode['turn']}", whole=True)
+            if mode["zuzzer"]:
+                cell += _pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{mode['zuzzer']}")
+            if mode["heat"] != "":
+                cell += _pieces(f, f"{NBSP}· {labels['heat']}{NBSP}{mode['heat']}")
             tallest = max(tallest, _lines(cell, td, lang))
-        height += _row(tallest, 1.12 * f)
+        height += _row(m, tallest, 1.12 * f)
     return height
 
 
+def card_height(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str = "large"
+) -> float:
+    """Estimated height (mm) of a ``size`` unit card's content, hit table included, at the type
+    sizes ``card`` holds (see :func:`_set_type`)."""
+    return sum(card_sections(card, labels, lang, size).values())
+
+
 def large_card_height(card: dict[str, Any], labels: dict[str, str], lang: Lang) -> float:
-    """Estimated height (mm) of a large unit card's content, hit table included, at the type
-    sizes ``card`` holds (see :func:`_set_type`); the card has 127 mm."""
-    return sum(large_card_sections(card, labels, lang).values())
+    """:func:`card_height` of a large card (127 mm)."""
+    return card_height(card, labels, lang, "large")
 
 
-def large_card_sections(
-    card: dict[str, Any], labels: dict[str, str], lang: Lang
+def card_sections(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str = "large"
 ) -> dict[str, float]:
-    """:func:`large_card_height` section by section, as the card's flex layout stacks them."""
+    """:func:`card_height` section by section, as the card's flex layout stacks them."""
+    m = _METRICS[size]
     f = card["body_pt"]
-    small = f * 14 / 15  # labels: 7 pt at the normal 7.5
-    big = f * 16 / 15  # the frame line and the stat numbers: 8 pt at 7.5
-    w = _INNER_W
-    full = w - 2 * _CELL_PAD_H - _BORDER  # a cell across the table
+    small = f * m.label_em
+    big = f * m.frame_em
+    stat = f * m.stat_em
+    w = m.inner_w
+    full = w - 2 * m.cell_pad_h - _BORDER  # a cell across the table
     space = _em(" ", lang) * _mm(f)
 
     def lines(pieces: list[Piece], width: float, first: float | None = None) -> int:
@@ -494,7 +601,7 @@ def large_card_sections(
 
     # header: the name (two lines at most), the team line, the frame line
     name_pt = card["name_pt"]
-    name_lines = min(2, lines(_pieces(name_pt, card["name"], bold=True), _HEAD_W))
+    name_lines = min(2, lines(_pieces(name_pt, card["name"], bold=True), m.head_w))
     frame_line = (
         _pieces(big, f"{labels['frame']}: {card['frame']}{NBSP}· ", bold=True)
         + _pieces(big, f"{labels['durability_short']}{NBSP}{card['durability']}{NBSP}· ")
@@ -503,18 +610,18 @@ def large_card_sections(
     if card["over_payload"]:
         frame_line += _pieces(big, " " + labels["over_payload"], bold=True)
     head = max(
-        _HEAD_MIN,
+        m.head_min,
         name_lines * 1.1 * _mm(name_pt)
-        + 1.2 * _mm(card["team_pt"])
-        + lines(frame_line, _HEAD_W) * 1.2 * _mm(big),
+        + m.line_h * _mm(card["team_pt"])
+        + lines(frame_line, m.head_w) * m.line_h * _mm(big),
     )
-    movement = _movement_height(card, labels, lang, card["movement_cols"])
+    movement = _movement_height(card, labels, lang, card["movement_cols"], size)
     # silhouette: a title row, two cells a row (face, slot tag, part name), the guards
     exposure = f"{labels['exposure']}{NBSP}{card['valid_faces']}/6{NBSP}({card['exposure']})"
     title = _pieces(f, f"{labels['silhouette']} · ", bold=True)
     title += _pieces(f, exposure, bold=True, whole=True)
-    sil = _TABLE_GAP + _BORDER + _row(lines(title, full), 1.2 * f)
-    cell_w = w / 2 - 2 * _CELL_PAD_H - _BORDER
+    sil = m.table_gap + _BORDER + _row(m, lines(title, full), m.line_h * f)
+    cell_w = w / 2 - 2 * m.cell_pad_h - _BORDER
     cells = card["sil_cells"]
     for i in range(0, len(cells), 2):
         tallest = 1
@@ -525,14 +632,14 @@ def large_card_sections(
                 lead += _width(tag, lang) + space
             words = [(wd, False, c["pt"], 0.0) for wd in c["words"]]
             tallest = max(tallest, lines(words, cell_w, cell_w - lead))
-        sil += _row(tallest, 1.1 * f)
+        sil += _row(m, tallest, 1.1 * f)
     if card["guards"]:
         guards = " · ".join(
             f"{labels['faces_label']}{NBSP}{g['face']}: {labels['guarded_by']} {g['by']}"
             for g in card["guards"]
         )
-        sil += _row(lines(_pieces(small, guards), full), 1.1 * small)
-    # survival: a title row, the bars (when fill_large_card gave them room), the percentages
+        sil += _row(m, lines(_pieces(small, guards), full), 1.1 * small)
+    # survival: a title row, the bars (when fill_card gave them room), the percentages
     surv = 0.0
     if card["survival"] is not None:
         sv = card["survival"]
@@ -540,16 +647,17 @@ def large_card_sections(
         heading = (
             f"{labels['survival']} {sv['threat']} · {labels['alive']} {labels['round_short']}1–{n}"
         )
-        surv = _TABLE_GAP + _BORDER + _row(lines(_pieces(f, heading, bold=True), full), 1.2 * f)
-        surv += _row(1, 1.2 * f)
+        heading_lines = lines(_pieces(f, heading, bold=True), full)
+        surv = m.table_gap + _BORDER + _row(m, heading_lines, m.line_h * f, m.surv_pad_v)
+        surv += _row(m, 1, m.line_h * f, m.surv_pad_v)
         if card["chart_mm"]:
-            surv += card["chart_mm"] + _CELL_PAD_V + _BORDER
+            surv += card["chart_mm"] + m.surv_pad_v + _BORDER
     # tick tracks: the frame's (and heat's), then each weapon's head line and boxes
     tl = card["tlabel_pt"]
-    tracks = _TRACKS_GAP + _TROW_GAP + _track(len(card["durability_rows"]), 1, tl)
+    tracks = m.tracks_gap + m.trow_gap + _track(m, len(card["durability_rows"]), 1, tl)
     if card["heat"] is not None:
         heat_lines = 2 if card["heat"]["cooling"] is not None else 1
-        tracks += _TROW_GAP + _track(len(card["heat"]["rows"]), heat_lines, tl)
+        tracks += m.trow_gap + _track(m, len(card["heat"]["rows"]), heat_lines, tl)
     for wpn in card["weapons"]:
         stats: list[tuple[str, object]] = []
         if wpn["attacking"]:
@@ -561,7 +669,7 @@ def large_card_sections(
         stats_mm = sum(
             _width((k, False, small, 0.9 + _BORDER), lang)
             + space
-            + _width((str(v), True, big, 0.0), lang)
+            + _width((str(v), True, stat, 0.0), lang)
             for k, v in stats
         )
         stats_mm += 0.8 + _BORDER if stats else 0.0
@@ -572,17 +680,19 @@ def large_card_sections(
         if wpn["abilities"]:
             line += _pieces(f, " ")
             for n, a in enumerate(wpn["abilities"]):
-                line += _pieces(f, a + (" · " if n < len(wpn["abilities"]) - 1 else ""))
+                line += _pieces(f, a, whole=True)  # a .nw span
+                if n < len(wpn["abilities"]) - 1:
+                    line += _pieces(f, " · ")
         # the stats float beside the first lines (two when it is taller than a line)
-        stat_h = 1.2 * _mm(big) + 2 * _BORDER if stats else 0.0
+        stat_h = 1.2 * _mm(stat) + 2 * _BORDER if stats else 0.0
         beside = max(1, math.ceil(stat_h / (1.25 * _mm(f)) - 1e-9))
         head_lines = _lines(line, w, lang, w - stats_mm, beside)
-        thead = max(head_lines * 1.25 * _mm(f), stat_h) + _THEAD_GAP
-        boxes = _track(len(wpn["durability_rows"]), 1, tl)
+        thead = max(head_lines * 1.25 * _mm(f), stat_h) + m.thead_gap
+        boxes = _track(m, len(wpn["durability_rows"]), 1, tl)
         if wpn["ammo"] is not None:
-            boxes += _track(len(wpn["ammo_rows"]), 1, tl)
-        tracks += _TROW_GAP + thead + boxes
-    foot = _TABLE_GAP + _row(1, 1.15 * card["hit_pt"]) + _BORDER
+            boxes += _track(m, len(wpn["ammo_rows"]), 1, tl)
+        tracks += m.trow_gap + thead + boxes
+    foot = m.foot_gap + _row(m, 1, 1.15 * card["hit_pt"], m.foot_pad_v) + _BORDER
     return {
         "header": head,
         "movement": movement,
@@ -593,31 +703,46 @@ def large_card_sections(
     }
 
 
-def fill_large_card(card: dict[str, Any], labels: dict[str, str], lang: Lang) -> None:
-    """Grow a large card's type, then its survival bars, into the room its unit leaves.
+def large_card_sections(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang
+) -> dict[str, float]:
+    """:func:`card_sections` of a large card."""
+    return card_sections(card, labels, lang, "large")
 
-    The type scale is the largest (in steps of 1/24, up to :data:`LARGE_MAX_SCALE`) whose
+
+def fill_card(card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str) -> None:
+    """Grow a unit card's type, then its survival bars, into the room its unit leaves.
+
+    The type scale is the largest (in steps of 1/24, up to :data:`MAX_SCALE` of the size) whose
     estimated content fits the card; a unit that leaves no room keeps the normal sizes. What
-    room is left then goes to survival bars (:data:`CHART_MM`).
+    room is left then goes to survival bars (:data:`CHARTS_MM`).
     """
-    room = _CARD_H - _PAD_TOP - _PAD_BOTTOM - FILL_SAFETY_MM
-    steps = round((LARGE_MAX_SCALE - 1) * 24)
+    m = _METRICS[size]
+    room = m.card_h - m.pad_top - m.pad_bottom - m.safety
+    steps = round((MAX_SCALE[size] - 1) * 24)
     for step in range(steps, -1, -1):
-        _set_type(card, labels, "large", 1 + step / 24)
+        if not _set_type(card, labels, size, 1 + step / 24) and step:
+            continue
         if step:
             # big type wraps a mode in two columns ("Normal / move 2 · / turn 60°"): one mode
             # a row reads better, unless that takes more than a cell's padding more
-            one, two = (_movement_height(card, labels, lang, cols) for cols in (1, 2))
-            card["movement_cols"] = 1 if one <= two + 2 * _CELL_PAD_V + _BORDER else 2
-        if large_card_height(card, labels, lang) <= room:
+            one, two = (_movement_height(card, labels, lang, cols, size) for cols in (1, 2))
+            card["movement_cols"] = 1 if one <= two + 2 * m.cell_pad_v + _BORDER else 2
+        if card_height(card, labels, lang, size) <= room:
             break
     survival = card["survival"]
-    left = room - large_card_height(card, labels, lang) - _CELL_PAD_V - _BORDER
-    if survival is None or left < CHART_MM[0]:
+    low, high = CHARTS_MM[size]
+    left = room - card_height(card, labels, lang, size) - m.surv_pad_v - _BORDER
+    if survival is None or left < low:
         return
-    card["chart_mm"] = round(min(left, CHART_MM[1]), 1)
+    card["chart_mm"] = round(min(left, high), 1)
     for r in survival["rounds"]:
         r["bar_mm"] = round(card["chart_mm"] * r["alive_p"], 2)
+
+
+def fill_large_card(card: dict[str, Any], labels: dict[str, str], lang: Lang) -> None:
+    """:func:`fill_card` for a large card."""
+    fill_card(card, labels, lang, "large")
 
 
 def hit_table() -> list[dict[str, str]]:

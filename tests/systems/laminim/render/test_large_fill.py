@@ -245,7 +245,7 @@ def test_the_heaviest_loadout_keeps_at_least_the_normal_sizes(catalog, lang):
         assert card["scale"] == 1.0 and card["chart_mm"] == 0.0 and card["movement_cols"] == 2
 
 
-def test_poker_cards_keep_their_fixed_sizes(catalog):
+def test_poker_cards_grow_from_their_fixed_sizes(catalog):
+    """Poker cards fill their height too (test_poker_fill.py), from body 6 pt up to 8 pt."""
     card = _card(catalog, "skimmer", ["rifle", None, None], size="poker")
-    assert card["scale"] == 1.0 and card["body_pt"] == BODY_PT["poker"][0]
-    assert card["chart_mm"] == 0.0 and card["movement_cols"] == 2
+    assert BODY_PT["poker"][0] < card["body_pt"] <= 8.0
