@@ -11,22 +11,17 @@ nothing outside its card or printed over other text or a box, and no word split 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
-from pathlib import Path
 
 import pdfplumber
 import pytest
 
 from builder.core.i18n import part_name
-from builder.render.pdf import write_pdf
 from builder.systems.laminim.legality import resolve_unit
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.printouts import (
     BODY_PT,
-    CARD_SIZES,
     CHART_MM,
     LARGE_MAX_SCALE,
-    render_html,
     unit_card,
 )
 from builder.systems.laminim.team import Team, Unit
@@ -39,25 +34,14 @@ from tests.render.geometry import (
     overlapping_pairs,
     squares,
 )
-
-LOADOUTS: dict[str, list[tuple[str, str, list[str | None]]]] = {
-    "one": [
-        ("Solo", "skimmer", ["rifle", None, None]),
-        ("Lone Blade", "lancer", ["blade"]),
-        ("単発", "striker", ["smg"]),
-    ],
-    "two": [
-        ("Pair", "striker", ["rifle", "missile"]),
-        ("Duo", "vanguard", ["autocannon", "shield"]),
-        ("Twin", "lancer", ["smg", "quick-booster"]),
-    ],
-    "heavy": [
-        ("Fortress", "bastion", ["gatling", "gatling", "missile"]),  # over payload: --force
-        ("Hauler Max", "hauler", ["gatling", "gatling", "gatling"]),
-        ("Brick", "bastion", ["gatling", "missile", "missile"]),
-    ],
-}
-CASES = [(lang, team) for team in LOADOUTS for lang in ("en", "ja")]
+from tests.systems.laminim.render.card_fill import (
+    CASES,
+    body_pt,
+    fill_pdf,
+    inside_card,
+    loadout_team,
+    unit_cards,
+)
 
 MAX_BAND_MM = 6.0
 """The tallest empty band allowed across a unit card (the gaps between its sections)."""
@@ -65,44 +49,6 @@ MAX_BAND_MM = 6.0
 NAME_PT = 14.0
 MAX_TEXT_PT = 7.5 * LARGE_MAX_SCALE * 16 / 15 + 0.1
 """The largest type but the unit name: the frame line and stat numbers at the largest scale."""
-
-_cache: dict[tuple[str, str], Path] = {}
-
-
-def _team(loadout: str) -> Team:
-    units = [Unit(name=n, frame=f, weapons=w) for n, f, w in LOADOUTS[loadout]]
-    return Team(name=f"{loadout.title()} team", units=units)
-
-
-def _pdf(tmp_path_factory, catalog, lang: str, loadout: str) -> Path:
-    key = (lang, loadout)
-    if key not in _cache:
-        html = render_html(_team(loadout), catalog, "cards", lang=lang, card_size="large")
-        path = tmp_path_factory.mktemp("fill") / f"{lang}-{loadout}.pdf"
-        write_pdf(html, path)
-        _cache[key] = path
-    return _cache[key]
-
-
-def _unit_cards(page) -> list[dict]:
-    """The unit cards' outlines, top to bottom, left to right (not the rules reference card)."""
-    want_w, want_h = CARD_SIZES["large"]
-    cards = [
-        r
-        for r in page.rects
-        if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
-    ]
-    cards.sort(key=lambda r: (round(r["top"]), r["x0"]))
-    assert len(cards) == 4  # three units and the rules reference card, last
-    return cards[:3]
-
-
-def _inside(objs: list[dict], card: dict) -> list[dict]:
-    return [o for o in objs if inside(o, card, slack=0.6) and not _is_outline(o, card)]
-
-
-def _is_outline(o: dict, card: dict) -> bool:
-    return abs(o["width"] - card["width"]) < 1 and abs(o["height"] - card["height"]) < 1
 
 
 def _bands(objs: list[dict], card: dict) -> list[float]:
@@ -118,10 +64,10 @@ def _bands(objs: list[dict], card: dict) -> list[float]:
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_no_blank_band_on_a_large_card(tmp_path_factory, catalog, lang, loadout):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, lang, loadout)) as pdf:
+    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, "large")) as pdf:
         page = pdf.pages[0]
-        for card in _unit_cards(page):
-            objs = _inside(page.chars + page.rects + page.lines, card)
+        for card in unit_cards(page, "large"):
+            objs = inside_card(page.chars + page.rects + page.lines, card)
             band = max(_bands(objs, card))
             assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
             # the content runs from the top padding down to the hit table at the foot
@@ -130,19 +76,14 @@ def test_no_blank_band_on_a_large_card(tmp_path_factory, catalog, lang, loadout)
             assert top / MM < 5.0 and bottom / MM < 4.0, (top / MM, bottom / MM)
 
 
-def _body_pt(chars: list[dict]) -> float:
-    """The card's body size: the size most characters are printed at."""
-    return Counter(round(c["size"], 2) for c in chars if c["text"].strip()).most_common(1)[0][0]
-
-
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_type_sizes_stay_within_bounds(tmp_path_factory, catalog, lang, loadout):
     """Body >= 7.5 pt (nothing under 7 pt), a light unit's body larger, the type capped."""
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, lang, loadout)) as pdf:
+    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, "large")) as pdf:
         page = pdf.pages[0]
-        for card in _unit_cards(page):
-            chars = [c for c in _inside(page.chars, card) if c["text"].strip()]
-            body = _body_pt(chars)
+        for card in unit_cards(page, "large"):
+            chars = [c for c in inside_card(page.chars, card) if c["text"].strip()]
+            body = body_pt(chars)
             assert body >= BODY_PT["large"][0] - 0.01
             if loadout == "one":
                 assert body >= 9.5, f"a one-weapon unit's body is only {body} pt"
@@ -157,18 +98,18 @@ def test_type_sizes_stay_within_bounds(tmp_path_factory, catalog, lang, loadout)
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_nothing_spills_or_overlaps(tmp_path_factory, catalog, lang, loadout):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, lang, loadout)) as pdf:
+    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, "large")) as pdf:
         page = pdf.pages[0]
-        cards = _unit_cards(page)
+        cards = unit_cards(page, "large")
         printed = [c for c in page.chars if c["text"].strip()]
         ours = [c for c in printed if any(intersection(c, r) > 0 for r in cards)]
         strays = [c for c in ours if not any(inside(c, r) for r in cards)]
         assert not strays, f"text crosses a card edge: {describe(strays[:5])}"
         for card in cards:
-            chars = _inside(printed, card)
+            chars = inside_card(printed, card)
             pairs = overlapping_pairs(chars)
             assert not pairs, f"text printed over text: {describe(pairs[0])}"
-            boxes = outermost(squares(_inside(page.rects, card), 2.0, 15.0))
+            boxes = outermost(squares(inside_card(page.rects, card), 2.0, 15.0))
             assert len([b for b in boxes if b["width"] / MM < 5]) > 10, "no tick boxes"
             for box in boxes:
                 hit = [c for c in chars if intersection(c, box) > 0.2 * box["width"] ** 2]
@@ -190,13 +131,13 @@ def _words(team: Team, catalog, lang: str) -> set[str]:
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_no_word_breaks_at_a_line_end(tmp_path_factory, catalog, lang, loadout):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, lang, loadout)) as pdf:
+    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, "large")) as pdf:
         page = pdf.pages[0]
         lines: list[str] = []
-        for r in _unit_cards(page):
+        for r in unit_cards(page, "large"):
             text = page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text() or ""
             lines += text.splitlines()
-    words = _words(_team(loadout), catalog, lang)
+    words = _words(loadout_team(loadout), catalog, lang)
     assert words
     for word in words:
         assert any(word in line for line in lines), f"{word!r} is not printed whole"

@@ -14,22 +14,16 @@ large card's (printouts.card_sections), with the poker card's CSS numbers.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
-from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from builder.render.pdf import write_pdf
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.printouts import (
     BODY_PT,
-    CARD_SIZES,
     POKER_CHART_MM,
     POKER_MAX_SCALE,
-    render_html,
 )
-from builder.systems.laminim.team import Team, Unit
 from tests.render.geometry import (
     MM,
     describe,
@@ -39,9 +33,15 @@ from tests.render.geometry import (
     overlapping_pairs,
     squares,
 )
-from tests.systems.laminim.render.test_large_fill import HEAVIEST, LOADOUTS, _card, _words
-
-CASES = [(lang, team) for team in LOADOUTS for lang in ("en", "ja")]
+from tests.systems.laminim.render.card_fill import (
+    CASES,
+    body_pt,
+    fill_pdf,
+    inside_card,
+    loadout_team,
+    unit_cards,
+)
+from tests.systems.laminim.render.test_large_fill import HEAVIEST, _card, _words
 
 MAX_BAND_MM = 4.0
 """The tallest empty band allowed across a poker unit card (the gaps between its sections)."""
@@ -52,53 +52,17 @@ MAX_BODY_PT = BODY_PT["poker"][0] * POKER_MAX_SCALE
 MAX_TEXT_PT = MAX_BODY_PT * 13 / 12 + 0.1
 """The largest type but the unit name: the stat numbers (6.5 pt at body 6) at the largest scale."""
 
-_cache: dict[tuple[str, str], Path] = {}
 _pages: dict[tuple[str, str], pdfplumber.page.Page] = {}
-
-
-def _team(loadout: str) -> Team:
-    units = [Unit(name=n, frame=f, weapons=w) for n, f, w in LOADOUTS[loadout]]
-    return Team(name=f"{loadout.title()} team", units=units)
-
-
-def _pdf(tmp_path_factory, catalog, lang: str, loadout: str) -> Path:
-    key = (lang, loadout)
-    if key not in _cache:
-        html = render_html(_team(loadout), catalog, "cards", lang=lang, card_size="poker")
-        path = tmp_path_factory.mktemp("pokerfill") / f"{lang}-{loadout}.pdf"
-        write_pdf(html, path)
-        _cache[key] = path
-    return _cache[key]
 
 
 def _page(tmp_path_factory, catalog, lang: str, loadout: str) -> pdfplumber.page.Page:
     """The PDF's first page, opened once (pdfplumber keeps its characters and rectangles)."""
     key = (lang, loadout)
     if key not in _pages:
-        _pages[key] = pdfplumber.open(_pdf(tmp_path_factory, catalog, lang, loadout)).pages[0]
+        _pages[key] = pdfplumber.open(
+            fill_pdf(tmp_path_factory, catalog, lang, loadout, "poker")
+        ).pages[0]
     return _pages[key]
-
-
-def _unit_cards(page) -> list[dict]:
-    """The unit cards' outlines, top to bottom, left to right (not the rules reference card)."""
-    want_w, want_h = CARD_SIZES["poker"]
-    cards = [
-        r
-        for r in page.rects
-        if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
-    ]
-    cards.sort(key=lambda r: (round(r["top"]), r["x0"]))
-    assert len(cards) == 4  # three units and the rules reference card, last
-    return cards[:3]
-
-
-def _inside(objs: list[dict], card: dict) -> list[dict]:
-    return [
-        o
-        for o in objs
-        if inside(o, card, slack=0.6)
-        and not (abs(o["width"] - card["width"]) < 1 and abs(o["height"] - card["height"]) < 1)
-    ]
 
 
 def band_and_foot(objs: list[dict], card: dict) -> tuple[float, float, float]:
@@ -115,25 +79,22 @@ def band_and_foot(objs: list[dict], card: dict) -> tuple[float, float, float]:
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_no_blank_band_on_a_poker_card(tmp_path_factory, catalog, lang, loadout):
     page = _page(tmp_path_factory, catalog, lang, loadout)
-    for card in _unit_cards(page):
-        band, top, bottom = band_and_foot(_inside(page.chars + page.rects + page.lines, card), card)
+    for card in unit_cards(page, "poker"):
+        band, top, bottom = band_and_foot(
+            inside_card(page.chars + page.rects + page.lines, card), card
+        )
         assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
         # the content runs from the top padding down to the hit table at the foot
         assert top < 3.0 and 1.0 <= bottom < 2.5, (top, bottom)
-
-
-def _body_pt(chars: list[dict]) -> float:
-    """The card's body size: the size most characters are printed at."""
-    return Counter(round(c["size"], 2) for c in chars if c["text"].strip()).most_common(1)[0][0]
 
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_poker_type_sizes_stay_within_bounds(tmp_path_factory, catalog, lang, loadout):
     """Body 6-8 pt (a light unit's larger), nothing under 5.5 pt, the type capped."""
     page = _page(tmp_path_factory, catalog, lang, loadout)
-    for card in _unit_cards(page):
-        chars = [c for c in _inside(page.chars, card) if c["text"].strip()]
-        body = _body_pt(chars)
+    for card in unit_cards(page, "poker"):
+        chars = [c for c in inside_card(page.chars, card) if c["text"].strip()]
+        body = body_pt(chars)
         assert BODY_PT["poker"][0] - 0.01 <= body <= MAX_BODY_PT + 0.01
         if loadout == "one":
             assert body >= 7.5, f"a one-weapon unit's body is only {body} pt"
@@ -148,16 +109,16 @@ def test_poker_type_sizes_stay_within_bounds(tmp_path_factory, catalog, lang, lo
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_nothing_spills_or_overlaps_on_a_poker_card(tmp_path_factory, catalog, lang, loadout):
     page = _page(tmp_path_factory, catalog, lang, loadout)
-    cards = _unit_cards(page)
+    cards = unit_cards(page, "poker")
     printed = [c for c in page.chars if c["text"].strip()]
     ours = [c for c in printed if any(intersection(c, r) > 0 for r in cards)]
     strays = [c for c in ours if not any(inside(c, r) for r in cards)]
     assert not strays, f"text crosses a card edge: {describe(strays[:5])}"
     for card in cards:
-        chars = _inside(printed, card)
+        chars = inside_card(printed, card)
         pairs = overlapping_pairs(chars)
         assert not pairs, f"text printed over text: {describe(pairs[0])}"
-        rects = _inside(page.rects, card)
+        rects = inside_card(page.rects, card)
         boxes = outermost(squares(rects, 2.0, 15.0))
         assert len([b for b in boxes if b["width"] / MM < 5]) > 10, "no tick boxes"
         for box in boxes:
@@ -173,10 +134,10 @@ def test_nothing_spills_or_overlaps_on_a_poker_card(tmp_path_factory, catalog, l
 def test_no_word_breaks_at_a_poker_line_end(tmp_path_factory, catalog, lang, loadout):
     page = _page(tmp_path_factory, catalog, lang, loadout)
     lines: list[str] = []
-    for r in _unit_cards(page):
+    for r in unit_cards(page, "poker"):
         text = page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text() or ""
         lines += text.splitlines()
-    words = _words(_team(loadout), catalog, lang)
+    words = _words(loadout_team(loadout), catalog, lang)
     words |= {labels_for(lang)[k] for k in ("exposure", "silhouette")}  # 被弾面 stays whole
     assert words
     for word in words:
