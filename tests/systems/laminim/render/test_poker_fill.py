@@ -176,3 +176,26 @@ def test_the_heaviest_loadout_keeps_the_poker_sizes(catalog, lang):
         assert card["scale"] == 1.0 and card["body_pt"] == BODY_PT["poker"][0]
         assert card["tlabel_pt"] == FLOOR_PT and card["hit_pt"] == 6.0
         assert card["chart_mm"] == 0.0 and card["movement_cols"] == 2
+
+
+def test_the_survival_rounds_range_stays_on_one_line(tmp_path, catalog):
+    # a vanguard with an SMG and a shield at grown Japanese type wraps its survival heading;
+    # "R1–6" once broke after its dash ("生存 R1–" / "6")
+    from builder.render.pdf import write_pdf
+    from builder.systems.laminim.printouts import render_html
+    from builder.systems.laminim.team import Team, Unit
+
+    units = [
+        Unit(name="Wisp", frame="skimmer", weapons=["rifle", None, None]),
+        Unit(name="Bulwark", frame="bastion", weapons=["gatling", "missile", "missile"]),
+        Unit(name="Duo", frame="vanguard", weapons=["smg", "shield", None]),
+    ]
+    html = render_html(Team(name="Light", units=units), catalog, "cards", lang="ja",
+                       card_size="poker")  # fmt: skip
+    write_pdf(html, tmp_path / "light.pdf")
+    with pdfplumber.open(tmp_path / "light.pdf") as pdf:
+        page = pdf.pages[0]
+        for card in unit_cards(page, "poker"):
+            text = page.crop((card["x0"], card["top"], card["x1"], card["bottom"])).extract_text()
+            lines = (text or "").splitlines()
+            assert any("R1–6" in line for line in lines), lines
