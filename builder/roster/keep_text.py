@@ -4,11 +4,11 @@ ruamel re-emits the flow collections and scalars a save hands it as plain data (
 ``[2,   2, ~]`` becomes ``[2, 2, null]``). So after it writes, every flow collection (not inside
 another) and every one-line scalar outside them whose value is unchanged gets its original text
 back. A value that changed is written by the system's optional ``value_text`` hook when it has
-one (``builder.systems.base.WritesValues``: e.g. a map row padded to its columns), else as ruamel
-wrote it. A comment after a value keeps its gap (unchanged) or its screen column (changed, as far
-as it fits). The result is read back with the team reader's loader: if it would not hold the
-same data as ruamel's text, the hook's texts are dropped, and if it still would not, ruamel's
-text is saved as it is. Nothing here knows any game.
+one (``builder.systems.WritesValues``: e.g. a row padded to the columns of its neighbours),
+else as ruamel wrote it. A comment after a value keeps its gap (unchanged) or its screen column
+(changed, as far as it fits). The result is read back with the team reader's loader: if it
+would not hold the same data as ruamel's text, the hook's texts are dropped, and if it still
+would not, ruamel's text is saved as it is. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from typing import Any
 
 import yaml
 
-YamlPath = tuple[str | int, ...]
-"""Where a value sits in a document: mapping keys and list indexes from the top."""
+from builder.systems import YamlPath
 
 ValueText = Callable[[YamlPath, Any, Mapping[YamlPath, str]], str | None]
-"""A system's ``value_text(path, value, original)`` hook (``builder.systems.base.WritesValues``)."""
+"""A system's ``value_text(path, value, original)`` hook (``builder.systems.WritesValues``)."""
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

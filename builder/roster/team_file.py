@@ -38,7 +38,7 @@ from builder import systems
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
-from builder.systems import TeamRead
+from builder.systems import TeamRead, WritesValues
 
 if TYPE_CHECKING:
     from builder.systems import GameSystem
@@ -247,7 +247,7 @@ def save_team(
             original = target.read_bytes().decode("utf-8", errors="replace")
         except OSError:
             original = None
-    hook: ValueText | None = getattr(system, "value_text", None)  # optional (WritesValues)
+    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
     text = dump_team(system.dump_team(team), original, hook)
     write_atomic(target, text, make_parents=make_parents)
     return path

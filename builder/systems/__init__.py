@@ -27,6 +27,8 @@ from builder.systems.base import (
     PrintOptions,
     Printout,
     TeamRead,
+    WritesValues,
+    YamlPath,
 )
 
 __all__ = [
@@ -46,6 +48,8 @@ __all__ = [
     "PrintOptions",
     "Printout",
     "TeamRead",
+    "WritesValues",
+    "YamlPath",
     "get",
     "ids",
     "unknown",
