@@ -24,8 +24,26 @@ from builder.systems import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem,
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+GAMES = "<games>"
+"""In an analyze option's help: the games whose analyze takes it, filled in only when help is
+shown (naming them loads every system, which a generic command otherwise never does)."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    def _expand_help(self, action: argparse.Action) -> str:
+        text = super()._expand_help(action)
+        if GAMES not in text:
+            return text
+        games = [s for s in systems.ids() if action.dest in systems.get(s).analyze_options]
+        return text.replace(GAMES, f"games: {', '.join(games)}")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 with a one-line message (its default is also 2, but with usage)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
@@ -79,17 +97,12 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    def used_by(option: str) -> str:
-        """'; games: …' — the installed games whose analyze takes ``option``."""
-        games = [sid for sid in systems.ids() if option in systems.get(sid).analyze_options]
-        return f"; games: {', '.join(games)}"
-
     def threat_option(p: argparse.ArgumentParser, games: bool = False) -> None:
         p.add_argument(
             "--threat",
             metavar="ID|FILE",
             help="threat id from the catalog or a YAML file holding one threat (default: the "
-            "catalog's default threat" + (used_by("threat") if games else "") + ")",
+            "catalog's default threat" + (f"; {GAMES}" if games else "") + ")",
         )
 
     def rounds_option(p: argparse.ArgumentParser, games: bool = False) -> None:
@@ -97,7 +110,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
             "--rounds",
             type=_positive_int,
             metavar="N",
-            help=f"rounds (default {DEFAULT_ROUNDS}{used_by('rounds') if games else ''})",
+            help=f"rounds (default {DEFAULT_ROUNDS}{f'; {GAMES}' if games else ''})",
         )
 
     def intercept_option(p: argparse.ArgumentParser, games: bool = False) -> None:
@@ -106,7 +119,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
             metavar="SLOT[:BONUS]",
             help="LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each "
             "unit's best) shoots at the threat's first missile salvo every round it is intact, "
-            "with total bonus BONUS (default 2" + (used_by("intercept") if games else "") + ")",
+            "with total bonus BONUS (default 2" + (f"; {GAMES}" if games else "") + ")",
         )
 
     p = sub.add_parser(
@@ -114,7 +127,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
-    p.add_argument("--unit", metavar="NAME", help="only this unit (" + used_by("unit")[2:] + ")")
+    p.add_argument("--unit", metavar="NAME", help=f"only this unit ({GAMES})")
     threat_option(p, games=True)
     rounds_option(p, games=True)
     intercept_option(p, games=True)

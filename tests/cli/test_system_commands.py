@@ -97,3 +97,17 @@ def test_analyze_help_names_the_games_of_each_option(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "--rounds N rounds (default 6; games: laminim, artifact)" in out
     assert "only this unit (games: laminim, soh, artifact)" in out
+
+
+def test_a_generic_commands_parser_loads_no_game_system():
+    # naming the games per analyze option happens when help is shown, not on every start
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from builder.cli import build_parser; build_parser(system_commands=False); "
+        "print(sorted(m for m in sys.modules if m.startswith('builder.systems.') "
+        "and m.count('.') == 2))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['builder.systems.base']"
