@@ -108,23 +108,6 @@ class Kuroganen:
         from .text import count, map_summary, summary_line
 
         team = self.check(read, catalog).team
-        given = [
-            Problem(
-                option,
-                None,
-                None,
-                "",
-                f"a kuroganen map has no {what}; 'laminim reach MAP.yaml --from X,Y --move N' "
-                "plans one unit's move",
-            )
-            for option, value, what in (
-                ("--unit", options.unit, "named units"),
-                ("--threat", options.threat, "threats"),
-            )
-            if value is not None
-        ]
-        if given:
-            raise InputError(given)
         data: dict[str, Any] = {"map": map_summary(team), "reach": None}
         lines = [summary_line(team)]
         if team.plan is not None:
