@@ -4,12 +4,15 @@ is found and read on the printed page."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+
+import pdfplumber
 
 from builder.render.pdf import write_pdf
 from builder.systems.laminim.printouts import CARD_SIZES, render_html
 from builder.systems.laminim.team import Team, Unit
-from tests.render.geometry import MM, inside
+from tests.render.geometry import MM, describe, inside, intersection, overlapping_pairs
 
 LOADOUTS: dict[str, list[tuple[str, str, list[str | None]]]] = {
     "one": [
@@ -49,17 +52,91 @@ def fill_pdf(tmp_path_factory, catalog, lang: str, loadout: str, size: str) -> P
     return _cache[key]
 
 
-def unit_cards(page, size: str) -> list[dict]:
-    """The unit cards' outlines, top to bottom, left to right (not the rules reference card)."""
+SWEEP_NAMES = {
+    "en": ["Ace", "Wolfgang Maximilian WWW Mk-IV Heavy Guard", "MMMMMMMMMM WWWWWWWWWW"],
+    "ja": [
+        "隼",
+        "重装突撃機甲部隊第三小隊所属試作型長距離支援砲撃機体改二号機",
+        "雷電轟天覇王烈火",
+    ],
+}
+
+
+def sweep_team(catalog, lang: str, kind: str) -> Team:
+    """Every weapon of the catalog alone ("singles") or with the next one ("pairs", an empty
+    slot between), one unit each, on the frames in turn, with short and 40-character names."""
+    frames = [f.id for f in catalog.frames]
+    weapons = [w.id for w in catalog.weapons]
+    if kind == "singles":
+        loadouts = [[w] for w in weapons]
+    else:
+        loadouts = [[a, None, b] for a, b in zip(weapons, weapons[1:] + weapons[:1], strict=True)]
+    units = [
+        Unit(name=SWEEP_NAMES[lang][i % 3], frame=frames[i % len(frames)], weapons=loadout)
+        for i, loadout in enumerate(loadouts)
+    ]
+    return Team(name=f"Sweep {kind}", units=units)
+
+
+def card_outlines(page, size: str) -> list[dict]:
+    """The outlines of the cards of ``size`` on ``page``, top to bottom, left to right."""
     want_w, want_h = CARD_SIZES[size]
     cards = [
         r
         for r in page.rects
         if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
     ]
-    cards.sort(key=lambda r: (round(r["top"]), r["x0"]))
+    return sorted(cards, key=lambda r: (round(r["top"]), r["x0"]))
+
+
+def unit_cards(page, size: str) -> list[dict]:
+    """The unit cards' outlines, top to bottom, left to right (not the rules reference card)."""
+    cards = card_outlines(page, size)
     assert len(cards) == 4  # three units and the rules reference card, last
     return cards[:3]
+
+
+def band_and_foot(objs: list[dict], card: dict) -> tuple[float, float, float]:
+    """The tallest empty horizontal band (mm) between the first and the last thing printed, and
+    the room (mm) above the first and under the last."""
+    spans = sorted((o["top"], o["bottom"]) for o in objs)
+    band, end = 0.0, spans[0][1]
+    for top, bottom in spans[1:]:
+        band = max(band, top - end)
+        end = max(end, bottom)
+    return band / MM, (spans[0][0] - card["top"]) / MM, (card["bottom"] - end) / MM
+
+
+def swept_unit_cards(path: Path, size: str) -> Iterator[tuple[object, dict, list[dict]]]:
+    """Each unit card of a sweep PDF as (page, card, its characters), after checking that no
+    text crosses a card edge and none is printed over other text (the rules card skipped)."""
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            cards = card_outlines(page, size)
+            printed = [c for c in page.chars if c["text"].strip()]
+            crossing = [
+                c
+                for c in printed
+                if any(intersection(c, r) > 0 for r in cards)
+                and not any(inside(c, r) for r in cards)
+            ]
+            assert not crossing, f"text crosses a card edge: {describe(crossing[:5])}"
+            for card in cards:
+                mine = [c for c in printed if inside(c, card)]
+                if not any(c["text"] == "%" for c in mine):
+                    continue  # the rules reference card
+                pairs = overlapping_pairs(mine)
+                assert not pairs, f"text printed over text: {describe(pairs[0])}"
+                yield page, card, mine
+
+
+def things_on(page, card: dict, mine: list[dict]) -> list[dict]:
+    """Characters, boxes and lines printed on ``card`` (its outline left out)."""
+    return [
+        o
+        for o in mine + page.rects + page.lines
+        if inside(o, card, 0.6) and o["height"] < card["height"] - 1
+    ]
 
 
 def is_outline(o: dict, card: dict) -> bool:

@@ -36,6 +36,7 @@ from tests.render.geometry import (
 )
 from tests.systems.laminim.render.card_fill import (
     CASES,
+    band_and_foot,
     body_pt,
     fill_pdf,
     inside_card,
@@ -51,29 +52,16 @@ MAX_TEXT_PT = 7.5 * LARGE_MAX_SCALE * 16 / 15 + 0.1
 """The largest type but the unit name: the frame line and stat numbers at the largest scale."""
 
 
-def _bands(objs: list[dict], card: dict) -> list[float]:
-    """The empty horizontal bands (mm) between the first and the last thing printed."""
-    spans = sorted((o["top"], o["bottom"]) for o in objs)
-    gaps, end = [], spans[0][1]
-    for top, bottom in spans[1:]:
-        if top > end:
-            gaps.append((top - end) / MM)
-        end = max(end, bottom)
-    return gaps
-
-
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_no_blank_band_on_a_large_card(tmp_path_factory, catalog, lang, loadout):
     with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, "large")) as pdf:
         page = pdf.pages[0]
         for card in unit_cards(page, "large"):
             objs = inside_card(page.chars + page.rects + page.lines, card)
-            band = max(_bands(objs, card))
+            band, top, bottom = band_and_foot(objs, card)
             assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
             # the content runs from the top padding down to the hit table at the foot
-            top = min(o["top"] for o in objs) - card["top"]
-            bottom = card["bottom"] - max(o["bottom"] for o in objs)
-            assert top / MM < 5.0 and bottom / MM < 4.0, (top / MM, bottom / MM)
+            assert top < 5.0 and bottom < 4.0, (top, bottom)
 
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)

@@ -35,6 +35,7 @@ from tests.render.geometry import (
 )
 from tests.systems.laminim.render.card_fill import (
     CASES,
+    band_and_foot,
     body_pt,
     fill_pdf,
     inside_card,
@@ -63,17 +64,6 @@ def _page(tmp_path_factory, catalog, lang: str, loadout: str) -> pdfplumber.page
             fill_pdf(tmp_path_factory, catalog, lang, loadout, "poker")
         ).pages[0]
     return _pages[key]
-
-
-def band_and_foot(objs: list[dict], card: dict) -> tuple[float, float, float]:
-    """The tallest empty horizontal band (mm) between the first and the last thing printed, and
-    the room (mm) above the first and under the last."""
-    spans = sorted((o["top"], o["bottom"]) for o in objs)
-    band, end = 0.0, spans[0][1]
-    for top, bottom in spans[1:]:
-        band = max(band, top - end)
-        end = max(end, bottom)
-    return band / MM, (spans[0][0] - card["top"]) / MM, (card["bottom"] - end) / MM
 
 
 @pytest.mark.parametrize(("lang", "loadout"), CASES)

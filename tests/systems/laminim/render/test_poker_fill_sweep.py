@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.render.pdf import write_pdf
-from builder.systems.laminim.printouts import BODY_PT, CARD_SIZES, POKER_MAX_SCALE, render_html
+from builder.systems.laminim.printouts import BODY_PT, POKER_MAX_SCALE, render_html
 from builder.systems.laminim.team import Team
-from tests.render.geometry import MM, describe, inside, intersection, overlapping_pairs
-from tests.systems.laminim.render.test_large_fill_sweep import _team as _sweep_team
-from tests.systems.laminim.render.test_poker_fill import MAX_BAND_MM, band_and_foot
+from tests.systems.laminim.render.card_fill import (
+    band_and_foot,
+    sweep_team,
+    swept_unit_cards,
+    things_on,
+)
+from tests.systems.laminim.render.test_poker_fill import MAX_BAND_MM
 
 FEW = 4
 """Units of the quick sweep: the first loadouts of the whole sweep (four frames, long and short
@@ -27,7 +30,7 @@ names, a shield)."""
 
 
 def _team(catalog, lang: str, kind: str, few: bool) -> Team:
-    team = _sweep_team(catalog, lang, kind)
+    team = sweep_team(catalog, lang, kind)
     return team.model_copy(update={"units": team.units[:FEW]}) if few else team
 
 
@@ -45,43 +48,17 @@ def _pdf(tmp_path_factory, catalog, lang: str, kind: str, few: bool) -> Path:
 
 
 def _check(path: Path) -> int:
-    want_w, want_h = CARD_SIZES["poker"]
     seen = 0
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            cards = [
-                r
-                for r in page.rects
-                if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
-            ]
-            printed = [c for c in page.chars if c["text"].strip()]
-            crossing = [
-                c
-                for c in printed
-                if any(intersection(c, r) > 0 for r in cards)
-                and not any(inside(c, r) for r in cards)
-            ]
-            assert not crossing, f"text crosses a card edge: {describe(crossing[:5])}"
-            for card in cards:
-                mine = [c for c in printed if inside(c, card)]
-                if not any(c["text"] == "%" for c in mine):
-                    continue  # the rules reference card
-                seen += 1
-                pairs = overlapping_pairs(mine)
-                assert not pairs, f"text printed over text: {describe(pairs[0])}"
-                assert min(c["size"] for c in mine) >= 5.5 - 0.01
-                sizes = sorted(c["size"] for c in mine)
-                body = sizes[len(sizes) // 2]
-                assert BODY_PT["poker"][0] - 0.01 <= body <= 6 * POKER_MAX_SCALE + 0.01
-                things = [
-                    o
-                    for o in mine + page.rects + page.lines
-                    if inside(o, card, 0.6) and o["height"] < card["height"] - 1
-                ]
-                band, _, bottom = band_and_foot(things, card)
-                # the hit table at the foot stays inside the card's bottom padding
-                assert 1.0 <= bottom <= 2.5, f"the foot ends {bottom:.1f} mm above the edge"
-                assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
+    for page, card, mine in swept_unit_cards(path, "poker"):
+        seen += 1
+        assert min(c["size"] for c in mine) >= 5.5 - 0.01
+        sizes = sorted(c["size"] for c in mine)
+        body = sizes[len(sizes) // 2]
+        assert BODY_PT["poker"][0] - 0.01 <= body <= 6 * POKER_MAX_SCALE + 0.01
+        band, _, bottom = band_and_foot(things_on(page, card, mine), card)
+        # the hit table at the foot stays inside the card's bottom padding
+        assert 1.0 <= bottom <= 2.5, f"the foot ends {bottom:.1f} mm above the edge"
+        assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
     return seen
 
 
