@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-SCANNED = ("builder", "tests", "bench")
+SCANNED = ("builder", "tests", "bench", "examples")
 TEXT_SUFFIXES = {".py", ".yaml", ".yml", ".tcss", ".css", ".html", ".j2", ".jinja", ".txt", ".toml"}
 
 MD_FILE = re.compile(r"(?<![\w./-])([\w./-]*[\w-]\.md)\b")
