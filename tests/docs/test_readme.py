@@ -120,3 +120,13 @@ def test_the_analyze_json_example_of_the_design_is_a_real_run(monkeypatch):
     )
     real = json.loads(out)
     assert _rounded(real, shown) == shown
+
+
+def test_the_readme_gives_the_two_set_up_commands_ci_runs():
+    """A newcomer's two commands, exactly; ``.ci/run`` runs the second one."""
+    text = README.read_text(encoding="utf-8")
+    run_it = "bash scripts/setup.sh && .venv/bin/laminim"
+    run_tests = "bash scripts/setup.sh --dev && .venv/bin/python -m pytest"
+    assert f"```sh\n{run_it}\n```" in text
+    assert f"```sh\n{run_tests}\n```" in text
+    assert run_tests in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
