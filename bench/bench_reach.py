@@ -1,7 +1,7 @@
-"""Timing of the kuroganen reach planner (RULES D16–D18) against the exhaustive search.
+"""Timing of the kuroganen reach planner (docs/rules.md D16–D18) against the exhaustive search.
 
 Run from a checkout: ``python bench/bench_reach.py``. Prints figures only; no test reads them.
-The bar (DESIGN "Quality bars", the brief): a 30x30 map with movement 12 answers in < 1 s.
+The bar (docs/design.md "Quality bars"): a 30x30 map with movement 12 answers in < 1 s.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Timing of the soh rules core (RULES §3): one exact odds call and the 5 AP vs 5 AP planner.
+"""Timing of the soh rules core (docs/rules.md §3): one exact odds call and the 5 AP vs 5 AP
+planner.
 
 Run from a checkout: ``python bench/bench_soh.py``. Prints figures only; no test reads them.
 Targets: one odds call < 10 ms; the full planner table for 5 AP vs 5 AP < 200 ms. If icepool is

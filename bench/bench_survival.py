@@ -1,4 +1,4 @@
-"""Exact survival chain (RULES §1.8): speed against Monte Carlo, scaling, budget, optimiser.
+"""Exact survival chain (docs/rules.md §1.8): speed against Monte Carlo, scaling, budget, optimiser.
 
 Run from a checkout: ``python bench/bench_survival.py``. Prints figures only; no test reads them.
 The Monte Carlo comparator is ``survival_mc`` (20,000 trials, numpy over trials, the same D7

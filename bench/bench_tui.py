@@ -1,8 +1,9 @@
 """TUI speed: start to first screen ready, and a part change to updated numbers on screen.
 
-Run from the repository root: ``python bench/bench_tui.py``. Targets (DESIGN.md): start < 1 s,
-recompute after a keystroke < 100 ms including the exact 6-round survival. The analysis cache is
-cleared before every part change, so each one pays for a full computation.
+Run from the repository root: ``python bench/bench_tui.py``. Targets (docs/design.md
+"Quality bars"): start < 1 s, recompute after a keystroke < 100 ms including the exact 6-round
+survival. The analysis cache is cleared before every part change, so each one pays for a full
+computation.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""A fast Monte Carlo of RULES §1.8 (D7), numpy over trials: the benchmark's honest comparator.
+"""A fast Monte Carlo of docs/rules.md §1.8 (D7), numpy over trials: the benchmark's honest
+comparator.
 
 The rules core's ``simulate_survival`` rolls every die separately (it is a readable cross-check,
 not a race entry). This one draws each attack's face counts for all trials in one

@@ -1,4 +1,4 @@
-"""The ``laminim`` command (DESIGN.md "The command line").
+"""The ``laminim`` command (docs/design.md "The command line").
 
 It knows no game: a file's ``system:`` key (or ``--system`` / the ``--catalog``'s system) picks
 the game system from the registry, and the system does the work. Exit codes: 0 success / legal,
@@ -235,7 +235,8 @@ def _positive_int(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
-        words.insert(0, "tui")  # `laminim FILE` opens FILE in the TUI (DESIGN.md)
+        # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
+        words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
     parser = build_parser(system_commands=first not in _COMMANDS)
     args, rest = parser.parse_known_args(words)

@@ -1,4 +1,4 @@
-"""Layers point one way (DESIGN.md "Layout: one folder per game system", STYLE.md).
+"""Layers point one way (docs/design.md "Layout: one folder per game system" and "Code habits").
 
 - a system's ``rules/`` is pure: the standard library, numpy, threadpoolctl and itself;
 - generic code (core, roster, render, tui, cli) reaches a game only through the registry

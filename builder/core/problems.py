@@ -69,7 +69,8 @@ def unplaced(name: str, prefix: Loc = ()) -> Locator:
 
 
 def exit_code(problems: list[Problem]) -> int:
-    """DESIGN.md: 2 if any problem is bad input, 1 if any breaks a rule, else 0."""
+    """docs/design.md "Exit codes and problems": 2 if any problem is bad input, 1 if any breaks a
+    rule, else 0."""
     if any(p.severity == "bad-input" for p in problems):
         return 2
     return 1 if any(p.severity == "illegal" for p in problems) else 0
@@ -101,7 +102,7 @@ class Findings:
 
     @property
     def exit_code(self) -> int:
-        """DESIGN.md: 0 legal, 1 illegal, 2 bad input."""
+        """docs/design.md "Exit codes and problems": 0 legal, 1 illegal, 2 bad input."""
         return exit_code(self.problems)
 
 

@@ -1,4 +1,5 @@
-"""The jinja2 environment and the URL policy for rendering (STYLE.md: print templates).
+"""The jinja2 environment and the URL policy for rendering (print templates in docs/design.md
+"Code habits").
 
 Team and catalog text is untrusted: templates autoescape everything and fail loudly on a missing
 variable, and the PDF engine may read only files inside the bundled templates folder (plus the

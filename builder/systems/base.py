@@ -1,4 +1,4 @@
-"""What a game system gives the generic shell (DESIGN.md "Layout: one folder per game system").
+"""What a game system gives the generic shell (docs/design.md "Layout: one folder per game system").
 
 The CLI, the team-file reader, the renderer and the TUI know only this protocol; everything about
 a game (its catalog schema, legality, numbers, card layouts, screens) lives in its package under
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 
 DEFAULT_ROUNDS = 6
-"""Rounds analysed when none are asked for: a game lasts six rounds (RULES §1.5)."""
+"""Rounds analysed when none are asked for: a game lasts six rounds (docs/rules.md §1.5)."""
 
 
 @dataclass
@@ -77,13 +77,13 @@ class Report(Protocol):
 
 @dataclass(frozen=True)
 class AnalyzeOptions:
-    """``laminim analyze`` options common to every system (DESIGN.md)."""
+    """``laminim analyze`` options common to every system (docs/design.md "The command line")."""
 
     unit: str | None = None
     threat: str | None = None
     rounds: int = DEFAULT_ROUNDS
     intercept: str | None = None
-    """``--intercept SLOT[:BONUS]`` (LAMINIM, RULES D19); a system without it ignores it."""
+    """``--intercept SLOT[:BONUS]`` (LAMINIM, docs/rules.md D19); a system without it ignores it."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class Command:
 
 
 COMPARE_MIN, COMPARE_MAX = 2, 4
-"""``laminim compare`` puts two to four units side by side (DESIGN.md)."""
+"""``laminim compare`` puts two to four units side by side (docs/design.md "The command line")."""
 
 
 @dataclass(frozen=True)

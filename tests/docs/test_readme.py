@@ -1,10 +1,11 @@
-"""README examples come from real runs: every ``$ laminim …`` console example whose input files
-exist is run, and its output compared with what the README shows (issue 13 item 16).
+"""README examples come from real runs: every ``$ laminim …`` console example is run exactly as
+written from the repository root, and its output compared with what the README shows.
 
 Conventions of the README kept here: a command commented ``# exit N …`` shows its stderr only
-(``first N`` lines when it says so); JSON may be shown on one line (compared as data); the
-examples on ``my_team.yaml`` run on ``tests/docs/readme/my_team.yaml``. Card printing is not
-run (slow; its output is the three file names).
+(``first N`` lines when it says so); JSON may be shown on one line (compared as data); ``cards``
+writes into a temporary ``-o`` directory, and the paths it prints are compared with the
+README's ``output/…`` names. The files an example names must exist (``examples/`` or the bundled
+``parts_catalog/``): an example that could not run is a failure, not a skip.
 """
 
 from __future__ import annotations
@@ -20,47 +21,61 @@ import pytest
 from builder.cli import main
 from tests.docs.readme_examples import README, ROOT, Example, examples
 
-HERE = Path(__file__).parent / "readme"
+DESIGN = ROOT / "docs" / "design.md"
+EXAMPLES = examples()
+PROGRESS = re.compile(r"\[\d+/\d+\] ")
+"""What ``cards`` reports on stderr while it renders (``[1/3] tokens``)."""
 
 
-def _runnable(ex: Example) -> bool:
-    files = [a.split(":")[0] for a in ex.args if ".yaml" in a]
-    return ex.args[0] != "cards" and all((ROOT / f).exists() or (HERE / f).exists() for f in files)
+def _files(ex: Example) -> list[str]:
+    return [a.split(":")[0] for a in ex.args if ".yaml" in a]
 
 
-EXAMPLES = [ex for ex in examples() if _runnable(ex)]
-
-
-def _run(args: list[str], monkeypatch) -> tuple[int, str, str]:
+def _run(args: list[str], monkeypatch, out_dir: Path | None = None) -> tuple[int, str, str]:
     monkeypatch.chdir(ROOT)
-    args = [str(HERE / a) if (HERE / a).exists() and not (ROOT / a).exists() else a for a in args]
+    if out_dir is not None:
+        args = [*args, "-o", str(out_dir)]
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(args)
         except SystemExit as exc:
             code = int(exc.code or 0)
-    # the README names the file as the player typed it
-    text_out = out.getvalue().replace(str(HERE) + "/", "")
-    text_err = err.getvalue().replace(str(HERE) + "/", "")
-    return code, text_out, text_err
+    text_out = out.getvalue()
+    if out_dir is not None:  # the README shows the default directory
+        text_out = text_out.replace(str(out_dir), "output")
+    return code, text_out, err.getvalue()
 
 
 def _lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.rstrip().splitlines()]
 
 
-def test_the_readme_has_runnable_examples():
+def test_the_readme_shows_every_game_with_its_demo_file():
     assert len(EXAMPLES) >= 10
-    assert any(ex.args[:2] == ["check", "my_team.yaml"] for ex in EXAMPLES)
+    named = {f for ex in EXAMPLES for f in _files(ex)}
+    demos = {str(p.relative_to(ROOT)) for p in (ROOT / "parts_catalog").glob("*/demo_*.yaml")}
+    assert len(demos) == 4
+    assert demos <= named
+
+
+def test_every_file_a_readme_example_names_is_in_the_repository():
+    missing = [(ex.line, f) for ex in EXAMPLES for f in _files(ex) if not (ROOT / f).is_file()]
+    assert missing == []
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=lambda ex: f"README.md:{ex.line}")
-def test_a_readme_example_is_what_the_command_prints(ex: Example, monkeypatch):
+def test_a_readme_example_is_what_the_command_prints(ex: Example, monkeypatch, tmp_path):
     command = README.read_text(encoding="utf-8").splitlines()[ex.line - 1]
     comment = command.split("#", 1)[1] if "#" in command else ""
-    code, out, err = _run(ex.args, monkeypatch)
+    printing = ex.args[0] == "cards"
+    code, out, err = _run(ex.args, monkeypatch, tmp_path if printing else None)
     want = ex.expected
+    if printing:
+        assert code == 0
+        assert _lines(out) == _lines(want)
+        assert all(PROGRESS.match(line) for line in _lines(err) if line)
+        return
     if "exit" in comment:
         assert code == int(re.search(r"exit (\d)", comment).group(1))
         got = _lines(err)
@@ -92,10 +107,11 @@ def _rounded(value, like):
     return value
 
 
-def test_the_analyze_json_example_is_a_real_run(monkeypatch):
-    """The README's ``analyze --json`` example: the demo's Kestrel, round 1 (floats rounded)."""
-    text = README.read_text(encoding="utf-8")
-    block = re.search(r"`laminim analyze --json`.*?```json\n(.*?)```", text, re.S)
+def test_the_analyze_json_example_of_the_design_is_a_real_run(monkeypatch):
+    """docs/design.md's LAMINIM ``analyze --json`` example: the demo's Kestrel, round 1 (floats
+    rounded as shown)."""
+    text = DESIGN.read_text(encoding="utf-8")
+    block = re.search(r"`analyze --json` \(the demo's Kestrel.*?```json\n(.*?)```", text, re.S)
     assert block, "the analyze --json example is missing"
     shown = json.loads(block.group(1))
     demo = ROOT / "parts_catalog" / "laminim" / "demo_team.yaml"
@@ -104,3 +120,13 @@ def test_the_analyze_json_example_is_a_real_run(monkeypatch):
     )
     real = json.loads(out)
     assert _rounded(real, shown) == shown
+
+
+def test_the_readme_gives_the_two_set_up_commands_ci_runs():
+    """A newcomer's two commands, exactly; ``.ci/run`` runs the second one."""
+    text = README.read_text(encoding="utf-8")
+    run_it = "bash scripts/setup.sh && .venv/bin/laminim"
+    run_tests = "bash scripts/setup.sh --dev && .venv/bin/python -m pytest"
+    assert f"```sh\n{run_it}\n```" in text
+    assert f"```sh\n{run_tests}\n```" in text
+    assert run_tests in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

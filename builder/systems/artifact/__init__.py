@@ -1,1 +1,1 @@
-"""Gundam Artifact: mobile suits and a battleship marker per player (RULES §2)."""
+"""Gundam Artifact: mobile suits and a battleship marker per player (docs/rules.md §2)."""

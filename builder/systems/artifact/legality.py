@@ -1,4 +1,4 @@
-"""Force legality (RULES D9) with every reason, placed at its file position.
+"""Force legality (docs/rules.md D9) with every reason, placed at its file position.
 
 Three kinds of finding: ``bad-input`` (an unknown id, a schema problem: the force cannot be
 used), ``illegal`` (breaks D9: no battleship, fewer than 3 MS, a name used twice) and ``warning``

@@ -1,4 +1,5 @@
-"""Pydantic models of the artifact catalog (RULES §2): mobile suits, battleships, weapons, threats.
+"""Pydantic models of the artifact catalog (docs/rules.md §2): mobile suits, battleships, weapons,
+threats.
 
 Schema only, no file reading: the YAML files in ``parts_catalog/artifact/`` validate against
 these. Every model forbids unknown keys, so a typo is an error with a line number rather than a
@@ -73,7 +74,7 @@ class Ship(_Unit):
 
 
 class ThreatAttack(_Model):
-    """One attack of a threat: a catalog unit's weapon and the D10 modifiers (RULES D12)."""
+    """One attack of a threat: a catalog unit's weapon and the D10 modifiers (docs/rules.md D12)."""
 
     unit: Slug = Field(description="Id of the attacking MS or ship.")
     weapon: Slug = Field(description="Id of one of that unit's weapons.")
@@ -82,7 +83,7 @@ class ThreatAttack(_Model):
 
 
 class Threat(_Model):
-    """Attacks made against the analysed unit every round, in order (RULES D12)."""
+    """Attacks made against the analysed unit every round, in order (docs/rules.md D12)."""
 
     id: Slug
     name: Name
@@ -155,7 +156,8 @@ class ForceUnit(_Model):
 
 
 class ForceFile(_Model):
-    """A force file (DESIGN.md): one battleship and its MS; legality (D9) is checked elsewhere."""
+    """A force file (docs/design.md "Files a user writes"): one battleship and its MS; legality (D9)
+    is checked elsewhere."""
 
     system: Literal["artifact"]
     name: Name

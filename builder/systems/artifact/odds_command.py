@@ -1,4 +1,5 @@
-"""``laminim odds --system artifact``: the exact odds of one attack (DESIGN.md JSON)."""
+"""``laminim odds --system artifact``: the exact odds of one attack (its JSON: docs/design.md
+"Gundam Artifact")."""
 
 from __future__ import annotations
 

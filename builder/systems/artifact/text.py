@@ -1,4 +1,5 @@
-"""What the ``laminim`` commands print for artifact: text tables and the DESIGN.md JSON shapes.
+"""What the ``laminim`` commands print for artifact: text tables and the JSON shapes of
+docs/design.md "Gundam Artifact".
 
 ``parts`` and ``check`` do not load the odds code (numpy); ``analyze`` and ``odds`` do.
 """
@@ -217,7 +218,8 @@ def analysis_json(
     rows: list[tuple[str, Unit, SurvivalResult]],
     catalog: ArtifactCatalog,
 ) -> dict[str, Any]:
-    """DESIGN.md's ``analyze --json`` shape, plus each unit's weapon odds (``weapons``)."""
+    """The ``analyze --json`` shape of docs/design.md "Gundam Artifact", plus each unit's weapon
+    odds (``weapons``)."""
     ms, ship = reference_targets(catalog)
     units = []
     for name, unit, result in rows:

@@ -1,1 +1,1 @@
-"""Kuroganen Gauge: elevation, climbing, falls and jumps on a height map (RULES §4)."""
+"""Kuroganen Gauge: elevation, climbing, falls and jumps on a height map (docs/rules.md §4)."""

@@ -1,4 +1,5 @@
-"""``laminim reach MAP.yaml --from X,Y --move N [--risk R] [--to X,Y] [--json]`` (DESIGN.md).
+"""``laminim reach MAP.yaml --from X,Y --move N [--risk R] [--to X,Y] [--json]`` (docs/design.md
+"The command line").
 
 Without ``--from`` / ``--move`` the map's ``plan:`` gives them. Bad input -- an unreadable map,
 a start off the map or on a pit, numbers out of range, a job over the planner's budget --

@@ -1,4 +1,5 @@
-"""Pydantic schema of a kuroganen map file (DESIGN "Files a user writes"; RULES D16).
+"""Pydantic schema of a kuroganen map file (docs/design.md "Files a user writes";
+docs/rules.md D16).
 
 ``map`` rows run top to bottom, cells left to right; a cell is a floor level (a multiple of 0.5)
 or ``~`` (YAML null) for a pit. ``units`` are the occupied cells as ``[x, y]`` (x = column).

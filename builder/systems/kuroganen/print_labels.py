@@ -1,6 +1,6 @@
 """Printed words of the kuroganen reference and map sheets, English and Japanese.
 
-The rules text restates RULES.md §4 (seed 003) and the planner's decisions D16–D18.
+The rules text restates docs/rules.md §4 (seed 003) and the planner's decisions D16–D18.
 """
 
 from __future__ import annotations

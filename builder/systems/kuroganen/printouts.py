@@ -1,7 +1,7 @@
 """Plain-data contexts of the kuroganen printouts: the elevation reference and the map.
 
-- ``reference``: one page (A4 or Letter) of the elevation rules (RULES §4, seed 003) with the
-  planner's cost table, in English or Japanese.
+- ``reference``: one page (A4 or Letter) of the elevation rules (docs/rules.md §4, seed 003)
+  with the planner's cost table, in English or Japanese.
 - ``map``: the map file's grid, shaded by level, pits and units marked; with the file's
   ``plan: {from: [x, y], move: N, risk: R}`` every cell the mover can end on is tinted by its
   least final risk (the rules core's ``reach``) and the start is marked. Without a plan, the

@@ -216,8 +216,9 @@ def read_map(src: Located) -> TeamRead:
 
 
 def plan_budget_problem(hmap: HeightMap, move: int) -> str | None:
-    """Why a plan's movement is more than the planner takes on for this map (DESIGN: a job
-    too large to compute is bad input), so every command and the TUI can use the file."""
+    """Why a plan's movement is more than the planner takes on for this map (a job too large to
+    compute is bad input: docs/design.md "Exit codes and problems"), so every command and the TUI
+    can use the file."""
     try:
         check_budget(hmap, move)
     except ReachTooLarge as exc:

@@ -1,4 +1,4 @@
-"""Kuroganen Gauge elevation as a game system of the builder (RULES §4, D16–D18).
+"""Kuroganen Gauge elevation as a game system of the builder (docs/rules.md §4, D16–D18).
 
 No parts catalog: a map file (``system: kuroganen``) is the input; ``laminim check`` validates
 it, ``laminim reach`` plans a move on it, ``laminim analyze`` summarises it, ``laminim cards``

@@ -121,7 +121,8 @@ def reach_text(
 
 
 def reach_json(found: Sequence[Reach]) -> dict[str, Any]:
-    """DESIGN.md: ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``."""
+    """The reach JSON of docs/design.md "Kuroganen Gauge":
+    ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``."""
     return {"cells": [r.as_dict() for r in found]}
 
 

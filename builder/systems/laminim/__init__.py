@@ -1,1 +1,1 @@
-"""LAMINIM: the primary game system (RULES §1)."""
+"""LAMINIM: the primary game system (docs/rules.md §1)."""

@@ -1,4 +1,4 @@
-"""``--intercept SLOT[:BONUS]`` (RULES D19): which weapon of each unit shoots missiles down.
+"""``--intercept SLOT[:BONUS]`` (docs/rules.md D19): which weapon of each unit shoots missiles down.
 
 ``SLOT`` is 1-3 (the same slot for every unit analysed or compared; a unit whose slot holds no
 normal weapon is bad input) or ``auto`` (each unit's normal weapon that stops the most of a

@@ -1,4 +1,4 @@
-"""Team and unit legality with reasons (RULES §1.1, D1, D2).
+"""Team and unit legality with reasons (docs/rules.md §1.1, D1, D2).
 
 Three kinds of finding: ``bad-input`` (an unknown id or a file problem: the team cannot be used),
 ``illegal`` (well-formed but breaks a rule: payload, slot count, team size, duplicate names) and

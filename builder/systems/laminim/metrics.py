@@ -149,7 +149,8 @@ def _total_durability(column: Column) -> int | None:
 
 
 def _stops(column: Column) -> float | None:
-    """Missiles of a 5-token the unit's best normal weapon stops on average at +2 (RULES §1.4)."""
+    """Missiles of a 5-token the unit's best normal weapon stops on average at +2
+    (docs/rules.md §1.4)."""
     resolved = column.report.resolved
     if resolved is None:
         return None

@@ -1,4 +1,4 @@
-"""Pydantic models of a LAMINIM parts catalog (RULES.md §1.1, §1.6, §1.8).
+"""Pydantic models of a LAMINIM parts catalog (docs/rules.md §1.1, §1.6, §1.8).
 
 These are the validated, immutable form of the YAML files in ``parts_catalog/laminim/``. Every
 model forbids unknown keys, so a typo in a catalog is an error with a line number, not a silently
@@ -50,7 +50,7 @@ class _Model(BaseModel):
 
 
 class MovementMode(_Model):
-    """One way a frame can move in the move step (RULES §1.6)."""
+    """One way a frame can move in the move step (docs/rules.md §1.6)."""
 
     id: Slug = Field(description="Short id of the mode, e.g. `dash`.")
     name: str = Field(min_length=1, description="English name shown on cards.")
@@ -76,7 +76,7 @@ class MovementMode(_Model):
 
 
 class Frame(_Model):
-    """The body (本体) of a unit: what weapons are mounted on (RULES §1.1)."""
+    """The body (本体) of a unit: what weapons are mounted on (docs/rules.md §1.1)."""
 
     id: Slug = Field(description="Catalog id used in team files.")
     name: str = Field(min_length=1, description="English display name.")
@@ -150,7 +150,7 @@ class Abilities(_Model):
 
 
 class Weapon(_Model):
-    """A weapon or special part mounted in a slot (武装, RULES §1.1)."""
+    """A weapon or special part mounted in a slot (武装, docs/rules.md §1.1)."""
 
     id: Slug = Field(description="Catalog id used in team files.")
     name: str = Field(min_length=1, description="English display name.")

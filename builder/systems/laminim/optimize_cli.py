@@ -1,5 +1,6 @@
 """``laminim optimize [--frame ID ...] [--threat ID|FILE] [--rounds N] [--top N] [--catalog DIR]
-[--json]`` (DESIGN.md): every legal loadout of the catalog scored against a threat, ranked.
+[--json]`` (docs/design.md "The command line"): every legal loadout of the catalog scored against a
+threat, ranked.
 
 The scoring, ranking and Pareto front are the rules core's (``rules/optimize.py``); this module
 turns the catalog into its options, guards the job's size before computing anything, and prints

@@ -1,4 +1,4 @@
-"""Units and teams as a player writes them (RULES §1.1).
+"""Units and teams as a player writes them (docs/rules.md §1.1).
 
 These models hold what the team file says, legal or not: an unknown id or a fifth weapon is kept
 so that ``laminim check`` can report it and the TUI can show it for fixing. Legality lives in
@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from builder.systems.laminim.models import Slug
 
 SLOTS = 3
-"""Weapon slots of every unit: location faces 4, 5 and 6 (RULES §1.3)."""
+"""Weapon slots of every unit: location faces 4, 5 and 6 (docs/rules.md §1.3)."""
 
 
 class Unit(BaseModel):

@@ -1,1 +1,2 @@
-"""Space Opera Heroes ("soh"): crews, armour, vehicles, weapons and exact combat odds (RULES §3)."""
+"""Space Opera Heroes ("soh"): crews, armour, vehicles, weapons and exact combat odds
+(docs/rules.md §3)."""

@@ -1,4 +1,5 @@
-"""The soh sub-commands: ``laminim odds --system soh`` (DESIGN.md) and ``laminim plan``.
+"""The soh sub-commands: ``laminim odds --system soh`` (docs/design.md "The command line") and
+``laminim plan``.
 
 ``odds`` is offered by several systems: the generic CLI parses ``--system`` and hands the rest to
 :func:`configure_odds`; when soh is the only system offering it, ``--system soh`` is accepted

@@ -1,6 +1,6 @@
 """The adapter from the catalog and crew models to the rules core's plain stats, and each
-character's derived values (RULES §3, D14, D15): what ``analyze``, the cards and the TUI show.
-"""
+character's derived values (docs/rules.md §3, D14, D15): what ``analyze``, the cards and the TUI
+show."""
 
 from __future__ import annotations
 

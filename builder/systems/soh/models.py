@@ -1,4 +1,4 @@
-"""Pydantic models of the Space Opera Heroes catalog and crew files (RULES §3).
+"""Pydantic models of the Space Opera Heroes catalog and crew files (docs/rules.md §3).
 
 Schema only: no file reading (the system's loader maps errors to ``file:line:col``). Every model
 forbids unknown keys. The seed's weapon and vehicle tables are missing, so the bounds here are

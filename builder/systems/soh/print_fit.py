@@ -32,7 +32,8 @@ from builder.render.env import IPAEX_GOTHIC
 from builder.render.fit import PT_MM, char_em, fit_words, segments
 
 FLOOR_PT = 6.0
-"""Body text never under 6 pt (DESIGN.md): names shrink to this, then split as a last resort."""
+"""Body text never under 6 pt (docs/design.md "Quality bars"): names shrink to this, then split as a
+last resort."""
 
 LINE = 1.2
 """``line-height`` of everything on the card (cards.css ``.card``)."""

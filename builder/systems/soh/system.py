@@ -1,4 +1,4 @@
-"""Space Opera Heroes as a game system of the builder (the GameSystem protocol, RULES §3).
+"""Space Opera Heroes as a game system of the builder (the GameSystem protocol, docs/rules.md §3).
 
 A crew of characters in armour, powered suits, giant robots or ships, with weapons; exact combat
 odds (``odds``), the AP planner (``plan`` and in ``analyze``), character cards and a one-page

@@ -1,4 +1,5 @@
-"""``laminim check`` / ``reach`` / ``parts`` / ``analyze`` on kuroganen maps (DESIGN.md CLI)."""
+"""``laminim check`` / ``reach`` / ``parts`` / ``analyze`` on kuroganen maps (the contract of
+docs/design.md "The command line")."""
 
 from __future__ import annotations
 
@@ -199,7 +200,8 @@ def test_reach_takes_the_plan_from_the_file(cli, tmp_path):
 
 
 def test_start_on_a_listed_unit_moves_that_unit(cli, small):
-    """RULES D16 / the rules core: a unit listed at the start is the mover, its cell free."""
+    """docs/rules.md D16 / the rules core: a unit listed at the start is the mover, its cell is
+    free to it."""
     result = cli("reach", small, "--from", "4,1", "--move", "2", "--json")
     assert result.code == 0
     cells = {(c["x"], c["y"]) for c in json.loads(result.out)["cells"]}

@@ -1,4 +1,4 @@
-"""``laminim analyze --intercept SLOT[:BONUS]`` (RULES D19) from the command line."""
+"""``laminim analyze --intercept SLOT[:BONUS]`` (docs/rules.md D19) from the command line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Legality rules (RULES §1.1, D1, D2): every rule has a test and its own fixture file."""
+"""Legality rules (docs/rules.md §1.1, D1, D2): every rule has a test and its own fixture file."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""``laminim optimize``: the DESIGN.md JSON, the ranking and Pareto marks, text at 80 columns,
-bad options as exit 2, and the top loadout per frame against a brute-force enumeration."""
+"""``laminim optimize``: the JSON of docs/design.md "LAMINIM", the ranking and Pareto marks,
+text at 80 columns, bad options as exit 2, and the top loadout per frame against a brute-force
+enumeration."""
 
 from __future__ import annotations
 

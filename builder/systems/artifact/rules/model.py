@@ -107,7 +107,7 @@ class AttackAction:
 
 @dataclass(frozen=True)
 class ThreatAttack:
-    """One attack of a threat (RULES D12): who fires which weapon, with which modifiers."""
+    """One attack of a threat (docs/rules.md D12): who fires which weapon, with which modifiers."""
 
     unit: str
     action: AttackAction

@@ -1,5 +1,5 @@
 """Two to four MS of the force side by side: stats, each weapon's expected damage at an MS, and
-survival under the catalog's default threat (RULES D12), the best value per row marked."""
+survival under the catalog's default threat (docs/rules.md D12), the best value per row marked."""
 
 from __future__ import annotations
 

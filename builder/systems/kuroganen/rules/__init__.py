@@ -1,4 +1,5 @@
-"""Kuroganen Gauge rules core: steps, jumps, falls and the reach planner (RULES §4, D16–D18).
+"""Kuroganen Gauge rules core: steps, jumps, falls and the reach planner (docs/rules.md §4,
+D16–D18).
 
 Pure: the standard library only. Maps come in as ``HeightMap``; nothing here reads files.
 """

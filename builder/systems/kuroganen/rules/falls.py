@@ -1,4 +1,4 @@
-"""Falls, collisions and risk digestion (RULES §4, D16–D18)."""
+"""Falls, collisions and risk digestion (docs/rules.md §4, D16–D18)."""
 
 from __future__ import annotations
 

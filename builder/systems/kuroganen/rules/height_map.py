@@ -1,4 +1,5 @@
-"""The battlefield as the planner sees it (RULES D16): square cells, a floor level or a pit each.
+"""The battlefield as the planner sees it (docs/rules.md D16): square cells, a floor level or a pit
+each.
 
 Levels are multiples of 0.5 (a half level models a slope), so every difference the rules take is
 an exact binary float and ``math.floor`` of a drop never suffers rounding.

@@ -1,4 +1,5 @@
-"""Jumps (RULES D17): a straight run at the jumper's height, flying over pits, units, low ground.
+"""Jumps (docs/rules.md D17): a straight run at the jumper's height, flying over pits, units, low
+ground.
 
 How the run goes, cell by cell from the jumper's standing cell (its height starts at that floor):
 

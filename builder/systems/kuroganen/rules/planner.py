@@ -1,4 +1,4 @@
-"""Where a unit can end its move, and with what risk (RULES D16–D18).
+"""Where a unit can end its move, and with what risk (docs/rules.md D16–D18).
 
 **Digestion, precisely.** Every action -- a step or a whole jump -- first spends its movement,
 then falls. Each 1 of movement spent removes 1 of the risk the unit carries at that moment
@@ -95,7 +95,7 @@ class Reach:
         return (self.x, self.y)
 
     def as_dict(self) -> dict[str, Any]:
-        """The cell as in ``laminim reach --json`` (DESIGN.md)."""
+        """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge")."""
         return {
             "x": self.x,
             "y": self.y,

@@ -1,4 +1,5 @@
-"""Walking one cell (RULES D16): climb up to 1.5 levels for +1 movement, step down as a fall."""
+"""Walking one cell (docs/rules.md D16): climb up to 1.5 levels for +1 movement, step down as a
+fall."""
 
 from __future__ import annotations
 

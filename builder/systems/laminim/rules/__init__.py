@@ -1,4 +1,5 @@
-"""LAMINIM rules core: hit table, silhouette, exact survival chain, damage output (RULES §1)."""
+"""LAMINIM rules core: hit table, silhouette, exact survival chain, damage output
+(docs/rules.md §1)."""
 
 from .analysis import UnitAnalysis, analyze_unit
 from .budget import Estimate, TooLarge, check_budget, estimate

@@ -1,4 +1,4 @@
-"""Cook-off (誘爆, RULES §1.5, D5): a destroyed weapon with ammo rolls one d6 per ammo unit.
+"""Cook-off (誘爆, docs/rules.md §1.5, D5): a destroyed weapon with ammo rolls one d6 per ammo unit.
 
 Each 1 is a location check on its own unit (parts destroyed so far are invalid; parts brought to
 <= 0 in the current wave are still valid) dealing the weapon's power; a shield reduces it (D4).

@@ -40,7 +40,8 @@ def damage_taken(unit: UnitSpec, part: int, power: int) -> int:
 def location_outcomes(
     unit: UnitSpec, power: int, destroyed: Destroyed = (False, False, False)
 ) -> tuple[DieOutcome, ...]:
-    """One location die (RULES §1.3): the part it damages and by how much; None = invalid face."""
+    """One location die (docs/rules.md §1.3): the part it damages and by how much; None = invalid
+    face."""
     sil = silhouette(unit, destroyed)
     merged: dict[tuple[int | None, int], Fraction] = {}
     for info in sil.faces:
@@ -111,8 +112,8 @@ def expected_damage(
 def missiles_destroyed(weapon: WeaponSpec, bonus: int) -> tuple[float, ...]:
     """P(k missiles removed), k = 0..attacks, when ``weapon`` shoots at a missile token.
 
-    Each die that hits removes one missile whatever the power (RULES §1.2): binomial(attacks, p).
-    """
+    Each die that hits removes one missile whatever the power (docs/rules.md §1.2):
+    binomial(attacks, p)."""
     n = weapon.attacks if weapon.makes_attacks else 0
     p = contact_probability(weapon, bonus)
     return tuple(float(comb(n, k) * p**k * (1 - p) ** (n - k)) for k in range(n + 1))

@@ -1,4 +1,5 @@
-"""The hit table of a normal or melee attack (RULES §1.2): bonuses, then obstruction overwrite."""
+"""The hit table of a normal or melee attack (docs/rules.md §1.2): bonuses, then obstruction
+overwrite."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def hit_bonus(
     rear: bool,
     downed: bool,
 ) -> int:
-    """Total bonus B (RULES §1.2). D3: a zuzzer token (high speed) *removes* an aim bonus.
+    """Total bonus B (docs/rules.md §1.2). D3: a zuzzer token (high speed) *removes* an aim bonus.
 
     >>> hit_bonus(attacker_zuzzer=True, target_zuzzer=False, single_weapon=True,
     ...           rear=False, downed=False)

@@ -1,4 +1,4 @@
-"""Shooting missiles down (RULES §1.4, D19): how many missiles of a salvo an attack removes.
+"""Shooting missiles down (docs/rules.md §1.4, D19): how many missiles of a salvo an attack removes.
 
 Each die of a normal weapon that hits a missile token removes one missile, whatever its power;
 hits beyond the token's count are lost. With total bonus B a die hits with min(6, 1 + B)/6, so

@@ -1,4 +1,5 @@
-"""Monte Carlo simulation of RULES §1.8, only to cross-check the exact chain in ``survival``.
+"""Monte Carlo simulation of docs/rules.md §1.8, only to cross-check the exact chain in
+``survival``.
 
 Written independently of the chain on purpose: it rolls every die (hit roll, location die,
 cook-off die) for all trials at once with numpy and shares no transition code with the chain.

@@ -1,10 +1,11 @@
-"""Suggest loadouts (DESIGN: the optimiser): every legal loadout of a catalog, scored and ranked.
+"""Suggest loadouts (docs/design.md "Who uses it and for what"): every legal loadout of a catalog,
+scored and ranked.
 
 A loadout is a frame and three ordered slots (empty slots allowed, at least ``min_weapons``
-weapons, total weight <= the frame's payload, RULES D1/D2). Each is scored against a threat over
-``rounds`` rounds: P(alive) and expected remaining durability after the last round (the exact
-chain, ``survival``), damage output with all weapons (``damage_output``, mirror-match exposure as
-on the card) and payload used.
+weapons, total weight <= the frame's payload, docs/rules.md D1/D2). Each is scored against a threat
+over ``rounds`` rounds: P(alive) and expected remaining durability after the last round (the exact
+chain, ``survival``), damage output with all weapons (``damage_output``, mirror-match exposure as on
+the card) and payload used.
 
 Symmetric duplicates. Slot order fixes faces 4/5/6 and the attack order, but none of the scored
 numbers can see it: location faces are equally likely, so moving a weapon to another slot only

@@ -1,4 +1,4 @@
-"""End-of-game scoring (RULES §1.7, D6): what the builder's "remaining durability" is for.
+"""End-of-game scoring (docs/rules.md §1.7, D6): what the builder's "remaining durability" is for.
 
 A surviving unit scores its remaining durability (D6: the sum over its intact parts) minus its
 distance to the table centre, rounded down, never below 0. The higher team total wins; on a tie

@@ -1,4 +1,4 @@
-"""Hit-location faces of a unit (RULES §1.3) and the shield guard redirect (D4)."""
+"""Hit-location faces of a unit (docs/rules.md §1.3) and the shield guard redirect (D4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact expected survival (RULES §1.8, D5-D7): a Markov chain over part-durability states.
+"""Exact expected survival (docs/rules.md §1.8, D5-D7): a Markov chain over part-durability states.
 
 State layout. The chain keeps one float64 array per *validity pattern* (which mounted slots are
 still intact). Axis 0 holds two views of the mass: [no cook-off 1 shown yet, all]; the other axes
@@ -541,7 +541,7 @@ def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
 
 
 def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) -> None:
-    """End of round (RULES §1.5): destroy every part at 0 at once, then cook-off waves.
+    """End of round (docs/rules.md §1.5): destroy every part at 0 at once, then cook-off waves.
 
     Work is merged across sources: every array headed for the same pattern is split once, and
     every wave of the same weapons into the same pattern cooks off once. Waves only ever shrink
@@ -644,7 +644,7 @@ def _drop_crumbs(chain: _Chain, state: _State, below: float, allowance: float) -
 def survival(
     unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
 ) -> SurvivalResult:
-    """Exact per-round survival of ``unit`` under ``threat`` (RULES §1.8, D7). No sampling.
+    """Exact per-round survival of ``unit`` under ``threat`` (docs/rules.md §1.8, D7). No sampling.
 
     ``intercept`` (D19): the weapon in that slot shoots at the threat's first missile salvo each
     round it is intact at the start; ValueError when that slot holds no normal weapon. A threat

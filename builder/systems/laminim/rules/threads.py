@@ -1,4 +1,4 @@
-"""One maths thread for the exact chain, whatever the machine (RULES §1.8 timings).
+"""One maths thread for the exact chain, whatever the machine (docs/rules.md §1.8 timings).
 
 The chain is a long sequence of small array operations and matrix products. With OpenBLAS's
 default thread pool each small product pays a wake-up and hand-off between threads, so on a

@@ -1,4 +1,5 @@
-"""Space Opera Heroes rules core: exploding best die, multiplier and wounds, AP planner (RULES §3).
+"""Space Opera Heroes rules core: exploding best die, multiplier and wounds, AP planner
+(docs/rules.md §3).
 
 Pure: stdlib and numpy only, no I/O. Every probability is exact to 1e-12 (D13).
 """

@@ -1,4 +1,4 @@
-"""Round set-up of RULES §3: initiative, D15 AP normalisation, evasion movement."""
+"""Round set-up of docs/rules.md §3: initiative, D15 AP normalisation, evasion movement."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Situational bonuses of RULES §3: packed targets, dice transfer, sniping."""
+"""Situational bonuses of docs/rules.md §3: packed targets, dice transfer, sniping."""
 
 from __future__ import annotations
 

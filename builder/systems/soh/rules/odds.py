@@ -27,7 +27,8 @@ LIST_CUTOFF = 1e-12
 
 @dataclass(frozen=True)
 class OddsResult:
-    """The exact outcome of one attack against one evasion roll (DESIGN.md's soh JSON)."""
+    """The exact outcome of one attack against one evasion roll (the soh JSON of
+    docs/design.md "Space Opera Heroes")."""
 
     p_hit: float
     multiplier: tuple[float, ...]
@@ -37,7 +38,8 @@ class OddsResult:
     expected_wounds: float
 
     def as_json(self) -> dict[str, object]:
-        """The ``--json`` document: keys and meanings as DESIGN.md fixes them."""
+        """The ``--json`` document: keys and meanings as fixed by docs/design.md
+        "Space Opera Heroes"."""
         return {
             "p_hit": self.p_hit,
             "multiplier": list(self.multiplier),

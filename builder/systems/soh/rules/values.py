@@ -1,4 +1,4 @@
-"""Derived values of RULES §3 / D14: hit value, evasion value, durability.
+"""Derived values of docs/rules.md §3 / D14: hit value, evasion value, durability.
 
 Plain frozen dataclasses, not the catalog's pydantic models, so the rules core stays pure; the
 system's adapter fills them from a crew file. A skill the character lacks counts 0.

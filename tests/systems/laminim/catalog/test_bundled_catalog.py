@@ -1,4 +1,4 @@
-"""The bundled LAMINIM catalog holds the seed's test-play numbers (RULES §1.1, D1)."""
+"""The bundled LAMINIM catalog holds the seed's test-play numbers (docs/rules.md §1.1, D1)."""
 
 from __future__ import annotations
 

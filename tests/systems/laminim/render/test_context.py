@@ -104,7 +104,7 @@ def test_cards_context_is_plain_data(demo_team, catalog):
 
 
 def test_reference_card_prints_what_each_normal_weapon_stops_of_a_salvo(demo_team, catalog):
-    """Issue 12 / RULES §1.4: each normal weapon's average of 5 missiles shot down at +2."""
+    """docs/rules.md §1.4: each normal weapon's average of 5 missiles shot down at +2."""
     from builder.systems.laminim.printouts import cards_context
 
     context = cards_context(

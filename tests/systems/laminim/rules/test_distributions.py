@@ -1,4 +1,4 @@
-"""Exact single-attack distributions (RULES §1.2-§1.4)."""
+"""Exact single-attack distributions (docs/rules.md §1.2-§1.4)."""
 
 from __future__ import annotations
 

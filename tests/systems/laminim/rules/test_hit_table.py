@@ -1,4 +1,5 @@
-"""RULES §1.2: hit bonus, hit probability and the misfire overwrite, with the seed's examples."""
+"""docs/rules.md §1.2: hit bonus, hit probability and the misfire overwrite, with the seed's
+examples."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Shooting missiles down (RULES §1.4) and D19's interception in expected survival.
+"""Shooting missiles down (docs/rules.md §1.4) and D19's interception in expected survival.
 
 The chain with interception is checked against a brute-force enumeration in Fractions that rolls
 the interceptor's dice one by one (written here from D19's text, sharing only the location and

@@ -1,4 +1,4 @@
-"""RULES §1.7 scoring, with D6's remaining durability."""
+"""docs/rules.md §1.7 scoring, with D6's remaining durability."""
 
 from __future__ import annotations
 

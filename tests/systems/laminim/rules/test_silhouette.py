@@ -1,4 +1,4 @@
-"""RULES §1.3 silhouette and exposure; D4 shield guard faces."""
+"""docs/rules.md §1.3 silhouette and exposure; D4 shield guard faces."""
 
 from __future__ import annotations
 

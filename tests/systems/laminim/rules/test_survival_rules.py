@@ -1,4 +1,4 @@
-"""RULES §1.5 and §1.8 (D4-D7) on small units whose answers can be worked by hand."""
+"""docs/rules.md §1.5 and §1.8 (D4-D7) on small units whose answers can be worked by hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""RULES §3: AP normalisation (D15), initiative, evasion movement and the situational bonuses."""
+"""docs/rules.md §3: AP normalisation (D15), initiative, evasion movement and the situational
+bonuses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES §3 / D14: hit value, evasion value and durability from character and gear."""
+"""docs/rules.md §3 / D14: hit value, evasion value and durability from character and gear."""
 
 from __future__ import annotations
 

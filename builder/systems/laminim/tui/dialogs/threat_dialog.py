@@ -1,5 +1,5 @@
-"""Build or edit a threat (RULES §1.8: the attacks made against a unit every round) and watch
-the compared units' numbers follow; save it as a threat file for ``--threat FILE``.
+"""Build or edit a threat (docs/rules.md §1.8: the attacks made against a unit every round) and
+watch the compared units' numbers follow; save it as a threat file for ``--threat FILE``.
 
 Keys: ``a`` add an attack, ``w``/``W`` next/previous weapon, ``+``/``-`` the hit bonus, ``x``
 remove, ``s`` save to a file, ``enter`` use it, ``esc`` cancel.
@@ -23,7 +23,7 @@ from builder.core.i18n import Lang, part_name
 from builder.systems.laminim.models import Catalog, Threat, ThreatAttack, Weapon
 
 CUSTOM_ID = "custom"
-MAX_BONUS = 5  # B >= 5 already hits on every face (RULES §1.2)
+MAX_BONUS = 5  # B >= 5 already hits on every face (docs/rules.md §1.2)
 
 _TEXT: dict[str, tuple[str, str]] = {
     "title": ("Threat: the attacks made every round", "想定攻撃：毎ラウンドの攻撃"),
