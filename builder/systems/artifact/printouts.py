@@ -11,9 +11,9 @@ from typing import Any
 from builder.core.i18n import LANGS, Lang, part_name
 from builder.render.fit import Fitted, fit, fit_words
 from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
+from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
 from builder.systems.artifact.print_labels import labels_for
-from builder.systems.artifact.specs import Unit, all_units
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from builder.core.i18n import Lang, part_name
+from builder.systems.laminim.derive import weapon_spec
 from builder.systems.laminim.legality import UnitReport
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules import UnitAnalysis
 from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
-from builder.systems.laminim.specs import weapon_spec
 
 Better = Literal["high", "low"] | None
 Format = Literal["text", "int", "pct", "num1", "num2"]

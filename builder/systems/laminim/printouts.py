@@ -16,12 +16,12 @@ from builder.render.fit import PT_MM, fit, fit_words, segments, text_em
 from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.analysis import analyze
+from builder.systems.laminim.derive import unit_spec, weapon_spec
 from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
 from builder.systems.laminim.models import Catalog, Frame, Weapon
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.rules import silhouette, success_faces
 from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
-from builder.systems.laminim.specs import unit_spec, weapon_spec
 from builder.systems.laminim.team import SLOTS, Team
 
 CARD_SIZES: dict[str, tuple[float, float]] = {

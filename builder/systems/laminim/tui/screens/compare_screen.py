@@ -133,8 +133,8 @@ class CompareScreen(LaminimScreen):
     def columns_for(self, entries: list[Entry], threat: Threat | None) -> list[Column]:
         """The metric table's columns: legality, and the analysis against ``threat``."""
         from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.derive import unit_spec
         from builder.systems.laminim.intercepting import best_interceptor
-        from builder.systems.laminim.specs import unit_spec
 
         catalog = self.catalog
         lang = self.lang

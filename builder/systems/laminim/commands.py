@@ -119,8 +119,8 @@ def pick_frames(catalog: Catalog, ids: Sequence[str] | None) -> list[FrameOption
 
 
 def weapon_options(catalog: Catalog) -> list[WeaponOption]:
+    from builder.systems.laminim.derive import weapon_spec
     from builder.systems.laminim.rules import WeaponOption
-    from builder.systems.laminim.specs import weapon_spec
 
     return [WeaponOption(weapon_spec(w), w.weight) for w in catalog.weapons]
 
@@ -233,7 +233,7 @@ def optimize_catalog(
     catalog_dir: Path | None = None,
 ) -> OptimizeResult:
     """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
-    from builder.systems.laminim.specs import find_threat
+    from builder.systems.laminim.derive import find_threat
 
     frames = pick_frames(catalog, frame_ids)
     threat = find_threat(threat_ref, catalog)
@@ -255,9 +255,9 @@ def score_frames(
     """
     from dataclasses import replace
 
+    from builder.systems.laminim.derive import threat_spec
     from builder.systems.laminim.rules import OptimizeResult, optimize
     from builder.systems.laminim.rules.optimize import pareto_front
-    from builder.systems.laminim.specs import threat_spec
 
     weapons = weapon_options(catalog)
     spec = threat_spec(threat, catalog)
