@@ -9,9 +9,9 @@ from __future__ import annotations
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
-from builder.systems.laminim.commands import pick_frames, weapon_options
 from builder.systems.laminim.derive import threat_spec, unit_spec
 from builder.systems.laminim.legality import resolve_unit
+from builder.systems.laminim.optimizer import pick_frames, weapon_options
 from builder.systems.laminim.rules import ThreatSpec, UnitSpec
 from builder.systems.laminim.rules.optimize import FrameOption, WeaponOption
 

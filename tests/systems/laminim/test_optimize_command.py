@@ -11,7 +11,7 @@ import time
 import pytest
 
 from builder.systems.laminim.catalog import load_catalog
-from builder.systems.laminim.commands import weapon_options
+from builder.systems.laminim.optimizer import weapon_options
 from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
 
 chain = importlib.import_module("builder.systems.laminim.rules.survival")
@@ -189,7 +189,7 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
 
 
 def test_a_run_whose_total_work_is_too_large_is_refused(cli, monkeypatch):
-    from builder.systems.laminim import commands as optimizer
+    from builder.systems.laminim import optimizer
 
     monkeypatch.setattr(optimizer, "MAX_TOTAL_WORK", 1000)
     monkeypatch.setattr(optimizer.check_size, "__defaults__", (1000,))
@@ -199,7 +199,8 @@ def test_a_run_whose_total_work_is_too_large_is_refused(cli, monkeypatch):
 
 
 def test_json_is_the_rules_cores_optimiser_output(cli):
-    from builder.systems.laminim.commands import optimize_catalog, optimize_json
+    from builder.systems.laminim.commands import optimize_json
+    from builder.systems.laminim.optimizer import optimize_catalog
 
     data = _json(cli, "--frame", "skimmer", "--threat", "blade-rush", "--rounds", "1", "--top", "0")
     result = optimize_catalog(load_catalog(), ["skimmer"], "blade-rush", 1)

@@ -14,7 +14,7 @@ import pytest
 
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
-from builder.systems.laminim import commands as optimizer
+from builder.systems.laminim import optimizer
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.rules import TooLarge

@@ -123,14 +123,14 @@ def full_barrage() -> ThreatSpec:
 
 def catalog_weapons() -> list[WeaponOption]:
     from builder.systems.laminim.catalog import load_catalog
-    from builder.systems.laminim.commands import weapon_options
+    from builder.systems.laminim.optimizer import weapon_options
 
     return weapon_options(load_catalog())
 
 
 def catalog_frames() -> list[FrameOption]:
     from builder.systems.laminim.catalog import load_catalog
-    from builder.systems.laminim.commands import pick_frames
+    from builder.systems.laminim.optimizer import pick_frames
 
     return pick_frames(load_catalog(), None)
 

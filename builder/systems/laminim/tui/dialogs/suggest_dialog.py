@@ -1,6 +1,6 @@
 """Suggest loadouts for a frame: the optimiser's Pareto front against the current threat.
 
-The scoring (``commands.score_frames``: the rules core's optimiser behind the job-size
+The scoring (``optimizer.score_frames``: the rules core's optimiser behind the job-size
 check) runs in a thread worker while the dialog says "computing…"; a job beyond the budget
 shows "too large to compute exactly" instead of freezing. Enter returns the chosen loadout's
 three slots (weapon ids, None for an empty slot); escape returns None.
@@ -96,7 +96,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
     @work(thread=True, exclusive=True, group="suggest")
     def _score(self) -> Any:
         from builder.core.problems import InputError
-        from builder.systems.laminim.commands import score_frames
+        from builder.systems.laminim.optimizer import score_frames
         from builder.systems.laminim.rules import FrameOption, TooLarge
 
         frame = FrameOption(self.frame.id, self.frame.durability, self.frame.payload)
