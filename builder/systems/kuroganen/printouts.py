@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from builder.core.i18n import LANGS, Lang
+from builder.core.i18n import LANGS, Lang, pick
 from builder.core.problems import InputError, Problem
 from builder.render.layout import PAPERS
 from builder.systems.base import PrintOptions, Printout
@@ -94,17 +94,16 @@ def segments(line: str, lang: Lang) -> list[dict[str, Any]]:
 def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
     labels = labels_for(lang)
     head, rows = TABLE[lang]
-    i = 1 if lang == "ja" else 0
     item = {
         "heading": f"{labels['system']} — {labels['doc_reference']}",
         "sections": [
             {"title": t, "lines": [segments(line, lang) for line in lines]}
             for t, lines in SECTIONS[lang]
         ],
-        "table_title": TABLE_TITLE[i],
+        "table_title": pick(TABLE_TITLE, lang),
         "table_head": head,
         "table_rows": rows,
-        "note": PLANNER_NOTE[i],
+        "note": pick(PLANNER_NOTE, lang),
     }
     title = f"{labels['system']} — {labels['doc_reference']}"
     return _document("reference", lang, paper, title, item)
