@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
-from builder.render.fit import PT_MM, fit, text_em
+from builder.render.fit import fit
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
@@ -18,6 +18,7 @@ from builder.render.layout import (
     place_on_pages,
     sheet_context,
 )
+from builder.render.measure import PT_MM, box_piece, count_lines, pieces, text_em
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
@@ -27,9 +28,8 @@ from builder.systems.soh.print_fit import (
     TABLE_SLACK_MM,
     WRITE_BOXES_MM,
     CardSize,
-    Piece,
     fit_name,
-    lines_needed,
+    name_pieces,
     number_columns_mm,
     split_rows,
     spread_columns,
@@ -152,10 +152,9 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_lines = 1
     if gear is not None and d.gear is not None:
-        label = (f"{labels['gear']}: ", size.body_pt, True)
-        pieces = [(w, gear.size, False) for w in gear.words]
-        kind = (f" ({d.gear.kind})", size.body_pt, False)
-        gear_lines = lines_needed([label, *pieces, kind], size.inner, lang)
+        line = pieces(size.body_pt, f"{labels['gear']}: ", bold=True) + name_pieces(gear)
+        line += pieces(size.body_pt, f" ({d.gear.kind})")
+        gear_lines = count_lines(line, size.inner, lang)
 
     weapons = [_weapon(w, lang) for w in d.weapons]
     keys = ("hit", "type", "damage", "ammo", "rate")
@@ -172,10 +171,10 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
         w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
         w["wide"] = fitted.wide
         rows.append(fitted.height)
-    plan: list[Piece] = [(f"{labels['round_plan']}: ", size.body_pt, False)]
-    plan += [WRITE_BOXES_MM[0], (" / ", size.body_pt, False), WRITE_BOXES_MM[1]]
-    plan_lines = lines_needed(plan, size.inner, lang)
-    rules_lines = lines_needed([(labels["rules_line"], size.rules_pt, False)], size.inner, lang)
+    plan = [*pieces(size.body_pt, f"{labels['round_plan']}: "), box_piece(WRITE_BOXES_MM[0])]
+    plan += [*pieces(size.body_pt, " / "), box_piece(WRITE_BOXES_MM[1])]
+    plan_lines = count_lines(plan, size.inner, lang)
+    rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.inner, lang)
     first_room = size.height - size.card_mm(gear_lines, plan_lines, rules_lines)
     counts = split_rows(rows, first_room, size.height - size.continuation_mm())
 
