@@ -15,6 +15,15 @@ from dataclasses import dataclass
 from builder.render.measure import PT_MM, char_em, segments, text_em
 
 
+def _largest(need_em: float, room_pt: float, max_pt: float, min_pt: float) -> float:
+    """The largest size from ``max_pt`` down in 0.25 pt steps at which ``need_em`` em fit
+    ``room_pt`` (em × pt), but never under ``min_pt``."""
+    size = max_pt
+    while size > min_pt and need_em * size > room_pt:
+        size -= 0.25
+    return max(size, min_pt)
+
+
 @dataclass(frozen=True)
 class Fitted:
     text: str
@@ -31,10 +40,7 @@ def fit(text: str, width_mm: float, max_pt: float, min_pt: float, lines: int = 1
     """
     room_em_per_pt = width_mm / PT_MM * (1 + 0.6 * (lines - 1))
     need = text_em(text)
-    size = max_pt
-    while size > min_pt and need * size > room_em_per_pt:
-        size -= 0.25
-    size = max(size, min_pt)
+    size = _largest(need, room_em_per_pt, max_pt, min_pt)
     if need * size <= room_em_per_pt:
         return Fitted(text, size)
     budget = room_em_per_pt / size - char_em("…")
@@ -69,10 +75,7 @@ def fit_words(text: str, width_mm: float, max_pt: float, min_pt: float) -> Words
     words = segments(text)
     room = width_mm / PT_MM
     longest = max((text_em(w.rstrip()) for w in words), default=0.0)
-    size = max_pt
-    while size > min_pt and longest * size > room:
-        size -= 0.25
-    size = max(size, min_pt)
+    size = _largest(longest, room, max_pt, min_pt)
     if longest * size <= room:
         return Words(words, size)
     return Words(list(text), size)
