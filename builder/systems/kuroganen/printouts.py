@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from builder.core.i18n import LANGS, Lang, pick
+from builder.core.i18n import Lang, pick
 from builder.core.problems import InputError, Problem
-from builder.render.layout import PAPERS
+from builder.render.layout import PAPERS, check_choices
 from builder.systems.base import PrintOptions, Printout
 
 from .models import KuroganenMap
@@ -230,10 +230,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
 def printouts(team: KuroganenMap, options: PrintOptions) -> list[Printout]:
     """The elevation reference, then the map (with the reach overlay when it has a plan)."""
     paper, lang = options.paper, options.lang
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    check_choices(paper, lang)
     return [
         Printout(
             "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)

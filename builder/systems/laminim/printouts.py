@@ -11,9 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import LANGS, Lang, part_name
+from builder.core.i18n import Lang, part_name
 from builder.render.fit import fit
-from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
+from builder.render.layout import (
+    Grid,
+    check_choices,
+    make_grid,
+    place_on_pages,
+    sheet_context,
+)
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.card_context import hit_table, intercepts, resolved_units, unit_card
 from builder.systems.laminim.card_fit import CARD_SIZES
@@ -122,12 +128,7 @@ def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Print
     A team without missile weapons gets no token sheet (an empty page would only waste paper).
     """
     paper, lang, size = options.paper, options.lang, options.card_size
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-    if size not in CARD_SIZES:
-        raise ValueError(f"unknown card size {size!r}; expected one of {', '.join(CARD_SIZES)}")
+    check_choices(paper, lang, size, CARD_SIZES)
     out = [
         Printout(
             "cards",

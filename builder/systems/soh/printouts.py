@@ -14,6 +14,7 @@ from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
     Grid,
+    check_choices,
     make_grid,
     place_on_pages,
     sheet_context,
@@ -285,8 +286,7 @@ def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
 
 
 def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
-    if options.card_size not in CARD_SIZES:
-        raise ValueError(f"unknown card size {options.card_size!r}")
+    check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
     return [
         Printout(
             "cards",
