@@ -58,7 +58,7 @@ class CardMetrics(NamedTuple):
     foot_gap: float
     foot_pad_v: float
     safety: float
-    """Room the estimate keeps in hand: its text widths are generous (see builder/render/fit.py),
+    """Room the estimate keeps in hand: its text widths are generous (see :func:`card_em`),
     so it errs high; this covers the rest (rounding, borders)."""
 
 
