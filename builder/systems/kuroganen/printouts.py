@@ -74,7 +74,7 @@ KEEP_TOGETHER = re.compile(r"[+＋]?\d+(?:\.\d+)?(?:階層|マス|点|段|mm)?")
 any two characters, so these runs are kept on one line."""
 
 
-def segments(line: str, lang: Lang) -> list[dict[str, Any]]:
+def keep_together(line: str, lang: Lang) -> list[dict[str, Any]]:
     """``line`` as ``{"text", "keep"}`` runs: a number and its counter never split across lines
     in Japanese (English breaks only at spaces anyway)."""
     if lang != "ja":
@@ -97,7 +97,7 @@ def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
     item = {
         "heading": f"{labels['system']} — {labels['doc_reference']}",
         "sections": [
-            {"title": t, "lines": [segments(line, lang) for line in lines]}
+            {"title": t, "lines": [keep_together(line, lang) for line in lines]}
             for t, lines in SECTIONS[lang]
         ],
         "table_title": pick(TABLE_TITLE, lang),
