@@ -84,3 +84,48 @@ def test_in_lang_gives_every_label_for_a_template():
     table = Labels({"front": ("FRONT", "前"), "rear": ("REAR", "後")})
     assert table.in_lang("ja") == {"front": "前", "rear": "後"}
     assert dict(table) == {"front": ("FRONT", "前"), "rear": ("REAR", "後")}
+
+
+def _is_help(value: object) -> bool:
+    """A help table: sections of (english title, japanese title, [(keys, english, japanese)])."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(s, tuple)
+            and len(s) == 3
+            and isinstance(s[2], list)
+            and all(isinstance(row, tuple) and len(row) == 3 for row in s[2])
+            for s in value
+        )
+    )
+
+
+def _every_help() -> dict[str, list]:
+    found: dict[str, list] = {}
+    for info in pkgutil.walk_packages(builder.__path__, "builder."):
+        if info.name == "builder.__main__":
+            continue
+        for name, value in vars(importlib.import_module(info.name)).items():
+            if _is_help(value):
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+HELP = _every_help()
+
+
+def test_the_walk_finds_the_help_of_the_shell_and_of_every_game():
+    assert "builder.tui.labels.SHELL_HELP" in HELP
+    for game in ("laminim", "artifact", "soh", "kuroganen"):
+        assert any(name.startswith(f"builder.systems.{game}.tui.") for name in HELP), game
+
+
+@pytest.mark.parametrize("name", sorted(HELP))
+def test_every_help_line_has_its_japanese(name):
+    missing = []
+    for title_en, title_ja, rows in HELP[name]:
+        if missing_language((title_en, title_ja)):
+            missing.append(title_en)
+        missing += [f"{title_en}: {keys}" for keys, en, ja in rows if missing_language((en, ja))]
+    assert not missing, f"{name}: {missing}"
