@@ -1,6 +1,6 @@
 """The bundled LAMINIM catalog as rules-core specs, for the benchmarks.
 
-Read through the project's own loader and ``builder.systems.laminim.specs`` (the one place
+Read through the project's own loader and ``builder.systems.laminim.derive`` (the one place
 catalog parts become rules-core specs), so the benchmark measures the units players get.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
+from builder.systems.laminim.derive import threat_spec, unit_spec
 from builder.systems.laminim.legality import resolve_unit
-from builder.systems.laminim.optimize_cli import pick_frames, weapon_options
+from builder.systems.laminim.optimizer import pick_frames, weapon_options
 from builder.systems.laminim.rules import ThreatSpec, UnitSpec
 from builder.systems.laminim.rules.optimize import FrameOption, WeaponOption
-from builder.systems.laminim.specs import threat_spec, unit_spec
 
 
 def frames() -> list[FrameOption]:

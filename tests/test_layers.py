@@ -4,7 +4,7 @@
 - generic code (core, roster, render, tui, cli) reaches a game only through the registry
   (``builder.systems``, which also exports the protocol's types);
 - ``builder/core`` depends on no other builder package; only the TUI layers import Textual;
-- a game system never imports another one.
+- a game system never imports another one, and its TUI none of its command-line modules.
 
 Every import is read with ``ast``, relative ones resolved, ``from pkg import module`` counted as
 that module, ``import_module("...")`` with a literal counted too, ``if TYPE_CHECKING:`` included.
@@ -218,6 +218,15 @@ def _is_tui(path: Path) -> bool:
 def test_only_tui_layers_import_textual(path):
     bad = _bad(path, lambda n: _within(n, "textual"))
     assert not bad, f"only builder/tui and builder/systems/*/tui may import textual: {bad}"
+
+
+@pytest.mark.parametrize("path", _params([p for p in SYSTEM_FILES if _is_tui(p)]))
+def test_a_systems_tui_imports_none_of_its_command_line_modules(path):
+    """A screen shares the plain modules a command uses (``laminim/optimizer.py``), never the
+    command itself: ``commands.py`` parses options and prints, which a screen has no use for."""
+    own = f"builder.systems.{_system_of(path)}"
+    bad = _bad(path, lambda n: _within(n, f"{own}.commands"))
+    assert not bad, f"the TUI must not import a command-line module: {bad}"
 
 
 # -- systems among themselves ---------------------------------------------------------------------

@@ -1,39 +1,27 @@
 """Fitting untrusted text (unit and team names) into a fixed printed box.
 
 Names have no length limit, but a card header or a 50 mm token has room for so much text. The
-width of a string is estimated from conservative per-character advances (DejaVu Sans Bold for
-Latin, full width for Japanese); the type shrinks down to a floor, then the name is cut with an
-ellipsis, so nothing ever spills or is silently clipped mid-glyph.
+width of a string is estimated from the conservative per-character advances of
+:func:`builder.render.measure.char_em` (DejaVu Sans Bold for Latin, full width for Japanese);
+the type shrinks down to a floor, then the name is cut with an ellipsis, so nothing ever spills
+or is silently clipped mid-glyph. Lines break where :func:`builder.render.measure.segments`
+allows.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
-PT_MM = 25.4 / 72
-"""Millimetres per point."""
-
-_WIDE = frozenset("MWmw@%")
+from builder.render.measure import PT_MM, char_em, segments, text_em
 
 
-def char_em(ch: str) -> float:
-    """A generous advance width of ``ch`` in em (bold DejaVu Sans, or a full-width glyph)."""
-    if unicodedata.east_asian_width(ch) in ("W", "F"):
-        return 1.0
-    if ch in _WIDE:
-        return 1.05
-    if ch == " ":
-        return 0.35
-    if ch.isupper() or ch.isdigit():
-        return 0.82
-    if ch in "ijl.,:;'|!":
-        return 0.4
-    return 0.7
-
-
-def text_em(text: str) -> float:
-    return sum(char_em(c) for c in text)
+def _largest(need_em: float, room_pt: float, max_pt: float, min_pt: float) -> float:
+    """The largest size from ``max_pt`` down in 0.25 pt steps at which ``need_em`` em fit
+    ``room_pt`` (em × pt), but never under ``min_pt``."""
+    size = max_pt
+    while size > min_pt and need_em * size > room_pt:
+        size -= 0.25
+    return max(size, min_pt)
 
 
 @dataclass(frozen=True)
@@ -52,10 +40,7 @@ def fit(text: str, width_mm: float, max_pt: float, min_pt: float, lines: int = 1
     """
     room_em_per_pt = width_mm / PT_MM * (1 + 0.6 * (lines - 1))
     need = text_em(text)
-    size = max_pt
-    while size > min_pt and need * size > room_em_per_pt:
-        size -= 0.25
-    size = max(size, min_pt)
+    size = _largest(need, room_em_per_pt, max_pt, min_pt)
     if need * size <= room_em_per_pt:
         return Fitted(text, size)
     budget = room_em_per_pt / size - char_em("…")
@@ -67,34 +52,6 @@ def fit(text: str, width_mm: float, max_pt: float, min_pt: float, lines: int = 1
             break
         cut.append(ch)
     return Fitted("".join(cut).rstrip() + "…", size)
-
-
-def _katakana(ch: str) -> bool:
-    return "\u30a0" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f" or ch == "\u30fc"
-
-
-def _breaks_between(prev: str, ch: str, wide: bool) -> bool:
-    if wide:  # before a Japanese character, unless a katakana word goes on
-        return not (_katakana(ch) and _katakana(prev))
-    if prev in " \u3000":  # after a space
-        return ch not in " \u3000"
-    return unicodedata.east_asian_width(prev) in ("W", "F")  # Latin after Japanese
-
-
-def segments(text: str) -> list[str]:
-    """``text`` cut where a line may break: after a space, and in Japanese between characters,
-    except inside a katakana word (``サブマシンガン`` stays whole). Joined, they are ``text``."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        wide = unicodedata.east_asian_width(ch) in ("W", "F")
-        if word and _breaks_between(word[-1], ch, wide):
-            out.append(word)
-            word = ""
-        word += ch
-    if word:
-        out.append(word)
-    return out
 
 
 @dataclass(frozen=True)
@@ -118,10 +75,7 @@ def fit_words(text: str, width_mm: float, max_pt: float, min_pt: float) -> Words
     words = segments(text)
     room = width_mm / PT_MM
     longest = max((text_em(w.rstrip()) for w in words), default=0.0)
-    size = max_pt
-    while size > min_pt and longest * size > room:
-        size -= 0.25
-    size = max(size, min_pt)
+    size = _largest(longest, room, max_pt, min_pt)
     if longest * size <= room:
         return Words(words, size)
     return Words(list(text), size)

@@ -7,11 +7,31 @@ PDF page beyond A4 / Letter.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from builder.core.i18n import LANGS
+
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Portrait paper sizes in mm (Letter is 8.5 × 11 in)."""
+
+
+def check_choices(
+    paper: str, lang: str, card_size: str = "", card_sizes: Collection[str] = ()
+) -> None:
+    """ValueError for an unknown paper, language or (when ``card_sizes`` are given) card size.
+
+    The command line and the print dialog offer only known ones, so this guards a caller's
+    mistake, named with what was expected."""
+    for what, value, known in (
+        ("paper", paper, PAPERS),
+        ("language", lang, LANGS),
+        ("card size", card_size, card_sizes),
+    ):
+        if known and value not in known:
+            raise ValueError(f"unknown {what} {value!r}; expected one of {', '.join(known)}")
+
 
 PRINTER_MARGIN = 6.0
 """Home printers leave 3–6 mm unprinted; nothing that matters is placed closer to the edge."""

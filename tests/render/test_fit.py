@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from builder.render.fit import fit, text_em
+from builder.render.fit import fit
+from builder.render.measure import text_em
 
 
 def test_short_name_keeps_the_largest_size():
@@ -28,7 +29,7 @@ def test_japanese_counts_full_width():
 
 
 def test_segments_keep_katakana_words_whole_and_break_english_at_spaces():
-    from builder.render.fit import segments
+    from builder.render.measure import segments
 
     assert segments("Submachine gun") == ["Submachine ", "gun"]
     assert segments("サブマシンガン") == ["サブマシンガン"]

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from builder.core.catalog_folder import read_catalog_folder
 from builder.core.problems import InputError, did_you_mean
 from builder.core.resources import bundled_catalog_dir
+from builder.systems.artifact.derive import threat_problems
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
@@ -23,7 +24,6 @@ from builder.systems.artifact.models import (
     Text,
     Threat,
 )
-from builder.systems.artifact.specs import threat_problems
 
 CATALOG_FILES = ("catalog.yaml", "mobile_suits.yaml", "ships.yaml", "threats.yaml")
 _cache: dict[Path, ArtifactCatalog] = {}

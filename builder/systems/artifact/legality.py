@@ -17,9 +17,9 @@ from builder.core.problems import (
     Severity,
     unplaced,
 )
+from builder.systems.artifact.derive import Unit, all_units, id_hint, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead
-from builder.systems.artifact.specs import Unit, all_units, id_hint, unit_stats
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import LANGS, Lang, part_name
+from builder.core.i18n import Lang, part_name
 from builder.render.fit import Fitted, fit, fit_words
-from builder.render.layout import PAPERS, Grid, make_grid, place_on_pages, sheet_context
+from builder.render.layout import (
+    PAPERS,
+    Grid,
+    check_choices,
+    make_grid,
+    place_on_pages,
+    sheet_context,
+)
+from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
 from builder.systems.artifact.print_labels import labels_for
-from builder.systems.artifact.specs import Unit, all_units
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
 
@@ -205,12 +212,7 @@ def markers_context(
 def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
     """Unit cards (the ship first, then the MS) and the battleship marker sheet with the ruler."""
     paper, lang, size = options.paper, options.lang, options.card_size
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-    if size not in CARD_SIZES:
-        raise ValueError(f"unknown card size {size!r}; expected one of {', '.join(CARD_SIZES)}")
+    check_choices(paper, lang, size, CARD_SIZES)
     return [
         Printout(
             "cards",

@@ -105,7 +105,7 @@ class Artifact:
         return artifact_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.artifact.odds_command import ODDS
+        from builder.systems.artifact.commands import ODDS
 
         return [ODDS]
 

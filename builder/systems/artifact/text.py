@@ -9,9 +9,9 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.legality import ForceReport
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
-from builder.systems.artifact.specs import Unit, all_units
 
 if TYPE_CHECKING:
     from builder.systems.artifact.rules import OddsResult, SurvivalResult
@@ -206,8 +206,8 @@ def reference_targets(catalog: ArtifactCatalog) -> tuple[MobileSuit, Ship]:
 
 def weapon_odds(weapon: Weapon, target: Unit) -> list[OddsResult]:
     """One attack of ``weapon`` at ``target`` without evasion, at each of :data:`MODIFIERS`."""
+    from builder.systems.artifact.derive import unit_stats, weapon_stats
     from builder.systems.artifact.rules import AttackAction, attack_odds
-    from builder.systems.artifact.specs import unit_stats, weapon_stats
 
     stats = unit_stats(target)
     return [attack_odds(AttackAction(weapon_stats(weapon), near), stats) for near in MODIFIERS]

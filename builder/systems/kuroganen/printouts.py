@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from builder.core.i18n import LANGS, Lang
+from builder.core.i18n import Lang, pick
 from builder.core.problems import InputError, Problem
-from builder.render.layout import PAPERS
+from builder.render.layout import PAPERS, check_choices
 from builder.systems.base import PrintOptions, Printout
 
 from .models import KuroganenMap
@@ -74,7 +74,7 @@ KEEP_TOGETHER = re.compile(r"[+＋]?\d+(?:\.\d+)?(?:階層|マス|点|段|mm)?")
 any two characters, so these runs are kept on one line."""
 
 
-def segments(line: str, lang: Lang) -> list[dict[str, Any]]:
+def keep_together(line: str, lang: Lang) -> list[dict[str, Any]]:
     """``line`` as ``{"text", "keep"}`` runs: a number and its counter never split across lines
     in Japanese (English breaks only at spaces anyway)."""
     if lang != "ja":
@@ -94,17 +94,16 @@ def segments(line: str, lang: Lang) -> list[dict[str, Any]]:
 def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
     labels = labels_for(lang)
     head, rows = TABLE[lang]
-    i = 1 if lang == "ja" else 0
     item = {
         "heading": f"{labels['system']} — {labels['doc_reference']}",
         "sections": [
-            {"title": t, "lines": [segments(line, lang) for line in lines]}
+            {"title": t, "lines": [keep_together(line, lang) for line in lines]}
             for t, lines in SECTIONS[lang]
         ],
-        "table_title": TABLE_TITLE[i],
+        "table_title": pick(TABLE_TITLE, lang),
         "table_head": head,
         "table_rows": rows,
-        "note": PLANNER_NOTE[i],
+        "note": pick(PLANNER_NOTE, lang),
     }
     title = f"{labels['system']} — {labels['doc_reference']}"
     return _document("reference", lang, paper, title, item)
@@ -231,10 +230,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
 def printouts(team: KuroganenMap, options: PrintOptions) -> list[Printout]:
     """The elevation reference, then the map (with the reach overlay when it has a plan)."""
     paper, lang = options.paper, options.lang
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    check_choices(paper, lang)
     return [
         Printout(
             "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)

@@ -145,7 +145,7 @@ class Kuroganen:
         return kuroganen_ui()
 
     def commands(self) -> list[Command]:
-        from .command import reach_command
+        from .commands import reach_command
 
         return [reach_command()]
 

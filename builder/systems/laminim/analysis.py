@@ -9,13 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from builder.systems.base import DEFAULT_ROUNDS
+from builder.systems.laminim.derive import threat_spec, unit_spec
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.rules import UnitAnalysis
 from builder.systems.laminim.rules import analyze_unit as _analyze
 from builder.systems.laminim.rules.interception import Intercept
 from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
-from builder.systems.laminim.specs import threat_spec, unit_spec
 
 
 def analyze(

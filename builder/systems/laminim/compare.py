@@ -96,9 +96,9 @@ def compute(
     entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
 ) -> tuple[Compared, list[Problem]]:
     from builder.systems.laminim.analysis import analyze
+    from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.rules import TooLarge
-    from builder.systems.laminim.specs import find_threat, unit_spec
 
     picked, notes = pick_units(entries, catalog)
     threat = find_threat(options.threat, catalog)

@@ -28,10 +28,6 @@ class ResolvedUnit:
     def payload_used(self) -> int:
         return sum(w.weight for w in self.slots if w is not None)
 
-    @property
-    def weapon_count(self) -> int:
-        return sum(1 for w in self.slots if w is not None)
-
 
 @dataclass
 class UnitReport:

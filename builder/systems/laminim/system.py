@@ -93,9 +93,9 @@ class Laminim:
 
     def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.derive import find_threat, unit_spec
         from builder.systems.laminim.intercepting import parse_intercept
         from builder.systems.laminim.rules import TooLarge
-        from builder.systems.laminim.specs import find_threat, unit_spec
         from builder.systems.laminim.text import analysis_json, analysis_text
 
         checked = self.check(read, catalog)
@@ -178,7 +178,7 @@ class Laminim:
         return laminim_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.laminim.optimize_cli import command
+        from builder.systems.laminim.commands import command
 
         return [command()]
 
@@ -188,9 +188,9 @@ class Laminim:
 
 def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
     """The cards' problem at the first unit whose survival table is beyond the budget."""
+    from builder.systems.laminim.derive import threat_spec, unit_spec
     from builder.systems.laminim.legality import resolve_unit
     from builder.systems.laminim.rules import TooLarge, check_budget
-    from builder.systems.laminim.specs import threat_spec, unit_spec
 
     threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
     for row, unit in enumerate(team.units):

@@ -13,23 +13,22 @@ that do not fit go on a continuation card instead of running off the bottom, cli
 
 Name sizes use the generous per-character widths of :mod:`builder.render.fit` (a name shrinks
 a little early rather than not fit). The number columns and the lines a block takes are
-measured with the advances of the fonts WeasyPrint prints with (fontTools, a WeasyPrint
-dependency; DejaVu Sans, and IPAex Gothic, which Japanese cards print Latin in too), so a card
-holds what it can; without the font files the generous widths stand in. Every size here mirrors
+measured with the advances of the fonts WeasyPrint prints with
+(:func:`builder.render.measure.font_em`: DejaVu Sans, and IPAex Gothic, which Japanese cards
+print Latin in too), so a card holds what it can; without the font files the generous widths
+stand in. Every size here mirrors
 ``templates/soh/cards.css``; ``tests/systems/soh/test_card_words.py`` measures the PDFs.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from builder.core.i18n import Lang
-from builder.render.env import IPAEX_GOTHIC
-from builder.render.fit import PT_MM, char_em, fit_words, segments
+from builder.render.fit import fit_words
+from builder.render.measure import PT_MM, Piece, char_em, count_lines, font_em, pieces, segments
 
 FLOOR_PT = 6.0
 """Body text never under 6 pt (docs/design.md "Quality bars"): names shrink to this, then split as a
@@ -46,39 +45,6 @@ CELL_Y_MM = 2 * 0.3 + 0.2
 
 TABLE_SLACK_MM = 0.5
 """Left off the width a table leaves its name column (the table's outer border, rounding)."""
-
-
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-SAFETY = 1.03
-"""Measured widths are taken 3 % wider (kerning, synthetic bold)."""
-
-
-@lru_cache(maxsize=4)
-def _advances(path: Path) -> dict[int, float] | None:
-    """Advance width in em of every character of the font at ``path`` (None: no such font)."""
-    try:
-        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
-        font = TTFont(str(path), lazy=True)
-        per_glyph = font["hmtx"].metrics
-        em = font["head"].unitsPerEm
-        return {cp: per_glyph[glyph][0] / em for cp, glyph in font.getBestCmap().items()}
-    except Exception:  # no font file, or not a font: the generous widths stand in
-        return None
-
-
-def measure_em(text: str, lang: Lang, bold: bool = False, safety: float = SAFETY) -> float:
-    """Width of ``text`` in em as printed: Japanese cards in IPAex Gothic, English ones in
-    DejaVu Sans (IPAex for what DejaVu lacks); ``safety`` times what the fonts say."""
-    latin = DEJAVU / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    fonts = (
-        [_advances(IPAEX_GOTHIC)] if lang == "ja" else [_advances(latin), _advances(IPAEX_GOTHIC)]
-    )
-    total = 0.0
-    for ch in text:
-        width = next((f[ord(ch)] for f in fonts if f is not None and ord(ch) in f), None)
-        total += char_em(ch) if width is None else width * safety
-    return total
 
 
 MARGIN_MM = 1.5
@@ -179,30 +145,9 @@ def fit_name(text: str, width_mm: float, max_pt: float) -> Name:
     return Name(fitted.words, fitted.size, split)
 
 
-Piece = tuple[str, float, bool] | float
-"""Text in one size and weight (text, pt, bold), or an unbreakable box ``float`` mm wide."""
-
-
-def lines_needed(pieces: Iterable[Piece], width_mm: float, lang: Lang) -> int:
-    """Lines that ``pieces`` fill in ``width_mm``, lines breaking where
-    :func:`builder.render.fit.segments` allows (a piece wider than the line takes a line)."""
-    room = width_mm / PT_MM
-    lines, used = 1, 0.0
-    for piece in pieces:
-        if isinstance(piece, float):
-            words = [(piece / PT_MM, piece / PT_MM)]
-        else:
-            text, pt, bold = piece
-            words = [
-                (measure_em(w.rstrip(), lang, bold) * pt, measure_em(w, lang, bold) * pt)
-                for w in segments(text)
-            ]
-        for core, full in words:
-            if used > 0 and used + core > room:
-                lines += 1
-                used = 0.0
-            used += full
-    return lines
+def name_pieces(name: Name) -> list[Piece]:
+    """The pieces ``name`` prints in, each whole (a ``.kw`` span)."""
+    return [Piece(word, name.size) for word in name.words]
 
 
 def number_columns_mm(
@@ -216,8 +161,8 @@ def number_columns_mm(
     widths = []
     for i, (label, values) in enumerate(zip(labels, columns, strict=True)):
         pt = size.body_pt * 1.3 if i == 0 else size.body_pt
-        head = measure_em(label, lang, bold=True, safety=1.0) * size.th_pt
-        cells = [measure_em(v, lang, bold=i == 0, safety=1.0) * pt for v in values]
+        head = font_em(label, lang, bold=True, safety=1.0) * size.th_pt
+        cells = [font_em(v, lang, bold=i == 0, safety=1.0) * pt for v in values]
         widths.append(math.ceil((max([head, *cells]) * PT_MM + CELL_X_MM) * 100) / 100)
     return widths
 
@@ -232,10 +177,10 @@ def spread_columns(
     """The number columns' widths once the table fills the card, as the automatic layout set
     them before: when every (name, skill) fits one line, the spare width goes to all six
     columns in proportion to their content; otherwise the name column takes all of it."""
-    widths = [measure_em(head, lang, bold=True, safety=1.0) * size.th_pt]
+    widths = [font_em(head, lang, bold=True, safety=1.0) * size.th_pt]
     for name, skill in names:
-        text = measure_em(f"{name} ", lang, safety=1.0) * size.body_pt
-        widths.append(text + measure_em(skill, lang, safety=1.0) * size.small_pt)
+        text = font_em(f"{name} ", lang, safety=1.0) * size.body_pt
+        widths.append(text + font_em(skill, lang, safety=1.0) * size.small_pt)
     total = max(widths) * PT_MM + CELL_X_MM + sum(numbers)
     room = size.inner - TABLE_SLACK_MM
     if total >= room:
@@ -257,16 +202,15 @@ class WeaponName:
 
 def weapon_name(size: CardSize, lang: Lang, text: str, skill: str, column_mm: float) -> WeaponName:
     """``text`` fitted to the name column (``column_mm`` of text), or to a row of its own."""
-    skill_piece: Piece = (skill, size.small_pt, False)
+    skill_pieces = pieces(size.small_pt, skill)
     fitted = fit_name(text, column_mm, size.body_pt)
     if not fitted.split:
-        pieces: list[Piece] = [(w, fitted.size, False) for w in fitted.words]
-        lines = lines_needed([*pieces, (" ", size.body_pt, False), skill_piece], column_mm, lang)
-        return WeaponName(fitted, False, _row_mm(size, lines))
+        line = [*name_pieces(fitted), Piece(" ", size.body_pt), *skill_pieces]
+        return WeaponName(fitted, False, _row_mm(size, count_lines(line, column_mm, lang)))
     full = size.inner - CELL_X_MM - TABLE_SLACK_MM
     fitted = fit_name(text, full, size.body_pt)
-    lines = lines_needed([(w, fitted.size, False) for w in fitted.words], full, lang)
-    skill_lines = lines_needed([skill_piece], column_mm, lang)
+    lines = count_lines(name_pieces(fitted), full, lang)
+    skill_lines = count_lines(skill_pieces, column_mm, lang)
     height = lines * size.line() + CELL_Y_MM + _row_mm(size, skill_lines)
     return WeaponName(fitted, True, height)
 

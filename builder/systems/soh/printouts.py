@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Lang, part_name
-from builder.render.fit import PT_MM, fit, text_em
+from builder.core.i18n import Labels, Lang, part_name
+from builder.render.fit import fit
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
     Grid,
+    check_choices,
     make_grid,
     place_on_pages,
     sheet_context,
 )
+from builder.render.measure import PT_MM, box_piece, count_lines, pieces, text_em
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
@@ -27,9 +29,8 @@ from builder.systems.soh.print_fit import (
     TABLE_SLACK_MM,
     WRITE_BOXES_MM,
     CardSize,
-    Piece,
     fit_name,
-    lines_needed,
+    name_pieces,
     number_columns_mm,
     split_rows,
     spread_columns,
@@ -47,66 +48,67 @@ REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
 REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)
 REFERENCE_DIFFERENCES = tuple(range(-5, 11))
 
-LABELS: dict[str, tuple[str, str]] = {
-    "doc_cards": ("Character cards", "キャラクターカード"),
-    "doc_reference": ("Odds reference", "命中早見表"),
-    "crew": ("Crew", "クルー"),
-    "leader": ("leader", "リーダー"),
-    "continued": ("continued", "続き"),
-    "intellect": ("INT", "知性"),
-    "agility": ("AGI", "敏捷"),
-    "dexterity": ("DEX", "器用"),
-    "strength": ("STR", "体力"),
-    "size": ("SIZE", "サイズ"),
-    "ap": ("AP", "AP"),
-    "ap_note": ("after D15", "D15適用後"),
-    "gear": ("Gear", "装備"),
-    "none": ("none", "なし"),
-    "evasion": ("Evasion value", "回避値"),
-    "durability": ("Durability", "耐久値"),
-    "vs_a": ("vs A", "対A"),
-    "vs_b": ("vs B", "対B"),
-    "weapon": ("Weapon", "武器"),
-    "skill": ("Skill", "スキル"),
-    "hit": ("Hit", "命中値"),
-    "type": ("Type", "種別"),
-    "damage": ("Dmg", "ダメージ"),
-    "ammo": ("Ammo", "弾数"),
-    "rate": ("Rate", "レート"),
-    "no_weapons": ("no weapons", "武器なし"),
-    "wounds": ("Wounds", "負傷"),
-    "round_plan": ("This round: AP to evasion / attacks", "今ラウンド: 回避AP / 攻撃"),
-    "rules_line": (
-        "margin = hit + roll − (evasion + roll); ×(margin÷5+1); wounds = dmg×mult÷durability",
-        "差 = 命中値+出目 − (回避値+出目)、倍率 = 差÷5+1、負傷 = ダメージ×倍率÷耐久値",
-    ),
-    "ref_title": ("Space Opera Heroes — odds reference", "スペースオペラヒーローズ 命中早見表"),
-    "ref_intro": (
-        "Difference = hit value (+ bonuses) − evasion value. Attack and evasion roll exploding "
-        "d6 (a 6 is rolled again and added) and keep the best single die; 0 evasion dice means "
-        "the evasion value alone. Exact figures (RULES D13/D14).",
-        "差 = 命中値(+ボーナス) − 回避値。攻撃・回避とも6が出たら振り足す d6 を振り、最も大きい"
-        "1個を使う。回避ダイス0は回避値のみ。厳密計算(RULES D13/D14)。",
-    ),
-    "ref_hit": ("P(hit) in % — multiplier ×1 or more", "命中率(%) — 倍率×1以上"),
-    "ref_mult": (
-        "Expected multiplier (a miss counts ×0)",
-        "倍率の期待値(外れは×0)",
-    ),
-    "ref_dice": ("attack d / evasion d", "攻撃 / 回避ダイス"),
-    "ref_diff": ("difference", "差"),
-    "ref_foot": (
-        "Packed targets: +1 per doubling (2: +1, 4: +2, 8: +3). Dice transfer: each helper AP "
-        "adds a die. 2 AP in evasion also give 1 AP of movement.",
-        "密集目標: 2倍ごとに+1(2:+1、4:+2、8:+3)。サイコロ転送: 協力1APごとにダイス+1。"
-        "回避2APごとに移動1AP。",
-    ),
-}
+LABELS = Labels(
+    {
+        "doc_cards": ("Character cards", "キャラクターカード"),
+        "doc_reference": ("Odds reference", "命中早見表"),
+        "crew": ("Crew", "クルー"),
+        "leader": ("leader", "リーダー"),
+        "continued": ("continued", "続き"),
+        "intellect": ("INT", "知性"),
+        "agility": ("AGI", "敏捷"),
+        "dexterity": ("DEX", "器用"),
+        "strength": ("STR", "体力"),
+        "size": ("SIZE", "サイズ"),
+        "ap": ("AP", "AP"),
+        "ap_note": ("after D15", "D15適用後"),
+        "gear": ("Gear", "装備"),
+        "none": ("none", "なし"),
+        "evasion": ("Evasion value", "回避値"),
+        "durability": ("Durability", "耐久値"),
+        "vs_a": ("vs A", "対A"),
+        "vs_b": ("vs B", "対B"),
+        "weapon": ("Weapon", "武器"),
+        "skill": ("Skill", "スキル"),
+        "hit": ("Hit", "命中値"),
+        "type": ("Type", "種別"),
+        "damage": ("Dmg", "ダメージ"),
+        "ammo": ("Ammo", "弾数"),
+        "rate": ("Rate", "レート"),
+        "no_weapons": ("no weapons", "武器なし"),
+        "wounds": ("Wounds", "負傷"),
+        "round_plan": ("This round: AP to evasion / attacks", "今ラウンド: 回避AP / 攻撃"),
+        "rules_line": (
+            "margin = hit + roll − (evasion + roll); ×(margin÷5+1); wounds = dmg×mult÷durability",
+            "差 = 命中値+出目 − (回避値+出目)、倍率 = 差÷5+1、負傷 = ダメージ×倍率÷耐久値",
+        ),
+        "ref_title": ("Space Opera Heroes — odds reference", "スペースオペラヒーローズ 命中早見表"),
+        "ref_intro": (
+            "Difference = hit value (+ bonuses) − evasion value. Attack and evasion roll exploding "
+            "d6 (a 6 is rolled again and added) and keep the best single die; 0 evasion dice means "
+            "the evasion value alone. Exact figures (RULES D13/D14).",
+            "差 = 命中値(+ボーナス) − 回避値。攻撃・回避とも6が出たら振り足す d6 を振り、最も大きい"
+            "1個を使う。回避ダイス0は回避値のみ。厳密計算(RULES D13/D14)。",
+        ),
+        "ref_hit": ("P(hit) in % — multiplier ×1 or more", "命中率(%) — 倍率×1以上"),
+        "ref_mult": (
+            "Expected multiplier (a miss counts ×0)",
+            "倍率の期待値(外れは×0)",
+        ),
+        "ref_dice": ("attack d / evasion d", "攻撃 / 回避ダイス"),
+        "ref_diff": ("difference", "差"),
+        "ref_foot": (
+            "Packed targets: +1 per doubling (2: +1, 4: +2, 8: +3). Dice transfer: each helper AP "
+            "adds a die. 2 AP in evasion also give 1 AP of movement.",
+            "密集目標: 2倍ごとに+1(2:+1、4:+2、8:+3)。サイコロ転送: 協力1APごとにダイス+1。"
+            "回避2APごとに移動1AP。",
+        ),
+    }
+)
 
 
-def labels_for(lang: Lang) -> dict[str, str]:
-    i = 1 if lang == "ja" else 0
-    return {k: v[i] for k, v in LABELS.items()}
+labels_for = LABELS.in_lang
+"""Every label in ``lang`` as a plain dict for a template context."""
 
 
 def _document(
@@ -151,10 +153,9 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_lines = 1
     if gear is not None and d.gear is not None:
-        label = (f"{labels['gear']}: ", size.body_pt, True)
-        pieces = [(w, gear.size, False) for w in gear.words]
-        kind = (f" ({d.gear.kind})", size.body_pt, False)
-        gear_lines = lines_needed([label, *pieces, kind], size.inner, lang)
+        line = pieces(size.body_pt, f"{labels['gear']}: ", bold=True) + name_pieces(gear)
+        line += pieces(size.body_pt, f" ({d.gear.kind})")
+        gear_lines = count_lines(line, size.inner, lang)
 
     weapons = [_weapon(w, lang) for w in d.weapons]
     keys = ("hit", "type", "damage", "ammo", "rate")
@@ -171,10 +172,10 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
         w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
         w["wide"] = fitted.wide
         rows.append(fitted.height)
-    plan: list[Piece] = [(f"{labels['round_plan']}: ", size.body_pt, False)]
-    plan += [WRITE_BOXES_MM[0], (" / ", size.body_pt, False), WRITE_BOXES_MM[1]]
-    plan_lines = lines_needed(plan, size.inner, lang)
-    rules_lines = lines_needed([(labels["rules_line"], size.rules_pt, False)], size.inner, lang)
+    plan = [*pieces(size.body_pt, f"{labels['round_plan']}: "), box_piece(WRITE_BOXES_MM[0])]
+    plan += [*pieces(size.body_pt, " / "), box_piece(WRITE_BOXES_MM[1])]
+    plan_lines = count_lines(plan, size.inner, lang)
+    rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.inner, lang)
     first_room = size.height - size.card_mm(gear_lines, plan_lines, rules_lines)
     counts = split_rows(rows, first_room, size.height - size.continuation_mm())
 
@@ -285,8 +286,7 @@ def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
 
 
 def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
-    if options.card_size not in CARD_SIZES:
-        raise ValueError(f"unknown card size {options.card_size!r}")
+    check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
     return [
         Printout(
             "cards",

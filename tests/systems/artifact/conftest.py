@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from builder.systems.artifact.derive import unit_stats
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
@@ -15,7 +16,6 @@ from builder.systems.artifact.models import (
     ThreatsFile,
 )
 from builder.systems.artifact.rules import AttackAction, Threat, ThreatAttack, UnitStats
-from builder.systems.artifact.specs import unit_stats
 
 CATALOG_DIR = Path(__file__).resolve().parents[3] / "parts_catalog" / "artifact"
 

@@ -13,8 +13,8 @@ import pytest
 
 from builder.cli import main
 from builder.render.layout import PAPERS
+from builder.systems.artifact.derive import find_unit
 from builder.systems.artifact.printouts import box_groups, hit_chances
-from builder.systems.artifact.specs import find_unit
 
 from .conftest import CATALOG_DIR
 

@@ -179,10 +179,10 @@ def test_a_plan_reaching_one_cell_says_1_cell():
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_japanese_reference_never_splits_a_number_from_its_counter(paper):
-    from builder.systems.kuroganen.printouts import segments
+    from builder.systems.kuroganen.printouts import keep_together
 
     line = "ユニットの高さを1階層とする。0.5階層、+2。"
-    kept = [s["text"] for s in segments(line, "ja") if s["keep"]]
+    kept = [s["text"] for s in keep_together(line, "ja") if s["keep"]]
     assert kept == ["1階層", "0.5階層", "+2"]
     lines = []
     with pdfplumber.open(io.BytesIO(pdf("reference", "ja", paper))) as doc:

@@ -13,7 +13,7 @@ import pytest
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
-from builder.systems.laminim.specs import find_threat
+from builder.systems.laminim.derive import find_threat
 from builder.systems.laminim.system import SYSTEM
 from builder.systems.laminim.tui.dialogs.threat_dialog import ThreatDialog
 from builder.systems.laminim.tui.dialogs.unit_choice_dialog import UnitChoiceDialog

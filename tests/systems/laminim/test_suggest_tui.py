@@ -14,7 +14,7 @@ import pytest
 
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
-from builder.systems.laminim import optimize_cli
+from builder.systems.laminim import optimizer
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.rules import TooLarge
@@ -61,7 +61,7 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
-            want = optimize_cli.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
+            want = optimizer.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
             front = [s for s in want.loadouts if s.pareto]
             assert [s.weapons for s in dialog.front] == [s.weapons for s in front]
             text = screen_text(pilot)
@@ -81,13 +81,13 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
 
 def test_suggest_shows_computing_while_the_worker_runs(make_app, monkeypatch):
     release = threading.Event()
-    real = optimize_cli.score_frames
+    real = optimizer.score_frames
 
     def slow(*args, **kwargs):
         release.wait(10)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(optimize_cli, "score_frames", slow)
+    monkeypatch.setattr(optimizer, "score_frames", slow)
 
     async def run() -> None:
         app = make_app()
@@ -112,7 +112,7 @@ def test_suggest_too_large_says_so_in_japanese_and_changes_nothing(make_app, mon
     def too_large(*_args, **_kwargs):
         raise TooLarge(9 * 10**11, 125_000_000)
 
-    monkeypatch.setattr(optimize_cli, "score_frames", too_large)
+    monkeypatch.setattr(optimizer, "score_frames", too_large)
 
     async def run() -> None:
         app = make_app()

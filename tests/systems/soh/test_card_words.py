@@ -21,11 +21,11 @@ import pytest
 
 from builder.core.i18n import part_name
 from builder.render.batch import render_printouts
-from builder.render.fit import segments
+from builder.render.measure import box_piece, count_lines, pieces, segments
 from builder.systems.base import PrintOptions
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.models import Catalog, Crew
-from builder.systems.soh.print_fit import SIZES, fit_name, lines_needed, split_rows
+from builder.systems.soh.print_fit import SIZES, fit_name, split_rows
 from builder.systems.soh.printouts import character_cards, labels_for
 from builder.systems.soh.system import SYSTEM
 
@@ -236,11 +236,12 @@ def test_fit_name_shrinks_then_splits_only_a_word_longer_than_the_box():
     assert not fitted.split and fitted.words == ["サブマシンガン"] and fitted.size == 6.5
 
 
-def test_lines_needed_breaks_between_pieces_only():
-    assert lines_needed([("Hand grenade", 6.5, False)], 100.0, "en") == 1
-    assert lines_needed([("Hand grenade", 6.5, False)], 8.0, "en") == 2
-    assert lines_needed([("ハイパーレーザーピストル", 6.0, False)], 10.0, "ja") == 1
-    assert lines_needed([("装備: ", 6.5, True), 60.0], 57.0, "ja") == 2  # a box takes a line
+def test_lines_break_between_pieces_only():
+    assert count_lines(pieces(6.5, "Hand grenade"), 100.0, "en") == 1
+    assert count_lines(pieces(6.5, "Hand grenade"), 8.0, "en") == 2
+    assert count_lines(pieces(6.0, "ハイパーレーザーピストル"), 10.0, "ja") == 1
+    line = [*pieces(6.5, "装備: ", bold=True), box_piece(60.0)]
+    assert count_lines(line, 57.0, "ja") == 2  # a box takes a line
 
 
 def test_split_rows_keeps_at_least_one_row_per_card():

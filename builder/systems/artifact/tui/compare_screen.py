@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import Lang, part_name
+from builder.systems.artifact.derive import all_units, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
 from builder.systems.artifact.rules import survival
-from builder.systems.artifact.specs import all_units, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.text import reference_targets, weapon_odds
 from builder.systems.artifact.tui.labels import t
 from builder.systems.artifact.tui.odds_panel import fit

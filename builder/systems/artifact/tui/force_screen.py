@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import part_name
+from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
-from builder.systems.artifact.specs import all_units
 from builder.systems.artifact.tui.labels import message, t
 from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute, fit
 from builder.tui.shell import ShellScreen

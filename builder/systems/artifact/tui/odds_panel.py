@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 
 from builder.core.i18n import Lang, part_name
+from builder.systems.artifact.derive import Unit, all_units, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
 from builder.systems.artifact.rules import AttackAction, OddsResult, attack_odds
-from builder.systems.artifact.specs import Unit, all_units, unit_stats, weapon_stats
 from builder.systems.artifact.text import bar
 from builder.systems.artifact.tui.labels import t
 

@@ -19,8 +19,3 @@ def analyze(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any:
     from builder.systems.laminim import analysis
 
     return analysis.analyze(unit, threat, catalog, rounds=ROUNDS)
-
-
-def final_round(result: Any) -> Any:
-    """The last ``RoundResult`` of an analysis (after round 6)."""
-    return result.survival.rounds[-1]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from builder.systems.artifact.catalog import load_catalog
+from builder.systems.artifact.derive import find_unit, unit_stats, weapon_stats
 from builder.systems.artifact.rules import AttackAction, attack_odds
-from builder.systems.artifact.specs import find_unit, unit_stats, weapon_stats
 from builder.systems.artifact.tui.compare_screen import CompareScreen
 from builder.systems.artifact.tui.force_screen import ForceScreen
 from builder.tui.app import BuilderApp

@@ -10,7 +10,8 @@ from pathlib import Path
 import pdfplumber
 
 from builder.render.pdf import write_pdf
-from builder.systems.laminim.printouts import CARD_SIZES, render_html
+from builder.systems.laminim.card_fit import CARD_SIZES
+from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team, Unit
 from tests.render.geometry import MM, describe, inside, intersection, overlapping_pairs
 

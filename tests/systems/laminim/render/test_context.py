@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
+from builder.systems.laminim.card_context import box_rows, hit_table, unit_card
 from builder.systems.laminim.legality import resolve_unit
 from builder.systems.laminim.print_labels import LABELS, labels_for
-from builder.systems.laminim.printouts import (
-    box_rows,
-    cards_context,
-    hit_table,
-    missile_tokens,
-    unit_card,
-)
+from builder.systems.laminim.printouts import cards_context, missile_tokens
 from builder.systems.laminim.team import Unit
 
 

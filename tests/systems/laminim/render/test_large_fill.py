@@ -16,14 +16,10 @@ import pdfplumber
 import pytest
 
 from builder.core.i18n import part_name
+from builder.systems.laminim.card_context import unit_card
+from builder.systems.laminim.card_fit import BODY_PT, CHART_MM, LARGE_MAX_SCALE
 from builder.systems.laminim.legality import resolve_unit
 from builder.systems.laminim.print_labels import labels_for
-from builder.systems.laminim.printouts import (
-    BODY_PT,
-    CHART_MM,
-    LARGE_MAX_SCALE,
-    unit_card,
-)
 from builder.systems.laminim.team import Team, Unit
 from tests.render.geometry import (
     MM,

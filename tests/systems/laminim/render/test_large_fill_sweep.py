@@ -1,4 +1,4 @@
-"""The large card's height estimate (printouts.large_card_height) against the printed card, over
+"""The large card's height estimate (card_height.card_height) against the printed card, over
 many loadouts: every weapon of the bundled catalog alone and in pairs, on every frame, with
 short and 40-character unit names. Growing the type must never push anything off the card
 or onto other text, nor leave a blank band.
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from builder.render.pdf import write_pdf
-from builder.systems.laminim.printouts import BODY_PT, render_html
+from builder.systems.laminim.card_fit import BODY_PT
+from builder.systems.laminim.printouts import render_html
 from tests.systems.laminim.render.card_fill import (
     band_and_foot,
     sweep_team,

@@ -12,7 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from builder.render.layout import PAPERS
-from builder.systems.laminim.printouts import CARD_SIZES, render_team
+from builder.systems.laminim.card_fit import CARD_SIZES
+from builder.systems.laminim.printouts import render_team
 from tests.render.geometry import MM
 
 

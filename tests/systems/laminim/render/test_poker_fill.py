@@ -18,12 +18,8 @@ import itertools
 import pdfplumber
 import pytest
 
+from builder.systems.laminim.card_fit import BODY_PT, POKER_CHART_MM, POKER_MAX_SCALE
 from builder.systems.laminim.print_labels import labels_for
-from builder.systems.laminim.printouts import (
-    BODY_PT,
-    POKER_CHART_MM,
-    POKER_MAX_SCALE,
-)
 from tests.render.geometry import (
     MM,
     describe,

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from builder.render.pdf import write_pdf
-from builder.systems.laminim.printouts import BODY_PT, POKER_MAX_SCALE, render_html
+from builder.systems.laminim.card_fit import BODY_PT, POKER_MAX_SCALE
+from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team
 from tests.systems.laminim.render.card_fill import (
     band_and_foot,

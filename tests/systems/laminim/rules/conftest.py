@@ -118,26 +118,26 @@ def full_barrage() -> ThreatSpec:
 
 
 # The bundled catalog as rules-core specs, through the project's own loader and specs
-# (builder.systems.laminim.specs is the one place catalog parts become rules-core specs).
+# (builder.systems.laminim.derive is the one place catalog parts become rules-core specs).
 
 
 def catalog_weapons() -> list[WeaponOption]:
     from builder.systems.laminim.catalog import load_catalog
-    from builder.systems.laminim.optimize_cli import weapon_options
+    from builder.systems.laminim.optimizer import weapon_options
 
     return weapon_options(load_catalog())
 
 
 def catalog_frames() -> list[FrameOption]:
     from builder.systems.laminim.catalog import load_catalog
-    from builder.systems.laminim.optimize_cli import pick_frames
+    from builder.systems.laminim.optimizer import pick_frames
 
     return pick_frames(load_catalog(), None)
 
 
 def catalog_threats() -> dict[str, ThreatSpec]:
     from builder.systems.laminim.catalog import load_catalog
-    from builder.systems.laminim.specs import threat_spec
+    from builder.systems.laminim.derive import threat_spec
 
     catalog = load_catalog()
     return {t.id: threat_spec(t, catalog) for t in catalog.threats}
@@ -147,8 +147,8 @@ def catalog_demo_units() -> list[UnitSpec]:
     from builder.core.resources import bundled_catalog_dir
     from builder.roster.team_file import load_team
     from builder.systems.laminim.catalog import load_catalog
+    from builder.systems.laminim.derive import unit_spec
     from builder.systems.laminim.legality import resolve_unit
-    from builder.systems.laminim.specs import unit_spec
 
     catalog = load_catalog()
     _, team = load_team(bundled_catalog_dir("laminim") / "demo_team.yaml")

@@ -1,6 +1,6 @@
 """Suggest loadouts for a frame: the optimiser's Pareto front against the current threat.
 
-The scoring (``optimize_cli.score_frames``: the rules core's optimiser behind the job-size
+The scoring (``optimizer.score_frames``: the rules core's optimiser behind the job-size
 check) runs in a thread worker while the dialog says "computing…"; a job beyond the budget
 shows "too large to compute exactly" instead of freezing. Enter returns the chosen loadout's
 three slots (weapon ids, None for an empty slot); escape returns None.
@@ -19,31 +19,33 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import Lang, label, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.systems.laminim.models import Catalog, Frame, Threat
 
 Slots = tuple[str | None, str | None, str | None]
 
-LABELS: dict[str, tuple[str, str]] = {
-    "suggest_title": ("Suggest loadouts", "武装構成の提案"),
-    "computing": ("computing…", "計算中…"),
-    "too_large": ("too large to compute exactly", "大きすぎて厳密に計算できません"),
-    "front_of": ("Pareto front of {n} legal loadouts", "適正な{n}通りのうちパレート最適"),
-    "no_loadout": ("no legal loadout", "適正な武装構成がありません"),
-    "suggest_help": (
-        "enter: fill the slots · esc: cancel · alive / E[dur] after {r} rounds, damage per round",
-        "Enter: 武装に反映 · Esc: 取消 · {r}ラウンド後の生存率／残耐久、与ダメージ／ラウンド",
-    ),
-    "empty": ("(empty)", "（なし）"),
-    "columns": (
-        "    alive E[dur]  damage  weapons (payload)",
-        "   生存率 残耐久  与ダメ  武装（積載）",
-    ),
-}
+LABELS = Labels(
+    {
+        "suggest_title": ("Suggest loadouts", "武装構成の提案"),
+        "computing": ("computing…", "計算中…"),
+        "too_large": ("too large to compute exactly", "大きすぎて厳密に計算できません"),
+        "front_of": ("Pareto front of {n} legal loadouts", "適正な{n}通りのうちパレート最適"),
+        "no_loadout": ("no legal loadout", "適正な武装構成がありません"),
+        "suggest_help": (
+            "enter: fill the slots · esc: cancel · "
+            "alive / E[dur] after {r} rounds, damage per round",
+            "Enter: 武装に反映 · Esc: 取消 · {r}ラウンド後の生存率／残耐久、与ダメージ／ラウンド",
+        ),
+        "empty": ("(empty)", "（なし）"),
+        "columns": (
+            "    alive E[dur]  damage  weapons (payload)",
+            "   生存率 残耐久  与ダメ  武装（積載）",
+        ),
+    }
+)
 
 
-def tr(key: str, lang: Lang) -> str:
-    return label(LABELS, key, lang)
+tr = LABELS.t
 
 
 class SuggestDialog(ModalScreen[Slots | None]):
@@ -96,7 +98,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
     @work(thread=True, exclusive=True, group="suggest")
     def _score(self) -> Any:
         from builder.core.problems import InputError
-        from builder.systems.laminim.optimize_cli import score_frames
+        from builder.systems.laminim.optimizer import score_frames
         from builder.systems.laminim.rules import FrameOption, TooLarge
 
         frame = FrameOption(self.frame.id, self.frame.durability, self.frame.payload)

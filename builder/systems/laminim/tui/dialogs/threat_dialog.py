@@ -19,31 +19,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.systems.laminim.models import Catalog, Threat, ThreatAttack, Weapon
 
 CUSTOM_ID = "custom"
 MAX_BONUS = 5  # B >= 5 already hits on every face (docs/rules.md §1.2)
 
-_TEXT: dict[str, tuple[str, str]] = {
-    "title": ("Threat: the attacks made every round", "想定攻撃：毎ラウンドの攻撃"),
-    "keys": (
-        "a add · w/W weapon · +/- bonus · x remove · s save · enter use · esc cancel",
-        "a 追加 · w/W 武器 · +/- 修正 · x 削除 · s 保存 · enter 使用 · esc 取消",
-    ),
-    "no_bonus": ("every missile contacts", "全弾命中"),
-    "empty": ("No attacks: press a to add one.", "攻撃がありません。a で追加。"),
-    "save_to": ("Save the threat to:", "想定攻撃の保存先："),
-    "saved": ("Saved {path}", "{path} に保存しました"),
-    "exists": ("{path} exists. Replace it?", "{path} は既にあります。置き換えますか？"),
-    "cannot_save": ("Cannot save {path}: {error}", "{path} を保存できません：{error}"),
-    "name": ("Custom threat", "カスタム想定攻撃"),
-}
+_TEXT = Labels(
+    {
+        "title": ("Threat: the attacks made every round", "想定攻撃：毎ラウンドの攻撃"),
+        "keys": (
+            "a add · w/W weapon · +/- bonus · x remove · s save · enter use · esc cancel",
+            "a 追加 · w/W 武器 · +/- 修正 · x 削除 · s 保存 · enter 使用 · esc 取消",
+        ),
+        "no_bonus": ("every missile contacts", "全弾命中"),
+        "empty": ("No attacks: press a to add one.", "攻撃がありません。a で追加。"),
+        "save_to": ("Save the threat to:", "想定攻撃の保存先："),
+        "saved": ("Saved {path}", "{path} に保存しました"),
+        "exists": ("{path} exists. Replace it?", "{path} は既にあります。置き換えますか？"),
+        "cannot_save": ("Cannot save {path}: {error}", "{path} を保存できません：{error}"),
+        "name": ("Custom threat", "カスタム想定攻撃"),
+    }
+)
 
 
-def _t(key: str, lang: Lang) -> str:
-    en, ja = _TEXT[key]
-    return ja if lang == "ja" else en
+_t = _TEXT.t
 
 
 def attacking_weapons(catalog: Catalog) -> list[Weapon]:

@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.metrics import Column, Row, format_value, metric_rows
@@ -47,15 +47,15 @@ HIDDEN_ROWS = ("slot1_lost", "slot2_lost", "slot3_lost", "interceptor")
 LABEL_COLUMNS = 22  # "≠ " and a metric label (at most 20 columns)
 INTERCEPT_BONUS = 2
 
-_TEXT: dict[str, tuple[str, str]] = {
-    "intercept_on": ("intercept +2", "迎撃 +2"),
-    "custom": ("(edited)", "(編集)"),
-}
+_TEXT = Labels(
+    {
+        "intercept_on": ("intercept +2", "迎撃 +2"),
+        "custom": ("(edited)", "(編集)"),
+    }
+)
 
 
-def _tx(key: str, lang: Lang) -> str:
-    en, ja = _TEXT[key]
-    return ja if lang == "ja" else en
+_tx = _TEXT.t
 
 
 def _cut(text: str, width: int) -> str:
@@ -133,8 +133,8 @@ class CompareScreen(LaminimScreen):
     def columns_for(self, entries: list[Entry], threat: Threat | None) -> list[Column]:
         """The metric table's columns: legality, and the analysis against ``threat``."""
         from builder.systems.laminim.analysis import analyze
+        from builder.systems.laminim.derive import unit_spec
         from builder.systems.laminim.intercepting import best_interceptor
-        from builder.systems.laminim.specs import unit_spec
 
         catalog = self.catalog
         lang = self.lang

@@ -86,14 +86,14 @@ def _bad(option: str, message: str) -> InputError:
 
 def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.catalog import load_catalog
-    from builder.systems.artifact.rules import AttackAction, attack_odds
-    from builder.systems.artifact.specs import (
+    from builder.systems.artifact.derive import (
         all_units,
         find_weapon,
         id_hint,
         unit_stats,
         weapon_stats,
     )
+    from builder.systems.artifact.rules import AttackAction, attack_odds
     from builder.systems.artifact.text import odds_text
 
     catalog = load_catalog(args.catalog)

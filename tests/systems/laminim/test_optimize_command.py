@@ -12,7 +12,7 @@ import time
 import pytest
 
 from builder.systems.laminim.catalog import load_catalog
-from builder.systems.laminim.optimize_cli import weapon_options
+from builder.systems.laminim.optimizer import weapon_options
 from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
 
 chain = importlib.import_module("builder.systems.laminim.rules.survival")
@@ -96,7 +96,7 @@ def _brute_force_best(frame, weapons, threat, rounds):
 
 @pytest.mark.parametrize("frame_id", ["lancer", "skimmer"])
 def test_top_loadout_per_frame_matches_brute_force(cli, frame_id, monkeypatch):
-    from builder.systems.laminim.specs import threat_spec
+    from builder.systems.laminim.derive import threat_spec
 
     catalog = load_catalog()
     top = _json(cli, "--frame", frame_id, "--threat", "mixed-fire", "--rounds", "3", "--top", "1")
@@ -132,7 +132,7 @@ def test_text_fits_80_columns_with_names_ranks_and_marks(cli):
 
 
 def test_long_weapon_names_are_cut_to_fit():
-    from builder.systems.laminim.optimize_cli import weapon_names
+    from builder.systems.laminim.commands import weapon_names
     from builder.systems.laminim.rules import ScoredLoadout
 
     s = ScoredLoadout("hauler", ("smg", "quick-booster", "thruster"), 6, 0.5, 1.0, 2.0)
@@ -190,17 +190,18 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
 
 
 def test_a_run_whose_total_work_is_too_large_is_refused(cli, monkeypatch):
-    from builder.systems.laminim import optimize_cli
+    from builder.systems.laminim import optimizer
 
-    monkeypatch.setattr(optimize_cli, "MAX_TOTAL_WORK", 1000)
-    monkeypatch.setattr(optimize_cli.check_size, "__defaults__", (1000,))
+    monkeypatch.setattr(optimizer, "MAX_TOTAL_WORK", 1000)
+    monkeypatch.setattr(optimizer.check_size, "__defaults__", (1000,))
     result = cli("optimize", "--frame", "lancer")
     assert result.code == 2
     assert "die-cell updates (limit 1e+03); pick fewer frames with --frame" in result.err
 
 
 def test_json_is_the_rules_cores_optimiser_output(cli):
-    from builder.systems.laminim.optimize_cli import optimize_catalog, optimize_json
+    from builder.systems.laminim.commands import optimize_json
+    from builder.systems.laminim.optimizer import optimize_catalog
 
     data = _json(cli, "--frame", "skimmer", "--threat", "blade-rush", "--rounds", "1", "--top", "0")
     result = optimize_catalog(load_catalog(), ["skimmer"], "blade-rush", 1)

@@ -1,0 +1,263 @@
+"""What a LAMINIM unit card shows, as plain data for its template.
+
+Templates see only dicts, lists, strings and numbers, never catalog or roster objects: what is
+printed is decided here (and in the rules core), the templates only lay it out. How big the
+card's type is, and how tall its survival bars, is :mod:`builder.systems.laminim.card_fit`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.i18n import Lang, part_name
+from builder.render.fit import fit
+from builder.render.measure import segments
+from builder.systems.laminim.analysis import analyze
+from builder.systems.laminim.card_fit import fill_card
+from builder.systems.laminim.derive import unit_spec, weapon_spec
+from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
+from builder.systems.laminim.models import Catalog, Frame, Weapon
+from builder.systems.laminim.rules import silhouette, success_faces
+from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
+from builder.systems.laminim.team import SLOTS, Team
+
+BOXES_PER_ROW = 15
+"""Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
+glance, and a 12-ammo or 14-durability weapon needs one row, so the heaviest loadout (a 40-point
+frame with three gatlings) still fits a poker card with 3 mm boxes."""
+
+NAME_FIT = {
+    # card size: (name width mm, max pt, min pt, team line width mm, team pt)
+    "poker": (46.0, 9.0, 6.0, 46.0, 6.0),
+    "large": (66.0, 14.0, 8.0, 66.0, 7.5),
+}
+"""Room for the unit name (two lines) and the team line (one line) beside the ID box."""
+
+
+def num(value: float) -> str:
+    """``1`` for 1.0, ``1.5`` for 1.5: distances read like the rules write them."""
+    return f"{value:g}"
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def box_rows(count: int) -> list[int]:
+    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
+    full, rest = divmod(count, BOXES_PER_ROW)
+    return [BOXES_PER_ROW] * full + ([rest] if rest else [])
+
+
+def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
+    """Faces 1-6 as the rules core's silhouette names them (D4 guards included)."""
+    faces = []
+    for info in silhouette(unit_spec(unit)).faces:
+        shield = unit.slots[info.guard_slot - 1] if info.guard_slot is not None else None
+        guard = part_name(shield, lang) if shield is not None else None
+        if info.is_frame:
+            faces.append(
+                {"face": info.face, "kind": "frame", "part": labels["part_frame"], "slot": None}
+            )
+        else:
+            slot = info.face - 3
+            weapon = unit.slots[slot - 1] if info.slot is not None else None
+            faces.append(
+                {
+                    "face": info.face,
+                    "kind": "weapon" if weapon is not None else "empty",
+                    "part": part_name(weapon, lang) if weapon is not None else labels["part_empty"],
+                    "slot": slot,
+                }
+            )
+        faces[-1]["guard"] = guard
+    return faces
+
+
+def _silhouette_cells(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The silhouette as printed: the frame faces in one cell ("1–3"), then one cell per slot
+    face, so each part name has room to stay whole."""
+    frame = [f["face"] for f in faces if f["kind"] == "frame"]
+    cells: list[dict[str, Any]] = []
+    if frame:
+        span = f"{min(frame)}–{max(frame)}" if len(frame) > 1 else str(frame[0])
+        part = next(f["part"] for f in faces if f["kind"] == "frame")
+        cells.append({"faces": span, "slot": None, "kind": "frame", "part": part})
+    for f in faces:
+        if f["kind"] != "frame":
+            cells.append(
+                {"faces": str(f["face"]), "slot": f["slot"], "kind": f["kind"], "part": f["part"]}
+            )
+    return cells
+
+
+def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang) -> list[str]:
+    out: list[str] = []
+    ab = weapon.abilities
+    if weapon.type == "missile":
+        out.append(labels["ab_homing"] if ab.homing else labels["ab_straight"])
+    if weapon.type == "melee":
+        out.append(labels["ab_melee"])
+    if ab.guard is not None:
+        faces = ",".join(str(f) for f in ab.guard.faces)
+        out.append(labels["ab_guard"].format(faces=faces, reduction=ab.guard.reduction))
+    if ab.quick_boost is not None:
+        mode = next((m for m in frame.movement if m.id == ab.quick_boost.mode), None)
+        mode_name = part_name(mode, lang) if mode is not None else ab.quick_boost.mode
+        out.append(
+            labels["ab_quick_boost"].format(mode=mode_name, distance=num(ab.quick_boost.distance))
+        )
+    if ab.thruster is not None:
+        out.append(labels["ab_thruster"].format(distance=num(ab.thruster.distance_bonus)))
+    return out
+
+
+def _weapon(
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
+) -> dict[str, Any]:
+    name = part_name(weapon, lang)
+    return {
+        "slot": slot,
+        "face": 3 + slot,
+        "name": name,  # fitted to its line by card_fit.set_type: name_words, name_pt
+        "type": weapon.type,
+        "type_label": labels[f"type_{weapon.type}"],
+        "attacking": weapon.type != "special",
+        "power": weapon.power,
+        "attacks": weapon.attacks,
+        "ammo_per_attack": weapon.ammo_per_attack,
+        "ammo": weapon.ammo,
+        "weight": weapon.weight,
+        "heat_per_attack": weapon.heat_per_attack,
+        "abilities": _abilities(weapon, frame, labels, lang),
+        "durability": weapon.durability,
+        "durability_rows": box_rows(weapon.durability),
+        "ammo_rows": box_rows(weapon.ammo) if weapon.ammo is not None else [],
+    }
+
+
+def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": part_name(mode, lang),
+            "words": segments(part_name(mode, lang)),
+            "distance": num(mode.distance) if mode.direction != "none" else "",
+            "turn": f"{mode.turn}°",
+            "zuzzer": mode.zuzzer or "",
+            "heat": "" if mode.heat is None else mode.heat,
+        }
+        for mode in frame.movement
+    ]
+
+
+def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any] | None:
+    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
+    if threat is None:
+        return None  # a catalog without a default threat: the card shows exposure only
+    result = analyze(unit, threat, catalog)
+    return {
+        "threat": part_name(threat, lang),
+        "exposure": result.exposure,
+        "rounds": [
+            {
+                "round": r.round,
+                "alive": pct(r.alive),
+                "alive_p": r.alive,
+                "remaining": f"{r.expected_remaining:.1f}",
+            }
+            for r in result.survival.rounds
+        ],
+    }
+
+
+def unit_card(
+    unit: ResolvedUnit,
+    team_name: str,
+    catalog: Catalog,
+    lang: Lang,
+    labels: dict[str, str],
+    size: str = "poker",
+) -> dict[str, Any]:
+    """Everything printed on one unit card (names fitted to the ``size`` card's header).
+
+    The card's type (and survival bars) grow to fill its height when the unit leaves room (see
+    :func:`builder.systems.laminim.card_fit.fill_card`); the heaviest loadouts keep the normal
+    sizes.
+    """
+    frame = unit.frame
+    name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
+    name = fit(unit.name, name_w, name_max, name_min, lines=2)
+    team_prefix = f"{labels['team']}: "
+    team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
+    faces = _faces(unit, labels, lang)
+    cells = _silhouette_cells(faces)
+    guards = [{"face": f["face"], "by": f["guard"]} for f in faces if f["guard"]]
+    valid = sum(1 for f in faces if f["kind"] != "empty")
+    survival = _survival(unit, catalog, lang)
+    heat = None
+    if frame.heat_capacity is not None:
+        heat = {
+            "capacity": frame.heat_capacity,
+            "cooling": frame.cooling,
+            "rows": box_rows(frame.heat_capacity),
+        }
+    card = {
+        "reference": False,
+        "name": name.text,
+        "name_pt": name.size,
+        "team": team.text[len(team_prefix) :],
+        "team_pt": team.size,
+        "frame": part_name(frame, lang),
+        "durability": frame.durability,
+        "durability_rows": box_rows(frame.durability),
+        "payload_used": unit.payload_used,
+        "payload_limit": frame.payload,
+        "over_payload": unit.payload_used > frame.payload,
+        "movement": _movement(frame, lang),
+        "faces": faces,
+        "sil_cells": cells,
+        "guards": guards,
+        "valid_faces": valid,
+        "exposure": pct(valid / 6),
+        "survival": survival,
+        "weapons": [
+            _weapon(i + 1, w, frame, labels, lang)
+            for i, w in enumerate(unit.slots[:SLOTS])
+            if w is not None
+        ],
+        "heat": heat,
+    }
+    fill_card(card, labels, lang, size)
+    return card
+
+
+def hit_table() -> list[dict[str, str]]:
+    """Total bonus B → the lowest succeeding face, as the rules core counts them (RULES §1.2)."""
+    return [{"bonus": f"+{b}", "hits": f"{7 - success_faces(b)}+"} for b in range(6)]
+
+
+def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:
+    """Units whose parts are all in the catalog (a forced illegal team may still have unknowns)."""
+    out = []
+    for unit in team.units:
+        resolved = resolve_unit(unit, catalog)
+        if resolved is not None:
+            out.append(resolved)
+    return out
+
+
+def intercepts(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, str]]:
+    """Each normal weapon of the team with the missiles it shoots off a 5-missile token at +2,
+    on average (RULES §1.4, D19), for the reference card."""
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for unit in resolved_units(team, catalog):
+        for weapon in unit.slots[:SLOTS]:
+            if weapon is None or weapon.type != "normal" or weapon.attacks <= 0:
+                continue
+            if weapon.id in seen:
+                continue
+            seen.add(weapon.id)
+            stops = mean_stopped(weapon_spec(weapon), CARD_SALVO, DEFAULT_BONUS)
+            out.append({"name": part_name(weapon, lang), "stops": f"{stops:.1f}"})
+    return out

@@ -1,0 +1,210 @@
+"""``laminim optimize [--frame ID ...] [--threat ID|FILE] [--rounds N] [--top N] [--catalog DIR]
+[--json]`` (DESIGN.md): every legal loadout of the catalog scored against a threat, ranked.
+
+The options, the size guard and the scoring are :mod:`builder.systems.laminim.optimizer`'s (the
+TUI's suggest dialog uses the same); this module parses the command line and prints the
+documented JSON or a table that fits 80 columns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.core.problems import InputError
+from builder.systems.base import DEFAULT_ROUNDS, Command
+from builder.systems.laminim.optimizer import optimize_catalog, option_problem
+
+if TYPE_CHECKING:
+    from builder.systems.laminim.models import Catalog
+    from builder.systems.laminim.rules import OptimizeResult, ScoredLoadout
+
+DEFAULT_TOP = 10
+MAX_ROUNDS = 50
+WIDTH = 80
+
+
+def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be {low}-{high}, got {value}")
+        return value
+
+    return parse
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--frame",
+        dest="frames",
+        action="extend",
+        nargs="+",
+        default=None,
+        metavar="ID",
+        help="only loadouts of these frames (default: every frame of the catalog)",
+    )
+    p.add_argument(
+        "--threat", metavar="ID|FILE", help="threat id or a YAML file (default: the catalog's)"
+    )
+    p.add_argument(
+        "--rounds",
+        type=_whole("rounds", 1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds survived (default {DEFAULT_ROUNDS})",
+    )
+    p.add_argument(
+        "--top",
+        type=_whole("top", 0, 1_000_000),
+        default=DEFAULT_TOP,
+        metavar="N",
+        help=f"list the best N loadouts (default {DEFAULT_TOP}; 0 lists all), text and JSON",
+    )
+    p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='machine-readable: {"threat", "rounds", "evaluated", "loadouts": [...]} best first',
+    )
+
+
+def command() -> Command:
+    return Command(
+        "optimize",
+        "rank every legal loadout of the LAMINIM catalog against a threat (Pareto front marked)",
+        configure,
+        run,
+    )
+
+
+def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
+    shown = result.loadouts[:top] if top else result.loadouts
+    return {
+        "threat": result.threat,
+        "rounds": result.rounds,
+        "evaluated": result.evaluated,
+        "loadouts": [
+            {
+                "frame": s.frame,
+                "weapons": list(s.weapons),
+                "payload": s.payload,
+                "alive": s.alive,
+                "expected_remaining": s.expected_remaining,
+                "damage_all": s.damage_all,
+                "pareto": s.pareto,
+            }
+            for s in shown
+        ],
+    }
+
+
+def _fit(names: list[str], width: int) -> str:
+    """``names`` joined by commas in at most ``width`` columns, each cut to a common length."""
+    from builder.systems.laminim.text import _width
+
+    text = ", ".join(names)
+    if _width(text) <= width or not names:
+        return text
+    for keep in range(max(len(n) for n in names), 0, -1):
+        cut = [n if len(n) <= keep else n[: keep - 1].rstrip() + "…" for n in names]
+        text = ", ".join(cut)
+        if _width(text) <= width:
+            return text
+    return text[: width - 1] + "…"
+
+
+WEAPONS_WIDTH = 33  # what is left of 80 columns beside the other columns
+
+
+def weapon_names(s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH) -> str:
+    """The mounted weapons by name, duplicates as ``2× Name``, cut to ``width`` columns."""
+    counts: dict[str, int] = {}
+    for wid in s.weapons:
+        if wid is not None:
+            weapon = catalog.weapon(wid)
+            name = weapon.name if weapon is not None else wid
+            counts[name] = counts.get(name, 0) + 1
+    return _fit([f"{n}×{name}" if n > 1 else name for name, n in counts.items()], width)
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage; tiny ones in scientific notation, not a flat 0.0%."""
+    if p == 0 or p * 100 >= 0.05:
+        return f"{p * 100:.1f}%"
+    return f"{p * 100:.1e}%"
+
+
+def small(x: float) -> str:
+    return f"{x:.2f}" if x == 0 or x >= 0.005 else f"{x:.1e}"
+
+
+def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_TOP) -> str:
+    from builder.systems.laminim.text import _table
+
+    threat = catalog.threat(result.threat)
+    threat_name = f"{threat.name} ({threat.id})" if threat is not None else result.threat
+    front = [i for i, s in enumerate(result.loadouts) if s.pareto]
+    shown = result.loadouts[:top] if top else result.loadouts
+    rows = []
+    for i, s in enumerate(shown):
+        frame = catalog.frame(s.frame)
+        rows.append(
+            [
+                f"{i + 1}{'*' if s.pareto else ''}",
+                frame.name if frame is not None else s.frame,
+                weapon_names(s, catalog),
+                f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
+                percent(s.alive),
+                small(s.expected_remaining),
+                f"{s.damage_all:.2f}",
+            ]
+        )
+    table = _table(["#", "frame", "weapons", "payload", "alive", "E[rem]", "damage"], rows)
+    lines = [
+        f"{threat_name}, {result.rounds} rounds: {result.evaluated} loadouts, "
+        f"{len(front)} on the Pareto front (*)",
+        "",
+        table,
+        "",
+    ]
+    if len(shown) < result.evaluated:
+        lines.append(f"showing {len(shown)} of {result.evaluated}; --top N for more, --top 0 all")
+    beyond = [i + 1 for i in front if i >= len(shown)]
+    if beyond:
+        listed = ", ".join(f"#{r}" for r in beyond[:12]) + (" …" if len(beyond) > 12 else "")
+        lines.append(f"Pareto front further down: {listed}")
+    lines.append("alive: P(alive) after the last round; E[rem]: expected remaining durability;")
+    lines.append("damage: damage output with all weapons; *: no loadout beats it on all three.")
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str) -> str:
+    import textwrap
+
+    if len(line) <= WIDTH or "  " in line:
+        return line
+    return "\n".join(textwrap.wrap(line, WIDTH))
+
+
+def run(args: argparse.Namespace) -> int:
+    from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.system import SYSTEM
+
+    catalog = SYSTEM.load_catalog(args.catalog)
+    try:
+        result = optimize_catalog(catalog, args.frames, args.threat, args.rounds, args.catalog)
+    except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
+        raise InputError([option_problem("optimize", str(exc))]) from None
+    if args.json:
+        print(json.dumps(optimize_json(result, args.top), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(optimize_text(result, catalog, args.top) + "\n")
+    return 0

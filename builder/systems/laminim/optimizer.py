@@ -1,0 +1,218 @@
+"""The LAMINIM optimiser as the CLI and the TUI both use it: catalog options, a size guard, scores.
+
+The scoring, ranking and Pareto front are the rules core's (``rules/optimize.py``); this module
+turns the catalog into its options and guards the job's size before computing anything, so
+``laminim optimize`` (``commands.py``) and the unit editor's suggest dialog share one path and
+neither reaches into the other.
+
+Size. Every loadout's exact chain is estimated first (``rules.estimate``, microseconds each): a
+loadout beyond the rules core's budget is bad input located at its frame in the catalog, and so
+is a whole run whose summed work is over ``MAX_TOTAL_WORK`` (the bundled catalog against
+``full-barrage`` over 6 rounds is about a third of it), so a big homebrew catalog is refused in a
+fraction of a second instead of running for an hour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from builder.core.problems import InputError, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from builder.systems.laminim.models import Catalog, Threat
+    from builder.systems.laminim.rules import OptimizeResult, ThreatSpec
+    from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
+
+MAX_TOTAL_WORK = 6 * 2_000_000_000  # six single-job budgets (rules/budget.py MAX_WORK): ~20 s
+
+
+def option_problem(option: str, message: str) -> Problem:
+    """A problem with an option or a whole run, which has no place in a file."""
+    return Problem(option, None, None, "", message)
+
+
+# --- options from the catalog --------------------------------------------------------------------
+
+
+def pick_frames(catalog: Catalog, ids: Sequence[str] | None) -> list[FrameOption]:
+    """The catalog's frames (all, or those named, in the order given); InputError for unknowns."""
+    from builder.systems.laminim.rules import FrameOption
+
+    known = [f.id for f in catalog.frames]
+    wanted = list(dict.fromkeys(ids)) if ids else known
+    problems = [
+        option_problem(
+            "--frame", f"unknown frame '{i}'{did_you_mean(i, known)}; known: {', '.join(known)}"
+        )
+        for i in wanted
+        if catalog.frame(i) is None
+    ]
+    if problems:
+        raise InputError(problems)
+    frames = [catalog.frame(i) for i in wanted]
+    return [FrameOption(f.id, f.durability, f.payload) for f in frames if f is not None]
+
+
+def weapon_options(catalog: Catalog) -> list[WeaponOption]:
+    from builder.systems.laminim.derive import weapon_spec
+    from builder.systems.laminim.rules import WeaponOption
+
+    return [WeaponOption(weapon_spec(w), w.weight) for w in catalog.weapons]
+
+
+# --- size -----------------------------------------------------------------------------------------
+
+
+def _loadout_text(frame: FrameOption, slots: Slots) -> str:
+    return f"{frame.id} [{', '.join(w.id if w else 'empty' for w in slots)}]"
+
+
+def _chain_key(frame: FrameOption, slots: Slots) -> tuple:
+    """What the chain's size depends on, so loadouts it computes once are counted once."""
+
+    def part(w: WeaponOption | None) -> str:
+        if w is None:
+            return ""
+        cooks = bool(w.spec.cook_off_dice)
+        return repr(
+            (w.spec.durability, cooks and w.spec.power, cooks and w.spec.ammo, w.spec.guard)
+        )
+
+    return (frame.durability, tuple(sorted(part(w) for w in slots)))
+
+
+def check_size(
+    frames: Sequence[FrameOption],
+    weapons: Sequence[WeaponOption],
+    threat: ThreatSpec,
+    rounds: int,
+    min_weapons: int,
+    locate: Callable[[int, str], Problem],
+    max_total_work: int = MAX_TOTAL_WORK,
+) -> int:
+    """Estimate every loadout's chain; the summed work, or InputError when over a budget.
+
+    ``locate(i, message)`` places a problem at ``frames[i]``. One line per frame with a loadout
+    beyond the single-job budget (its first such loadout, and how many more).
+    """
+    from builder.systems.laminim.rules import TooLarge, UnitSpec, check_budget
+    from builder.systems.laminim.rules.optimize import loadouts
+
+    seen: set[tuple] = set()
+    total = 0
+    problems: list[Problem] = []
+    for i, frame in enumerate(frames):
+        first: tuple[Slots, TooLarge] | None = None
+        over = 0
+        for slots in loadouts(frame, weapons, min_weapons):
+            key = _chain_key(frame, slots)
+            if key in seen:
+                continue
+            seen.add(key)
+            unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
+            try:
+                total += check_budget(unit, threat, rounds).work
+            except TooLarge as exc:
+                over += 1
+                first = first or (slots, exc)
+        if first is not None:
+            worst, refusal = first
+            more = f" (and {over - 1} more loadouts of this frame)" if over > 1 else ""
+            text = f"loadout {_loadout_text(frame, worst)} against '{threat.id}': {refusal}{more}"
+            problems.append(locate(i, text))
+    if problems:
+        raise InputError(problems)
+    if total > max_total_work:
+        raise InputError(
+            [
+                option_problem(
+                    "optimize",
+                    f"scoring every loadout against '{threat.id}' needs about {total:.3g} die-cell "
+                    f"updates (limit {max_total_work:.3g}); pick fewer frames with --frame or "
+                    "fewer --rounds",
+                )
+            ]
+        )
+    return total
+
+
+def _frame_locator(
+    catalog_dir: Path | None, catalog: Catalog, frames: Sequence[FrameOption]
+) -> Callable[[int, str], Problem]:
+    """Problems at the catalog entry of ``frames[i]`` (files re-read only when one is reported)."""
+
+    def locate(index: int, message: str) -> Problem:
+        from builder.core.catalog_folder import read_catalog_folder
+        from builder.core.resources import bundled_catalog_dir
+        from builder.systems.laminim.catalog import CATALOG_FILES
+
+        root = Path(catalog_dir) if catalog_dir is not None else bundled_catalog_dir("laminim")
+        row = next(j for j, f in enumerate(catalog.frames) if f.id == frames[index].id)
+        try:
+            folder = read_catalog_folder(root, CATALOG_FILES, optional=("threats.yaml",))
+        except InputError:
+            return option_problem(f"frames[{row}]", message)
+        return folder.problem(("frames", row), message)
+
+    return locate
+
+
+# --- the scoring ------------------------------------------------------------------------------
+
+
+def optimize_catalog(
+    catalog: Catalog,
+    frame_ids: Sequence[str] | None,
+    threat_ref: str | None,
+    rounds: int,
+    catalog_dir: Path | None = None,
+) -> OptimizeResult:
+    """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
+    from builder.systems.laminim.derive import find_threat
+
+    frames = pick_frames(catalog, frame_ids)
+    threat = find_threat(threat_ref, catalog)
+    return score_frames(
+        catalog, frames, threat, rounds, _frame_locator(catalog_dir, catalog, frames)
+    )
+
+
+def score_frames(
+    catalog: Catalog,
+    frames: Sequence[FrameOption],
+    threat: Threat,
+    rounds: int,
+    locate: Callable[[int, str], Problem] | None = None,
+) -> OptimizeResult:
+    """``optimize`` over ``frames`` and every catalog weapon, after ``check_size``.
+
+    Used by the command and by the TUI's suggest dialog; InputError when the job is too large.
+    """
+    from dataclasses import replace
+
+    from builder.systems.laminim.derive import threat_spec
+    from builder.systems.laminim.rules import OptimizeResult, optimize
+    from builder.systems.laminim.rules.optimize import pareto_front
+
+    weapons = weapon_options(catalog)
+    spec = threat_spec(threat, catalog)
+    fmt = catalog.team_format
+    if locate is None:
+        locate = _unplaced_frames(frames)
+    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate)
+    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons)
+    if fmt.max_weapons >= 3:
+        return result
+    kept = [s for s in result.loadouts if sum(w is not None for w in s.weapons) <= fmt.max_weapons]
+    flags = pareto_front(kept)
+    ranked = tuple(replace(s, pareto=f) for s, f in zip(kept, flags, strict=True))
+    return OptimizeResult(result.threat, result.rounds, len(ranked), ranked)
+
+
+def _unplaced_frames(frames: Sequence[FrameOption]) -> Callable[[int, str], Problem]:
+    def locate(index: int, message: str) -> Problem:
+        return option_problem(f"frame '{frames[index].id}'", message)
+
+    return locate

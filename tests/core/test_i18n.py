@@ -1,0 +1,131 @@
+"""Label tables: one type, one lookup, and every label of every table in both languages."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pytest
+
+import builder
+from builder.core.i18n import Labels, fill, missing_language
+
+
+def _every_table() -> dict[str, Labels]:
+    """Every :class:`Labels` a module of ``builder`` holds, by where it is found (a table a
+    module imports is found there too), found by importing every module."""
+    found: dict[str, Labels] = {}
+    for info in pkgutil.walk_packages(builder.__path__, "builder."):
+        if info.name == "builder.__main__":
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, Labels):
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+FOUND = _every_table()
+TABLES = sorted({id(t): (n, t) for n, t in sorted(FOUND.items(), reverse=True)}.values())
+"""Each table once (under the first name it is found by)."""
+
+
+def test_the_walk_finds_the_shell_print_and_screen_tables_of_every_game():
+    names = set(FOUND)
+    assert "builder.tui.labels.SHELL_LABELS" in names
+    for game in ("laminim", "artifact", "soh", "kuroganen"):
+        assert f"builder.systems.{game}.tui.labels.LABELS" in names
+    for module in ("laminim.print_labels", "artifact.print_labels", "kuroganen.print_labels"):
+        assert f"builder.systems.{module}.LABELS" in names
+    assert "builder.systems.soh.printouts.LABELS" in names
+
+
+@pytest.mark.parametrize("name, table", TABLES, ids=[n for n, _ in TABLES])
+def test_every_label_has_its_japanese(name, table):
+    missing = [f"{key}: {why}" for key, pair in table.items() if (why := missing_language(pair))]
+    assert not missing, f"{name}: {missing}"
+    for key, (en, ja) in table.items():
+        assert table.t(key, "ja") == ja or "{" in ja, (name, key)
+        assert table.t(key, "en") == en or "{" in en, (name, key)
+
+
+def test_a_table_without_the_japanese_of_a_label_is_refused_when_made():
+    with pytest.raises(ValueError, match="'quit': no Japanese"):
+        Labels({"open": ("Open", "開く"), "quit": ("Quit", "")})
+    with pytest.raises(ValueError, match="'save': not an"):
+        Labels({"save": ("Save",)})  # type: ignore[dict-item]
+
+
+def test_a_heading_empty_in_both_languages_is_allowed():
+    assert Labels({"role": ("", "")}).t("role", "ja") == ""
+
+
+def test_t_fills_the_named_placeholders_and_leaves_the_rest_for_later():
+    table = Labels({"saved": ("Saved {path} as a {noun}", "{path} を{noun}として保存しました")})
+    assert table.t("saved", "en", noun="team") == "Saved {path} as a team"
+    assert table.t("saved", "ja", path="a.yaml") == "a.yaml を{noun}として保存しました"
+
+
+def test_a_word_given_in_both_languages_fills_in_the_labels_language():
+    table = Labels({"open": ("Open {noun}", "{noun}を開く")}, noun=("file", "ファイル"))
+    assert table.t("open", "en") == "Open file"
+    assert table.t("open", "ja") == "ファイルを開く"
+    assert table.t("open", "ja", noun=("team", "チーム")) == "チームを開く"
+
+
+def test_braces_that_are_not_a_placeholder_stay_as_written():
+    text = "add plan: {from: [x, y], move: N} for {what}"
+    assert fill(text, "en", {"what": "the reach"}) == (
+        "add plan: {from: [x, y], move: N} for the reach"
+    )
+
+
+def test_in_lang_gives_every_label_for_a_template():
+    table = Labels({"front": ("FRONT", "前"), "rear": ("REAR", "後")})
+    assert table.in_lang("ja") == {"front": "前", "rear": "後"}
+    assert dict(table) == {"front": ("FRONT", "前"), "rear": ("REAR", "後")}
+
+
+def _is_help(value: object) -> bool:
+    """A help table: sections of (english title, japanese title, [(keys, english, japanese)])."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(s, tuple)
+            and len(s) == 3
+            and isinstance(s[2], list)
+            and all(isinstance(row, tuple) and len(row) == 3 for row in s[2])
+            for s in value
+        )
+    )
+
+
+def _every_help() -> dict[str, list]:
+    found: dict[str, list] = {}
+    for info in pkgutil.walk_packages(builder.__path__, "builder."):
+        if info.name == "builder.__main__":
+            continue
+        for name, value in vars(importlib.import_module(info.name)).items():
+            if _is_help(value):
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+HELP = _every_help()
+
+
+def test_the_walk_finds_the_help_of_the_shell_and_of_every_game():
+    assert "builder.tui.labels.SHELL_HELP" in HELP
+    for game in ("laminim", "artifact", "soh", "kuroganen"):
+        assert any(name.startswith(f"builder.systems.{game}.tui.") for name in HELP), game
+
+
+@pytest.mark.parametrize("name", sorted(HELP))
+def test_every_help_line_has_its_japanese(name):
+    missing = []
+    for title_en, title_ja, rows in HELP[name]:
+        if missing_language((title_en, title_ja)):
+            missing.append(title_en)
+        missing += [f"{title_en}: {keys}" for keys, en, ja in rows if missing_language((en, ja))]
+    assert not missing, f"{name}: {missing}"
