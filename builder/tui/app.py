@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from builder.core.i18n import Lang
+from builder.core.input_files import read_input
 from builder.core.problems import InputError, Problem
 from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
@@ -85,7 +86,7 @@ class BuilderApp(App[int]):
             path = team_path
         system, team = load_team(path, expected=system_id)
         catalog = system.load_catalog(catalog_dir)
-        original = path.read_text(encoding="utf-8")
+        original = read_input(path).decode("utf-8")
         return cls(system, catalog, team, team_path, original)
 
     def say(self, key: str) -> str:
@@ -217,7 +218,7 @@ class BuilderApp(App[int]):
         try:
             system, team = load_team(path)
             catalog = self.catalog if system.id == self.system.id else system.load_catalog()
-            original = path.read_text(encoding="utf-8")
+            original = read_input(path).decode("utf-8")
         except InputError as exc:
             self.push_screen(
                 LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
@@ -349,10 +350,9 @@ def file_digest(path: Path) -> str | None:
     The content, not the mtime, decides: a ``touch`` is no change, and an edit within the same
     mtime tick still is one.
     """
-    try:
-        with open(path, "rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:
+    try:  # through the one opener: a FIFO put in the file's place must not block the TUI
+        return hashlib.sha256(read_input(path)).hexdigest()
+    except InputError:
         return None
 
 
