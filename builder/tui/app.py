@@ -9,6 +9,7 @@ shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -19,7 +20,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from builder.core.i18n import Lang
-from builder.core.input_files import read_input
+from builder.core.input_files import exists_safely, read_input
 from builder.core.problems import InputError, Problem
 from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
@@ -254,7 +255,7 @@ class BuilderApp(App[int]):
             if not text:
                 return
             path = Path(text).expanduser()
-            if not path.parent.is_dir():
+            if not os.path.isdir(path.parent):  # answers False for a name too long
                 # a missing folder is a typo more often than a wish: create it only if asked
                 question = self.say("make_folder").format(path=path.parent)
                 yes, no = self.say("create_yes"), self.say("cancel")
@@ -264,7 +265,7 @@ class BuilderApp(App[int]):
                         self.save_to(path, make_parents=True)
 
                 self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
-            elif path.exists() and path != self.path:
+            elif exists_safely(path) and path != self.path:
                 # another file would be replaced: never without asking
                 question = self.say("overwrite").format(path=path)
                 yes, no = self.say("replace_yes"), self.say("cancel")
