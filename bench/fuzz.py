@@ -1,9 +1,11 @@
-"""Issue 14's fuzz at scale: ``python bench/fuzz.py N [--jobs J] [--seed S] [--cards P]``.
+"""The fuzz at scale: ``python bench/fuzz.py N [--jobs J] [--seed S] [--cards P]``.
 
-Runs N mutated team files, catalogs and threat files of every registered game system through
-``builder.cli.main`` in-process (the cases of ``tests/fuzz/engine.py``) and prints the counts
-the issue asks for: tracebacks, bad exit codes, problem lines without a position where the file
-has lines, runs over 5 s, runs over 1 GB, plus the first few examples of each.
+Runs N hostile team files, catalogs and threat files of every registered game system through
+``builder.cli.main`` in-process (the cases of ``tests/fuzz/engine.py``, in the families of
+``tests/fuzz/families.py``: mutated text, tags on every scalar kind, special files such as
+FIFOs and devices, symlink loops, long and odd names, files past their cap) and prints the
+counts: tracebacks, bad exit codes, problem lines without a position where the file has lines,
+runs over 5 s, runs over 1 GB, plus the first few examples of each, and the runs per family.
 
 Workers are fresh processes every CHUNK runs, so one run's memory high-water mark (ru_maxrss)
 and the systems' caches do not pile up (each renders one tiny PDF first, so WeasyPrint's cold
@@ -49,6 +51,7 @@ def _worker(task: tuple[int, int, int, float]) -> dict:
     examples: dict[str, list[str]] = {}
     kinds: Counter[str] = Counter()
     commands: Counter[str] = Counter()
+    families: Counter[str] = Counter()
     worst = (0.0, "")
     for i in range(start_index, start_index + count):
         rng = random.Random(f"{seed}:{i}")
@@ -61,7 +64,8 @@ def _worker(task: tuple[int, int, int, float]) -> dict:
         counts[f"exit {run.code}"] += 1
         kinds[f"{case.system}/{case.kind}"] += 1
         commands[run.argv[0]] += 1
-        label = f"#{i} {case!r} {' '.join(run.argv)}"
+        families[run.family] += 1
+        label = f"#{i} {case!r} {run.family} {' '.join(a[:100] for a in run.argv)}"
         found = {
             "tracebacks": run.traceback is not None,
             "bad exit codes": run.traceback is None and run.code not in (0, 1, 2),
@@ -83,6 +87,7 @@ def _worker(task: tuple[int, int, int, float]) -> dict:
         "examples": examples,
         "kinds": kinds,
         "commands": commands,
+        "families": families,
         "worst": worst,
         "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
     }
@@ -114,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     commands: Counter[str] = Counter()
+    families: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
     worst = (0.0, "")
     maxrss = 0
@@ -123,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             counts.update(result["counts"])
             kinds.update(result["kinds"])
             commands.update(result["commands"])
+            families.update(result["families"])
             for name, lines in result["examples"].items():
                 examples.setdefault(name, []).extend(lines)
             worst = max(worst, result["worst"])
@@ -132,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fuzz: {counts['runs']} runs, seed {seed}, {args.jobs} jobs, {elapsed:.0f} s")
     print("  files: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print("  commands: " + ", ".join(f"{k} {v}" for k, v in sorted(commands.items())))
+    print("  families: " + ", ".join(f"{k} {v}" for k, v in sorted(families.items())))
     print(
         "  exit codes: "
         + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if k.startswith("exit"))

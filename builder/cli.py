@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from builder import __version__, systems
+from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
+from builder.core.outfiles import output_path
 from builder.render.layout import PAPERS
 from builder.systems import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
 
@@ -152,7 +154,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument(
         "-o",
         "--output",
-        type=Path,
+        type=output_path,
         metavar="OUT.pdf",
         help="also write a one-page compare sheet (never overwrites: OUT-2.pdf … if taken)",
     )
@@ -165,7 +167,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument(
         "-o",
         "--output",
-        type=Path,
+        type=output_path,
         default=Path("output"),
         metavar="DIR",
         help="output folder (default: ./output)",
@@ -363,16 +365,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _compare_argument(text: str) -> tuple[Path, str | None]:
-    """``FILE`` or ``FILE:UNIT``: a whole argument naming a file is a bare FILE (so a path
-    with a colon still works); otherwise the part after the last colon is the unit."""
-    path = Path(text)
-    if path.exists() or ":" not in text:
-        return path, None
-    head, unit = text.rsplit(":", 1)
-    return Path(head), unit or None
-
-
 def cmd_compare(args: argparse.Namespace) -> int:
     from builder.core.problems import InputError, Problem
     from builder.roster.team_file import catalog_system, read_team
@@ -393,7 +385,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     system: GameSystem | None = None
     expected = catalog_system(args.catalog)
     for text in args.units:
-        path, unit = _compare_argument(text)
+        path, unit = split_file_unit(text)
         found, read = read_team(path, expected=expected)
         if found is None or read.team is None:
             raise InputError(read.problems)

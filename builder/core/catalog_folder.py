@@ -4,12 +4,14 @@ the file it came from, so a problem found after merging is still reported at its
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from builder.core.input_files import CATALOG_FILE_CAP, check_folder
 from builder.core.problems import InputError, Loc, Problem, Severity
 from builder.core.source import Located, read_yaml, validation_errors
 
@@ -43,6 +45,13 @@ class CatalogFolder:
             raise InputError(problems) from None
 
 
+def catalog_key(root: Path) -> Path:
+    """The folder's resolved path, a catalog cache's key; InputError when ``root`` is no
+    folder we can reach (a symlink loop is reported, never followed)."""
+    check_folder(root, what="catalog folder")
+    return root.resolve()
+
+
 def read_catalog_folder(
     root: Path, files: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> CatalogFolder:
@@ -51,18 +60,17 @@ def read_catalog_folder(
     A key given by two files, a missing file or a file that is not a mapping is a problem; all
     of them are raised at once as an InputError.
     """
-    if not root.is_dir():
-        raise InputError([Problem(str(root), None, None, "", "catalog folder not found")])
+    check_folder(root, what="catalog folder")
     folder = CatalogFolder(root)
     problems: list[Problem] = []
     for name in files:
         path = root / name
-        if not path.exists():
+        if not os.path.lexists(path):  # a dangling or looping link is read, and says so
             if name not in optional:
                 problems.append(Problem(str(path), None, None, "", "catalog file missing"))
             continue
         try:
-            src = read_yaml(path)
+            src = read_yaml(path, cap=CATALOG_FILE_CAP)
         except InputError as exc:
             problems.extend(exc.problems)
             continue

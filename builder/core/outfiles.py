@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import unicodedata
@@ -66,3 +67,13 @@ def create_new(out_dir: Path, stem: str, suffix: str = ".pdf", data: bytes = b""
             raise
         return candidate
     raise FileExistsError(f"{out_dir}: no free name for {stem}{suffix}")
+
+
+def output_path(text: str) -> Path:
+    """An ``-o`` argument as a path; an empty one is refused (``Path('')`` would quietly be the
+    current folder, and cards or a sheet would land there instead of where they were meant)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "an empty name is no output path; give a folder or file name (e.g. -o output)"
+        )
+    return Path(text)

@@ -2,19 +2,23 @@
 
 We compose the YAML into nodes ourselves instead of calling ``yaml.safe_load`` so that each value
 keeps its line and column: validation errors from pydantic are mapped back to ``file:line:col``.
-Only the standard YAML tags are accepted; anything else (``!!python/object/apply`` …) is an error
-and is never constructed.
+Every standard YAML tag is resolved here (scalars by :mod:`builder.core.yaml_scalars`; ``!!set``,
+``!!omap``, ``!!pairs`` and merge keys ``<<`` below) or refused at its line (``!!binary``), and a
+value that does not fit its tag is a problem at its line; anything else
+(``!!python/object/apply`` …) is an error and is never constructed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from builder.core.input_files import TEAM_FILE_CAP, read_input
 from builder.core.problems import (
     InputError,
     Loc,
@@ -24,18 +28,10 @@ from builder.core.problems import (
     did_you_mean,
     field_path,
 )
+from builder.core.yaml_scalars import YAML_TAG, BadScalar, scalar_value
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_STANDARD_TAGS = {
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:map",
-}
 
 _Pos = tuple[int, int]
 M = TypeVar("M", bound=BaseModel)
@@ -74,23 +70,20 @@ class Located:
 
 
 def read_yaml(
-    path: Path | str, display: str | None = None, max_items: int | None = None
+    path: Path | str,
+    display: str | None = None,
+    max_items: int | None = None,
+    cap: int = TEAM_FILE_CAP,
 ) -> Located:
     """Read one YAML file; raises InputError with every problem found (syntax, tags, duplicates).
 
     ``max_items``: the most items any one list or mapping of the file may hold (a team file's
     bound, so a file of a thousand units is refused at once instead of being worked through).
+    ``cap``: the most bytes the file may hold (see :mod:`builder.core.input_files`, which opens
+    it: only a regular file is read).
     """
-    path = Path(path)
     name = display or str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError([Problem(name, None, None, "", "file not found")]) from None
-    except IsADirectoryError:
-        raise InputError([Problem(name, None, None, "", "is a directory, not a file")]) from None
-    except OSError as exc:
-        raise InputError([Problem(name, None, None, "", f"cannot read: {exc.strerror}")]) from None
+    raw = read_input(path, name, cap)
     return parse_yaml(decode_utf8(raw, name), name, max_items)
 
 
@@ -125,6 +118,10 @@ def _reader_position(text: str, exc: yaml.reader.ReaderError) -> _Pos:
 
 def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     """Parse YAML text into a Located; raises InputError on any problem (one line each)."""
+    crowded = _past_max_values(text)
+    if crowded is not None:
+        message = f"too large: more than {MAX_VALUES} values"
+        raise InputError([Problem(name, *crowded, "", message)])
     try:
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
@@ -161,15 +158,54 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     return located
 
 
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+
+
+def _past_max_values(text: str) -> _Pos | None:
+    """Where the file's node number MAX_VALUES + 1 starts, if it has that many (else None).
+
+    Composing builds every node before any is counted, and a megabyte of ``[0, 0, …`` is
+    seconds of it; the parser's events are counted first and stop at the limit. Aliases are
+    not expanded here: the conversion still counts those. A syntax error ends the count early
+    and is reported by the composer, at its line.
+    """
+    loader = _Loader(text)
+    count = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, _NODE_EVENTS):
+                count += 1
+                if count > MAX_VALUES and event.start_mark is not None:
+                    return event.start_mark.line + 1, event.start_mark.column + 1
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
+    finally:
+        loader.dispose()
+    return None
+
+
 def _short_tag(tag: str) -> str:
-    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org") else tag
+    return "!!" + tag.removeprefix(YAML_TAG) if tag.startswith(YAML_TAG) else tag
 
 
-_scalar_constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+_SCALAR_TAGS = {
+    YAML_TAG + kind
+    for kind in ("null", "bool", "int", "float", "str", "timestamp", "merge", "value", "yaml")
+}
+_SEQUENCE_TAGS = {YAML_TAG + "seq", YAML_TAG + "omap", YAML_TAG + "pairs"}
+_MAPPING_TAGS = {YAML_TAG + "map", YAML_TAG + "set"}
+_MERGE = YAML_TAG + "merge"
+_REFUSED = {
+    YAML_TAG + "binary": "binary data (!!binary) has no place in team and catalog files; "
+    "write the text itself",
+}
 
 
-MAX_VALUES = 200_000
-"""Most values one file may expand to: aliases can multiply a tiny file ("billion laughs")."""
+MAX_VALUES = 50_000
+"""Most values one file may hold or expand to: aliases can multiply a tiny file ("billion
+laughs"), and reading each value costs ~15 µs, so the bound keeps any file under a second. The
+largest real file is a 100 × 100 height map (~10,100 values); a catalog holds hundreds."""
 
 
 class _TooBig(Exception):
@@ -179,12 +215,6 @@ class _TooBig(Exception):
         super().__init__()
         self.where = where
         self.aliased = aliased
-
-
-MAX_DIGITS = 100
-"""Longest whole number (in digits) a file may hold: far beyond any game's numbers, and every
-such number still converts to a float (the largest float has 309 digits; Python refuses to read
-an int of more than 4,300)."""
 
 
 @dataclass
@@ -208,6 +238,9 @@ class _Walk:
                 return _TooBig((mark.line + 1, mark.column + 1), True)
         return _TooBig((node.start_mark.line + 1, node.start_mark.column + 1), False)
 
+    def bad(self, loc: tuple, message: str) -> None:
+        self.problems.append(self.out.problem(loc, message))
+
 
 def _convert_root(
     node: yaml.Node, out: Located, problems: list[Problem], max_items: int | None = None
@@ -227,77 +260,193 @@ def _convert_root(
         return None
 
 
+def _kind_problem(node: yaml.Node) -> str | None:
+    """Why ``node``'s tag cannot be read on this kind of node (None: it can)."""
+    tag, short = node.tag, _short_tag(node.tag)
+    if tag in _REFUSED:
+        return _REFUSED[tag]
+    known = tag in _SCALAR_TAGS or tag in _SEQUENCE_TAGS or tag in _MAPPING_TAGS
+    if not known:
+        return f"unsupported YAML tag '{short}': team and catalog files hold plain data only"
+    if isinstance(node, yaml.ScalarNode) and tag not in _SCALAR_TAGS:
+        wanted = "a list" if tag in _SEQUENCE_TAGS else "a mapping"
+        return f"tag {short} takes {wanted}, not a single value"
+    if isinstance(node, yaml.SequenceNode) and tag not in _SEQUENCE_TAGS:
+        wanted = "a mapping" if tag in _MAPPING_TAGS else "a single value"
+        return f"tag {short} takes {wanted}, not a list"
+    if isinstance(node, yaml.MappingNode) and tag not in _MAPPING_TAGS:
+        wanted = "a list" if tag in _SEQUENCE_TAGS else "a single value"
+        return f"tag {short} takes {wanted}, not a mapping"
+    return None
+
+
 def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
-    out, problems = walk.out, walk.problems
+    out = walk.out
     walk.count += 1
     if walk.count > MAX_VALUES:
         raise walk.too_big(node)
     out.positions[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if node.tag not in _STANDARD_TAGS:
-        problems.append(
-            out.problem(
-                loc,
-                f"unsupported YAML tag '{_short_tag(node.tag)}': team and catalog files hold "
-                "plain data only",
-            )
+    wrong = _kind_problem(node)
+    if wrong is not None:
+        walk.bad(loc, wrong)
+        return None
+    if isinstance(node, yaml.ScalarNode):
+        try:
+            return scalar_value(node)
+        except BadScalar as exc:
+            walk.bad(loc, str(exc))
+            return None
+    assert isinstance(node, yaml.CollectionNode)
+    if id(node) in walk.active:
+        walk.bad(loc, "a YAML alias refers to itself")
+        return None
+    if walk.max_items is not None and len(node.value) > walk.max_items:
+        walk.bad(
+            loc,
+            f"too many items ({len(node.value)}): this file may hold at most "
+            f"{walk.max_items} in one list or mapping",
         )
         return None
-    if isinstance(node, yaml.CollectionNode):
-        if id(node) in walk.active:
-            problems.append(out.problem(loc, "a YAML alias refers to itself"))
-            return None
-        if walk.max_items is not None and len(node.value) > walk.max_items:
-            problems.append(
-                out.problem(
-                    loc,
-                    f"too many items ({len(node.value)}): this file may hold at most "
-                    f"{walk.max_items} in one list or mapping",
-                )
-            )
-            return None
-        walk.last = (node.start_mark.line + 1, node.start_mark.column + 1)
-        walk.parents.append((node, id(node) in walk.seen))
-        walk.seen.add(id(node))
-        walk.active.add(id(node))
-        try:
-            if isinstance(node, yaml.MappingNode):
-                return _convert_mapping(node, loc, walk)
-            return [_convert(item, (*loc, i), walk) for i, item in enumerate(node.value)]
-        finally:
-            walk.active.discard(id(node))
-            walk.parents.pop()
-    if node.tag == "tag:yaml.org,2002:int" and node.value.startswith("0") and ":" in node.value:
-        return node.value  # sexagesimal ints are a YAML 1.1 trap; keep the text
-    if node.tag == "tag:yaml.org,2002:int":
-        digits = sum(ch.isdigit() for ch in node.value)
-        if digits > MAX_DIGITS:
-            problems.append(out.problem(loc, f"number too long ({digits} digits)"))
-            return None
+    walk.last = (node.start_mark.line + 1, node.start_mark.column + 1)
+    walk.parents.append((node, id(node) in walk.seen))
+    walk.seen.add(id(node))
+    walk.active.add(id(node))
     try:
-        return _scalar_constructor.construct_object(node)
-    except (ValueError, OverflowError, yaml.YAMLError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        problems.append(out.problem(loc, f"unreadable value: {message}"))
-        return None
+        if isinstance(node, yaml.MappingNode):
+            if node.tag == YAML_TAG + "set":
+                return _convert_set(node, loc, walk)
+            return _convert_mapping(node, loc, walk)
+        if isinstance(node, yaml.SequenceNode) and node.tag != YAML_TAG + "seq":
+            return _convert_pairs(node, loc, walk)
+        return [_convert(item, (*loc, i), walk) for i, item in enumerate(node.value)]
+    finally:
+        walk.active.discard(id(node))
+        walk.parents.pop()
+
+
+def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
+    """(usable, value) of a mapping key: a plain scalar that converts, else a problem."""
+    if not isinstance(key_node, yaml.ScalarNode):
+        pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        walk.problems.append(
+            Problem(walk.out.file, *pos, field_path(loc), "mapping keys must be plain words")
+        )
+        return False, None
+    before = len(walk.problems)
+    key = _convert(key_node, (*loc, "<key>"), walk)
+    walk.out.positions.pop((*loc, "<key>"), None)
+    if len(walk.problems) == before:
+        return True, key
+    # a key's problem names the mapping that holds it, not a made-up field "<key>"
+    walk.problems[before:] = [replace(p, field=field_path(loc)) for p in walk.problems[before:]]
+    return False, None
+
+
+def _given_twice(key_node: yaml.Node, loc: tuple, key: Any, walk: _Walk) -> None:
+    pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+    walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, key)), "key given twice"))
+
+
+def _merge_sources(value_node: yaml.Node, key_node: yaml.Node, loc: tuple, walk: _Walk) -> list:
+    """The mappings a merge key (``<<: *defaults`` or ``<<: [*a, *b]``) brings in."""
+    if isinstance(value_node, yaml.MappingNode):
+        return [value_node]
+    if isinstance(value_node, yaml.SequenceNode) and all(
+        isinstance(item, yaml.MappingNode) for item in value_node.value
+    ):
+        return list(value_node.value)
+    pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+    message = "'<<' merges a mapping or a list of mappings (e.g. '<<: *defaults')"
+    walk.problems.append(Problem(walk.out.file, *pos, field_path(loc), message))
+    return []
 
 
 def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
-    out, problems = walk.out, walk.problems
+    """A mapping; merge keys bring in the keys of other mappings that it does not give itself
+    (of several merged mappings, the first that has a key gives it, as in YAML 1.1)."""
     result: dict[Any, Any] = {}
+    merged: dict[Any, Any] = {}
+    here = walk.out.positions.get(loc)
     for key_node, value_node in node.value:
-        pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        if not isinstance(key_node, yaml.ScalarNode):
-            problems.append(
-                Problem(out.file, *pos, field_path(loc), "mapping keys must be plain words")
-            )
+        if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _MERGE:
+            for source in reversed(_merge_sources(value_node, key_node, loc, walk)):
+                value = _convert(source, loc, walk)  # its values are placed where written
+                if isinstance(value, dict):
+                    merged.update(value)
+            if here is not None:
+                walk.out.positions[loc] = here
             continue
-        key = _convert(key_node, (*loc, "<key>"), walk)
+        usable, key = _key(key_node, loc, walk)
+        if not usable:
+            continue
         if key in result:
-            problems.append(Problem(out.file, *pos, field_path((*loc, key)), "key given twice"))
+            _given_twice(key_node, loc, key, walk)
             continue
         result[key] = _convert(value_node, (*loc, key), walk)
-    out.positions.pop((*loc, "<key>"), None)
+    if not merged:
+        return result
+    for key, value in merged.items():
+        result.setdefault(key, value)
+    if walk.max_items is not None and len(result) > walk.max_items:
+        walk.bad(
+            loc,
+            f"too many items ({len(result)} once merged): this file may hold at most "
+            f"{walk.max_items} in one list or mapping",
+        )
     return result
+
+
+def _convert_set(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> list:
+    """``!!set {a, b}``: its keys, as a list in the order written (values must be empty)."""
+    items: list[Any] = []
+    for key_node, value_node in node.value:
+        usable, key = _key(key_node, loc, walk)
+        if not usable:
+            continue
+        if key in items:
+            _given_twice(key_node, loc, key, walk)
+            continue
+        is_null = isinstance(value_node, yaml.ScalarNode) and value_node.tag == YAML_TAG + "null"
+        if not is_null or value_node.value not in ("", "~", "null", "Null", "NULL"):
+            pos = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+            message = "a !!set holds keys only; remove the value (or drop the tag)"
+            walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, key)), message))
+            continue
+        walk.out.positions[(*loc, len(items))] = (
+            key_node.start_mark.line + 1,
+            key_node.start_mark.column + 1,
+        )
+        items.append(key)
+    return items
+
+
+def _convert_pairs(node: yaml.SequenceNode, loc: tuple, walk: _Walk) -> dict | list:
+    """``!!omap`` (a mapping kept in order, keys once) or ``!!pairs`` (a list of
+    ``[key, value]``, keys may repeat): each item is one ``key: value``."""
+    ordered = node.tag == YAML_TAG + "omap"
+    as_map: dict[Any, Any] = {}
+    as_list: list[Any] = []
+    for i, item in enumerate(node.value):
+        if not (isinstance(item, yaml.MappingNode) and len(item.value) == 1):
+            pos = (item.start_mark.line + 1, item.start_mark.column + 1)
+            message = f"each item of {_short_tag(node.tag)} is one 'key: value'"
+            walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, i)), message))
+            continue
+        key_node, value_node = item.value[0]
+        usable, key = _key(key_node, loc, walk)
+        if not usable:
+            continue
+        if not ordered:
+            walk.out.positions[(*loc, len(as_list))] = (
+                item.start_mark.line + 1,
+                item.start_mark.column + 1,
+            )
+            as_list.append([key, _convert(value_node, (*loc, len(as_list), 1), walk)])
+        elif key in as_map:
+            _given_twice(key_node, loc, key, walk)
+        else:
+            as_map[key] = _convert(value_node, (*loc, key), walk)
+    return as_map if ordered else as_list
 
 
 _FRIENDLY = {
@@ -328,10 +477,7 @@ def _friendly(err: dict) -> str:
             msg += f", got {_show(err['input'])}"
         return msg
     if kind == "string_pattern_mismatch":
-        return (
-            f"{_show(err.get('input'))} is not a valid id: use lowercase letters, digits and "
-            "hyphens (e.g. 'quick-booster')"
-        )
+        return f"{_show(err.get('input'))} is not a valid id: {_id_hint(err.get('input'))}"
     if kind == "greater_than":
         return f"must be greater than {ctx.get('gt')}, got {_show(err.get('input'))}"
     if kind == "greater_than_equal":
@@ -346,6 +492,13 @@ def _friendly(err: dict) -> str:
         return f"too long (at most {ctx.get('max_length')})"
     msg = err.get("msg", "invalid value")
     return msg.removeprefix("Value error, ")
+
+
+def _id_hint(value: Any) -> str:
+    """How to write an id, with the id this text would make when there is one."""
+    hint = "use lowercase letters, digits and hyphens"
+    slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-") if isinstance(value, str) else ""
+    return f"{hint} (e.g. '{slug[:40].strip('-')}')" if slug else hint
 
 
 def _show(value: Any) -> str:

@@ -14,7 +14,8 @@ What a save does with the file already there (issue 14):
   in-place write is on disk, so a crash in between leaves the new text in that copy;
 * a read-only file (no owner write permission) is refused, as is anything but a regular file;
 * a missing folder is an error unless the caller asks for it (the TUI asks the player);
-* our temp files left by a killed save (of a process no longer running) are removed;
+* our temp files left by a killed save (of a process no longer running) are removed, and so
+  are they when the file is next read (:func:`read_team`);
 * an original that is not UTF-8 is read with the bad bytes replaced by U+FFFD, so its comments
   and layout are kept and the saved file is UTF-8 (the bytes that were not text cannot be).
 
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
+from builder.core.input_files import read_input
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
@@ -92,6 +94,8 @@ def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem
         src = read_yaml(path, max_items=MAX_LIST_ITEMS)
     except InputError as exc:
         return None, TeamRead(None, None, exc.problems)
+    # what a killed save left beside the file (a link's target) goes now, not at the next save
+    remove_stale_temps(Path(os.path.realpath(path)))
     found = system_of(src, expected)
     if isinstance(found, TeamRead):
         return None, found
@@ -244,9 +248,9 @@ def save_team(
     target = writable_target(path, make_parents=make_parents)
     if original is None and target.exists():
         try:
-            original = target.read_bytes().decode("utf-8", errors="replace")
-        except OSError:
-            original = None
+            original = read_input(target).decode("utf-8", errors="replace")
+        except InputError:
+            original = None  # unreadable or too large: a fresh document is written
     hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
     text = dump_team(system.dump_team(team), original, hook)
     write_atomic(target, text, make_parents=make_parents)

@@ -9,6 +9,7 @@ shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -19,6 +20,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 
 from builder.core.i18n import Lang
+from builder.core.input_files import exists_safely, read_input
 from builder.core.problems import InputError, Problem
 from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
@@ -85,7 +87,7 @@ class BuilderApp(App[int]):
             path = team_path
         system, team = load_team(path, expected=system_id)
         catalog = system.load_catalog(catalog_dir)
-        original = path.read_text(encoding="utf-8")
+        original = read_input(path).decode("utf-8")
         return cls(system, catalog, team, team_path, original)
 
     def say(self, key: str) -> str:
@@ -217,7 +219,7 @@ class BuilderApp(App[int]):
         try:
             system, team = load_team(path)
             catalog = self.catalog if system.id == self.system.id else system.load_catalog()
-            original = path.read_text(encoding="utf-8")
+            original = read_input(path).decode("utf-8")
         except InputError as exc:
             self.push_screen(
                 LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
@@ -253,7 +255,7 @@ class BuilderApp(App[int]):
             if not text:
                 return
             path = Path(text).expanduser()
-            if not path.parent.is_dir():
+            if not os.path.isdir(path.parent):  # answers False for a name too long
                 # a missing folder is a typo more often than a wish: create it only if asked
                 question = self.say("make_folder").format(path=path.parent)
                 yes, no = self.say("create_yes"), self.say("cancel")
@@ -263,7 +265,7 @@ class BuilderApp(App[int]):
                         self.save_to(path, make_parents=True)
 
                 self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
-            elif path.exists() and path != self.path:
+            elif exists_safely(path) and path != self.path:
                 # another file would be replaced: never without asking
                 question = self.say("overwrite").format(path=path)
                 yes, no = self.say("replace_yes"), self.say("cancel")
@@ -349,10 +351,9 @@ def file_digest(path: Path) -> str | None:
     The content, not the mtime, decides: a ``touch`` is no change, and an edit within the same
     mtime tick still is one.
     """
-    try:
-        with open(path, "rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:
+    try:  # through the one opener: a FIFO put in the file's place must not block the TUI
+        return hashlib.sha256(read_input(path)).hexdigest()
+    except InputError:
         return None
 
 

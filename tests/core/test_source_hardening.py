@@ -87,7 +87,11 @@ def test_alias_bomb_says_too_large_at_the_line_where_the_expansion_happens(tmp_p
     for prev, cur in zip("abcde", "bcdef", strict=True):
         rows.append(f"{cur}: &{cur} [{', '.join([f'*{prev}'] * 10)}]")
     line = _only_problem("\n".join(rows) + "\n", tmp_path)
-    assert line == f"6:4: too large: more than {MAX_VALUES} values once its aliases are expanded"
+    # row n (1-based) expands to 10**n values: the first past MAX_VALUES is where it is reported
+    first = next(n for n in range(1, 7) if 10**n > MAX_VALUES)
+    assert line == (
+        f"{first}:4: too large: more than {MAX_VALUES} values once its aliases are expanded"
+    )
 
 
 def test_nesting_too_deep_has_a_position():
@@ -117,3 +121,14 @@ def test_a_system_key_that_is_not_a_name_is_a_located_problem(cli, tmp_path):
     result = cli("check", path)
     assert result.code == 2
     assert result.err.startswith(f"{path}:1:9: system: expected the name of a game system")
+
+
+def test_a_flat_list_past_the_value_budget_is_refused_at_the_first_value_beyond_it():
+    text = "zz: [" + "0, " * (MAX_VALUES + 10) + "]\n"
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text, "f.yaml")
+    # the mapping, its key and the list are values 1 to 3: item j (from 0) is value j + 4
+    col = 6 + 3 * (MAX_VALUES + 1 - 4)
+    assert [str(p) for p in caught.value.problems] == [
+        f"f.yaml:1:{col}: too large: more than {MAX_VALUES} values"
+    ]

@@ -1,5 +1,7 @@
-"""Mutated team files, catalogs and threat files of every registered game system, run through
-``builder.cli.main(argv)`` in-process and judged by issue 14's bars.
+"""Hostile team files, catalogs and threat files of every registered game system, run through
+``builder.cli.main(argv)`` in-process and judged by the bad-input bars. Each case belongs to a
+family (:mod:`tests.fuzz.families`): mutated text, tags, special files, symlink loops, odd
+names, files past their cap.
 
 Used by the suite (``tests/fuzz/test_fuzz.py``, a few hundred hypothesis examples) and by
 ``bench/fuzz.py N`` (tens of thousands). The seeds come from the registry, so a system added to
@@ -30,6 +32,9 @@ import yaml
 from builder import systems
 from builder.cli import main
 from builder.core.resources import bundled_catalog_dir
+from builder.systems import Compares
+from tests.fuzz import families
+from tests.fuzz.families import tag_text
 
 THREAT_KEYS = ("threats", "opponents")
 
@@ -274,6 +279,7 @@ class Hang(Exception):
 class Run:
     seed: Seed
     argv: list[str]
+    family: str = "text"
     code: int | None = None
     out: str = ""
     err: str = ""
@@ -314,34 +320,64 @@ def unlocated_lines(err: str, files: list[str]) -> list[str]:
     return bad
 
 
-def build_case(seed: Seed, rng: random.Random, work: Path, cards: bool = False) -> list[str]:
-    """Write the mutated file (and what it needs) under ``work``; return the argv to run."""
+def _team_commands(system_id: str, path: str, rng: random.Random, cards: bool) -> list[list[str]]:
+    """The commands a team file goes through: check, analyze, and compare (FILE:UNIT with odd
+    unit names too) where the system compares; ``-o ''`` is always bad input."""
+    demo = str(systems.get(system_id).demo_file())
+    commands = [["check", path], ["analyze", path], ["check", path, "--json"]]
+    commands += [["analyze", path, "--json"], ["cards", path, "-o", ""]]
+    if cards:
+        commands.append(["cards", path, "-o", str(Path(path).parent / "out")])
+    if isinstance(systems.get(system_id), Compares):
+        unit = rng.choice(["Kestrel", "", "u" * 300, "a:b", "Unit: Alpha", "\\", "夜勤"])
+        commands += [
+            ["compare", path, f"{demo}:Kestrel"],
+            ["compare", f"{path}:{unit}", f"{demo}:Kestrel"],
+            ["compare", f"{demo}:Kestrel", f"{demo}:Bulwark", "-o", ""],
+        ]
+    return commands
+
+
+def build_case(
+    seed: Seed, rng: random.Random, work: Path, cards: bool = False, family: str = "text"
+) -> list[str]:
+    """Write the case's files under ``work`` (mutated text, tagged text, or a hostile file of
+    ``family``: see :mod:`tests.fuzz.families`); return the argv to run."""
     system = systems.get(seed.system)
     demo = system.demo_file()
-    raw = mutate(seed.text, rng)
+    if family == "text":
+        raw = mutate(seed.text, rng)
+    elif family == "tags":
+        raw = tag_text(rng, seed.text).encode("utf-8", errors="surrogatepass")
+    else:
+        raw = mutate(seed.text, rng) if rng.random() < 0.3 else seed.text.encode("utf-8")
     if seed.kind == "team":
         path = work / seed.name
         path.write_bytes(raw)
-        commands = [["check"], ["analyze"], ["check", "--json"], ["analyze", "--json"]]
-        if cards:
-            commands.append(["cards", "-o", str(work / "out")])
-        command = rng.choice(commands)
-        return [command[0], str(path), *command[1:]]
+        given = families.apply(family, rng, path)
+        return rng.choice(_team_commands(seed.system, given, rng, cards))
     if seed.kind == "catalog":
         folder = work / "catalog"
         shutil.copytree(bundled_catalog_dir(seed.system), folder)
         (folder / seed.name).write_bytes(raw)
+        whole = family in ("special", "loop", "names") and rng.random() < 0.4
+        if whole:
+            given = families.apply(family, rng, folder, catalog=True)
+        else:
+            families.apply(family, rng, folder / seed.name, catalog=True)
+            given = str(folder)
         return rng.choice(
             [
-                ["check", str(demo), "--catalog", str(folder)],
-                ["analyze", str(demo), "--catalog", str(folder)],
-                ["parts", "--system", seed.system, "--catalog", str(folder)],
-                ["parts", "--catalog", str(folder), "--json"],
+                ["check", str(demo), "--catalog", given],
+                ["analyze", str(demo), "--catalog", given],
+                ["parts", "--system", seed.system, "--catalog", given],
+                ["parts", "--catalog", given, "--json"],
             ]
         )
     path = work / seed.name
     path.write_bytes(raw)
-    return ["analyze", str(demo), "--threat", str(path), *rng.choice([[], ["--json"]])]
+    given = families.apply(family, rng, path)
+    return ["analyze", str(demo), "--threat", given, *rng.choice([[], ["--json"]])]
 
 
 def _alarm(_signum: int, _frame: Any) -> None:
@@ -349,11 +385,19 @@ def _alarm(_signum: int, _frame: Any) -> None:
 
 
 def run_case(
-    seed: Seed, rng: random.Random, work: Path, *, cards: bool = False, timeout: int = 60
+    seed: Seed,
+    rng: random.Random,
+    work: Path,
+    *,
+    cards: bool = False,
+    timeout: int = 60,
+    family: str | None = None,
 ) -> Run:
-    """Build one case in the (empty) folder ``work`` and run it through ``main`` in-process."""
-    argv = build_case(seed, rng, work, cards)
-    run = Run(seed, argv)
+    """Build one case in the (empty) folder ``work`` and run it through ``main`` in-process
+    (``family``: the family to draw from; default one at random by ``families.WEIGHTS``)."""
+    family = family or rng.choices(families.FAMILIES, families.WEIGHTS)[0]
+    argv = build_case(seed, rng, work, cards, family)
+    run = Run(seed, argv, family)
     out, err = io.StringIO(), io.StringIO()
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout)

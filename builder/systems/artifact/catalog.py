@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.catalog_folder import read_catalog_folder
+from builder.core.catalog_folder import catalog_key, read_catalog_folder
 from builder.core.problems import InputError, did_you_mean
 from builder.core.resources import bundled_catalog_dir
 from builder.systems.artifact.derive import threat_problems
@@ -79,7 +79,7 @@ def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
     Raises InputError listing every problem of every file.
     """
     root = Path(directory) if directory is not None else bundled_catalog_dir("artifact")
-    key = root.resolve()
+    key = catalog_key(root)
     if key in _cache:
         return _cache[key]
     folder = read_catalog_folder(root, CATALOG_FILES)

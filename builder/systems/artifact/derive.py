@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.core.input_files import exists_safely
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.core.source import read_yaml, validate_located
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
@@ -127,7 +128,7 @@ def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
         if threat.id == ref:
             return threat
     path = Path(ref)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+    if path.suffix.lower() in (".yaml", ".yml") or exists_safely(path):
         src = read_yaml(path)
         if isinstance(src.data, dict):
             stem = "".join(c if c.isalnum() else "-" for c in path.stem.lower()).strip("-")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import read_catalog_folder
+from builder.core.catalog_folder import catalog_key, read_catalog_folder
 from builder.core.problems import InputError
 from builder.core.resources import bundled_catalog_dir
 from builder.systems.laminim.crossref import cross_check
@@ -24,7 +24,7 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
     Raises InputError listing every problem of every file.
     """
     root = Path(directory) if directory is not None else bundled_catalog_dir("laminim")
-    key = root.resolve()
+    key = catalog_key(root)
     if key in _cache:
         return _cache[key]
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("threats.yaml",))

@@ -14,6 +14,7 @@ from typing import Any
 
 from builder.core.i18n import Lang, part_name
 from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.source import Located
 from builder.render.layout import PAPERS
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.laminim.legality import UnitReport, check_team
@@ -45,9 +46,24 @@ def _bad(field: str, message: str) -> InputError:
     return InputError([Problem(field, None, None, "", message)])
 
 
-def match_unit(name: str, reports: Sequence[UnitReport], label: str) -> UnitReport:
+def _second_named(name: str, source: Located | None, label: str, message: str) -> InputError:
+    """``message`` placed at the second unit of the file called ``name`` (the one to rename)."""
+    units = source.data.get("units") if source and isinstance(source.data, dict) else None
+    rows = [
+        i
+        for i, unit in enumerate(units if isinstance(units, list) else [])
+        if isinstance(unit, dict) and str(unit.get("name", "")).casefold() == name.casefold()
+    ]
+    if source is None or len(rows) < 2:
+        return _bad(label, message)
+    return InputError([source.problem(("units", rows[1], "name"), message)])
+
+
+def match_unit(
+    name: str, reports: Sequence[UnitReport], label: str, source: Located | None = None
+) -> UnitReport:
     """The unit called ``name``: exact, else the one case-insensitive match; InputError (with a
-    did-you-mean) when none or several match."""
+    did-you-mean) when none or several match (several: at the file's line, given ``source``)."""
     exact = [u for u in reports if u.name == name]
     if len(exact) == 1:
         return exact[0]
@@ -56,11 +72,15 @@ def match_unit(name: str, reports: Sequence[UnitReport], label: str) -> UnitRepo
         return folded[0]
     names = [u.name for u in reports]
     if len(exact) > 1 or len(folded) > 1:
-        raise _bad(label, f"several units are named '{name}'; rename one to compare it")
-    raise _bad(
-        label,
-        f"no unit named '{name}'{did_you_mean(name, names)}; units: {', '.join(names) or '—'}",
+        message = f"several units are named '{name}'; rename one to compare it"
+        raise _second_named(name, source, label, message)
+    shown = name if len(name) <= 40 else name[:37] + "..."
+    message = (
+        f"no unit named '{shown}'{did_you_mean(name, names)}; units: {', '.join(names) or '—'}"
     )
+    if source is not None and isinstance(source.data, dict) and "units" in source.data:
+        raise InputError([source.problem(("units",), message)])
+    raise _bad(label, message)
 
 
 def pick_units(
@@ -80,7 +100,7 @@ def pick_units(
             picked += [(u, source) for u in report.units]
             notes += report.errors
         else:
-            unit = match_unit(entry.unit, report.units, entry.label)
+            unit = match_unit(entry.unit, report.units, entry.label, read.source)
             picked.append((unit, source))
             notes += [p for p in unit.problems if p.severity != "warning"]
     if not COMPARE_MIN <= len(picked) <= COMPARE_MAX:

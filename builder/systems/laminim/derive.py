@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.core.input_files import exists_safely
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.core.source import read_yaml, validate_located
 from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
@@ -65,7 +66,7 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
     if threat is not None:
         return threat
     path = Path(ref)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+    if path.suffix.lower() in (".yaml", ".yml") or exists_safely(path):
         src = read_yaml(path)
         try:
             threat = validate_located(Threat, src)

@@ -5,8 +5,9 @@ a chosen opponent (a character of the crew, a catalog stock opponent, or one in 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
+from builder.core.file_unit import split_file_unit
+from builder.core.input_files import exists_safely
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.systems.soh.derive import Derived, WeaponLine, derive
 from builder.systems.soh.models import Catalog, Character, Crew, Weapon
@@ -34,11 +35,9 @@ def resolve_opponent(spec: str | None, crew: Crew, catalog: Catalog) -> tuple[Ch
     found = catalog.opponent(spec)
     if found is not None:
         return found, "catalog"
-    path, name = Path(spec), ""
-    if not path.exists() and ":" in spec:
-        head, _, name = spec.rpartition(":")
-        path = Path(head)
-    if path.exists():
+    path, unit = split_file_unit(spec)  # split on the text: a long NAME is no path to stat
+    name = unit or ""
+    if exists_safely(path):
         from builder.roster.team_file import load_team
 
         _system, other = load_team(path, expected="soh")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import CatalogFolder, read_catalog_folder
+from builder.core.catalog_folder import CatalogFolder, catalog_key, read_catalog_folder
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.core.resources import bundled_catalog_dir
 from builder.systems.soh.models import Catalog, CatalogData, CatalogInfo
@@ -19,7 +19,7 @@ _cache: dict[Path, Catalog] = {}
 def load_catalog(directory: Path | str | None = None) -> Catalog:
     """The catalog in ``directory`` (default: the bundled one); InputError listing every problem."""
     root = Path(directory) if directory is not None else bundled_catalog_dir("soh")
-    key = root.resolve()
+    key = catalog_key(root)
     if key in _cache:
         return _cache[key]
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("opponents.yaml",))

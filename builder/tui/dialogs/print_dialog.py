@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
 from builder.core.i18n import LANG_NAMES, LANGS, Lang
+from builder.core.input_files import exists_safely
 from builder.core.problems import Problem
 from builder.render.layout import PAPERS
 from builder.tui.labels import t
@@ -37,8 +38,8 @@ def check_out_dir(path: Path, lang: Lang) -> str | None:
     Creates the folder (as rendering would) and writes and removes a probe file, so a file in the
     way, a read-only place or a missing permission is reported before any rendering starts.
     """
-    blocker = next((p for p in (path, *path.parents) if p.exists()), None)
-    if blocker is not None and not blocker.is_dir():
+    blocker = next((p for p in (path, *path.parents) if exists_safely(p)), None)
+    if blocker is not None and not os.path.isdir(blocker):
         return t("dir_is_file", lang).format(path=blocker)
     try:
         path.mkdir(parents=True, exist_ok=True)

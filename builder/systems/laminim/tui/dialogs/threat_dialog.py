@@ -20,6 +20,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.input_files import exists_safely
 from builder.systems.laminim.models import Catalog, Threat, ThreatAttack, Weapon
 
 CUSTOM_ID = "custom"
@@ -217,7 +218,7 @@ class ThreatDialog(ModalScreen["Threat | None"]):
 
         if path.suffix.lower() not in (".yaml", ".yml"):
             path = path.with_suffix(".yaml")
-        if path.exists() and not confirmed:
+        if exists_safely(path) and not confirmed:
 
             def answer(yes: bool | None) -> None:
                 if yes:
