@@ -18,24 +18,36 @@ from typing import Any
 
 from builder import __version__, systems
 from builder.core.i18n import LANGS
+from builder.core.problems import errors_of
 from builder.render.layout import PAPERS
-from builder.systems import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
+from builder.systems import (
+    DEFAULT_ROUNDS,
+    AnalyzeOptions,
+    AnySystem,
+    Command,
+    Option,
+    TeamModel,
+    TeamRead,
+)
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
-GAMES = "<games>"
-"""In an analyze option's help: the games whose analyze takes it, filled in only when help is
-shown (naming them loads every system, which a generic command otherwise never does)."""
+CARD_SIZES = "<card sizes>"
+"""In ``cards --card-size``'s help: every game's card sizes, filled in only when help is shown
+(naming them loads every system, which a generic command otherwise never does)."""
 
 
 class _Formatter(argparse.HelpFormatter):
     def _expand_help(self, action: argparse.Action) -> str:
         text = super()._expand_help(action)
-        if GAMES not in text:
+        if CARD_SIZES not in text:
             return text
-        games = [s for s in systems.ids() if action.dest in systems.get(s).analyze_options]
-        return text.replace(GAMES, f"games: {', '.join(games)}")
+        sizes: dict[str, str] = {}
+        for sid in systems.ids():
+            for size in systems.get(sid).card_sizes:
+                sizes.setdefault(size.id, size.help)
+        return text.replace(CARD_SIZES, ", ".join(sizes.values()))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,8 +63,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
-    """The parser; ``system_commands=False`` leaves out the game systems' own sub-commands, so
-    a generic command (``check``, ``parts`` …) loads no system it does not touch."""
+    """The parser; ``system_commands=False`` leaves out what the game systems declare (their
+    own sub-commands, the options of ``analyze`` and ``compare``), so a generic command
+    (``check``, ``parts``, ``cards`` …) loads no system it does not touch."""
+    loaded = [systems.get(sid) for sid in systems.ids()] if system_commands else []
     parser = _Parser(
         prog="laminim",
         description="Builder, exact odds and card printer for homebrew mech games "
@@ -87,7 +101,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p = sub.add_parser("systems", help="list the installed game systems")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    p = sub.add_parser("parts", help="list the catalog's frames, weapons and threats")
+    p = sub.add_parser("parts", help="list what the game's catalog holds")
     system_option(p)
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -97,40 +111,12 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    def threat_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--threat",
-            metavar="ID|FILE",
-            help="threat id from the catalog or a YAML file holding one threat (default: the "
-            "catalog's default threat" + (f"; {GAMES}" if games else "") + ")",
-        )
-
-    def rounds_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--rounds",
-            type=_positive_int,
-            metavar="N",
-            help=f"rounds (default {DEFAULT_ROUNDS}{f'; {GAMES}' if games else ''})",
-        )
-
-    def intercept_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--intercept",
-            metavar="SLOT[:BONUS]",
-            help="LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each "
-            "unit's best) shoots at the threat's first missile salvo every round it is intact, "
-            "with total bonus BONUS (default 2" + (f"; {GAMES}" if games else "") + ")",
-        )
-
     p = sub.add_parser(
         "analyze", help="exposure, exact expected survival and damage output per unit"
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
-    p.add_argument("--unit", metavar="NAME", help=f"only this unit ({GAMES})")
-    threat_option(p, games=True)
-    rounds_option(p, games=True)
-    intercept_option(p, games=True)
+    _game_options(p, [(s.id, s.analyze_options) for s in loaded], name_games=True)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -145,9 +131,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "2 to 4 units in all",
     )
     catalog_option(p)
-    threat_option(p)
-    rounds_option(p)
-    intercept_option(p)
+    _game_options(p, [(s.id, s.compare_options) for s in loaded])
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "-o",
@@ -159,7 +143,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
     p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
-    p = sub.add_parser("cards", help="print unit cards, missile tokens and base markers (PDF)")
+    p = sub.add_parser("cards", help="print the file's cards and play sheets (PDF)")
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     p.add_argument(
@@ -176,14 +160,14 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "--card-size",
         default=None,
         metavar="SIZE",
-        help="card size: poker (63×88 mm, 9 a page) or large (89×127 mm, 4 a page)",
+        help=f"card size: {CARD_SIZES} (default: the game's first)",
     )
     p.add_argument("--force", action="store_true", help="print even if the file is not legal")
 
     by_name: dict[str, list[tuple[str, Command]]] = {}
-    for sid in systems.ids() if system_commands else []:
-        for command in systems.get(sid).commands():
-            by_name.setdefault(command.name, []).append((sid, command))
+    for system in loaded:
+        for command in system.commands():
+            by_name.setdefault(command.name, []).append((system.id, command))
     for name, offered in by_name.items():
         if len(offered) == 1:  # one system's command: its own options
             command = offered[0][1]
@@ -222,14 +206,57 @@ GAME_FILE = "the file (YAML): a team, force, crew or map; its system: key names 
 """Help of the file argument of check, analyze and cards (see 'laminim systems')."""
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 50:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 50, got {value}")
-    return value
+def _game_options(
+    p: argparse.ArgumentParser,
+    declared: list[tuple[str, Sequence[Option[Any]]]],
+    name_games: bool = False,
+) -> None:
+    """One ``--flag`` per option the games declare (the first declaration's help), in the
+    order the games declare them; ``name_games``: the help says which games take it."""
+    games: dict[str, list[str]] = {}
+    first: dict[str, Option[Any]] = {}
+    for sid, options in declared:
+        for option in options:
+            first.setdefault(option.name, option)
+            games.setdefault(option.name, []).append(sid)
+    for name, option in first.items():
+        text = option.help
+        if name_games:
+            which = f"games: {', '.join(games[name])}"
+            text = f"{text[:-1]}; {which})" if text.endswith(")") else f"{text} ({which})"
+        p.add_argument(option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text)
+
+
+def _option_values(
+    args: argparse.Namespace, system: AnySystem, takes: Sequence[Option[Any]], command: str
+) -> dict[str, object]:
+    """The values of the options given, by name; InputError naming any the game does not take
+    (refused, not ignored: a player should not read numbers the option never shaped)."""
+    from builder.core.problems import InputError, Problem
+
+    names = {o.name for o in takes}
+    given = {k: v for k, v in vars(args).items() if k in _declared(command) and v is not None}
+    unused = [k for k in given if k not in names]
+    if unused:
+        flags = ", ".join(_declared(command)[k].flag for k in unused)
+        taken = ", ".join(o.flag for o in takes) or "no options"
+        message = f"{flags}: not used by {system.name} (its {command} takes {taken})"
+        raise InputError([Problem(command, None, None, "", message)])
+    return given
+
+
+def _declared(command: str) -> dict[str, Option[Any]]:
+    """Every option some installed game declares for ``command``, by name."""
+    out: dict[str, Option[Any]] = {}
+    for sid in systems.ids():
+        system = systems.get(sid)
+        for o in system.analyze_options if command == "analyze" else system.compare_options:
+            out.setdefault(o.name, o)
+    return out
+
+
+_GENERIC = ("tui", "systems", "parts", "check", "cards")
+"""Commands that need no game's declarations to parse (they load only the file's system)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -237,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
         words.insert(0, "tui")  # `laminim FILE` opens FILE in the TUI (DESIGN.md)
     first = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(system_commands=first not in _COMMANDS)
+    parser = build_parser(system_commands=first not in _GENERIC)
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -307,8 +334,9 @@ def cmd_parts(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read(args: argparse.Namespace) -> tuple[GameSystem, Any, TeamRead]:
-    """The file's system, its catalog and the file as read; InputError when it is unusable."""
+def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
+    """The file's system, its catalog, the file as read and its team; InputError when it is
+    unusable."""
     from builder.core.problems import InputError
     from builder.roster.team_file import catalog_system, read_team
 
@@ -318,39 +346,34 @@ def _read(args: argparse.Namespace) -> tuple[GameSystem, Any, TeamRead]:
     catalog = system.load_catalog(args.catalog)
     if read.team is None:
         raise InputError(read.problems)
-    return system, catalog, read
+    return system, catalog, read, read.team
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    system, catalog, read = _read(args)
+
+    system, catalog, read, _ = _read(args)
     report = system.check(read, catalog)
     if args.json:
         _dump(report.to_json())
     else:
         print(report.text(), file=sys.stdout)
-        for problem in report.problems:
-            if problem.severity != "warning":
-                print(problem, file=sys.stderr)
+        for problem in errors_of(report.problems):
+            print(problem, file=sys.stderr)
     return report.exit_code
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from builder.core.problems import InputError, Problem
-    from builder.systems import ANALYZE_OPTIONS
+    from builder.systems.options import COMMON
 
-    system, catalog, read = _read(args)
-    given = [name for name in ANALYZE_OPTIONS if getattr(args, name) is not None]
-    unused = [name for name in given if name not in system.analyze_options]
-    if unused:  # refused, not ignored: a player should not read numbers the option never shaped
-        takes = ", ".join(f"--{name}" for name in system.analyze_options) or "no options"
-        flags = ", ".join(f"--{name}" for name in unused)
-        raise InputError(
-            [Problem("analyze", None, None, "", f"{flags}: not used by {system.name} "
-                     f"(its analyze takes {takes})")]
-        )  # fmt: skip
-    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
+    system, catalog, read, _ = _read(args)
+    values = _option_values(args, system, system.analyze_options, "analyze")
+    common = {o.name for o in COMMON}
+    rounds = values.get("rounds")
     options = AnalyzeOptions(
-        unit=args.unit, threat=args.threat, rounds=rounds, intercept=args.intercept
+        unit=getattr(args, "unit", None),
+        threat=getattr(args, "threat", None),
+        rounds=rounds if isinstance(rounds, int) else DEFAULT_ROUNDS,
+        values={k: v for k, v in values.items() if k not in common},
     )
     output = system.analyze(read, catalog, options)
     if args.json:
@@ -389,7 +412,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if len(args.units) > COMPARE_MAX:
         raise bad(f"at most {COMPARE_MAX} units side by side; got {len(args.units)} arguments")
     entries: list[CompareEntry] = []
-    system: GameSystem | None = None
+    system: AnySystem | None = None
     expected = catalog_system(args.catalog)
     for text in args.units:
         path, unit = _compare_argument(text)
@@ -404,8 +427,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not isinstance(system, Compares):
         raise bad(f"compare is not available for {system.id}")
     catalog = system.load_catalog(args.catalog)
-    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
-    options = CompareOptions(threat=args.threat, rounds=rounds, intercept=args.intercept)
+    values = _option_values(args, system, system.compare_options, "compare")
+    rounds = values.get("rounds")
+    options = CompareOptions(
+        threat=getattr(args, "threat", None),
+        rounds=rounds if isinstance(rounds, int) else DEFAULT_ROUNDS,
+        values={k: v for k, v in values.items() if k not in ("threat", "rounds")},
+    )
     output = system.compare(entries, catalog, options)
     if args.json:
         _dump(output.json)
@@ -439,12 +467,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from builder.render.batch import render_printouts
     from builder.systems import PrintOptions
 
-    system, catalog, read = _read(args)
+    system, catalog, read, team = _read(args)
     report = system.check(read, catalog)
-    errors = [p for p in report.problems if p.severity != "warning"]
+    errors = errors_of(report.problems)
     if report.exit_code == EXIT_BAD_INPUT:
         raise InputError(errors)
-    sizes = list(system.card_sizes)
+    sizes = [c.id for c in system.card_sizes]
     size = args.card_size or sizes[0]
     if size not in sizes:
         print(
@@ -467,9 +495,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
     try:
         paths = render_printouts(
-            system.printouts(read.team, catalog, options),
+            system.printouts(team, catalog, options),
             args.output,
-            read.team.name,
+            team.name,
             progress=progress,
         )
     except OSError as exc:

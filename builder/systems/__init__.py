@@ -10,43 +10,54 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from typing import cast
 
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.systems.base import (
-    ANALYZE_OPTIONS,
     COMPARE_MAX,
     COMPARE_MIN,
     DEFAULT_ROUNDS,
     AnalyzeOptions,
+    AnySystem,
+    CardSize,
     Command,
     CompareEntry,
     CompareOptions,
     Compares,
     GameSystem,
+    HelpSection,
+    Option,
     Output,
     PrintOptions,
     Printout,
+    SystemUI,
+    TeamModel,
     TeamRead,
     WritesValues,
     YamlPath,
 )
 
 __all__ = [
-    "ANALYZE_OPTIONS",
     "COMPARE_MAX",
     "COMPARE_MIN",
     "DEFAULT",
     "DEFAULT_ROUNDS",
     "INSTALLED",
     "AnalyzeOptions",
+    "AnySystem",
+    "CardSize",
     "Command",
     "CompareEntry",
     "CompareOptions",
     "Compares",
     "GameSystem",
+    "HelpSection",
+    "Option",
     "Output",
     "PrintOptions",
     "Printout",
+    "SystemUI",
+    "TeamModel",
     "TeamRead",
     "WritesValues",
     "YamlPath",
@@ -61,7 +72,9 @@ INSTALLED: dict[str, str] = {
     "soh": "builder.systems.soh.system",
     "artifact": "builder.systems.artifact.system",
 }
-"""System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`."""
+"""System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`.
+
+Tests add their fake game here (``tests/fake_game``) with a fixture; no test code in builder/."""
 
 DEFAULT = "laminim"
 """The system of a file without a ``system:`` key, and of ``laminim`` with no file."""
@@ -72,13 +85,17 @@ def ids() -> list[str]:
 
 
 @cache
-def get(system_id: str | None = None) -> GameSystem:
-    """The installed system ``system_id`` (the default when None); InputError if unknown."""
+def get(system_id: str | None = None) -> AnySystem:
+    """The installed system ``system_id`` (the default when None); InputError if unknown.
+
+    Each game's module declares ``SYSTEM: GameSystem[Team, Catalog, Read]`` (mypy checks it
+    against the protocol); generic code holds it as :data:`AnySystem`: its teams are
+    :class:`TeamModel` and its catalog is only handed back to it.
+    """
     sid = system_id or DEFAULT
     if sid not in INSTALLED:
         raise InputError([unknown(sid, "--system")])
-    system: GameSystem = import_module(INSTALLED[sid]).SYSTEM
-    return system
+    return cast(AnySystem, import_module(INSTALLED[sid]).SYSTEM)
 
 
 def unknown(system_id: object, where: str) -> Problem:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.problems import InputError, Problem, errors_of, find_named
 from builder.render.layout import PAPERS
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.laminim.legality import UnitReport, check_team
@@ -46,21 +46,9 @@ def _bad(field: str, message: str) -> InputError:
 
 
 def match_unit(name: str, reports: Sequence[UnitReport], label: str) -> UnitReport:
-    """The unit called ``name``: exact, else the one case-insensitive match; InputError (with a
-    did-you-mean) when none or several match."""
-    exact = [u for u in reports if u.name == name]
-    if len(exact) == 1:
-        return exact[0]
-    folded = [u for u in reports if u.name.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    names = [u.name for u in reports]
-    if len(exact) > 1 or len(folded) > 1:
-        raise _bad(label, f"several units are named '{name}'; rename one to compare it")
-    raise _bad(
-        label,
-        f"no unit named '{name}'{did_you_mean(name, names)}; units: {', '.join(names) or '—'}",
-    )
+    """The unit called ``name`` (exact, else the one case-insensitive match); InputError at
+    the argument ``label`` otherwise."""
+    return find_named(reports, name, lambda u: u.name, where=label)
 
 
 def pick_units(
@@ -82,7 +70,7 @@ def pick_units(
         else:
             unit = match_unit(entry.unit, report.units, entry.label)
             picked.append((unit, source))
-            notes += [p for p in unit.problems if p.severity != "warning"]
+            notes += errors_of(unit.problems)
     if not COMPARE_MIN <= len(picked) <= COMPARE_MAX:
         raise _bad(
             "compare",
@@ -99,10 +87,11 @@ def compute(
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.specs import find_threat, unit_spec
+    from builder.systems.laminim.system import INTERCEPT
 
     picked, notes = pick_units(entries, catalog)
     threat = find_threat(options.threat, catalog)
-    choice = parse_intercept(options.intercept)
+    choice = parse_intercept(INTERCEPT.of(options.values))
     columns = []
     for report, source in picked:
         analysis = None
@@ -118,7 +107,7 @@ def compute(
             except TooLarge as exc:
                 raise _bad(report.name, f"against '{threat.id}': {exc}") from None
         columns.append(Column(report, analysis, source))
-    return Compared(threat, options.rounds, columns, options.intercept), notes
+    return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
 
 
 def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
