@@ -363,11 +363,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from builder.systems.options import COMMON
-
     system, catalog, read, _ = _read(args)
     values = _option_values(args, system, system.analyze_options, "analyze")
-    common = {o.name for o in COMMON}
+    common = {o.name for o in systems.COMMON_OPTIONS}
     rounds = values.get("rounds")
     options = AnalyzeOptions(
         unit=getattr(args, "unit", None),

@@ -1,4 +1,4 @@
-"""Reading and saving team files of any game system (a LAMINIM team, a force, a crew, a map).
+"""Reading and saving team files of any game system (whatever a game calls its file's content).
 
 Reading dispatches on the file's ``system:`` key through the registry; the system validates its
 own model (leniently per item, so one ``laminim check`` lists every mistake). Saving is atomic
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from builder.systems import AnySystem, TeamModel
 
 MAX_LIST_ITEMS = 256
-"""Most items one list or mapping of a team file may hold (a game's own cap comes on top: a
-LAMINIM team file holds at most 50 units). A file past this is refused before any system reads
+"""Most items one list or mapping of a team file may hold (a game's own cap, usually far
+lower, comes on top). A file past this is refused before any system reads
 it, so a thousand-unit team costs milliseconds, not minutes."""
 
 
@@ -162,7 +162,7 @@ def _merge(old: Any, new: Any) -> Any:
 
     Lists of mappings are matched by their ``name`` (a renamed item reuses the entry at its
     position unless another item owns it); lists of scalars are edited in place, new ones are
-    written in flow style (``[rifle, missile, null]``).
+    written in flow style (``[a, b, null]``).
     """
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 

@@ -36,8 +36,10 @@ from builder.systems.base import (
     WritesValues,
     YamlPath,
 )
+from builder.systems.options import COMMON as COMMON_OPTIONS
 
 __all__ = [
+    "COMMON_OPTIONS",
     "COMPARE_MAX",
     "COMPARE_MIN",
     "DEFAULT",

@@ -59,7 +59,7 @@ __all__ = [
 
 
 class TeamModel(Protocol):
-    """What the shell uses of a game's team (a LAMINIM team, a force, a crew, a map)."""
+    """What the shell uses of a game's team (whatever the game calls it)."""
 
     @property
     def name(self) -> str:

@@ -49,7 +49,7 @@ class CardSize:
 
     id: str
     help: str
-    """What ``--help`` says about it, e.g. ``"poker (63×88 mm, 9 a page)"``."""
+    """What ``--help`` says about it, e.g. ``"small (50×70 mm, 12 a page)"``."""
     label: str = ""
     """What the print dialog shows (default: the id)."""
 
