@@ -49,13 +49,17 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def __init__(self) -> None:
         self._catalogs: dict[Path, CatalogT] = {}
 
+    def catalog_dir(self) -> Path:
+        """The bundled catalog folder (the demo file sits in it too)."""
+        return bundled_catalog_dir(self.id)
+
     def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / self.demo_name
+        return self.catalog_dir() / self.demo_name
 
     def load_catalog(self, directory: Path | None = None) -> CatalogT:
         """The catalog in ``directory`` (default: the bundled one), read once per folder: the
         TUI and a compare of several files ask again and again."""
-        folder = Path(directory) if directory is not None else bundled_catalog_dir(self.id)
+        folder = Path(directory) if directory is not None else self.catalog_dir()
         key = folder.resolve()
         if key not in self._catalogs:
             self._catalogs[key] = self.read_catalog(folder)
