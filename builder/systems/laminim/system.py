@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from builder.core.problems import InputError, Problem
+from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
@@ -24,7 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.game import Game
+from builder.systems.game import Checked, Game
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -42,30 +41,6 @@ INTERCEPT: Option[str] = Option(
 )
 """``analyze`` / ``compare --intercept``: read back with ``INTERCEPT.of(options.values)`` and
 parsed by :func:`builder.systems.laminim.intercepting.parse_intercept` once the file is read."""
-
-
-class CheckedTeam:
-    """``laminim check``'s report of a LAMINIM team: the legality and its text table."""
-
-    def __init__(self, team: Team, report: TeamReport) -> None:
-        self.team = team
-        self.report = report
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.report.problems
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    def to_json(self) -> dict[str, Any]:
-        return self.report.to_json()
-
-    def text(self) -> str:
-        from builder.systems.laminim.text import check_text
-
-        return check_text(self.team, self.report)
 
 
 class Laminim(Game[Team, Catalog, LaminimRead]):
@@ -86,8 +61,14 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
 
-    def judge(self, read: LaminimRead, team: Team, catalog: Catalog) -> CheckedTeam:
-        return CheckedTeam(team, check_team(team, catalog, read))
+    def judge(self, read: LaminimRead, team: Team, catalog: Catalog) -> Checked[TeamReport]:
+        def text() -> str:
+            from builder.systems.laminim.text import check_text
+
+            return check_text(team, report)
+
+        report = check_team(team, catalog, read)
+        return Checked(report, text)
 
     def describe_catalog(self, catalog: Catalog) -> Output:
         from builder.systems.laminim.text import parts_json, parts_text
