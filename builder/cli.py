@@ -27,6 +27,7 @@ from builder.systems import (
     AnySystem,
     Command,
     Option,
+    Output,
     TeamModel,
     TeamRead,
 )
@@ -379,14 +380,20 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     system, catalog, read, _ = _read(args)
     given = _given(args, system, system.analyze_options, "analyze")
     options = AnalyzeOptions(given.unit, given.threat, given.rounds, given.own)
-    output = system.analyze(read, catalog, options)
-    if args.json:
+    _show(system.analyze(read, catalog, options), args.json)
+    return EXIT_OK
+
+
+def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
+    """Print an output as JSON or text; its notes go to stderr beside the text (and beside
+    the JSON too with ``notes_with_json``)."""
+    if as_json:
         _dump(output.json)
     else:
         print(output.text)
+    if notes_with_json or not as_json:
         for problem in output.notes:
             print(problem, file=sys.stderr)
-    return EXIT_OK
 
 
 def _compare_argument(text: str) -> tuple[Path, str | None]:
@@ -433,13 +440,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     catalog = system.load_catalog(args.catalog)
     given = _given(args, system, system.compare_options, "compare")
     options = CompareOptions(given.threat, given.rounds, given.own)
-    output = system.compare(entries, catalog, options)
-    if args.json:
-        _dump(output.json)
-    else:
-        print(output.text)
-    for problem in output.notes:
-        print(problem, file=sys.stderr)
+    _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
     if args.output is not None:
         from builder.core.outfiles import create_new
         from builder.render.batch import render_html
