@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
 
 from builder.systems.base import SystemUI
@@ -15,6 +16,8 @@ from .models import Squad
 
 
 class SquadScreen(ShellScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("d", "duplicate", "Duplicate")]
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="robots", markup=False)
@@ -27,6 +30,14 @@ class SquadScreen(ShellScreen):
         squad = cast(Squad, self.shell.team)
         lines = [f"{r.name} ({r.kind})" for r in squad.robots]
         self.query_one("#robots", Static).update("\n".join(lines))
+
+    def action_duplicate(self) -> None:
+        """An edit, for the shell's tests: the first robot again, right after it."""
+        squad = cast(Squad, self.shell.team)
+        first = squad.robots[0]
+        twin = first.model_copy(update={"name": f"{first.name} 2"})
+        robots = [first, twin, *squad.robots[1:]]
+        self.shell.set_team(squad.model_copy(update={"robots": robots}))
 
 
 def fake_ui() -> SystemUI:
