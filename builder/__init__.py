@@ -1,3 +1,3 @@
-"""laminim: army builder and unit-card generator for the LAMINIM mech miniatures game."""
+"""laminim: builder, exact-odds calculator and card printer for homebrew mech games."""
 
 __version__ = "0.1.0"

@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,24 +21,40 @@ from builder import __version__, systems
 from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
 from builder.core.outfiles import output_path
+from builder.core.problems import errors_of
 from builder.render.layout import PAPERS
-from builder.systems import DEFAULT_ROUNDS, AnalyzeOptions, Command, GameSystem, TeamRead
+from builder.systems import (
+    DEFAULT_ROUNDS,
+    AnalyzeOptions,
+    AnySystem,
+    Command,
+    Option,
+    Output,
+    TeamModel,
+    TeamRead,
+)
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
+_COMPARE_KIT = tuple(o for o in systems.COMMON_OPTIONS if o.name != "unit")
+"""``compare``'s shared options when no game is loaded (a unit is named as FILE:UNIT)."""
 
-GAMES = "<games>"
-"""In an analyze option's help: the games whose analyze takes it, filled in only when help is
-shown (naming them loads every system, which a generic command otherwise never does)."""
+
+CARD_SIZES = "<card sizes>"
+"""In ``cards --card-size``'s help: every game's card sizes, filled in only when help is shown
+(naming them loads every system, which a generic command otherwise never does)."""
 
 
 class _Formatter(argparse.HelpFormatter):
     def _expand_help(self, action: argparse.Action) -> str:
         text = super()._expand_help(action)
-        if GAMES not in text:
+        if CARD_SIZES not in text:
             return text
-        games = [s for s in systems.ids() if action.dest in systems.get(s).analyze_options]
-        return text.replace(GAMES, f"games: {', '.join(games)}")
+        sizes: dict[str, str] = {}
+        for sid in systems.ids():
+            for size in systems.get(sid).card_sizes:
+                sizes.setdefault(size.id, size.help)
+        return text.replace(CARD_SIZES, ", ".join(sizes.values()))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,8 +70,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
-    """The parser; ``system_commands=False`` leaves out the game systems' own sub-commands, so
-    a generic command (``check``, ``parts`` …) loads no system it does not touch."""
+    """The parser; ``system_commands=False`` leaves out what the game systems declare (their
+    own sub-commands, their own ``analyze`` / ``compare`` options; the shared ones stay), so a
+    command that needs none of it (see :func:`_needs_systems`) loads no system it does not
+    touch."""
+    loaded = [systems.get(sid) for sid in systems.ids()] if system_commands else []
     parser = _Parser(
         prog="laminim",
         description="Builder, exact odds and card printer for homebrew mech games "
@@ -89,7 +109,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p = sub.add_parser("systems", help="list the installed game systems")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    p = sub.add_parser("parts", help="list the catalog's frames, weapons and threats")
+    p = sub.add_parser("parts", help="list what the game's catalog holds")
     system_option(p)
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -99,40 +119,13 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    def threat_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--threat",
-            metavar="ID|FILE",
-            help="threat id from the catalog or a YAML file holding one threat (default: the "
-            "catalog's default threat" + (f"; {GAMES}" if games else "") + ")",
-        )
-
-    def rounds_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--rounds",
-            type=_positive_int,
-            metavar="N",
-            help=f"rounds (default {DEFAULT_ROUNDS}{f'; {GAMES}' if games else ''})",
-        )
-
-    def intercept_option(p: argparse.ArgumentParser, games: bool = False) -> None:
-        p.add_argument(
-            "--intercept",
-            metavar="SLOT[:BONUS]",
-            help="LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each "
-            "unit's best) shoots at the threat's first missile salvo every round it is intact, "
-            "with total bonus BONUS (default 2" + (f"; {GAMES}" if games else "") + ")",
-        )
-
     p = sub.add_parser(
         "analyze", help="exposure, exact expected survival and damage output per unit"
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
-    p.add_argument("--unit", metavar="NAME", help=f"only this unit ({GAMES})")
-    threat_option(p, games=True)
-    rounds_option(p, games=True)
-    intercept_option(p, games=True)
+    kit: list[tuple[str, Sequence[Option[Any]]]] = [("", systems.COMMON_OPTIONS)]  # no game
+    _game_options(p, [(s.id, s.analyze_options) for s in loaded] or kit, name_games=bool(loaded))
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -147,9 +140,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "2 to 4 units in all",
     )
     catalog_option(p)
-    threat_option(p)
-    rounds_option(p)
-    intercept_option(p)
+    _game_options(p, [(s.id, s.compare_options) for s in loaded] or [("", _COMPARE_KIT)])
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "-o",
@@ -161,7 +152,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
     p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
-    p = sub.add_parser("cards", help="print unit cards, missile tokens and base markers (PDF)")
+    p = sub.add_parser("cards", help="print the file's cards and play sheets (PDF)")
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     p.add_argument(
@@ -178,14 +169,14 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "--card-size",
         default=None,
         metavar="SIZE",
-        help="card size: poker (63×88 mm, 9 a page) or large (89×127 mm, 4 a page)",
+        help=f"card size: {CARD_SIZES} (default: the game's first)",
     )
     p.add_argument("--force", action="store_true", help="print even if the file is not legal")
 
     by_name: dict[str, list[tuple[str, Command]]] = {}
-    for sid in systems.ids() if system_commands else []:
-        for command in systems.get(sid).commands():
-            by_name.setdefault(command.name, []).append((sid, command))
+    for system in loaded:
+        for command in system.commands():
+            by_name.setdefault(command.name, []).append((system.id, command))
     for name, offered in by_name.items():
         if len(offered) == 1:  # one system's command: its own options
             command = offered[0][1]
@@ -224,14 +215,76 @@ GAME_FILE = "the file (YAML): a team, force, crew or map; its system: key names 
 """Help of the file argument of check, analyze and cards (see 'laminim systems')."""
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 50:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 50, got {value}")
-    return value
+def _game_options(
+    p: argparse.ArgumentParser,
+    declared: list[tuple[str, Sequence[Option[Any]]]],
+    name_games: bool = False,
+) -> None:
+    """One ``--flag`` per option the games declare (the first declaration's help), in the
+    order the games declare them; ``name_games``: the help says which games take it."""
+    games: dict[str, list[str]] = {}
+    first: dict[str, Option[Any]] = {}
+    for sid, options in declared:
+        for option in options:
+            first.setdefault(option.name, option)
+            games.setdefault(option.name, []).append(sid)
+    for name, option in first.items():
+        text = option.help
+        if name_games:
+            which = f"games: {', '.join(games[name])}"
+            text = f"{text[:-1]}; {which})" if text.endswith(")") else f"{text} ({which})"
+        p.add_argument(option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text)
+    p.set_defaults(declared_options=first)
+
+
+@dataclass(frozen=True)
+class _Given:
+    """The options given to ``analyze`` / ``compare``: the shared ones, then the game's own."""
+
+    unit: str | None
+    threat: str | None
+    rounds: int
+    own: dict[str, object]
+
+
+def _given(
+    args: argparse.Namespace, system: AnySystem, takes: Sequence[Option[Any]], command: str
+) -> _Given:
+    """The options given; InputError naming any the file's game does not take (refused, not
+    ignored: a player should not read numbers the option never shaped)."""
+    from builder.core.problems import InputError, Problem
+
+    names = {o.name for o in takes}
+    declared: dict[str, Option[Any]] = args.declared_options
+    given = {k: v for k, v in vars(args).items() if k in declared and v is not None}
+    unused = [k for k in given if k not in names]
+    if unused:
+        flags = ", ".join(declared[k].flag for k in unused)
+        taken = ", ".join(o.flag for o in takes) or "no options"
+        message = f"{flags}: not used by {system.name} (its {command} takes {taken})"
+        raise InputError([Problem(command, None, None, "", message)])
+    unit, threat, rounds = systems.COMMON_OPTIONS
+    own = {k: v for k, v in given.items() if k not in (unit.name, threat.name, rounds.name)}
+    return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
+
+
+_GENERIC = ("tui", "systems", "parts", "check", "cards")
+"""Commands that need no game's declarations to parse (they load only the file's system)."""
+
+_PLAIN = ("--catalog", "--json", "-o", "--output", "--paper", "--lang")
+"""Options of ``analyze`` / ``compare`` that are no game's."""
+
+
+def _needs_systems(command: str | None, words: list[str]) -> bool:
+    """Whether parsing ``words`` needs what the games declare: their own commands, help (it
+    names the games per option), or an ``analyze`` / ``compare`` option beyond the shared ones.
+    So ``laminim analyze FILE --threat X`` loads only FILE's game, as ``check`` does."""
+    if command in _GENERIC:
+        return False
+    if command not in ("analyze", "compare"):
+        return True
+    known = {*_PLAIN, *(o.flag for o in systems.COMMON_OPTIONS)}
+    return any(w.startswith("-") and w.split("=", 1)[0] not in known for w in words)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -240,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(system_commands=first not in _COMMANDS)
+    parser = build_parser(system_commands=_needs_systems(first, words))
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -310,8 +363,9 @@ def cmd_parts(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read(args: argparse.Namespace) -> tuple[GameSystem, Any, TeamRead]:
-    """The file's system, its catalog and the file as read; InputError when it is unusable."""
+def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
+    """The file's system, its catalog, the file as read and its team; InputError when it is
+    unusable."""
     from builder.core.problems import InputError
     from builder.roster.team_file import catalog_system, read_team
 
@@ -321,48 +375,40 @@ def _read(args: argparse.Namespace) -> tuple[GameSystem, Any, TeamRead]:
     catalog = system.load_catalog(args.catalog)
     if read.team is None:
         raise InputError(read.problems)
-    return system, catalog, read
+    return system, catalog, read, read.team
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    system, catalog, read = _read(args)
+
+    system, catalog, read, _ = _read(args)
     report = system.check(read, catalog)
     if args.json:
         _dump(report.to_json())
     else:
         print(report.text(), file=sys.stdout)
-        for problem in report.problems:
-            if problem.severity != "warning":
-                print(problem, file=sys.stderr)
+        for problem in errors_of(report.problems):
+            print(problem, file=sys.stderr)
     return report.exit_code
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from builder.core.problems import InputError, Problem
-    from builder.systems import ANALYZE_OPTIONS
+    system, catalog, read, _ = _read(args)
+    given = _given(args, system, system.analyze_options, "analyze")
+    options = AnalyzeOptions(given.unit, given.threat, given.rounds, given.own)
+    _show(system.analyze(read, catalog, options), args.json)
+    return EXIT_OK
 
-    system, catalog, read = _read(args)
-    given = [name for name in ANALYZE_OPTIONS if getattr(args, name) is not None]
-    unused = [name for name in given if name not in system.analyze_options]
-    if unused:  # refused, not ignored: a player should not read numbers the option never shaped
-        takes = ", ".join(f"--{name}" for name in system.analyze_options) or "no options"
-        flags = ", ".join(f"--{name}" for name in unused)
-        raise InputError(
-            [Problem("analyze", None, None, "", f"{flags}: not used by {system.name} "
-                     f"(its analyze takes {takes})")]
-        )  # fmt: skip
-    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
-    options = AnalyzeOptions(
-        unit=args.unit, threat=args.threat, rounds=rounds, intercept=args.intercept
-    )
-    output = system.analyze(read, catalog, options)
-    if args.json:
+
+def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
+    """Print an output as JSON or text; its notes go to stderr beside the text (and beside
+    the JSON too with ``notes_with_json``)."""
+    if as_json:
         _dump(output.json)
     else:
         print(output.text)
+    if notes_with_json or not as_json:
         for problem in output.notes:
             print(problem, file=sys.stderr)
-    return EXIT_OK
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -382,7 +428,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if len(args.units) > COMPARE_MAX:
         raise bad(f"at most {COMPARE_MAX} units side by side; got {len(args.units)} arguments")
     entries: list[CompareEntry] = []
-    system: GameSystem | None = None
+    system: AnySystem | None = None
     expected = catalog_system(args.catalog)
     for text in args.units:
         path, unit = split_file_unit(text)
@@ -397,15 +443,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not isinstance(system, Compares):
         raise bad(f"compare is not available for {system.id}")
     catalog = system.load_catalog(args.catalog)
-    rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
-    options = CompareOptions(threat=args.threat, rounds=rounds, intercept=args.intercept)
-    output = system.compare(entries, catalog, options)
-    if args.json:
-        _dump(output.json)
-    else:
-        print(output.text)
-    for problem in output.notes:
-        print(problem, file=sys.stderr)
+    given = _given(args, system, system.compare_options, "compare")
+    options = CompareOptions(given.threat, given.rounds, given.own)
+    _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
     if args.output is not None:
         from builder.core.outfiles import create_new
         from builder.render.batch import render_html
@@ -432,12 +472,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from builder.render.batch import render_printouts
     from builder.systems import PrintOptions
 
-    system, catalog, read = _read(args)
+    system, catalog, read, team = _read(args)
     report = system.check(read, catalog)
-    errors = [p for p in report.problems if p.severity != "warning"]
+    errors = errors_of(report.problems)
     if report.exit_code == EXIT_BAD_INPUT:
         raise InputError(errors)
-    sizes = list(system.card_sizes)
+    sizes = [c.id for c in system.card_sizes]
     size = args.card_size or sizes[0]
     if size not in sizes:
         print(
@@ -460,9 +500,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
     try:
         paths = render_printouts(
-            system.printouts(read.team, catalog, options),
+            system.printouts(team, catalog, options),
             args.output,
-            read.team.name,
+            team.name,
             progress=progress,
         )
     except OSError as exc:

@@ -4,7 +4,12 @@
 - generic code (core, roster, render, tui, cli) reaches a game only through the registry
   (``builder.systems``, which also exports the protocol's types);
 - ``builder/core`` depends on no other builder package; only the TUI layers import Textual;
-- a game system never imports another one, and its TUI none of its command-line modules.
+- a game system never imports another one, and its TUI none of its command-line modules;
+- no part of ``builder/systems`` but a game's own ``tui/`` imports the TUI shell; the kit
+  (``builder/systems/{base,options,ui,game}.py``) and ``builder/render`` import no game system,
+  no registry and no TUI;
+- generic code and the kit name no game: none of its words (``intercept``, ``missile``, …), no
+  game id except the registry's ``INSTALLED`` / ``DEFAULT`` and the program's name ``laminim``.
 
 Every import is read with ``ast``, relative ones resolved, ``from pkg import module`` counted as
 that module, ``import_module("...")`` with a literal counted too, ``if TYPE_CHECKING:`` included.
@@ -14,6 +19,7 @@ Each test is parametrised by file, so a failure names the file, the line and the
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -151,6 +157,10 @@ def _system_of(path: Path) -> str | None:
     return rel[0] if len(rel) > 1 else None
 
 
+KIT = ("base.py", "options.py", "ui.py", "game.py")
+"""The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
+KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
+
 RULES_FILES = [p for s in SYSTEMS for p in _files(SYSTEMS_DIR / s / "rules")]
 GENERIC_FILES = _files(*(PACKAGE / g for g in GENERIC))
 SYSTEM_FILES = [p for p in _files(SYSTEMS_DIR) if _system_of(p)]
@@ -238,6 +248,94 @@ def test_a_system_imports_no_other_system(path):
     others = [f"builder.systems.{s}" for s in SYSTEMS if s != system]
     bad = _bad(path, lambda n: any(_within(n, o) for o in others))
     assert not bad, f"builder/systems/{system} must not reach another game: {bad}"
+
+
+# -- the kit and the renderer ----------------------------------------------------------------------
+
+
+def test_the_kit_is_where_the_layer_rules_look():
+    assert all(p.is_file() for p in KIT_FILES), [str(p) for p in KIT_FILES if not p.is_file()]
+
+
+@pytest.mark.parametrize("path", _params([p for p in _files(SYSTEMS_DIR) if not _is_tui(p)]))
+def test_no_part_of_the_systems_but_a_games_tui_imports_the_tui(path):
+    bad = _bad(path, lambda n: _within(n, "builder.tui"))
+    assert not bad, f"only builder/systems/<game>/tui may import builder.tui: {bad}"
+
+
+def _kit_refuses(name: str) -> bool:
+    kit = {f"builder.systems.{k.removesuffix('.py')}" for k in KIT}
+    if _within(name, "builder.tui"):
+        return True
+    return _within(name, "builder.systems") and name not in kit
+
+
+@pytest.mark.parametrize("path", _params([*KIT_FILES, *_files(PACKAGE / "render")]))
+def test_the_kit_and_the_renderer_import_no_game_no_registry_and_no_tui(path):
+    bad = _bad(path, _kit_refuses)
+    assert not bad, f"the kit and builder/render must stand alone: {bad}"
+
+
+# -- no game in generic code ----------------------------------------------------------------------
+
+GAME_WORDS = re.compile(r"intercept|missile|poker|frames?, weapons", re.IGNORECASE)
+"""Words of one game (LAMINIM's D19 interception, its missile tokens, card names, catalog)."""
+GAME_IDS = ("laminim", "artifact", "soh", "kuroganen")
+GAME_NAMES = re.compile(r"\bLAMINIM\b|\b(artifact|soh|kuroganen)\b", re.IGNORECASE)
+"""A game named in words; the lower-case ``laminim`` is the program (``laminim check``) and
+counts only when it stands alone as a string."""
+WORDLESS_FILES = [*GENERIC_FILES, *KIT_FILES, SYSTEMS_DIR / "__init__.py"]
+
+
+def game_words(source: str) -> list[tuple[int, str]]:
+    """Each line naming a game or one of its words: text anywhere, string constants that are a
+    game id; the registry's ``INSTALLED`` / ``DEFAULT`` and ``prog="laminim"`` are exempt."""
+    exempt: set[int] = set()  # a line found twice is reported once (the first reason)
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id in ("INSTALLED", "DEFAULT") for t in targets):
+                exempt |= set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(source.splitlines(), 1):
+        if number in exempt:
+            continue
+        names = [m.group(0) for m in GAME_NAMES.finditer(line) if m.group(0) != "laminim"]
+        if GAME_WORDS.search(line) or names:
+            found.append((number, line.strip()))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.lower() in GAME_IDS
+            and node.lineno not in exempt
+        ):
+            found.append((node.lineno, repr(node.value)))
+    for node in ast.walk(tree):  # the program's name where argparse asks for it
+        if isinstance(node, ast.keyword) and node.arg == "prog":
+            found = [f for f in found if f[0] != node.value.lineno]
+    return sorted(dict(found).items())
+
+
+@pytest.mark.parametrize("path", _params(WORDLESS_FILES))
+def test_generic_code_and_the_kit_name_no_game(path):
+    found = game_words(path.read_text(encoding="utf-8"))
+    assert not found, f"{_rel(path)} names a game or its words: {found}"
+
+
+def test_the_game_word_check_finds_words_ids_and_names():
+    src = (
+        'INSTALLED = {"laminim": "x"}\n'
+        'help = "--intercept SLOT"\n'
+        'size = "poker"\n'
+        '"""a LAMINIM team"""\n'
+        'game = "kuroganen"\n'
+        'p = Parser(prog="laminim")\n'
+        'x = "laminim check FILE"\n'
+        'y = read(expected="laminim")\n'
+    )
+    assert [n for n, _ in game_words(src)] == [2, 3, 4, 5, 8]
 
 
 # -- the checker itself ---------------------------------------------------------------------------

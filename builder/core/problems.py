@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
 
 Severity = Literal["bad-input", "illegal", "warning"]
 """``bad-input``: the file cannot be used (exit 2); ``illegal``: it breaks a rule (exit 1);
@@ -76,6 +78,16 @@ def exit_code(problems: list[Problem]) -> int:
     return 1 if any(p.severity == "illegal" for p in problems) else 0
 
 
+def errors_of(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems that are not warnings (they make a file illegal or unusable)."""
+    return [p for p in problems if p.severity != "warning"]
+
+
+def warnings_of(problems: Iterable[Problem]) -> list[Problem]:
+    """The warnings: legal, but worth a look."""
+    return [p for p in problems if p.severity == "warning"]
+
+
 class Findings:
     """What a legality report says about its ``problems``: errors, warnings, legality, exit code.
 
@@ -94,11 +106,11 @@ class Findings:
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity != "warning"]
+        return errors_of(self.problems)
 
     @property
     def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
+        return warnings_of(self.problems)
 
     @property
     def exit_code(self) -> int:
@@ -119,7 +131,52 @@ def field_path(loc: tuple) -> str:
 
 def did_you_mean(word: str, choices: list[str]) -> str:
     """A ' (did you mean X?)' suffix when a close match exists, else ''."""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
+
+
+def find_named(
+    items: Sequence[T],
+    wanted: str,
+    name: Callable[[T], str],
+    *,
+    where: str = "--unit",
+    noun: str = "unit",
+) -> T:
+    """The item called ``wanted``: the exact name, else the one whose name matches whatever
+    the case (and surrounding spaces). Raises InputError at ``where`` otherwise: several matches
+    ask for the exact name; none names a close one (did-you-mean) and lists every name.
+
+    Why one function: every game looks units up by a name a player typed (``--unit``,
+    ``FILE:UNIT``), and a player should meet the same forgiving rules and words everywhere.
+    """
+    exact = [item for item in items if name(item) == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    key = wanted.strip().casefold()
+    folded = [item for item in items if name(item).casefold() == key]
+    if len(folded) == 1 and not exact:
+        return folded[0]
+    names = [name(item) for item in items]
+    several = exact if len(exact) > 1 else folded
+    if len(several) > 1:
+        message = f"'{wanted}' matches several {noun}s ({', '.join(map(name, several))}); "
+        message += "rename one or give the exact name"
+    else:
+        starts = [n for n in names if key and n.casefold().startswith(key)]
+        if len(starts) > 1:
+            hint = f" (did you mean one of: {', '.join(starts)}?)"
+        else:
+            lower = {n.casefold(): n for n in starts or names}
+            close = closest(key, list(lower))
+            hint = f" (did you mean '{lower[close]}'?)" if close else ""
+        message = f"no {noun} named '{wanted}'{hint}; {noun}s: {', '.join(names) or '—'}"
+    raise InputError([Problem(where, None, None, "", message)])
+
+
+def closest(word: str, choices: list[str]) -> str:
+    """The choice closest in spelling to ``word``, or '' when none is close."""
     import difflib
 
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else ""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from builder.core.outfiles import create_new, slugify
 from builder.render.env import make_env
-from builder.systems import Printout
+from builder.render.printout import Printout
 
 ProgressFn = Callable[[str, int, int], None]
 

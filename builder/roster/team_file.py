@@ -1,4 +1,4 @@
-"""Reading and saving team files of any game system (a LAMINIM team, a force, a crew, a map).
+"""Reading and saving team files of any game system (whatever a game calls its file's content).
 
 Reading dispatches on the file's ``system:`` key through the registry; the system validates its
 own model (leniently per item, so one ``laminim check`` lists every mistake). Saving is atomic
@@ -43,13 +43,11 @@ from builder.roster.keep_text import ValueText, keep_text
 from builder.systems import TeamRead, WritesValues
 
 if TYPE_CHECKING:
-    from builder.systems import GameSystem
-
-NOT_A_MAPPING = "expected a mapping with system, name and units"
+    from builder.systems import AnySystem, TeamModel
 
 MAX_LIST_ITEMS = 256
-"""Most items one list or mapping of a team file may hold (a game's own cap comes on top: a
-LAMINIM team file holds at most 50 units). A file past this is refused before any system reads
+"""Most items one list or mapping of a team file may hold (a game's own cap, usually far
+lower, comes on top). A file past this is refused before any system reads
 it, so a thousand-unit team costs milliseconds, not minutes."""
 
 
@@ -69,10 +67,11 @@ def catalog_system(catalog_dir: Path | None) -> str | None:
     return value if isinstance(value, str) and value in systems.INSTALLED else None
 
 
-def system_of(src: Located, expected: str | None = None) -> GameSystem | TeamRead:
+def system_of(src: Located, expected: str | None = None) -> AnySystem | TeamRead[TeamModel]:
     """The system a read file belongs to, or a TeamRead carrying why it has none."""
-    if not isinstance(src.data, dict):
-        return TeamRead(None, src, [src.problem((), NOT_A_MAPPING)])
+    if not isinstance(src.data, dict):  # read as the game it would be: say what that game wants
+        shape = systems.get(expected).file_shape
+        return TeamRead(None, src, [src.problem((), f"expected {shape}")])
     if expected is not None:
         return systems.get(expected)
     sid = src.data.get("system", systems.DEFAULT)
@@ -85,7 +84,9 @@ def system_of(src: Located, expected: str | None = None) -> GameSystem | TeamRea
     return systems.get(sid)
 
 
-def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem | None, TeamRead]:
+def read_team(
+    path: Path | str, expected: str | None = None
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
     """Read a file, collecting every problem (never raises for bad content).
 
     ``expected``: the system to read it as (e.g. the ``--catalog``'s); default its ``system:``.
@@ -110,7 +111,9 @@ def read_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem
     return found, read
 
 
-def _without_system_key(src: Located, default: GameSystem, read: TeamRead) -> TeamRead:
+def _without_system_key(
+    src: Located, default: AnySystem, read: TeamRead[TeamModel]
+) -> TeamRead[TeamModel]:
     """A file with no ``system:`` key is read as the default game; when that fails, say so, and
     name the game it does read as (when exactly one other game reads it without a problem)."""
     fits = []
@@ -134,8 +137,11 @@ def _without_system_key(src: Located, default: GameSystem, read: TeamRead) -> Te
     return read
 
 
-def load_team(path: Path | str, expected: str | None = None) -> tuple[GameSystem, Any]:
-    """Read a file that must be well-formed; raises InputError listing every problem."""
+def load_team(path: Path | str, expected: str | None = None) -> tuple[AnySystem, Any]:
+    """Read a file that must be well-formed; raises InputError listing every problem.
+
+    The team is the system's own model: a game's command reading its own file uses it as such.
+    """
     system, read = read_team(path, expected)
     if system is None or read.problems or read.team is None:
         raise InputError(read.problems)
@@ -160,7 +166,7 @@ def _merge(old: Any, new: Any) -> Any:
 
     Lists of mappings are matched by their ``name`` (a renamed item reuses the entry at its
     position unless another item owns it); lists of scalars are edited in place, new ones are
-    written in flow style (``[rifle, missile, null]``).
+    written in flow style (``[a, b, null]``).
     """
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -230,8 +236,8 @@ class SaveRefused(OSError):
 
 
 def save_team(
-    system: GameSystem,
-    team: Any,
+    system: AnySystem,
+    team: TeamModel,
     path: Path | str,
     original: str | None = None,
     *,

@@ -2,58 +2,24 @@
 
 Generic code reaches a game only through :func:`get`, and imports the protocol's types from here
 (they live in :mod:`builder.systems.base`); adding a game is a new package under
-``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use, so a
-command pays only for the system it touches.
+``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use: a
+command (``check``, ``analyze FILE --threat X`` …) loads only its file's system; every game's
+declarations are read only to offer them (help, a game's own option or sub-command).
 """
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from typing import cast
 
 from builder.core.problems import InputError, Problem, did_you_mean
-from builder.systems.base import (
-    ANALYZE_OPTIONS,
-    COMPARE_MAX,
-    COMPARE_MIN,
-    DEFAULT_ROUNDS,
-    AnalyzeOptions,
-    Command,
-    CompareEntry,
-    CompareOptions,
-    Compares,
-    GameSystem,
-    Output,
-    PrintOptions,
-    Printout,
-    TeamRead,
-    WritesValues,
-    YamlPath,
-)
+from builder.systems import base
+from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
+from builder.systems.options import COMMON as COMMON_OPTIONS
 
-__all__ = [
-    "ANALYZE_OPTIONS",
-    "COMPARE_MAX",
-    "COMPARE_MIN",
-    "DEFAULT",
-    "DEFAULT_ROUNDS",
-    "INSTALLED",
-    "AnalyzeOptions",
-    "Command",
-    "CompareEntry",
-    "CompareOptions",
-    "Compares",
-    "GameSystem",
-    "Output",
-    "PrintOptions",
-    "Printout",
-    "TeamRead",
-    "WritesValues",
-    "YamlPath",
-    "get",
-    "ids",
-    "unknown",
-]
+__all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "get", "ids", "unknown"]
+__all__ += base.__all__
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
@@ -61,7 +27,9 @@ INSTALLED: dict[str, str] = {
     "soh": "builder.systems.soh.system",
     "artifact": "builder.systems.artifact.system",
 }
-"""System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`."""
+"""System id -> module whose ``SYSTEM`` attribute implements :class:`GameSystem`.
+
+Tests add their fake game here (``tests/fake_game``) with a fixture; no test code in builder/."""
 
 DEFAULT = "laminim"
 """The system of a file without a ``system:`` key, and of ``laminim`` with no file."""
@@ -72,13 +40,17 @@ def ids() -> list[str]:
 
 
 @cache
-def get(system_id: str | None = None) -> GameSystem:
-    """The installed system ``system_id`` (the default when None); InputError if unknown."""
+def get(system_id: str | None = None) -> base.AnySystem:
+    """The installed system ``system_id`` (the default when None); InputError if unknown.
+
+    Each game's module declares ``SYSTEM: GameSystem[Team, Catalog, Read]`` (mypy checks it
+    against the protocol); generic code holds it as :data:`AnySystem`: its teams are
+    :class:`TeamModel` and its catalog is only handed back to it.
+    """
     sid = system_id or DEFAULT
     if sid not in INSTALLED:
         raise InputError([unknown(sid, "--system")])
-    system: GameSystem = import_module(INSTALLED[sid]).SYSTEM
-    return system
+    return cast(base.AnySystem, import_module(INSTALLED[sid]).SYSTEM)
 
 
 def unknown(system_id: object, where: str) -> Problem:

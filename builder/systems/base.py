@@ -1,31 +1,20 @@
-"""What a game system gives the generic shell (docs/design.md "Layout: one folder per game system").
+"""The kit: what a game system gives the generic shell (see docs/adding-a-game.md).
 
-The CLI, the team-file reader, the renderer and the TUI know only this protocol; everything about
+The CLI, the team-file reader, the renderer and the TUI know only these types; everything about
 a game (its catalog schema, legality, numbers, card layouts, screens) lives in its package under
 ``builder/systems/<id>/`` and is found through :mod:`builder.systems` (the registry).
 
-A system is a small object with these members:
+:class:`GameSystem` is generic in the game's team model, its catalog and its read file, so mypy
+checks each game's ``SYSTEM`` against it and a game's methods receive its own types (no
+``isinstance`` narrowing); generic code sees a team only as a :class:`TeamModel`. Most games
+derive from :class:`builder.systems.facade.Game`, which holds what every game repeats.
 
-1. ``id``, ``name``, ``name_ja`` — who it is (``system:`` in files, ``--system`` on the CLI).
-2. ``load_catalog(directory)`` — its catalog (bundled or ``--catalog DIR``), InputError if bad.
-3. ``read_team(source)`` — a team/force/crew/map file already read as located YAML → TeamRead.
-4. ``check(read, catalog)`` — legality: a :class:`Report` (problems with positions, JSON, text).
-5. ``describe_catalog(catalog)`` — ``laminim parts``: JSON and text.
-6. ``analyze(read, catalog, options)`` — ``laminim analyze``: JSON and text.
-7. ``printouts(team, catalog, options)`` — the documents ``laminim cards`` writes.
-8. ``tui()`` — what the TUI shell shows for it: first screen, styles, help (lazy: Textual).
-9. ``commands()`` — extra sub-commands of its own (``odds``, ``reach``, ``optimize``), if any.
+Optional: ``compare`` / ``compare_printout`` (:class:`Compares`) and ``value_text``
+(:class:`WritesValues`).
 
-Optional: ``compare(entries, catalog, options)`` and ``compare_printout(...)`` (the
-:class:`Compares` protocol) — ``laminim compare`` and its one-page sheet; a system without them
-makes the CLI say "compare is not available for <system>" (exit 2).
-
-Optional: ``value_text(path, value, original)`` (the :class:`WritesValues` protocol) — how a
-value that changed is written when a file is saved (e.g. a map row padded to the player's
-columns); without it the saver's YAML writer spells it.
-
-Team objects are the system's own; the shell only passes them back. Every problem a system
-reports is a :class:`builder.core.problems.Problem` located with a :class:`Locator`.
+The kit imports no game, no registry and no TUI: a game's screens reach the shell through
+:class:`builder.systems.ui.SystemUI` (data), its documents reach the printer as
+:class:`builder.render.printout.Printout` (re-exported here for games).
 """
 
 from __future__ import annotations
@@ -34,29 +23,74 @@ import argparse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from builder.core.i18n import Lang
 from builder.core.problems import Problem
 from builder.core.source import Located
+from builder.render.printout import Printout
+from builder.systems.options import DEFAULT_ROUNDS, CardSize, Option
+from builder.systems.ui import HelpSection, SystemUI
 
-if TYPE_CHECKING:
-    from builder.tui.shell import SystemUI
+__all__ = [
+    "COMPARE_MAX",
+    "COMPARE_MIN",
+    "DEFAULT_ROUNDS",
+    "AnalyzeOptions",
+    "AnySystem",
+    "CardSize",
+    "Command",
+    "CompareEntry",
+    "CompareOptions",
+    "Compares",
+    "GameSystem",
+    "HelpSection",
+    "Option",
+    "Output",
+    "PrintOptions",
+    "Printout",
+    "Report",
+    "SystemUI",
+    "TeamModel",
+    "TeamRead",
+    "WritesValues",
+    "YamlPath",
+]
 
 
-DEFAULT_ROUNDS = 6
-"""Rounds analysed when none are asked for: a game lasts six rounds (docs/rules.md §1.5)."""
+class TeamModel(Protocol):
+    """What the shell uses of a game's team (whatever the game calls it)."""
+
+    @property
+    def name(self) -> str:
+        """Shown in titles and used for the printouts' file names."""
+        ...
+
+    def model_dump(self) -> dict[str, Any]:
+        """The team as plain data (the TUI compares it to tell an edited team)."""
+        ...
+
+    def model_copy(self, *, deep: bool = ...) -> Any:
+        """An independent copy (the print dialog checks a snapshot, not the live team)."""
+        ...
+
+
+TeamT = TypeVar("TeamT", bound=TeamModel)
+CatalogT = TypeVar("CatalogT")
+ReadT = TypeVar("ReadT", bound="TeamRead[Any]")
+TeamT_co = TypeVar("TeamT_co", bound=TeamModel, covariant=True)
+TeamT_contra = TypeVar("TeamT_contra", bound=TeamModel, contravariant=True)
 
 
 @dataclass
-class TeamRead:
+class TeamRead(Generic[TeamT_co]):
     """A file as read by a system: its team (None when unusable), the source and problems.
 
     ``team`` is the system's own model; items with schema problems are left out and reported, so
-    one ``laminim check`` lists every mistake.
+    one ``laminim check`` lists every mistake. A game may subclass it to keep more (rows).
     """
 
-    team: Any
+    team: TeamT_co | None
     source: Located | None
     problems: list[Problem] = field(default_factory=list)
 
@@ -77,13 +111,13 @@ class Report(Protocol):
 
 @dataclass(frozen=True)
 class AnalyzeOptions:
-    """``laminim analyze`` options common to every system (docs/design.md "The command line")."""
+    """``laminim analyze`` options: the common ones as fields, a game's own in ``values``
+    (by option name; read them typed with :meth:`builder.systems.options.Option.of`)."""
 
     unit: str | None = None
     threat: str | None = None
     rounds: int = DEFAULT_ROUNDS
-    intercept: str | None = None
-    """``--intercept SLOT[:BONUS]`` (LAMINIM, docs/rules.md D19); a system without it ignores it."""
+    values: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -100,25 +134,17 @@ class Output:
 
 @dataclass(frozen=True)
 class PrintOptions:
-    """``laminim cards`` options (and the TUI's print dialog)."""
+    """``laminim cards`` options (and the TUI's print dialog); ``card_size`` None: the game's
+    first card size."""
 
     paper: str = "a4"
     lang: Lang = "en"
-    card_size: str = "poker"
-
-
-@dataclass(frozen=True)
-class Printout:
-    """One PDF to write: ``<team>-<kind>.pdf`` from a template and its plain-data context."""
-
-    kind: str
-    template: str
-    context: dict[str, Any]
+    card_size: str | None = None
 
 
 @dataclass(frozen=True)
 class Command:
-    """A sub-command a system adds to ``laminim`` (e.g. ``odds``, ``reach``, ``optimize``)."""
+    """A sub-command a system adds to ``laminim`` (e.g. a planner of its own)."""
 
     name: str
     help: str
@@ -127,7 +153,7 @@ class Command:
 
 
 COMPARE_MIN, COMPARE_MAX = 2, 4
-"""``laminim compare`` puts two to four units side by side (docs/design.md "The command line")."""
+"""``laminim compare`` puts two to four units side by side (DESIGN.md)."""
 
 
 @dataclass(frozen=True)
@@ -135,18 +161,93 @@ class CompareEntry:
     """One ``FILE[:UNIT]`` argument of ``laminim compare``: the file as read, the unit asked
     for (None: every unit of the file) and the file's name as typed (for messages)."""
 
-    read: TeamRead
+    read: TeamRead[Any]
     unit: str | None
     label: str
 
 
 @dataclass(frozen=True)
 class CompareOptions:
-    """``laminim compare`` options common to every system that compares."""
+    """``laminim compare`` options: the common ones as fields, a game's own in ``values``."""
 
     threat: str | None = None
     rounds: int = DEFAULT_ROUNDS
-    intercept: str | None = None
+    values: Mapping[str, object] = field(default_factory=dict)
+
+
+YamlPath = tuple[str | int, ...]
+"""Where a value sits in a file: mapping keys and list indexes from the top (``("map", 3)``)."""
+
+
+class GameSystem(Protocol[TeamT_contra, CatalogT, ReadT]):
+    """The protocol every game system implements, in its own team, catalog and read types."""
+
+    @property
+    def id(self) -> str:
+        """``system:`` in files, ``--system`` on the CLI."""
+        ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def name_ja(self) -> str: ...
+
+    @property
+    def file_shape(self) -> str:
+        """What a file of this game is, for "expected …" when a file is not a mapping."""
+        ...
+
+    @property
+    def analyze_options(self) -> Sequence[Option[Any]]:
+        """The options its ``analyze`` takes; the CLI refuses the others (exit 2) rather than
+        ignore them, and its ``--help`` names the games per option."""
+        ...
+
+    @property
+    def compare_options(self) -> Sequence[Option[Any]]:
+        """The options its ``compare`` takes (empty when it does not compare)."""
+        ...
+
+    @property
+    def card_sizes(self) -> Sequence[CardSize]:
+        """Card sizes ``cards --card-size`` accepts (the first is the default)."""
+        ...
+
+    def demo_file(self) -> Path:
+        """The bundled example file the TUI opens when given none."""
+        ...
+
+    def load_catalog(self, directory: Path | None = None) -> CatalogT: ...
+
+    def read_team(self, source: Located) -> ReadT: ...
+
+    def check(self, read: ReadT, catalog: CatalogT) -> Report: ...
+
+    def describe_catalog(self, catalog: CatalogT) -> Output: ...
+
+    def analyze(self, read: ReadT, catalog: CatalogT, options: AnalyzeOptions) -> Output: ...
+
+    def printouts(
+        self, team: TeamT_contra, catalog: CatalogT, options: PrintOptions
+    ) -> list[Printout]:
+        """The documents ``laminim cards`` writes."""
+        ...
+
+    def tui(self) -> SystemUI:
+        """The screens, styles, help and labels the TUI shell shows for this system."""
+        ...
+
+    def commands(self) -> list[Command]: ...
+
+    def dump_team(self, team: TeamT_contra) -> dict[str, Any]:
+        """The team as plain data in file order, for saving (comments are kept by the saver)."""
+        ...
+
+
+AnySystem = GameSystem[TeamModel, Any, TeamRead[TeamModel]]
+"""A game as generic code holds it: teams are :class:`TeamModel`, the catalog is opaque (only
+passed back to the game that loaded it)."""
 
 
 @runtime_checkable
@@ -172,10 +273,6 @@ class Compares(Protocol):
         ...
 
 
-YamlPath = tuple[str | int, ...]
-"""Where a value sits in a file: mapping keys and list indexes from the top (``("map", 3)``)."""
-
-
 @runtime_checkable
 class WritesValues(Protocol):
     """Optional part of a game system: the text of a value that changed, when a file is saved.
@@ -192,49 +289,3 @@ class WritesValues(Protocol):
     def value_text(
         self, path: YamlPath, value: Any, original: Mapping[YamlPath, str]
     ) -> str | None: ...
-
-
-ANALYZE_OPTIONS = ("unit", "threat", "rounds", "intercept")
-"""The fields of :class:`AnalyzeOptions`, as ``--unit``, ``--threat`` … on the command line."""
-
-
-class GameSystem(Protocol):
-    """The protocol every game system implements (see the module docstring)."""
-
-    id: str
-    name: str
-    name_ja: str
-    analyze_options: tuple[str, ...]
-    """Which of ``analyze``'s options this game uses, of ``ANALYZE_OPTIONS``; the CLI refuses
-    the others (exit 2) rather than ignore them, and its ``--help`` names the games per option."""
-
-    @property
-    def card_sizes(self) -> Sequence[str]:
-        """Card sizes ``cards --card-size`` accepts (the first is the default)."""
-        ...
-
-    def demo_file(self) -> Path:
-        """The bundled example file the TUI opens when given none."""
-        ...
-
-    def load_catalog(self, directory: Path | None = None) -> Any: ...
-
-    def read_team(self, source: Located) -> TeamRead: ...
-
-    def check(self, read: TeamRead, catalog: Any) -> Report: ...
-
-    def describe_catalog(self, catalog: Any) -> Output: ...
-
-    def analyze(self, read: TeamRead, catalog: Any, options: AnalyzeOptions) -> Output: ...
-
-    def printouts(self, team: Any, catalog: Any, options: PrintOptions) -> list[Printout]: ...
-
-    def tui(self) -> SystemUI:
-        """The screens, styles, help and labels the TUI shell shows for this system."""
-        ...
-
-    def commands(self) -> list[Command]: ...
-
-    def dump_team(self, team: Any) -> dict[str, Any]:
-        """The team as plain data in file order, for saving (comments are kept by the saver)."""
-        ...

@@ -1,7 +1,8 @@
 """The builder TUI shell: it owns the team, the file it came from, the catalog and the language.
 
 It knows no game: the game system of the file supplies the first screen, styles, help and
-labels (:class:`builder.tui.shell.SystemUI`). Screens change the team only through
+labels (:class:`builder.systems.SystemUI`); the shell sees the team only as a
+:class:`builder.systems.TeamModel` (its name, its plain data). Screens change the team only through
 :meth:`BuilderApp.set_team`, so the unsaved-changes marker in the title is always right, and the
 shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
 """
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from builder.core.i18n import Lang
 from builder.core.input_files import exists_safely, read_input
@@ -26,7 +27,7 @@ from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
 
 if TYPE_CHECKING:
-    from builder.systems import GameSystem
+    from builder.systems import AnySystem, TeamModel
 
 
 class BuilderApp(App[int]):
@@ -48,9 +49,9 @@ class BuilderApp(App[int]):
 
     def __init__(
         self,
-        system: GameSystem,
+        system: AnySystem,
         catalog: Any,
-        team: Any,
+        team: TeamModel,
         path: Path | None = None,
         original: str | None = None,
         lang: Lang = "en",
@@ -116,9 +117,16 @@ class BuilderApp(App[int]):
 
     def on_mount(self) -> None:
         self._update_title()
-        self.push_screen(self.ui.first_screen())
+        self.push_screen(self._first_screen())
 
-    def set_team(self, team: Any) -> None:
+    def _first_screen(self) -> Screen[Any]:
+        """The game's first screen; its factory is typed loosely in the kit (no Textual there)."""
+        screen = self.ui.first_screen()
+        if not isinstance(screen, Screen):
+            raise TypeError(f"{self.system.id}: SystemUI.first_screen must make a Screen")
+        return screen
+
+    def set_team(self, team: TeamModel) -> None:
         """Replace the team (every change goes through here) and redraw the screens."""
         self.team = team
         self.dirty = team.model_dump() != self._saved
@@ -235,7 +243,7 @@ class BuilderApp(App[int]):
         self._mark_saved(path, original)
         if system.id != self.system.id:
             self.system, self.catalog, self.ui = system, catalog, system.tui()
-            self.switch_screen(self.ui.first_screen())
+            self.switch_screen(self._first_screen())
         else:
             self.refresh_screens()
         self.notify(self.say("opened").format(path=path))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +15,13 @@ from builder.systems.base import Command
 
 def _system(sid: str, command: Command) -> SimpleNamespace:
     return SimpleNamespace(
-        id=sid, name=sid, name_ja=sid, analyze_options=(), commands=lambda: [command]
+        id=sid,
+        name=sid,
+        name_ja=sid,
+        analyze_options=(),
+        compare_options=(),
+        card_sizes=(),
+        commands=lambda: [command],
     )
 
 
@@ -72,21 +79,21 @@ def test_a_yaml_file_alone_opens_it_in_the_tui(monkeypatch):
 
 @pytest.mark.parametrize("sid", systems.ids())
 def test_analyze_refuses_the_options_a_game_does_not_use(sid, capsys):
-    from builder.systems import ANALYZE_OPTIONS
-
+    declared = {o.name: o for s in systems.ids() for o in systems.get(s).analyze_options}
     system = systems.get(sid)
     demo = str(system.demo_file())
-    values = {"unit": "x", "threat": "x", "rounds": "2", "intercept": "1"}
-    for option in ANALYZE_OPTIONS:
-        code = main(["analyze", demo, f"--{option}", values[option]])
+    values = {"unit": "x", "threat": "x", "rounds": "2"}
+    takes = {o.name for o in system.analyze_options}
+    for name, option in declared.items():
+        code = main(["analyze", demo, option.flag, values.get(name, "1")])
         err = capsys.readouterr().err
-        if option in system.analyze_options:
+        if name in takes:
             assert "not used by" not in err  # it may still be bad input for its own reasons
         else:
             assert code == 2
             assert err.strip() == (
-                f"analyze: --{option}: not used by {system.name} (its analyze takes "
-                + (", ".join(f"--{o}" for o in system.analyze_options) or "no options")
+                f"analyze: {option.flag}: not used by {system.name} (its analyze takes "
+                + (", ".join(o.flag for o in system.analyze_options) or "no options")
                 + ")"
             )
 
@@ -100,7 +107,8 @@ def test_analyze_help_names_the_games_of_each_option(capsys):
 
 
 def test_a_generic_commands_parser_loads_no_game_system():
-    # naming the games per analyze option happens when help is shown, not on every start
+    # what the games declare (analyze/compare options, card sizes, their own commands) is read
+    # only by the commands that need it: a generic command's parser loads the kit alone
     import subprocess
     import sys
 
@@ -110,4 +118,22 @@ def test_a_generic_commands_parser_loads_no_game_system():
         "and m.count('.') == 2))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['builder.systems.base']"
+    loaded = set(ast.literal_eval(out.stdout.strip()))
+    assert loaded == {"builder.systems.base", "builder.systems.options", "builder.systems.ui"}
+    assert not any(m.rsplit(".", 1)[1] in systems.ids() for m in loaded)
+
+
+def test_analyze_with_the_shared_options_loads_only_the_files_game():
+    # the games' declarations are read for help or a game's own option, not for every analyze
+    import subprocess
+    import sys
+
+    demo = str(systems.get("laminim").demo_file())
+    code = (
+        "import sys; from builder.cli import main; "
+        f"main(['analyze', {demo!r}, '--threat', 'rifle-duel', '--rounds', '2', '--json']); "
+        "print(sorted(m.split('.')[2] for m in sys.modules if m.startswith('builder.systems.') "
+        "and m.count('.') >= 3), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert set(ast.literal_eval(out.stderr.strip().splitlines()[-1])) == {"laminim"}

@@ -7,10 +7,9 @@ do the work (catalog, force reading and D9 legality, text/JSON, odds, printouts,
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from builder.core.problems import InputError, Problem
-from builder.core.resources import bundled_catalog_dir
+from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.legality import ForceReport, check
@@ -18,81 +17,60 @@ from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import (
     AnalyzeOptions,
+    CardSize,
     Command,
+    GameSystem,
     Output,
     PrintOptions,
     Printout,
-    TeamRead,
+    SystemUI,
 )
-
-if TYPE_CHECKING:
-    from builder.tui.shell import SystemUI
-
-
-class CheckedForce:
-    """``laminim check``'s report of a force: D9 legality and its text table."""
-
-    def __init__(self, report: ForceReport) -> None:
-        self.report = report
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.report.problems
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    def to_json(self) -> dict[str, Any]:
-        return self.report.to_json()
-
-    def text(self) -> str:
-        from builder.systems.artifact.text import check_text
-
-        return check_text(self.report)
+from builder.systems.game import Checked, Game
+from builder.systems.options import ROUNDS, THREAT, UNIT
 
 
-class Artifact:
+class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
-    analyze_options: tuple[str, ...] = ("unit", "threat", "rounds")
+    demo_name = "demo_force.yaml"
+    analyze_options = (UNIT, THREAT, ROUNDS)
+    card_sizes = (
+        CardSize("poker", "poker (63×88 mm, 9 a page)"),
+        CardSize("large", "large (89×127 mm, 4 a page)"),
+    )
 
-    @property
-    def card_sizes(self) -> tuple[str, ...]:
-        from builder.systems.artifact.printouts import CARD_SIZES
-
-        return tuple(CARD_SIZES)
-
-    def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / "demo_force.yaml"
-
-    def load_catalog(self, directory: Path | None = None) -> ArtifactCatalog:
-        return load_catalog(directory)
+    def read_catalog(self, folder: Path) -> ArtifactCatalog:
+        return load_catalog(folder)
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)
 
-    def check(self, read: TeamRead, catalog: ArtifactCatalog) -> CheckedForce:
-        if read.team is None:
-            raise InputError(read.problems)
-        assert isinstance(read, ForceRead)
-        return CheckedForce(check(read.team, catalog, read))
+    def judge(
+        self, read: ForceRead, team: ForceFile, catalog: ArtifactCatalog
+    ) -> Checked[ForceReport]:
+        def text() -> str:
+            from builder.systems.artifact.text import check_text
+
+            return check_text(report)
+
+        report = check(team, catalog, read)
+        return Checked(report, text)
 
     def describe_catalog(self, catalog: ArtifactCatalog) -> Output:
         from builder.systems.artifact.text import parts_json, parts_text
 
         return Output(parts_json(catalog), parts_text(catalog))
 
-    def analyze(self, read: TeamRead, catalog: ArtifactCatalog, options: AnalyzeOptions) -> Output:
+    def analyze(self, read: ForceRead, catalog: ArtifactCatalog, options: AnalyzeOptions) -> Output:
         from builder.systems.artifact.analysis import analyze_force
 
-        report = self.check(read, catalog).report
+        report = self.judge(read, self.team_of(read), catalog).report
         if report.bad_input:
             raise InputError(report.errors)
         return analyze_force(report, catalog, options)
 
-    def printouts(
+    def documents(
         self, team: ForceFile, catalog: ArtifactCatalog, options: PrintOptions
     ) -> list[Printout]:
         from builder.systems.artifact.printouts import printouts
@@ -114,4 +92,4 @@ class Artifact:
         return team.model_dump(mode="json")
 
 
-SYSTEM = Artifact()
+SYSTEM: GameSystem[ForceFile, ArtifactCatalog, ForceRead] = Artifact()

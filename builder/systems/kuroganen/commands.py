@@ -13,6 +13,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from builder.core.problems import InputError, Problem
 from builder.systems.base import Command
@@ -92,7 +93,7 @@ def load_map(path: Path) -> KuroganenMap:
     _system, read = read_team(path, expected="kuroganen")
     if read.team is None or read.problems:
         raise InputError(read.problems)
-    team: KuroganenMap = read.team
+    team: KuroganenMap = cast(KuroganenMap, read.team)
     return team
 
 

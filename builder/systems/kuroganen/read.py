@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -19,6 +19,9 @@ from builder.core.source import Located, validation_problems
 from builder.systems.base import TeamRead
 
 from .rules import HeightMap, ReachTooLarge, check_budget
+
+if TYPE_CHECKING:
+    from .models import KuroganenMap
 
 Found = list[tuple[Loc, str]]
 
@@ -178,7 +181,7 @@ def located_checks(data: dict[str, Any]) -> Found:
     return found
 
 
-def read_map(src: Located) -> TeamRead:
+def read_map(src: Located) -> TeamRead[KuroganenMap]:
     """The map of a file read with positions; every problem listed, the map None if any."""
     from .models import KuroganenMap
 

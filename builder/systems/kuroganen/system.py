@@ -9,85 +9,53 @@ shows the reach of the start under the cursor.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from builder.core.problems import InputError, Problem, exit_code
-from builder.core.resources import bundled_catalog_dir
+from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
+    CardSize,
     Command,
+    GameSystem,
     Output,
     PrintOptions,
     Printout,
+    SystemUI,
     TeamRead,
     YamlPath,
 )
+from builder.systems.game import Game
 
 from .catalog import KuroganenCatalog, load_catalog
+from .legality import MapReport
 from .models import KuroganenMap
 
-if TYPE_CHECKING:
-    from builder.tui.shell import SystemUI
-
-PAGE = "page"
+PAGE = CardSize("page", "page (the reference and the map are whole pages)")
 """The only "card size": the reference and the map are whole pages."""
 
-
-@dataclass
-class MapReport:
-    """``laminim check`` on a map: it is either usable (exit 0) or bad input (exit 2)."""
-
-    team: KuroganenMap
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def exit_code(self) -> int:
-        return exit_code(self.problems)
-
-    def to_json(self) -> dict[str, Any]:
-        from .text import map_summary
-
-        return {
-            "valid": self.exit_code == 0,
-            "errors": [p.to_json() for p in self.problems if p.severity != "warning"],
-            "warnings": [p.to_json() for p in self.problems if p.severity == "warning"],
-            "map": map_summary(self.team),
-        }
-
-    def text(self) -> str:
-        from .text import levels_grid, summary_line
-
-        return "\n".join([summary_line(self.team) + ": OK", "", *levels_grid(self.team)])
+MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen:
+class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
     id = "kuroganen"
     name = "Kuroganen Gauge"
     name_ja = "クロガネンゲイジ"
-    analyze_options: tuple[str, ...] = ()  # a map has no units or threats: reach plans from the map
+    demo_name = "demo_map.yaml"
+    # a map has no units or threats: no analyze options (reach plans from the map)
+    card_sizes = (PAGE,)
 
-    @property
-    def card_sizes(self) -> tuple[str, ...]:
-        return (PAGE,)
+    def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        return load_catalog(folder)
 
-    def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / "demo_map.yaml"
-
-    def load_catalog(self, directory: Path | None = None) -> KuroganenCatalog:
-        return load_catalog(directory)
-
-    def read_team(self, source: Located) -> TeamRead:
+    def read_team(self, source: Located) -> MapRead:
         from .read import read_map
 
         return read_map(source)
 
-    def check(self, read: TeamRead, catalog: KuroganenCatalog) -> MapReport:
-        if read.team is None:
-            raise InputError(read.problems)
-        return MapReport(read.team, list(read.problems))
+    def judge(self, read: MapRead, team: KuroganenMap, catalog: KuroganenCatalog) -> MapReport:
+        return MapReport(team, list(read.problems))
 
     def describe_catalog(self, catalog: KuroganenCatalog) -> Output:
         text = (
@@ -103,11 +71,11 @@ class Kuroganen:
         }
         return Output(data, text)
 
-    def analyze(self, read: TeamRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
+    def analyze(self, read: MapRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
         from .rules import ReachTooLarge, reach
         from .text import count, map_summary, summary_line
 
-        team = self.check(read, catalog).team
+        team = self.team_of(read)
         data: dict[str, Any] = {"map": map_summary(team), "reach": None}
         lines = [summary_line(team)]
         if team.plan is not None:
@@ -132,7 +100,7 @@ class Kuroganen:
         lines.append(f"where a unit can go, cell by cell: laminim reach {path} {args}")
         return Output(data, "\n".join(lines))
 
-    def printouts(
+    def documents(
         self, team: KuroganenMap, catalog: KuroganenCatalog, options: PrintOptions
     ) -> list[Printout]:
         from .printouts import printouts
@@ -161,10 +129,10 @@ class Kuroganen:
         return value_text(path, value, original)
 
 
-def read_problem(read: TeamRead, loc: tuple[str, ...], message: str) -> Problem:
+def read_problem(read: MapRead, loc: tuple[str, ...], message: str) -> Problem:
     if read.source is not None:
         return read.source.problem(loc, message)
     return Problem("map", None, None, ".".join(loc), message)
 
 
-SYSTEM = Kuroganen()
+SYSTEM: GameSystem[KuroganenMap, KuroganenCatalog, MapRead] = Kuroganen()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.problems import InputError, Problem, did_you_mean, errors_of
 from builder.core.source import Located
 from builder.render.layout import PAPERS
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
@@ -102,7 +102,7 @@ def pick_units(
         else:
             unit = match_unit(entry.unit, report.units, entry.label, read.source)
             picked.append((unit, source))
-            notes += [p for p in unit.problems if p.severity != "warning"]
+            notes += errors_of(unit.problems)
     if not COMPARE_MIN <= len(picked) <= COMPARE_MAX:
         raise _bad(
             "compare",
@@ -119,10 +119,11 @@ def compute(
     from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.system import INTERCEPT
 
     picked, notes = pick_units(entries, catalog)
     threat = find_threat(options.threat, catalog)
-    choice = parse_intercept(options.intercept)
+    choice = parse_intercept(INTERCEPT.of(options.values))
     columns = []
     for report, source in picked:
         analysis = None
@@ -138,7 +139,7 @@ def compute(
             except TooLarge as exc:
                 raise _bad(report.name, f"against '{threat.id}': {exc}") from None
         columns.append(Column(report, analysis, source))
-    return Compared(threat, options.rounds, columns, options.intercept), notes
+    return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
 
 
 def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.problems import Findings, Locator, Problem, did_you_mean, unplaced
+from builder.core.problems import (
+    Findings,
+    Locator,
+    Problem,
+    did_you_mean,
+    errors_of,
+    unplaced,
+    warnings_of,
+)
 from builder.systems.laminim.models import Catalog, Frame, TeamFormat, Weapon
 from builder.systems.laminim.read import LaminimRead
 from builder.systems.laminim.team import SLOTS, Team, Unit
@@ -43,7 +51,7 @@ class UnitReport:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity != "warning" for p in self.problems)
+        return not errors_of(self.problems)
 
     def to_json(self) -> dict:
         return {
@@ -52,8 +60,8 @@ class UnitReport:
             "weapons": self.weapons,
             "legal": self.legal,
             "payload": {"used": self.payload_used, "limit": self.payload_limit},
-            "errors": [p.message for p in self.problems if p.severity != "warning"],
-            "warnings": [p.message for p in self.problems if p.severity == "warning"],
+            "errors": [p.message for p in errors_of(self.problems)],
+            "warnings": [p.message for p in warnings_of(self.problems)],
         }
 
 

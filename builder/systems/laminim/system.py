@@ -8,148 +8,90 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from builder.core.problems import InputError, Problem, unplaced
-from builder.core.resources import bundled_catalog_dir
+from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.base import (
-    DEFAULT_ROUNDS,
     AnalyzeOptions,
+    CardSize,
     Command,
     CompareEntry,
     CompareOptions,
+    GameSystem,
     Output,
     PrintOptions,
     Printout,
-    TeamRead,
+    SystemUI,
 )
+from builder.systems.game import Checked, Game
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
+from builder.systems.options import ROUNDS, THREAT, UNIT, Option
 
-if TYPE_CHECKING:
-    from builder.tui.shell import SystemUI
-
-
-class CheckedTeam:
-    """``laminim check``'s report of a LAMINIM team: the legality and its text table."""
-
-    def __init__(self, team: Team | None, report: TeamReport) -> None:
-        self.team = team
-        self.report = report
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.report.problems
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    def to_json(self) -> dict[str, Any]:
-        return self.report.to_json()
-
-    def text(self) -> str:
-        from builder.systems.laminim.text import check_text
-
-        assert self.team is not None
-        return check_text(self.team, self.report)
+INTERCEPT: Option[str] = Option(
+    "intercept",
+    "SLOT[:BONUS]",
+    "LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each unit's best) "
+    "shoots at the threat's first missile salvo every round it is intact, with total bonus "
+    "BONUS (default 2)",
+    str,
+)
+"""``analyze`` / ``compare --intercept``: read back with ``INTERCEPT.of(options.values)`` and
+parsed by :func:`builder.systems.laminim.intercepting.parse_intercept` once the file is read."""
 
 
-class Laminim:
+class Laminim(Game[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
-    analyze_options: tuple[str, ...] = ("unit", "threat", "rounds", "intercept")
+    file_shape = "a mapping with system, name and units"
+    analyze_options = (UNIT, THREAT, ROUNDS, INTERCEPT)
+    compare_options = (THREAT, ROUNDS, INTERCEPT)
+    card_sizes = (
+        CardSize("poker", "poker (63×88 mm, 9 a page)"),
+        CardSize("large", "large (89×127 mm, 4 a page)"),
+    )
 
-    @property
-    def card_sizes(self) -> tuple[str, ...]:
-        from builder.systems.laminim.printouts import CARD_SIZES
-
-        return tuple(CARD_SIZES)
-
-    def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / "demo_team.yaml"
-
-    def load_catalog(self, directory: Path | None = None) -> Catalog:
-        return load_catalog(directory)
+    def read_catalog(self, folder: Path) -> Catalog:
+        return load_catalog(folder)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
 
-    def check(self, read: TeamRead, catalog: Catalog) -> CheckedTeam:
-        if read.team is None:
-            raise InputError(read.problems)
-        assert isinstance(read, LaminimRead)
-        return CheckedTeam(read.team, check_team(read.team, catalog, read))
+    def judge(self, read: LaminimRead, team: Team, catalog: Catalog) -> Checked[TeamReport]:
+        def text() -> str:
+            from builder.systems.laminim.text import check_text
+
+            return check_text(team, report)
+
+        report = check_team(team, catalog, read)
+        return Checked(report, text)
 
     def describe_catalog(self, catalog: Catalog) -> Output:
         from builder.systems.laminim.text import parts_json, parts_text
 
         return Output(parts_json(catalog), parts_text(catalog))
 
-    def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
-        from builder.systems.laminim.analysis import analyze
-        from builder.systems.laminim.derive import find_threat, unit_spec
-        from builder.systems.laminim.intercepting import parse_intercept
-        from builder.systems.laminim.rules import TooLarge
-        from builder.systems.laminim.text import analysis_json, analysis_text
+    def analyze(self, read: LaminimRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
+        from builder.systems.laminim.analysis import analyze_team
 
-        checked = self.check(read, catalog)
-        report = checked.report
+        report = self.judge(read, self.team_of(read), catalog).report
         if report.bad_input:
             raise InputError(report.errors)
-        threat = find_threat(options.threat, catalog)
-        choice = parse_intercept(options.intercept)
-        units = report.units
-        if options.unit is not None:
-            units = _units_named(units, options.unit)
-        rows = {id(u): i for i, u in enumerate(report.units)}
-        results = []
-        for u in units:
-            if u.resolved is None:
-                continue
-            assert isinstance(read, LaminimRead)
-            intercept = None
-            if choice is not None:
-                try:
-                    intercept = choice.for_unit(unit_spec(u.resolved))
-                except ValueError as exc:
-                    locate = read.unit_locator(rows[id(u)])
-                    raise InputError(
-                        [locate(("weapons",), f"--intercept: {exc}", "bad-input")]
-                    ) from None
-            try:
-                results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
-            except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
-                locate = read.unit_locator(rows[id(u)])
-                raise InputError(
-                    [locate((), f"unit '{u.name}' against '{threat.id}': {exc}", "bad-input")]
-                ) from None
-            except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
-                locate = read.unit_locator(rows[id(u)])
-                message = (
-                    f"against '{threat.id}': the odds overflow ({len(threat.attacks)} attacks "
-                    "a round); use fewer attacks"
-                )
-                raise InputError([locate((), message, "bad-input")]) from None
-        return Output(
-            analysis_json(threat, results),
-            analysis_text(threat, results, catalog),
-            notes=report.errors,
-        )
+        return analyze_team(read, report, catalog, options, INTERCEPT.of(options.values))
 
-    def printouts(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+    def documents(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+        from builder.systems.laminim.analysis import too_large_problem
         from builder.systems.laminim.printouts import printouts
         from builder.systems.laminim.rules import TooLarge
 
         try:
             return printouts(team, catalog, options)
         except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
-            raise InputError([_too_large_unit(team, catalog, exc)]) from None
+            raise InputError([too_large_problem(team, catalog, exc)]) from None
 
     def compare(
         self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
@@ -182,52 +124,5 @@ class Laminim:
 
         return [command()]
 
-    def dump_team(self, team: Team) -> dict[str, Any]:
-        return team.model_dump()
 
-
-def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
-    """The cards' problem at the first unit whose survival table is beyond the budget."""
-    from builder.systems.laminim.derive import threat_spec, unit_spec
-    from builder.systems.laminim.legality import resolve_unit
-    from builder.systems.laminim.rules import TooLarge, check_budget
-
-    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
-    for row, unit in enumerate(team.units):
-        resolved = resolve_unit(unit, catalog)
-        if resolved is None or threat is None:
-            continue
-        try:
-            check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
-        except TooLarge as found:
-            message = f"unit '{unit.name}' against '{threat.id}': {found}"
-            return unplaced(team.name, ("units", row))((), message, "bad-input")
-    return unplaced(team.name, ("units",))((), str(exc), "bad-input")
-
-
-SYSTEM = Laminim()
-
-
-def _units_named(units: list[Any], wanted: str) -> list[Any]:
-    """The unit ``--unit`` names: exact, else case-insensitive if that is unambiguous.
-
-    Raises InputError (exit 2) with a did-you-mean and the team's unit names otherwise.
-    """
-    exact = [u for u in units if u.name == wanted]
-    if exact:
-        return exact
-    folded = [u for u in units if u.name.casefold() == wanted.casefold()]
-    if len(folded) == 1:
-        return folded
-    names = [u.name for u in units]
-    if folded:
-        message = f"'{wanted}' matches several units ({', '.join(u.name for u in folded)})"
-        message += "; give the exact name"
-    else:
-        import difflib
-
-        lower = {n.casefold(): n for n in names}
-        close = difflib.get_close_matches(wanted.casefold(), list(lower), n=1, cutoff=0.6)
-        hint = f" (did you mean '{lower[close[0]]}'?)" if close else ""
-        message = f"no unit named '{wanted}'{hint}; units: {', '.join(names)}"
-    raise InputError([Problem("--unit", None, None, "", message)])
+SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from builder.core.problems import warnings_of
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport, UnitReport
 from builder.systems.laminim.models import Catalog, Frame, Threat, Weapon
 from builder.systems.laminim.team import Team
@@ -153,7 +154,7 @@ def _unit_line(report: UnitReport) -> list[str]:
     )
     weapons = ", ".join(w or "—" for w in report.weapons) or "—"
     status = "legal" if report.legal else "ILLEGAL"
-    warn = sum(1 for p in report.problems if p.severity == "warning")
+    warn = len(warnings_of(report.problems))
     if warn:
         status += f" ({warn} warning{'s' if warn > 1 else ''})"
     return [report.name, report.frame, weapons, payload, status]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.core.problems import Findings, Locator, Problem, did_you_mean
+from builder.core.problems import Findings, Locator, Problem, did_you_mean, errors_of, warnings_of
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
 
@@ -20,14 +20,14 @@ class CharacterReport:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity != "warning" for p in self.problems)
+        return not errors_of(self.problems)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "legal": self.legal,
-            "errors": [p.message for p in self.problems if p.severity != "warning"],
-            "warnings": [p.message for p in self.problems if p.severity == "warning"],
+            "errors": [p.message for p in errors_of(self.problems)],
+            "warnings": [p.message for p in warnings_of(self.problems)],
         }
 
 

@@ -8,50 +8,47 @@ odds reference. The modules beside this one do the work.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from builder.core.problems import InputError
-from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
-from builder.systems.base import AnalyzeOptions, Command, Output, PrintOptions, Printout, TeamRead
+from builder.systems.base import (
+    AnalyzeOptions,
+    CardSize,
+    Command,
+    GameSystem,
+    Output,
+    PrintOptions,
+    Printout,
+    SystemUI,
+)
+from builder.systems.game import Game
+from builder.systems.options import THREAT, UNIT
 from builder.systems.soh.catalog import load_catalog
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
-if TYPE_CHECKING:
-    from builder.tui.shell import SystemUI
 
-CARD_SIZES = ("large", "poker")
-"""A character card holds more than a poker card comfortably shows: large (89×127 mm) first."""
-
-
-class SpaceOperaHeroes:
+class SpaceOperaHeroes(Game[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
-    analyze_options: tuple[str, ...] = (
-        "unit",
-        "threat",
-    )  # analysed one round at a time: no --rounds
+    demo_name = "demo_crew.yaml"
+    analyze_options = (UNIT, THREAT)  # analysed one round at a time: no --rounds
+    card_sizes = (
+        # a character card holds more than a poker card comfortably shows: large first
+        CardSize("large", "large (89×127 mm, 4 a page)"),
+        CardSize("poker", "poker (63×88 mm, 9 a page)"),
+    )
 
-    @property
-    def card_sizes(self) -> tuple[str, ...]:
-        return CARD_SIZES
-
-    def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / "demo_crew.yaml"
-
-    def load_catalog(self, directory: Path | None = None) -> Catalog:
-        return load_catalog(directory)
+    def read_catalog(self, folder: Path) -> Catalog:
+        return load_catalog(folder)
 
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)
 
-    def check(self, read: TeamRead, catalog: Catalog) -> CrewReport:
-        if read.team is None:
-            raise InputError(read.problems)
-        assert isinstance(read, SohRead)
+    def judge(self, read: SohRead, team: Crew, catalog: Catalog) -> CrewReport:
         return check_crew(read, catalog)
 
     def describe_catalog(self, catalog: Catalog) -> Output:
@@ -59,20 +56,21 @@ class SpaceOperaHeroes:
 
         return Output(parts_json(catalog), parts_text(catalog))
 
-    def analyze(self, read: TeamRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
+    def analyze(self, read: SohRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         """Each character's derived values, 1-die odds both ways and the best AP split against
         ``options.threat`` (a crew character, a catalog opponent or FILE[:NAME]);
         ``options.rounds`` does not apply (soh is analysed one round at a time)."""
         from builder.systems.soh.analysis import analyze_crew
         from builder.systems.soh.text import analysis_json, analysis_text
 
-        report = self.check(read, catalog)
+        crew = self.team_of(read)
+        report = self.judge(read, crew, catalog)
         if report.exit_code == 2:
             raise InputError(report.errors)
-        result = analyze_crew(read.team, catalog, options.unit, options.threat)
+        result = analyze_crew(crew, catalog, options.unit, options.threat)
         return Output(analysis_json(result), analysis_text(result), notes=report.errors)
 
-    def printouts(self, team: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+    def documents(self, team: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         from builder.systems.soh.printouts import printouts
 
         return printouts(team, catalog, options)
@@ -96,4 +94,4 @@ class SpaceOperaHeroes:
         return data
 
 
-SYSTEM = SpaceOperaHeroes()
+SYSTEM: GameSystem[Crew, Catalog, SohRead] = SpaceOperaHeroes()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from builder.core.problems import errors_of
 from builder.systems.soh.models import Catalog
 
 if TYPE_CHECKING:  # check and parts must not load numpy
@@ -150,7 +151,7 @@ def check_text(report: CrewReport) -> str:
     n_err, n_warn = len(report.errors), len(report.warnings)
     rows = []
     for ch, rep in zip(report.crew.characters, report.characters, strict=True):
-        n = sum(p.severity != "warning" for p in rep.problems)
+        n = len(errors_of(rep.problems))
         status = "ok" if rep.legal else f"{n} error{'s' * (n != 1)} (on stderr)"
         gear = ch.armour or ch.vehicle or "-"
         rows.append([ch.name, gear, ", ".join(ch.weapons) or "-", str(ch.ap), status])

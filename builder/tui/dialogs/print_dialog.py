@@ -23,13 +23,13 @@ from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
 from builder.core.i18n import LANG_NAMES, LANGS, Lang
 from builder.core.input_files import exists_safely
-from builder.core.problems import Problem
+from builder.core.problems import Problem, errors_of
 from builder.render.layout import PAPERS
 from builder.tui.labels import t
 from builder.tui.shell import SystemUI
 
 if TYPE_CHECKING:
-    from builder.systems import GameSystem
+    from builder.systems import AnySystem, TeamModel
 
 
 def check_out_dir(path: Path, lang: Lang) -> str | None:
@@ -55,7 +55,7 @@ _REMEMBERED: WeakKeyDictionary[App[Any], dict[str, str]] = WeakKeyDictionary()
 """The last paper, language, card size and folder printed with, per running app."""
 
 
-def team_problems(system: GameSystem, team: Any, catalog: Any) -> list[Problem]:
+def team_problems(system: AnySystem, team: TeamModel, catalog: Any) -> list[Problem]:
     """Why ``team`` is not legal (empty when it is), as the CLI's ``check`` would say.
 
     The shell holds the team, not a file: the team goes through the system's own reader from
@@ -73,7 +73,7 @@ def team_problems(system: GameSystem, team: Any, catalog: Any) -> list[Problem]:
         return [Problem(team_label(team), None, None, "", str(exc))]
     if report.exit_code == 0:
         return []
-    return [p for p in report.problems if p.severity != "warning"]
+    return errors_of(report.problems)
 
 
 def written_lines(paths: list[Path]) -> str:
@@ -113,8 +113,8 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     def __init__(
         self,
-        system: GameSystem,
-        team: Any,
+        system: AnySystem,
+        team: TeamModel,
         catalog: Any,
         lang: Lang,
         ui: SystemUI,
@@ -133,7 +133,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     def compose(self) -> ComposeResult:
         remembered = _REMEMBERED.get(self.app, {})
-        sizes = list(self._system.card_sizes)
+        sizes = [c.id for c in self._system.card_sizes]
         size = remembered.get("card_size", sizes[0])
         with Vertical(classes="dialog dialog-wide"):
             yield Label(
@@ -169,7 +169,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 row.display = len(sizes) > 1
                 yield Label(t("card_size", self._lang), classes="print-label")
                 yield Select(
-                    [(c, c) for c in sizes],
+                    [(c.shown, c.id) for c in self._system.card_sizes],
                     value=size if size in sizes else sizes[0],
                     allow_blank=False,
                     id="card-size",

@@ -11,7 +11,7 @@ refused with a bell and a note that says why.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -76,7 +76,7 @@ class MapScreen(ShellScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        team: KuroganenMap = self.shell.team
+        team = cast(KuroganenMap, self.shell.team)
         yield Header()
         with Horizontal(id="body"):
             yield MapView(team, id="map")
@@ -84,7 +84,7 @@ class MapScreen(ShellScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        team: KuroganenMap = self.shell.team
+        team = cast(KuroganenMap, self.shell.team)
         self._defaults(team)
         self.query_one(MapView).cursor = self.start
         self.refresh_view()
@@ -105,7 +105,7 @@ class MapScreen(ShellScreen):
     # --- state ------------------------------------------------------------------------
 
     def refresh_view(self) -> None:
-        team: KuroganenMap = self.shell.team
+        team = cast(KuroganenMap, self.shell.team)
         view = self.view
         mine = team is self._edited
         if not mine and (view.team.map != team.map or view.team.units != team.units):
@@ -141,7 +141,7 @@ class MapScreen(ShellScreen):
         self.query_one("#side", Static).update(self._side())
 
     def _set_plan(self, start: Point, move: int, risk: int) -> None:
-        team: KuroganenMap = self.shell.team
+        team = cast(KuroganenMap, self.shell.team)
         self.start, self.move, self.risk = start, move, risk
         self.shell.set_team(team.with_plan(start, move, risk))
 
@@ -204,7 +204,7 @@ class MapScreen(ShellScreen):
     def _set_level(self, level: float | None) -> None:
         """The cell under the cursor at ``level``; a bell and a note saying why when it would
         put a unit or the start on a pit."""
-        team: KuroganenMap = self.shell.team
+        team = cast(KuroganenMap, self.shell.team)
         at = self.view.cursor
         if level is None and at == self.start:
             self._refuse("no_pit_at_start")
@@ -229,7 +229,7 @@ class MapScreen(ShellScreen):
         from builder.tui.dialogs.print_dialog import PrintDialog
 
         shell = self.shell
-        team: KuroganenMap = shell.team
+        team = cast(KuroganenMap, shell.team)
         if team.plan is None and self.error is None:
             team = team.with_plan(self.start, self.move, self.risk)
         self.app.push_screen(PrintDialog(shell.system, team, shell.catalog, shell.lang, shell.ui))

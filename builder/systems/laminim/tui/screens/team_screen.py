@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import part_name
+from builder.core.problems import warnings_of
 from builder.systems.laminim.legality import check_team
 from builder.systems.laminim.team import SLOTS, Unit
 from builder.systems.laminim.tui.base import LaminimScreen
@@ -91,7 +92,7 @@ class TeamScreen(LaminimScreen):
                 payload.stylize("bold red")
             if unit_report.legal:
                 status = Text("✓ " + t("legal", lang), style="green")
-                if any(p.severity == "warning" for p in unit_report.problems):
+                if bool(warnings_of(unit_report.problems)):
                     status = Text("! " + t("warning", lang), style="yellow")
             else:
                 status = Text("✗ " + t("illegal", lang), style="bold red")

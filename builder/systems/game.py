@@ -1,0 +1,148 @@
+"""The base class of a game system: what every game would otherwise repeat in its ``system.py``.
+
+A game derives ``Game[Team, Catalog, Read]``, sets its identity (``id``, ``name``, ``name_ja``,
+``demo_name``, its options and card sizes) and writes only what is its own: how to read a catalog
+folder and a file, what is legal, what ``parts`` / ``analyze`` print, its printouts and its TUI.
+This class gives it the demo file, the catalog cache, the "unusable file" envelope of ``check``
+and the default card size. Part of the kit: imports no game, no registry, no TUI.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from builder.core.problems import InputError, Problem
+from builder.core.resources import bundled_catalog_dir
+from builder.core.source import Located
+from builder.systems.base import (
+    AnalyzeOptions,
+    CatalogT,
+    Command,
+    Output,
+    PrintOptions,
+    Printout,
+    ReadT,
+    Report,
+    TeamT,
+)
+from builder.systems.options import CardSize, Option
+from builder.systems.ui import SystemUI
+
+
+class Judged(Protocol):
+    """A legality report without its text: every finding, an exit code, the JSON."""
+
+    @property
+    def problems(self) -> list[Problem]: ...
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+ReportT = TypeVar("ReportT", bound=Judged)
+
+
+class Checked(Generic[ReportT]):
+    """A game's own legality report (problems, exit code, JSON) with the text ``check`` prints
+    beside it, made only when asked (``--json`` needs none)."""
+
+    def __init__(self, report: ReportT, text: Callable[[], str]) -> None:
+        self.report = report
+        self._text = text
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.report.problems
+
+    @property
+    def exit_code(self) -> int:
+        return self.report.exit_code
+
+    def to_json(self) -> dict[str, Any]:
+        return self.report.to_json()
+
+    def text(self) -> str:
+        return self._text()
+
+
+class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
+    """A game system (the :class:`builder.systems.base.GameSystem` protocol) minus its own work."""
+
+    id: str
+    name: str
+    name_ja: str
+    demo_name: str = "demo_team.yaml"
+    """The bundled example file (in the game's bundled catalog folder) the TUI opens."""
+    file_shape: str = "a mapping"
+    analyze_options: Sequence[Option[Any]] = ()
+    compare_options: Sequence[Option[Any]] = ()
+    card_sizes: Sequence[CardSize] = ()
+
+    def __init__(self) -> None:
+        self._catalogs: dict[Path, CatalogT] = {}
+
+    def catalog_dir(self) -> Path:
+        """The bundled catalog folder (the demo file sits in it too)."""
+        return bundled_catalog_dir(self.id)
+
+    def demo_file(self) -> Path:
+        return self.catalog_dir() / self.demo_name
+
+    def load_catalog(self, directory: Path | None = None) -> CatalogT:
+        """The catalog in ``directory`` (default: the bundled one), read once per folder: the
+        TUI and a compare of several files ask again and again."""
+        folder = Path(directory) if directory is not None else self.catalog_dir()
+        key = folder.resolve()
+        if key not in self._catalogs:
+            self._catalogs[key] = self.read_catalog(folder)
+        return self._catalogs[key]
+
+    @abstractmethod
+    def read_catalog(self, folder: Path) -> CatalogT:
+        """Read and validate the catalog in ``folder``; InputError listing every problem."""
+
+    @abstractmethod
+    def read_team(self, source: Located) -> ReadT: ...
+
+    def team_of(self, read: ReadT) -> TeamT:
+        """The team of a read file; InputError with the file's problems when it has none."""
+        team: TeamT | None = read.team
+        if team is None:
+            raise InputError(read.problems)
+        return team
+
+    def check(self, read: ReadT, catalog: CatalogT) -> Report:
+        return self.judge(read, self.team_of(read), catalog)
+
+    @abstractmethod
+    def judge(self, read: ReadT, team: TeamT, catalog: CatalogT) -> Report:
+        """The legality of a usable file (``check`` has made sure it has a team)."""
+
+    @abstractmethod
+    def describe_catalog(self, catalog: CatalogT) -> Output: ...
+
+    @abstractmethod
+    def analyze(self, read: ReadT, catalog: CatalogT, options: AnalyzeOptions) -> Output: ...
+
+    def printouts(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:
+        size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
+        return self.documents(team, catalog, replace(options, card_size=size))
+
+    @abstractmethod
+    def documents(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:
+        """The documents ``laminim cards`` writes (``options.card_size`` is always set)."""
+
+    @abstractmethod
+    def tui(self) -> SystemUI: ...
+
+    def commands(self) -> list[Command]:
+        return []
+
+    def dump_team(self, team: TeamT) -> dict[str, Any]:
+        return team.model_dump()

@@ -1,0 +1,83 @@
+"""Options as data: what a game's ``analyze`` / ``compare`` take and which card sizes it prints.
+
+A game declares its options; the CLI builds ``--flag`` arguments from the declarations (naming,
+in ``--help``, the games that take each one) and refuses an option the file's game does not
+declare. The TUI's print dialog offers the declared card sizes. So no game's words (its options,
+its card names) sit in generic code. Part of the kit: imports no game, no registry, no TUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast
+
+T = TypeVar("T")
+
+DEFAULT_ROUNDS = 6
+"""Rounds analysed when no ``--rounds`` is given (the games that count rounds play six)."""
+
+
+@dataclass(frozen=True)
+class Option(Generic[T]):
+    """One ``--name VALUE`` option of ``analyze`` or ``compare``.
+
+    ``parse`` turns the typed text into the value (raising ``argparse.ArgumentTypeError`` or
+    ``ValueError`` with a message for a bad one); a game reads its value back, typed, with
+    :meth:`of`.
+    """
+
+    name: str
+    metavar: str
+    help: str
+    """English help; ends with ``)`` when it has a parenthesis the CLI may add the games to."""
+    parse: Callable[[str], T]
+
+    @property
+    def flag(self) -> str:
+        return f"--{self.name.replace('_', '-')}"
+
+    def of(self, values: Mapping[str, object]) -> T | None:
+        """This option's value among ``values`` (None when not given)."""
+        return cast("T | None", values.get(self.name))
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card size ``cards --card-size`` and the print dialog offer."""
+
+    id: str
+    help: str
+    """What ``--help`` says about it, e.g. ``"small (50×70 mm, 12 a page)"``."""
+    label: str = ""
+    """What the print dialog shows (default: the id)."""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.id
+
+
+def positive_rounds(text: str) -> int:
+    """A number of rounds: a whole number from 1 to 50."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 50:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 50, got {value}")
+    return value
+
+
+UNIT: Option[str] = Option("unit", "NAME", "only this unit", str)
+THREAT: Option[str] = Option(
+    "threat",
+    "ID|FILE",
+    "threat id from the catalog or a YAML file holding one threat "
+    "(default: the catalog's default threat)",
+    str,
+)
+ROUNDS: Option[int] = Option("rounds", "N", f"rounds (default {DEFAULT_ROUNDS})", positive_rounds)
+"""The options most games share: :class:`AnalyzeOptions` keeps their values as fields."""
+
+COMMON = (UNIT, THREAT, ROUNDS)
