@@ -18,9 +18,10 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9
 
 
 def check_choices(
-    paper: str, lang: str, card_size: str = "", card_sizes: Collection[str] = ()
-) -> None:
-    """ValueError for an unknown paper, language or (when ``card_sizes`` are given) card size.
+    paper: str, lang: str, card_size: str | None = "", card_sizes: Collection[str] = ()
+) -> str:
+    """ValueError for an unknown paper, language or (when ``card_sizes`` are given) card size;
+    the card size, checked (a game's printouts always get one set: ``Game.printouts``).
 
     The command line and the print dialog offer only known ones, so this guards a caller's
     mistake, named with what was expected."""
@@ -31,6 +32,7 @@ def check_choices(
     ):
         if known and value not in known:
             raise ValueError(f"unknown {what} {value!r}; expected one of {', '.join(known)}")
+    return card_size or ""
 
 
 PRINTER_MARGIN = 6.0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from builder.core.problems import find_named
+from builder.systems.artifact.derive import find_threat, threat_stats, unit_stats
 from builder.systems.artifact.legality import ForceReport
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules import survival
-from builder.systems.artifact.derive import find_threat, threat_stats, unit_stats
 from builder.systems.artifact.text import analysis_json, analysis_text
 from builder.systems.base import AnalyzeOptions, Output
 

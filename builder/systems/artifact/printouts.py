@@ -211,8 +211,8 @@ def markers_context(
 
 def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
     """Unit cards (the ship first, then the MS) and the battleship marker sheet with the ruler."""
-    paper, lang, size = options.paper, options.lang, options.card_size
-    check_choices(paper, lang, size, CARD_SIZES)
+    paper, lang = options.paper, options.lang
+    size = check_choices(paper, lang, options.card_size, CARD_SIZES)
     return [
         Printout(
             "cards",

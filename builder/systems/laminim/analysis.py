@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from builder.core.problems import InputError, Problem, find_named, unplaced
 from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, Output
+from builder.systems.laminim.derive import find_threat, threat_spec, unit_spec
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.read import LaminimRead
@@ -17,7 +18,6 @@ from builder.systems.laminim.rules import TooLarge, UnitAnalysis
 from builder.systems.laminim.rules import analyze_unit as _analyze
 from builder.systems.laminim.rules.interception import Intercept
 from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
-from builder.systems.laminim.derive import find_threat, threat_spec, unit_spec
 from builder.systems.laminim.team import Team
 
 

@@ -127,8 +127,8 @@ def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Print
 
     A team without missile weapons gets no token sheet (an empty page would only waste paper).
     """
-    paper, lang, size = options.paper, options.lang, options.card_size
-    check_choices(paper, lang, size, CARD_SIZES)
+    paper, lang = options.paper, options.lang
+    size = check_choices(paper, lang, options.card_size, CARD_SIZES)
     out = [
         Printout(
             "cards",

@@ -286,14 +286,12 @@ def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
 
 
 def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
-    check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
+    size = check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
     return [
         Printout(
             "cards",
             "soh/cards.html",
-            cards_context(
-                crew, catalog, lang=options.lang, paper=options.paper, size=options.card_size
-            ),
+            cards_context(crew, catalog, lang=options.lang, paper=options.paper, size=size),
         ),
         Printout(
             "reference",
