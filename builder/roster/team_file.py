@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
+from builder.catalogs.pin import read_pin, without_pin
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
@@ -93,10 +94,14 @@ def read_team(
         src = read_yaml(path, max_items=MAX_LIST_ITEMS)
     except InputError as exc:
         return None, TeamRead(None, None, exc.problems)
+    _, pin_problems = read_pin(src)  # the catalog pin is read here, never by the game
+    src = without_pin(src)
     found = system_of(src, expected)
     if isinstance(found, TeamRead):
         return None, found
     read = found.read_team(src)
+    if pin_problems:
+        read.problems = [*read.problems, *pin_problems]
     if (
         read.problems
         and expected is None

@@ -21,6 +21,7 @@ from builder.systems.base import (
     CompareOptions,
     GameSystem,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
@@ -183,6 +184,27 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.optimize_cli import command
 
         return [command()]
+
+    # catalog versions (builder.systems.TracksCatalog)
+    def catalog_files(self) -> tuple[str, ...]:
+        from builder.systems.laminim.catalog import CATALOG_FILES
+
+        return CATALOG_FILES
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        from builder.systems.laminim.versions import COLLECTIONS
+
+        return COLLECTIONS
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        from builder.systems.laminim.versions import part_uses
+
+        return part_uses(data)
+
+    def headlines(self, read: LaminimRead, catalog: Catalog) -> dict[str, float]:
+        from builder.systems.laminim.versions import headlines
+
+        return headlines(self, read, catalog)
 
 
 def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
