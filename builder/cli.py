@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from builder.systems import (
     AnySystem,
     Command,
     Option,
+    Output,
     TeamModel,
     TeamRead,
 )
@@ -231,11 +233,21 @@ def _game_options(
         p.add_argument(option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text)
 
 
-def _option_values(
+@dataclass(frozen=True)
+class _Given:
+    """The options given to ``analyze`` / ``compare``: the shared ones, then the game's own."""
+
+    unit: str | None
+    threat: str | None
+    rounds: int
+    own: dict[str, object]
+
+
+def _given(
     args: argparse.Namespace, system: AnySystem, takes: Sequence[Option[Any]], command: str
-) -> dict[str, object]:
-    """The values of the options given, by name; InputError naming any the game does not take
-    (refused, not ignored: a player should not read numbers the option never shaped)."""
+) -> _Given:
+    """The options given; InputError naming any the file's game does not take (refused, not
+    ignored: a player should not read numbers the option never shaped)."""
     from builder.core.problems import InputError, Problem
 
     names = {o.name for o in takes}
@@ -246,7 +258,9 @@ def _option_values(
         taken = ", ".join(o.flag for o in takes) or "no options"
         message = f"{flags}: not used by {system.name} (its {command} takes {taken})"
         raise InputError([Problem(command, None, None, "", message)])
-    return given
+    unit, threat, rounds = systems.COMMON_OPTIONS
+    own = {k: v for k, v in given.items() if k not in (unit.name, threat.name, rounds.name)}
+    return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
 def _declared(command: str) -> dict[str, Option[Any]]:
@@ -378,23 +392,22 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     system, catalog, read, _ = _read(args)
-    values = _option_values(args, system, system.analyze_options, "analyze")
-    common = {o.name for o in systems.COMMON_OPTIONS}
-    rounds = values.get("rounds")
-    options = AnalyzeOptions(
-        unit=getattr(args, "unit", None),
-        threat=getattr(args, "threat", None),
-        rounds=rounds if isinstance(rounds, int) else DEFAULT_ROUNDS,
-        values={k: v for k, v in values.items() if k not in common},
-    )
-    output = system.analyze(read, catalog, options)
-    if args.json:
+    given = _given(args, system, system.analyze_options, "analyze")
+    options = AnalyzeOptions(given.unit, given.threat, given.rounds, given.own)
+    _show(system.analyze(read, catalog, options), args.json)
+    return EXIT_OK
+
+
+def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
+    """Print an output as JSON or text; its notes go to stderr beside the text (and beside
+    the JSON too with ``notes_with_json``)."""
+    if as_json:
         _dump(output.json)
     else:
         print(output.text)
+    if notes_with_json or not as_json:
         for problem in output.notes:
             print(problem, file=sys.stderr)
-    return EXIT_OK
 
 
 def _compare_argument(text: str) -> tuple[Path, str | None]:
@@ -439,20 +452,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not isinstance(system, Compares):
         raise bad(f"compare is not available for {system.id}")
     catalog = system.load_catalog(args.catalog)
-    values = _option_values(args, system, system.compare_options, "compare")
-    rounds = values.get("rounds")
-    options = CompareOptions(
-        threat=getattr(args, "threat", None),
-        rounds=rounds if isinstance(rounds, int) else DEFAULT_ROUNDS,
-        values={k: v for k, v in values.items() if k not in ("threat", "rounds")},
-    )
-    output = system.compare(entries, catalog, options)
-    if args.json:
-        _dump(output.json)
-    else:
-        print(output.text)
-    for problem in output.notes:
-        print(problem, file=sys.stderr)
+    given = _given(args, system, system.compare_options, "compare")
+    options = CompareOptions(given.threat, given.rounds, given.own)
+    _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
     if args.output is not None:
         from builder.core.outfiles import create_new
         from builder.render.batch import render_html

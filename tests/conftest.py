@@ -8,12 +8,41 @@ from pathlib import Path
 
 import pytest
 
+from builder import systems
 from builder.cli import main
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
 FIXTURES = Path(__file__).parent / "fixtures"
+FAKE_GAME = Path(__file__).parent / "fake_game"
+
+
+@pytest.fixture
+def fake_game(monkeypatch):
+    """The fake game of ``tests/fake_game`` installed beside the real ones (one registry line,
+    as a new game's), with its template where the renderer looks; gone after the test."""
+    import jinja2
+
+    import builder.render.batch as batch
+    from builder.render.env import make_env
+
+    monkeypatch.syspath_prepend(str(FAKE_GAME.parent))
+    monkeypatch.setitem(systems.INSTALLED, "fake", "fake_game.system")
+    env = make_env().overlay(
+        loader=jinja2.ChoiceLoader(
+            [make_env().loader, jinja2.FileSystemLoader(str(FAKE_GAME / "templates"))]
+        )
+    )
+    monkeypatch.setattr(batch, "make_env", lambda: env)
+    systems.get.cache_clear()
+    yield systems.get("fake")
+    systems.get.cache_clear()
+
+
+@pytest.fixture
+def fake_demo(fake_game) -> Path:
+    return fake_game.demo_file()
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from builder.catalogs.diff import CatalogDiff, items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity, read_identity
@@ -21,9 +21,18 @@ from builder.systems import AnySystem, PartUse, TeamModel, TeamRead, TracksCatal
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+@runtime_checkable
+class _HasCatalogDir(Protocol):
+    def catalog_dir(self) -> Path: ...
+
+
 def catalog_folder(system: AnySystem, directory: Path | None) -> Path:
-    """The folder of the catalog in use: ``--catalog DIR`` or the game's bundled one."""
-    return Path(directory) if directory is not None else bundled_catalog_dir(system.id)
+    """The folder of the catalog in use: ``--catalog DIR`` or the game's own (bundled) one."""
+    if directory is not None:
+        return Path(directory)
+    if isinstance(system, _HasCatalogDir):  # the kit's Game says where its catalog is
+        return system.catalog_dir()
+    return bundled_catalog_dir(system.id)
 
 
 def identity_of(system: AnySystem, folder: Path) -> CatalogIdentity:

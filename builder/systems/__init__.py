@@ -2,8 +2,10 @@
 
 Generic code reaches a game only through :func:`get`, and imports the protocol's types from here
 (they live in :mod:`builder.systems.base`); adding a game is a new package under
-``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use, so a
-command pays only for the system it touches.
+``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use: a
+generic command (``check``, ``parts``, ``cards``, ``tui``) loads only its file's system;
+``analyze`` and ``compare`` read every game's declared options to build their arguments, as the
+games' own sub-commands are read to offer them.
 """
 
 from __future__ import annotations
@@ -13,64 +15,12 @@ from importlib import import_module
 from typing import cast
 
 from builder.core.problems import InputError, Problem, did_you_mean
-from builder.systems.base import (
-    COMPARE_MAX,
-    COMPARE_MIN,
-    DEFAULT_ROUNDS,
-    AnalyzeOptions,
-    AnySystem,
-    CardSize,
-    Command,
-    CompareEntry,
-    CompareOptions,
-    Compares,
-    GameSystem,
-    HelpSection,
-    Option,
-    Output,
-    PartUse,
-    PrintOptions,
-    Printout,
-    SystemUI,
-    TeamModel,
-    TeamRead,
-    TracksCatalog,
-    WritesValues,
-    YamlPath,
-)
+from builder.systems import base
+from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
 from builder.systems.options import COMMON as COMMON_OPTIONS
 
-__all__ = [
-    "COMMON_OPTIONS",
-    "COMPARE_MAX",
-    "COMPARE_MIN",
-    "DEFAULT",
-    "DEFAULT_ROUNDS",
-    "INSTALLED",
-    "AnalyzeOptions",
-    "AnySystem",
-    "CardSize",
-    "Command",
-    "CompareEntry",
-    "CompareOptions",
-    "Compares",
-    "GameSystem",
-    "HelpSection",
-    "Option",
-    "Output",
-    "PartUse",
-    "PrintOptions",
-    "Printout",
-    "SystemUI",
-    "TeamModel",
-    "TeamRead",
-    "TracksCatalog",
-    "WritesValues",
-    "YamlPath",
-    "get",
-    "ids",
-    "unknown",
-]
+__all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "get", "ids", "unknown"]
+__all__ += base.__all__
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
@@ -91,7 +41,7 @@ def ids() -> list[str]:
 
 
 @cache
-def get(system_id: str | None = None) -> AnySystem:
+def get(system_id: str | None = None) -> base.AnySystem:
     """The installed system ``system_id`` (the default when None); InputError if unknown.
 
     Each game's module declares ``SYSTEM: GameSystem[Team, Catalog, Read]`` (mypy checks it
@@ -101,7 +51,7 @@ def get(system_id: str | None = None) -> AnySystem:
     sid = system_id or DEFAULT
     if sid not in INSTALLED:
         raise InputError([unknown(sid, "--system")])
-    return cast(AnySystem, import_module(INSTALLED[sid]).SYSTEM)
+    return cast(base.AnySystem, import_module(INSTALLED[sid]).SYSTEM)
 
 
 def unknown(system_id: object, where: str) -> Problem:

@@ -10,12 +10,12 @@ and the default card size. Part of the kit: imports no game, no registry, no TUI
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Generic, Protocol, TypeVar
 
-from builder.core.problems import InputError
+from builder.core.problems import InputError, Problem
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.systems.base import (
@@ -31,6 +31,44 @@ from builder.systems.base import (
 )
 from builder.systems.options import CardSize, Option
 from builder.systems.ui import SystemUI
+
+
+class Judged(Protocol):
+    """A legality report without its text: every finding, an exit code, the JSON."""
+
+    @property
+    def problems(self) -> list[Problem]: ...
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+ReportT = TypeVar("ReportT", bound=Judged)
+
+
+class Checked(Generic[ReportT]):
+    """A game's own legality report (problems, exit code, JSON) with the text ``check`` prints
+    beside it, made only when asked (``--json`` needs none)."""
+
+    def __init__(self, report: ReportT, text: Callable[[], str]) -> None:
+        self.report = report
+        self._text = text
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.report.problems
+
+    @property
+    def exit_code(self) -> int:
+        return self.report.exit_code
+
+    def to_json(self) -> dict[str, Any]:
+        return self.report.to_json()
+
+    def text(self) -> str:
+        return self._text()
 
 
 class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
@@ -49,13 +87,17 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def __init__(self) -> None:
         self._catalogs: dict[Path, CatalogT] = {}
 
+    def catalog_dir(self) -> Path:
+        """The bundled catalog folder (the demo file sits in it too)."""
+        return bundled_catalog_dir(self.id)
+
     def demo_file(self) -> Path:
-        return bundled_catalog_dir(self.id) / self.demo_name
+        return self.catalog_dir() / self.demo_name
 
     def load_catalog(self, directory: Path | None = None) -> CatalogT:
         """The catalog in ``directory`` (default: the bundled one), read once per folder: the
         TUI and a compare of several files ask again and again."""
-        folder = Path(directory) if directory is not None else bundled_catalog_dir(self.id)
+        folder = Path(directory) if directory is not None else self.catalog_dir()
         key = folder.resolve()
         if key not in self._catalogs:
             self._catalogs[key] = self.read_catalog(folder)

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar, cast
 T = TypeVar("T")
 
 DEFAULT_ROUNDS = 6
-"""Rounds analysed when none are asked for: a game lasts six rounds (RULES §1.5)."""
+"""Rounds analysed when no ``--rounds`` is given (the games that count rounds play six)."""
 
 
 @dataclass(frozen=True)

@@ -15,17 +15,18 @@ from builder.core.outfiles import create_new, free_path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_dangling_symlink_named_like_an_output_is_not_written_through(cli, demo_path, tmp_path):
+def test_dangling_symlink_named_like_an_output_is_not_written_through(cli, fake_demo, tmp_path):
+    # the fake game (tests/fake_game): what is written where is the renderer's, not a game's
     out = tmp_path / "out"
     out.mkdir()
     victim = tmp_path / "victim.pdf"  # does not exist: the link dangles
-    (out / "test-play-samples-cards.pdf").symlink_to(victim)
-    result = cli("cards", demo_path, "-o", out)
+    (out / "demo-squad-cards.pdf").symlink_to(victim)
+    result = cli("cards", fake_demo, "-o", out)
     assert result.code == 0, result.err
     assert not victim.exists()
-    assert (out / "test-play-samples-cards.pdf").is_symlink()
-    assert (out / "test-play-samples-cards-2.pdf").stat().st_size > 1000
-    assert str(out / "test-play-samples-cards-2.pdf") in result.out.split()
+    assert (out / "demo-squad-cards.pdf").is_symlink()
+    assert (out / "demo-squad-cards-2.pdf").stat().st_size > 1000
+    assert str(out / "demo-squad-cards-2.pdf") in result.out.split()
 
 
 def test_symlink_to_an_existing_file_is_not_written_through(tmp_path):

@@ -1,11 +1,16 @@
 """Issue 14 in the TUI: an outside edit is never overwritten without asking, Save As asks
-before creating a folder, a read-only file is refused with a message."""
+before creating a folder, a read-only file is refused with a message. Saving is the shell's and
+the roster's, so these run on the fake game (tests/fake_game)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
+
 from builder.roster.team_file import load_team
+from builder.tui.app import BuilderApp
 from builder.tui.dialogs.choice_dialog import ChoiceDialog
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 from builder.tui.dialogs.prompt_dialog import PromptDialog
@@ -13,15 +18,32 @@ from tests.tui.conftest import SIZE
 from tests.tui.helpers import screen_text, settle
 
 
+@pytest.fixture
+def team_file(tmp_path: Path, fake_game) -> Path:
+    path = tmp_path / "team.yaml"
+    shutil.copy(fake_game.demo_file(), path)
+    return path
+
+
+@pytest.fixture
+def make_app(fake_game, team_file):
+    def make(path: Path | None = None) -> BuilderApp:
+        path = path or team_file
+        text = path.read_text(encoding="utf-8")
+        return BuilderApp(fake_game, fake_game.load_catalog(), load_team(path)[1], path, text)
+
+    return make
+
+
 def _edit_outside(path: Path) -> str:
-    text = path.read_text(encoding="utf-8").replace("Kestrel", "Outside") + "# edited outside\n"
+    text = path.read_text(encoding="utf-8").replace("Pip", "Outside") + "# edited outside\n"
     path.write_text(text, encoding="utf-8")
     return text
 
 
 async def _dirty_then_save(pilot) -> None:
     await settle(pilot)
-    await pilot.press("d")  # an edit in the TUI: duplicate the first unit
+    await pilot.press("d")  # an edit in the TUI: duplicate the first robot
     await settle(pilot)
     await pilot.press("ctrl+s")
     await settle(pilot)
@@ -53,7 +75,7 @@ async def test_file_changed_on_disk_overwrite_writes_ours(make_app, team_file):
         await pilot.press("ctrl+s")  # saved by us since: no question
         await settle(pilot)
         assert not isinstance(app.screen, ChoiceDialog)
-    assert [u.name for u in load_team(team_file)[1].units][:2] == ["Kestrel", "Kestrel 2"]
+    assert [r.name for r in load_team(team_file)[1].robots][:2] == ["Pip", "Pip 2"]
 
 
 async def test_file_changed_on_disk_reload_takes_theirs(make_app, team_file):
@@ -63,7 +85,7 @@ async def test_file_changed_on_disk_reload_takes_theirs(make_app, team_file):
         await _dirty_then_save(pilot)
         await pilot.press("r")
         await settle(pilot)
-        assert app.team.units[0].name == "Outside" and len(app.team.units) == 3
+        assert app.team.robots[0].name == "Outside" and len(app.team.robots) == 2
         assert "●" not in app.title
     assert team_file.read_text(encoding="utf-8") == outside
 
@@ -80,7 +102,7 @@ async def test_file_changed_on_disk_save_as_asks_for_a_name(make_app, team_file,
         await pilot.press("enter")
         await settle(pilot)
     assert team_file.read_text(encoding="utf-8") == outside
-    assert len(load_team(tmp_path / "mine.yaml")[1].units) == 4
+    assert len(load_team(tmp_path / "mine.yaml")[1].robots) == 3
 
 
 async def test_touch_without_a_change_does_not_ask(make_app, team_file):

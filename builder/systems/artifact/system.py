@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from builder.core.problems import InputError, Problem
+from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.legality import ForceReport, check
@@ -26,31 +26,8 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.game import Game
+from builder.systems.game import Checked, Game
 from builder.systems.options import ROUNDS, THREAT, UNIT
-
-
-class CheckedForce:
-    """``laminim check``'s report of a force: D9 legality and its text table."""
-
-    def __init__(self, report: ForceReport) -> None:
-        self.report = report
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.report.problems
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    def to_json(self) -> dict[str, Any]:
-        return self.report.to_json()
-
-    def text(self) -> str:
-        from builder.systems.artifact.text import check_text
-
-        return check_text(self.report)
 
 
 class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
@@ -70,8 +47,16 @@ class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)
 
-    def judge(self, read: ForceRead, team: ForceFile, catalog: ArtifactCatalog) -> CheckedForce:
-        return CheckedForce(check(team, catalog, read))
+    def judge(
+        self, read: ForceRead, team: ForceFile, catalog: ArtifactCatalog
+    ) -> Checked[ForceReport]:
+        def text() -> str:
+            from builder.systems.artifact.text import check_text
+
+            return check_text(report)
+
+        report = check(team, catalog, read)
+        return Checked(report, text)
 
     def describe_catalog(self, catalog: ArtifactCatalog) -> Output:
         from builder.systems.artifact.text import parts_json, parts_text

@@ -9,11 +9,10 @@ shows the reach of the start under the cursor.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.core.problems import InputError, Problem, errors_of, exit_code, warnings_of
+from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
@@ -31,39 +30,13 @@ from builder.systems.base import (
 from builder.systems.game import Game
 
 from .catalog import KuroganenCatalog, load_catalog
+from .legality import MapReport
 from .models import KuroganenMap
 
 PAGE = CardSize("page", "page (the reference and the map are whole pages)")
 """The only "card size": the reference and the map are whole pages."""
 
 MapRead = TeamRead[KuroganenMap]
-
-
-@dataclass
-class MapReport:
-    """``laminim check`` on a map: it is either usable (exit 0) or bad input (exit 2)."""
-
-    team: KuroganenMap
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def exit_code(self) -> int:
-        return exit_code(self.problems)
-
-    def to_json(self) -> dict[str, Any]:
-        from .text import map_summary
-
-        return {
-            "valid": self.exit_code == 0,
-            "errors": [p.to_json() for p in errors_of(self.problems)],
-            "warnings": [p.to_json() for p in warnings_of(self.problems)],
-            "map": map_summary(self.team),
-        }
-
-    def text(self) -> str:
-        from .text import levels_grid, summary_line
-
-        return "\n".join([summary_line(self.team) + ": OK", "", *levels_grid(self.team)])
 
 
 class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):

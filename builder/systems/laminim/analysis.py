@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from builder.systems.base import DEFAULT_ROUNDS
-from builder.systems.laminim.legality import ResolvedUnit
+from builder.core.problems import InputError, Problem, find_named, unplaced
+from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, Output
+from builder.systems.laminim.legality import ResolvedUnit, TeamReport
 from builder.systems.laminim.models import Catalog, Threat
-from builder.systems.laminim.rules import UnitAnalysis
+from builder.systems.laminim.read import LaminimRead
+from builder.systems.laminim.rules import TooLarge, UnitAnalysis
 from builder.systems.laminim.rules import analyze_unit as _analyze
 from builder.systems.laminim.rules.interception import Intercept
 from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
-from builder.systems.laminim.specs import threat_spec, unit_spec
+from builder.systems.laminim.specs import find_threat, threat_spec, unit_spec
+from builder.systems.laminim.team import Team
 
 
 def analyze(
@@ -35,3 +38,67 @@ def _cached(
     unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
 ) -> UnitAnalysis:
     return _analyze(unit, threat, rounds, intercept)
+
+
+def analyze_team(
+    read: LaminimRead,
+    report: TeamReport,
+    catalog: Catalog,
+    options: AnalyzeOptions,
+    intercept_text: str | None,
+) -> Output:
+    """``laminim analyze``: every resolved unit (or the one ``--unit`` names) against the
+    threat; a unit beyond the budget or the float range is bad input at its row, not a crash."""
+    from builder.systems.laminim.intercepting import parse_intercept
+    from builder.systems.laminim.text import analysis_json, analysis_text
+
+    threat = find_threat(options.threat, catalog)
+    choice = parse_intercept(intercept_text)
+    units = report.units
+    if options.unit is not None:
+        units = [find_named(units, options.unit, lambda u: u.name)]
+    rows = {id(u): i for i, u in enumerate(report.units)}
+    results = []
+    for u in units:
+        if u.resolved is None:
+            continue
+        locate = read.unit_locator(rows[id(u)])
+        intercept = None
+        if choice is not None:
+            try:
+                intercept = choice.for_unit(unit_spec(u.resolved))
+            except ValueError as exc:
+                message = f"--intercept: {exc}"
+                raise InputError([locate(("weapons",), message, "bad-input")]) from None
+        try:
+            results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
+        except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
+            message = f"unit '{u.name}' against '{threat.id}': {exc}"
+            raise InputError([locate((), message, "bad-input")]) from None
+        except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
+            message = (
+                f"against '{threat.id}': the odds overflow ({len(threat.attacks)} attacks "
+                "a round); use fewer attacks"
+            )
+            raise InputError([locate((), message, "bad-input")]) from None
+    return Output(
+        analysis_json(threat, results), analysis_text(threat, results, catalog), report.errors
+    )
+
+
+def too_large_problem(team: Team, catalog: Catalog, exc: Exception) -> Problem:
+    """The cards' problem at the first unit whose survival table is beyond the budget."""
+    from builder.systems.laminim.legality import resolve_unit
+    from builder.systems.laminim.rules import check_budget
+
+    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
+    for row, unit in enumerate(team.units):
+        resolved = resolve_unit(unit, catalog)
+        if resolved is None or threat is None:
+            continue
+        try:
+            check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
+        except TooLarge as found:
+            message = f"unit '{unit.name}' against '{threat.id}': {found}"
+            return unplaced(team.name, ("units", row))((), message, "bad-input")
+    return unplaced(team.name, ("units",))((), str(exc), "bad-input")

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from builder.core.problems import InputError, Problem, find_named, unplaced
+from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.base import (
-    DEFAULT_ROUNDS,
     AnalyzeOptions,
     CardSize,
     Command,
@@ -26,7 +25,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.game import Game
+from builder.systems.game import Checked, Game
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -44,30 +43,6 @@ INTERCEPT: Option[str] = Option(
 )
 """``analyze`` / ``compare --intercept``: read back with ``INTERCEPT.of(options.values)`` and
 parsed by :func:`builder.systems.laminim.intercepting.parse_intercept` once the file is read."""
-
-
-class CheckedTeam:
-    """``laminim check``'s report of a LAMINIM team: the legality and its text table."""
-
-    def __init__(self, team: Team, report: TeamReport) -> None:
-        self.team = team
-        self.report = report
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.report.problems
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    def to_json(self) -> dict[str, Any]:
-        return self.report.to_json()
-
-    def text(self) -> str:
-        from builder.systems.laminim.text import check_text
-
-        return check_text(self.team, self.report)
 
 
 class Laminim(Game[Team, Catalog, LaminimRead]):
@@ -88,8 +63,14 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
 
-    def judge(self, read: LaminimRead, team: Team, catalog: Catalog) -> CheckedTeam:
-        return CheckedTeam(team, check_team(team, catalog, read))
+    def judge(self, read: LaminimRead, team: Team, catalog: Catalog) -> Checked[TeamReport]:
+        def text() -> str:
+            from builder.systems.laminim.text import check_text
+
+            return check_text(team, report)
+
+        report = check_team(team, catalog, read)
+        return Checked(report, text)
 
     def describe_catalog(self, catalog: Catalog) -> Output:
         from builder.systems.laminim.text import parts_json, parts_text
@@ -97,62 +78,22 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         return Output(parts_json(catalog), parts_text(catalog))
 
     def analyze(self, read: LaminimRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
-        from builder.systems.laminim.analysis import analyze
-        from builder.systems.laminim.intercepting import parse_intercept
-        from builder.systems.laminim.rules import TooLarge
-        from builder.systems.laminim.specs import find_threat, unit_spec
-        from builder.systems.laminim.text import analysis_json, analysis_text
+        from builder.systems.laminim.analysis import analyze_team
 
         report = self.judge(read, self.team_of(read), catalog).report
         if report.bad_input:
             raise InputError(report.errors)
-        threat = find_threat(options.threat, catalog)
-        choice = parse_intercept(INTERCEPT.of(options.values))
-        units = report.units
-        if options.unit is not None:
-            units = [find_named(units, options.unit, lambda u: u.name)]
-        rows = {id(u): i for i, u in enumerate(report.units)}
-        results = []
-        for u in units:
-            if u.resolved is None:
-                continue
-            intercept = None
-            if choice is not None:
-                try:
-                    intercept = choice.for_unit(unit_spec(u.resolved))
-                except ValueError as exc:
-                    locate = read.unit_locator(rows[id(u)])
-                    raise InputError(
-                        [locate(("weapons",), f"--intercept: {exc}", "bad-input")]
-                    ) from None
-            try:
-                results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
-            except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
-                locate = read.unit_locator(rows[id(u)])
-                raise InputError(
-                    [locate((), f"unit '{u.name}' against '{threat.id}': {exc}", "bad-input")]
-                ) from None
-            except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
-                locate = read.unit_locator(rows[id(u)])
-                message = (
-                    f"against '{threat.id}': the odds overflow ({len(threat.attacks)} attacks "
-                    "a round); use fewer attacks"
-                )
-                raise InputError([locate((), message, "bad-input")]) from None
-        return Output(
-            analysis_json(threat, results),
-            analysis_text(threat, results, catalog),
-            notes=report.errors,
-        )
+        return analyze_team(read, report, catalog, options, INTERCEPT.of(options.values))
 
     def documents(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
+        from builder.systems.laminim.analysis import too_large_problem
         from builder.systems.laminim.printouts import printouts
         from builder.systems.laminim.rules import TooLarge
 
         try:
             return printouts(team, catalog, options)
         except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
-            raise InputError([_too_large_unit(team, catalog, exc)]) from None
+            raise InputError([too_large_problem(team, catalog, exc)]) from None
 
     def compare(
         self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
@@ -205,25 +146,6 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.versions import headlines
 
         return headlines(self, read, catalog)
-
-
-def _too_large_unit(team: Team, catalog: Catalog, exc: Exception) -> Problem:
-    """The cards' problem at the first unit whose survival table is beyond the budget."""
-    from builder.systems.laminim.legality import resolve_unit
-    from builder.systems.laminim.rules import TooLarge, check_budget
-    from builder.systems.laminim.specs import threat_spec, unit_spec
-
-    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
-    for row, unit in enumerate(team.units):
-        resolved = resolve_unit(unit, catalog)
-        if resolved is None or threat is None:
-            continue
-        try:
-            check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
-        except TooLarge as found:
-            message = f"unit '{unit.name}' against '{threat.id}': {found}"
-            return unplaced(team.name, ("units", row))((), message, "bad-input")
-    return unplaced(team.name, ("units",))((), str(exc), "bad-input")
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -1,0 +1,40 @@
+"""``laminim check`` on a map: a map has no rule to break, so it is usable or bad input.
+
+Every problem was found while reading (``read.py``); the report carries them with the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.core.problems import Problem, errors_of, exit_code, warnings_of
+
+from .models import KuroganenMap
+
+
+@dataclass
+class MapReport:
+    """``laminim check`` on a map: it is either usable (exit 0) or bad input (exit 2)."""
+
+    team: KuroganenMap
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.problems)
+
+    def to_json(self) -> dict[str, Any]:
+        from .text import map_summary
+
+        return {
+            "valid": self.exit_code == 0,
+            "errors": [p.to_json() for p in errors_of(self.problems)],
+            "warnings": [p.to_json() for p in warnings_of(self.problems)],
+            "map": map_summary(self.team),
+        }
+
+    def text(self) -> str:
+        from .text import levels_grid, summary_line
+
+        return "\n".join([summary_line(self.team) + ": OK", "", *levels_grid(self.team)])

@@ -1,0 +1,31 @@
+"""The fake game's team and catalog models (pydantic: the kit reads their names and dumps)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Robot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    kind: str = Field(min_length=1)
+
+
+class Squad(BaseModel):
+    """The team: what ``system: fake`` files hold."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    system: str = "fake"
+    name: str = Field(min_length=1)
+    robots: list[Robot]
+
+
+class Catalog(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    system: str
+    name: str
+    kinds: dict[str, int]
+    """Kind id -> armour."""
