@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
-from builder.catalogs.pin import read_pin, without_pin
+from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
@@ -243,13 +243,15 @@ def save_team(
     original: str | None = None,
     *,
     make_parents: bool = False,
+    pin: Pin | None = None,
 ) -> Path:
     """Write ``team`` to ``path`` atomically: a temp file in the same folder, then a rename.
 
     ``original`` is the text the team was loaded from (to keep comments); by default the
     current content of ``path``, if it exists. See the module docstring for symlinks, hard
     links, read-only files and missing folders (``make_parents``). Raises OSError
-    (:class:`SaveRefused` for a save we refuse) and leaves the file as it was.
+    (:class:`SaveRefused` for a save we refuse) and leaves the file as it was. ``pin``: the
+    catalog to record in the file (``catalog: {name, version, digest}``), in the same write.
     """
     path = Path(path)
     target = writable_target(path, make_parents=make_parents)
@@ -260,6 +262,8 @@ def save_team(
             original = None
     hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
     text = dump_team(system.dump_team(team), original, hook)
+    if pin is not None:
+        text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
     return path
 
