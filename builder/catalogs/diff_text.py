@@ -57,7 +57,7 @@ def _number(value: float | None) -> str:
 
 
 def _moved(m: Moved) -> str:
-    delta = "" if math.isinf(m.delta) else f" ({m.delta:+.4g}, {m.relative:.0%})"
+    delta = "" if math.isinf(m.delta) else f" ({m.delta:+.3g}, {m.relative:.1%})"
     return f"{m.label}: {_number(m.before)} → {_number(m.after)}{delta}"
 
 
@@ -89,7 +89,7 @@ def diff_text(diff: CatalogDiff, files: Sequence[FileImpact]) -> str:
 def _file_lines(impact: FileImpact) -> list[str]:
     state = f"{_legal(impact.before)} → {_legal(impact.after)}"
     if impact.broke:
-        state += "  (broken by this change)"
+        state += " (broken by this change)"
     if impact.after_migrate is not None:
         state += f"; after 'laminim migrate': {_legal(impact.after_migrate)}"
     lines = _wrap(f"{impact.file}: {state}", "", "  ")

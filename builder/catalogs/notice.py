@@ -86,7 +86,11 @@ def check_notice(
     if not changed:
         return notice
     notice.warnings = []  # the renames follow the changes
-    head = f"built against {pin.label()}; checked against {_label(identity)}"
+    same = pin.name == identity.name  # the usual case: say the versions, not the name twice
+    head = (
+        f"built against {_label(pin.name, pin.version, pin.digest, same)}, "
+        f"checked against {_label(identity.name, identity.version, identity.digest, same)}"
+    )
     snapshot = find_snapshot(pin.digest)
     old: CatalogIdentity | None = None
     old_catalog: Any = None
@@ -99,8 +103,8 @@ def check_notice(
     body["snapshot"] = str(snapshot) if old is not None else None
     if old is None:
         message = (
-            f"{head}; the catalog it was built against is not kept here, so what changed "
-            "cannot be shown ('laminim pin FILE' pins it to this catalog)"
+            f"{head}; that catalog is not kept here, so what changed cannot be shown "
+            "('laminim pin FILE' pins the file to this one)"
         )
         notice.warnings = [at(("catalog",), message, "warning"), *renames]
         return notice
@@ -124,6 +128,10 @@ def check_notice(
     return notice
 
 
-def _label(identity: CatalogIdentity) -> str:
-    version = f" version {identity.version}" if identity.version is not None else ""
-    return f"'{identity.name}'{version} (digest {identity.digest})"
+def _label(name: str, version: object, digest: str, bare: bool) -> str:
+    """``version 2 (digest 1a2b…)``, with the catalog's name first unless ``bare``."""
+    words = [] if bare else [f"'{name}'"]
+    if version is not None:
+        words.append(f"version {version}")
+    words.append(f"(digest {digest})")
+    return " ".join(words)
