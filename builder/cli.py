@@ -34,6 +34,9 @@ from builder.systems import (
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
+_COMPARE_KIT = tuple(o for o in systems.COMMON_OPTIONS if o.name != "unit")
+"""``compare``'s shared options when no game is loaded (a unit is named as FILE:UNIT)."""
+
 
 CARD_SIZES = "<card sizes>"
 """In ``cards --card-size``'s help: every game's card sizes, filled in only when help is shown
@@ -118,7 +121,8 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
-    _game_options(p, [(s.id, s.analyze_options) for s in loaded], name_games=True)
+    kit: list[tuple[str, Sequence[Option[Any]]]] = [("", systems.COMMON_OPTIONS)]  # no game
+    _game_options(p, [(s.id, s.analyze_options) for s in loaded] or kit, name_games=bool(loaded))
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -133,7 +137,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "2 to 4 units in all",
     )
     catalog_option(p)
-    _game_options(p, [(s.id, s.compare_options) for s in loaded])
+    _game_options(p, [(s.id, s.compare_options) for s in loaded] or [("", _COMPARE_KIT)])
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "-o",
@@ -231,6 +235,7 @@ def _game_options(
             which = f"games: {', '.join(games[name])}"
             text = f"{text[:-1]}; {which})" if text.endswith(")") else f"{text} ({which})"
         p.add_argument(option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text)
+    p.set_defaults(declared_options=first)
 
 
 @dataclass(frozen=True)
@@ -251,10 +256,11 @@ def _given(
     from builder.core.problems import InputError, Problem
 
     names = {o.name for o in takes}
-    given = {k: v for k, v in vars(args).items() if k in _declared(command) and v is not None}
+    declared: dict[str, Option[Any]] = args.declared_options
+    given = {k: v for k, v in vars(args).items() if k in declared and v is not None}
     unused = [k for k in given if k not in names]
     if unused:
-        flags = ", ".join(_declared(command)[k].flag for k in unused)
+        flags = ", ".join(declared[k].flag for k in unused)
         taken = ", ".join(o.flag for o in takes) or "no options"
         message = f"{flags}: not used by {system.name} (its {command} takes {taken})"
         raise InputError([Problem(command, None, None, "", message)])
@@ -263,18 +269,23 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
-def _declared(command: str) -> dict[str, Option[Any]]:
-    """Every option some installed game declares for ``command``, by name."""
-    out: dict[str, Option[Any]] = {}
-    for sid in systems.ids():
-        system = systems.get(sid)
-        for o in system.analyze_options if command == "analyze" else system.compare_options:
-            out.setdefault(o.name, o)
-    return out
-
-
 _GENERIC = ("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate")
 """Commands that need no game's declarations to parse (they load only the file's system)."""
+
+_PLAIN = ("--catalog", "--json", "-o", "--output", "--paper", "--lang")
+"""Options of ``analyze`` / ``compare`` that are no game's."""
+
+
+def _needs_systems(command: str | None, words: list[str]) -> bool:
+    """Whether parsing ``words`` needs what the games declare: their own commands, help (it
+    names the games per option), or an ``analyze`` / ``compare`` option beyond the shared ones.
+    So ``laminim analyze FILE --threat X`` loads only FILE's game, as ``check`` does."""
+    if command in _GENERIC:
+        return False
+    if command not in ("analyze", "compare"):
+        return True
+    known = {*_PLAIN, *(o.flag for o in systems.COMMON_OPTIONS)}
+    return any(w.startswith("-") and w.split("=", 1)[0] not in known for w in words)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -282,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
         words.insert(0, "tui")  # `laminim FILE` opens FILE in the TUI (DESIGN.md)
     first = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(system_commands=first not in _GENERIC)
+    parser = build_parser(system_commands=_needs_systems(first, words))
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

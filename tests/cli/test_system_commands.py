@@ -121,3 +121,19 @@ def test_a_generic_commands_parser_loads_no_game_system():
     loaded = set(ast.literal_eval(out.stdout.strip()))
     assert loaded == {"builder.systems.base", "builder.systems.options", "builder.systems.ui"}
     assert not any(m.rsplit(".", 1)[1] in systems.ids() for m in loaded)
+
+
+def test_analyze_with_the_shared_options_loads_only_the_files_game():
+    # the games' declarations are read for help or a game's own option, not for every analyze
+    import subprocess
+    import sys
+
+    demo = str(systems.get("laminim").demo_file())
+    code = (
+        "import sys; from builder.cli import main; "
+        f"main(['analyze', {demo!r}, '--threat', 'rifle-duel', '--rounds', '2', '--json']); "
+        "print(sorted(m.split('.')[2] for m in sys.modules if m.startswith('builder.systems.') "
+        "and m.count('.') >= 3), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert set(ast.literal_eval(out.stderr.strip().splitlines()[-1])) == {"laminim"}
