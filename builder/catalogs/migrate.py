@@ -16,6 +16,7 @@ from typing import Any
 from builder.catalogs.diff import items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity
 from builder.catalogs.pin import Pin, load_plain, pinned_text
+from builder.roster.keep_text import same_data
 from builder.systems import PartUse, YamlPath
 
 
@@ -81,6 +82,47 @@ def migrate_text(
         new = copy.deepcopy(data)
         for path, _old, new_id in renamed:
             _set(new, path, new_id)
-        text = dump_team(new, original, value_text)
+        text = _in_place(original, renamed)
+        if text is None or not same_data(load_plain(text), new):
+            text = dump_team(new, original, value_text)  # the saver keeps what it can
     text = pinned_text(text, Pin.of(identity))
     return Migration(original, text, renamed)
+
+
+_ENDS = frozenset(",]} \t\r\n#")
+
+
+def _in_place(original: str, renamed: list[tuple[YamlPath, str, str]]) -> str | None:
+    """``original`` with each renamed id replaced where it is written, every other character
+    kept (a changed row keeps its comment and its spacing); None when an id is not found as
+    written (the caller then lets the saver write the file)."""
+    from builder.core.problems import InputError
+    from builder.core.source import parse_yaml
+
+    try:
+        src = parse_yaml(original, "<file>")
+    except InputError:
+        return None
+    starts = [0]
+    for line in original.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    edits = []
+    for path, old, new in renamed:
+        pos = src.positions.get(tuple(path))
+        if pos is None or pos[0] > len(starts) - 1:
+            return None
+        at = starts[pos[0] - 1] + pos[1] - 1
+        for quote in ("", "'", '"'):
+            token = f"{quote}{old}{quote}"
+            after = at + len(token)
+            if original.startswith(token, at) and (
+                quote or after == len(original) or original[after] in _ENDS
+            ):
+                edits.append((at, after, f"{quote}{new}{quote}"))
+                break
+        else:
+            return None
+    text = original
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text

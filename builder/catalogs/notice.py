@@ -133,5 +133,7 @@ def _label(name: str, version: object, digest: str, bare: bool) -> str:
     words = [] if bare else [f"'{name}'"]
     if version is not None:
         words.append(f"version {version}")
+    if not words:
+        return f"digest {digest}"
     words.append(f"(digest {digest})")
     return " ".join(words)
