@@ -82,8 +82,10 @@ def migrate_text(
         new = copy.deepcopy(data)
         for path, _old, new_id in renamed:
             _set(new, path, new_id)
-        text = _in_place(original, renamed)
-        if text is None or not same_data(load_plain(text), new):
+        edited = _in_place(original, renamed)
+        if edited is not None and same_data(load_plain(edited), new):
+            text = edited
+        else:
             text = dump_team(new, original, value_text)  # the saver keeps what it can
     text = pinned_text(text, Pin.of(identity))
     return Migration(original, text, renamed)
