@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from builder.core.catalog_folder import CATALOG_INFO
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
@@ -101,7 +103,12 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
     docs: dict[str, Any] = {}
     info: Located | None = None
     for name in files:
-        try:
+        if name != INFO_FILE:
+            fast = _fast_load(folder / name)
+            if fast is not _FAILED:
+                docs[name] = fast
+                continue
+        try:  # catalog.yaml, or a file the fast reader refused: read with positions
             src = read_yaml(folder / name)
         except InputError as exc:
             problems.extend(exc.problems)
@@ -131,6 +138,32 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
         renamed=renamed,
         docs=docs,
     )
+
+
+_FAILED = object()
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _fast_load(path: Path) -> Any:
+    """A catalog file's data by the C safe loader (``check`` reads the identity every time,
+    and the positions of the big files are never needed: the game's loader has already
+    reported their problems); ``_FAILED`` when it cannot, so the caller reads it the slow way
+    and reports the problem at its line. Only the standard tags give the same data as the
+    team reader; anything else is left to it."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+        data = yaml.load(text, Loader=_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return _FAILED
+    return data if _plain(data) else _FAILED
+
+
+def _plain(data: Any) -> bool:
+    if isinstance(data, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in data.items())
+    if isinstance(data, list):
+        return all(_plain(x) for x in data)
+    return data is None or isinstance(data, str | int | float | bool)
 
 
 def _is_version(value: object) -> bool:

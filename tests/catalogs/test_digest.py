@@ -150,3 +150,20 @@ def test_a_bad_version_or_renamed_map_is_bad_input_at_its_line(tmp_path, line, m
     problem = caught.value.problems[0]
     assert problem.line == 3
     assert message in str(problem)
+
+
+@pytest.mark.parametrize("system", ["laminim", "artifact", "soh", "kuroganen"])
+def test_the_fast_reader_gives_the_data_the_positioned_reader_gives(system):
+    from builder.catalogs.identity import _fast_load
+    from builder.core.source import read_yaml
+
+    for path in sorted(bundled_catalog_dir(system).glob("*.yaml")):
+        assert _fast_load(path) == read_yaml(path).data, path.name
+
+
+def test_a_file_with_a_foreign_tag_is_read_the_slow_way_and_refused(tmp_path):
+    (tmp_path / "catalog.yaml").write_text("system: laminim\nname: x\n")
+    (tmp_path / "weapons.yaml").write_text("weapons: !!python/object:os.system [ls]\n")
+    with pytest.raises(InputError) as caught:
+        read_identity(tmp_path, ("catalog.yaml", "weapons.yaml"))
+    assert caught.value.problems[0].file.endswith("weapons.yaml")
