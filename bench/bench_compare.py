@@ -42,7 +42,8 @@ def main() -> int:
     worst = 0.0
     for threat in ("mixed-fire", "full-barrage"):
         for intercept in (None, "auto"):
-            options = CompareOptions(threat=threat, rounds=6, intercept=intercept)
+            own = {"intercept": intercept} if intercept else {}
+            options = CompareOptions(threat=threat, rounds=6, values=own)
             times = []
             for _ in range(7):
                 _cold()

@@ -69,8 +69,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     """The parser; ``system_commands=False`` leaves out what the game systems declare (their
-    own sub-commands, the options of ``analyze`` and ``compare``), so a generic command
-    (``check``, ``parts``, ``cards`` …) loads no system it does not touch."""
+    own sub-commands, their own ``analyze`` / ``compare`` options; the shared ones stay), so a
+    command that needs none of it (see :func:`_needs_systems`) loads no system it does not
+    touch."""
     loaded = [systems.get(sid) for sid in systems.ids()] if system_commands else []
     parser = _Parser(
         prog="laminim",

@@ -3,9 +3,8 @@
 Generic code reaches a game only through :func:`get`, and imports the protocol's types from here
 (they live in :mod:`builder.systems.base`); adding a game is a new package under
 ``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use: a
-generic command (``check``, ``parts``, ``cards``, ``tui``) loads only its file's system;
-``analyze`` and ``compare`` read every game's declared options to build their arguments, as the
-games' own sub-commands are read to offer them.
+command (``check``, ``analyze FILE --threat X`` …) loads only its file's system; every game's
+declarations are read only to offer them (help, a game's own option or sub-command).
 """
 
 from __future__ import annotations
