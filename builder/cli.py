@@ -173,6 +173,10 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("--force", action="store_true", help="print even if the file is not legal")
 
+    from builder.catalogs.commands import add_commands
+
+    add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
+
     by_name: dict[str, list[tuple[str, Command]]] = {}
     for system in loaded:
         for command in system.commands():
@@ -268,7 +272,7 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
-_GENERIC = ("tui", "systems", "parts", "check", "cards")
+_GENERIC = ("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate")
 """Commands that need no game's declarations to parse (they load only the file's system)."""
 
 _PLAIN = ("--catalog", "--json", "-o", "--output", "--paper", "--lang")
@@ -352,10 +356,12 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def cmd_parts(args: argparse.Namespace) -> int:
+    from builder.catalogs.commands import describe_identity
     from builder.roster.team_file import catalog_system
 
     system = systems.get(args.system or catalog_system(args.catalog))
     output = system.describe_catalog(system.load_catalog(args.catalog))
+    output = describe_identity(system, output, args.catalog)  # its version and digest
     if args.json:
         _dump(output.json)
     else:
@@ -380,13 +386,21 @@ def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel]
 
 def cmd_check(args: argparse.Namespace) -> int:
 
+    from builder.catalogs.impact import catalog_folder
+    from builder.catalogs.notice import check_notice
+
     system, catalog, read, _ = _read(args)
     report = system.check(read, catalog)
+    # a pinned file checked against another catalog, ids the catalog renamed: warnings only
+    notice = check_notice(system, args.team, read, catalog, catalog_folder(system, args.catalog))
     if args.json:
-        _dump(report.to_json())
+        data = report.to_json()
+        _dump(data if notice.json is None else {**data, "catalog": notice.json})
     else:
         print(report.text(), file=sys.stdout)
         for problem in errors_of(report.problems):
+            print(notice.mark(problem), file=sys.stderr)
+        for problem in notice.warnings:
             print(problem, file=sys.stderr)
     return report.exit_code
 

@@ -45,6 +45,15 @@ def fake_demo(fake_game) -> Path:
     return fake_game.demo_file()
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path_factory, monkeypatch) -> Path:
+    """Every test's user data folder is a fresh temp folder (pinning keeps catalog snapshots
+    there): no test reads or writes the real ``~/.local/share``."""
+    home = tmp_path_factory.mktemp("xdg-data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog()

@@ -52,13 +52,23 @@ RULES_STDLIB_ONLY = {
 HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 """Named in the rules-core failure message (they are refused like any non-stdlib module)."""
 
-GENERIC = ("core", "roster", "render", "tui", "cli.py", "__init__.py", "__main__.py")
+GENERIC = (
+    "core",
+    "roster",
+    "catalogs",
+    "render",
+    "tui",
+    "cli.py",
+    "__init__.py",
+    "__main__.py",
+)
 """Generic code under builder/: knows the registry and the protocol, no game."""
 REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
+    "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
 }
 """Generic layers below the TUI: no Textual and no TUI package (nor, where noted, printing)."""

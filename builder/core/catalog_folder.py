@@ -17,6 +17,11 @@ from builder.core.source import Located, read_yaml, validation_errors
 
 M = TypeVar("M", bound=BaseModel)
 
+CATALOG_INFO = "catalog.yaml"
+IDENTITY_KEYS = ("version", "renamed")
+"""Keys of ``catalog.yaml`` that say which version a catalog is and which ids it renamed
+(``builder.catalogs.identity`` reads them; a game's catalog model never sees them)."""
+
 
 @dataclass
 class CatalogFolder:
@@ -78,6 +83,8 @@ def read_catalog_folder(
             problems.append(src.problem((), "expected a mapping of fields at the top level"))
             continue
         for key in src.data:
+            if name == CATALOG_INFO and key in IDENTITY_KEYS:
+                continue  # the catalog's identity, read by builder.catalogs, not by a game
             if key in folder.owner:
                 problems.append(src.problem((key,), f"already given in {folder.owner[key].file}"))
                 continue

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
+from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located, read_yaml
@@ -97,10 +98,14 @@ def read_team(
         return None, TeamRead(None, None, exc.problems)
     # what a killed save left beside the file (a link's target) goes now, not at the next save
     remove_stale_temps(Path(os.path.realpath(path)))
+    _, pin_problems = read_pin(src)  # the catalog pin is read here, never by the game
+    src = without_pin(src)
     found = system_of(src, expected)
     if isinstance(found, TeamRead):
         return None, found
     read = found.read_team(src)
+    if pin_problems:
+        read.problems = [*read.problems, *pin_problems]
     if (
         read.problems
         and expected is None
@@ -242,13 +247,15 @@ def save_team(
     original: str | None = None,
     *,
     make_parents: bool = False,
+    pin: Pin | None = None,
 ) -> Path:
     """Write ``team`` to ``path`` atomically: a temp file in the same folder, then a rename.
 
     ``original`` is the text the team was loaded from (to keep comments); by default the
     current content of ``path``, if it exists. See the module docstring for symlinks, hard
     links, read-only files and missing folders (``make_parents``). Raises OSError
-    (:class:`SaveRefused` for a save we refuse) and leaves the file as it was.
+    (:class:`SaveRefused` for a save we refuse) and leaves the file as it was. ``pin``: the
+    catalog to record in the file (``catalog: {name, version, digest}``), in the same write.
     """
     path = Path(path)
     target = writable_target(path, make_parents=make_parents)
@@ -259,6 +266,8 @@ def save_team(
             original = None  # unreadable or too large: a fresh document is written
     hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
     text = dump_team(system.dump_team(team), original, hook)
+    if pin is not None:
+        text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
     return path
 

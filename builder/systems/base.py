@@ -9,8 +9,8 @@ checks each game's ``SYSTEM`` against it and a game's methods receive its own ty
 ``isinstance`` narrowing); generic code sees a team only as a :class:`TeamModel`. Most games
 derive from :class:`builder.systems.facade.Game`, which holds what every game repeats.
 
-Optional: ``compare`` / ``compare_printout`` (:class:`Compares`) and ``value_text``
-(:class:`WritesValues`).
+Optional: ``compare`` / ``compare_printout`` (:class:`Compares`), ``value_text``
+(:class:`WritesValues`) and the catalog-version hooks (:class:`TracksCatalog`).
 
 The kit imports no game, no registry and no TUI: a game's screens reach the shell through
 :class:`builder.systems.ui.SystemUI` (data), its documents reach the printer as
@@ -47,12 +47,14 @@ __all__ = [
     "HelpSection",
     "Option",
     "Output",
+    "PartUse",
     "PrintOptions",
     "Printout",
     "Report",
     "SystemUI",
     "TeamModel",
     "TeamRead",
+    "TracksCatalog",
     "WritesValues",
     "YamlPath",
 ]
@@ -289,3 +291,36 @@ class WritesValues(Protocol):
     def value_text(
         self, path: YamlPath, value: Any, original: Mapping[YamlPath, str]
     ) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class PartUse:
+    """One catalog id a file uses: which collection of the catalog it names, and where.
+
+    ``collection`` is a top-level key of the catalog (``weapons``); ``path`` is where the id
+    sits in the file (``("units", 0, "weapons", 1)``), for the "own parts" filter and migrate.
+    """
+
+    collection: str
+    id: str
+    path: YamlPath
+
+
+@runtime_checkable
+class TracksCatalog(Protocol):
+    """Optional part of a game system: what catalog versions need to know of it.
+
+    ``catalog_files``: the files of its catalog folder (the digest covers those present);
+    ``catalog_collections``: the top-level keys holding lists of items with an ``id``;
+    ``part_uses``: every catalog id a file's plain data names; ``headlines``: the numbers a
+    player reads (label -> value) of a read file against a catalog, to show what an update
+    moved ({} when the file cannot be scored).
+    """
+
+    def catalog_files(self) -> tuple[str, ...]: ...
+
+    def catalog_collections(self) -> tuple[str, ...]: ...
+
+    def part_uses(self, data: Any) -> list[PartUse]: ...
+
+    def headlines(self, read: Any, catalog: Any) -> dict[str, float]: ...

@@ -55,6 +55,7 @@ class BuilderApp(App[int]):
         path: Path | None = None,
         original: str | None = None,
         lang: Lang = "en",
+        catalog_dir: Path | None = None,
     ) -> None:
         self.system = system
         self.ui: SystemUI = system.tui()
@@ -65,6 +66,8 @@ class BuilderApp(App[int]):
         self.path = path
         """Where Save writes; None for the bundled demo team (Save asks for a path then)."""
         self.original = original
+        self.catalog_dir = catalog_dir
+        """The ``--catalog`` folder (None: the game's bundled one); a save pins the file to it."""
         self._saved = team.model_dump()
         self._disk = file_digest(path) if path is not None else None
         """Digest of ``path`` as opened or last saved: a different one means an outside edit."""
@@ -89,7 +92,7 @@ class BuilderApp(App[int]):
         system, team = load_team(path, expected=system_id)
         catalog = system.load_catalog(catalog_dir)
         original = read_input(path).decode("utf-8")
-        return cls(system, catalog, team, team_path, original)
+        return cls(system, catalog, team, team_path, original, catalog_dir=catalog_dir)
 
     def say(self, key: str) -> str:
         """The shell label ``key`` in the app's language, naming this game's file content."""
@@ -118,6 +121,7 @@ class BuilderApp(App[int]):
     def on_mount(self) -> None:
         self._update_title()
         self.push_screen(self._first_screen())
+        self.offer_migration()
 
     def _first_screen(self) -> Screen[Any]:
         """The game's first screen; its factory is typed loosely in the kit (no Textual there)."""
@@ -243,11 +247,43 @@ class BuilderApp(App[int]):
         self._mark_saved(path, original)
         if system.id != self.system.id:
             self.system, self.catalog, self.ui = system, catalog, system.tui()
+            self.catalog_dir = None
             self.switch_screen(self._first_screen())
         else:
             self.refresh_screens()
         self.notify(self.say("opened").format(path=path))
+        self.offer_migration()
         return True
+
+    def offer_migration(self) -> None:
+        """The open file names ids the catalog renamed: offer ``laminim migrate`` (asks first)."""
+        from builder.catalogs.saving import offered_migration
+        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
+
+        path = self.path
+        migration = offered_migration(self.system, path, self.catalog_dir) if path else None
+        if path is None or migration is None:
+            return
+        renames = ", ".join(dict.fromkeys(f"{old} → {new}" for _, old, new in migration.renamed))
+        question = self.say("migrate_question").format(path=path, renames=renames)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from builder.roster.team_file import writable_target, write_atomic
+
+            try:
+                write_atomic(writable_target(path), migration.text)
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                message = self.say("cannot_save").format(path=path, reason=reason)
+                self.notify(message, severity="error", timeout=8)
+                return
+            if self.open_team(path):
+                self.notify(self.say("migrated").format(path=path))
+
+        yes, no = self.say("migrate_yes"), self.say("migrate_no")
+        self.push_screen(ConfirmDialog(question, yes=yes, no=no), answered)
 
     def action_save(self) -> None:
         if self.path is None:
@@ -310,8 +346,15 @@ class BuilderApp(App[int]):
             return False
         try:
             # comments of the file we loaded from are kept (also in a new file via save as)
+            from builder.catalogs.saving import pin_for_save
+
             save_team(
-                self.system, self.team, path, original=self.original, make_parents=make_parents
+                self.system,
+                self.team,
+                path,
+                original=self.original,
+                make_parents=make_parents,
+                pin=pin_for_save(self.system, self.catalog_dir),  # the catalog it was built on
             )
             original = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

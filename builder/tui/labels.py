@@ -62,6 +62,15 @@ SHELL_LABELS = Labels(
         "replace_yes": ("Replace", "置き換える"),
         "cannot_save": ("Could not save {path}: {reason}", "{path} を保存できません：{reason}"),
         "saved": ("Saved {path}", "{path} に保存しました"),
+        "migrate_question": (
+            "{path} names ids this catalog renamed ({renames}). Rewrite them now? "
+            "Comments and layout are kept.",
+            "{path} には、このカタログで名前の変わったIDがあります（{renames}）。"
+            "今すぐ書き換えますか？コメントとレイアウトはそのまま残ります。",
+        ),
+        "migrate_yes": ("Rewrite", "書き換える"),
+        "migrate_no": ("Not now", "今はしない"),
+        "migrated": ("Migrated {path} to the new ids", "{path} を新しいIDに書き換えました"),
         "changed_on_disk": (
             "{path} was changed on disk since it was opened or saved. Overwrite those changes, "
             "reload the file (losing yours) or save under another name?",

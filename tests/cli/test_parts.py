@@ -11,7 +11,7 @@ def test_parts_json_shape(cli):
     result = cli("parts", "--json")
     assert result.code == 0
     data = json.loads(result.out)
-    assert set(data) == {"frames", "weapons", "threats"}
+    assert set(data) == {"frames", "weapons", "threats", "version", "digest"}
     frame = data["frames"][0]
     assert {"id", "name", "name_ja", "durability", "payload", "movement"} <= set(frame)
     for weapon in data["weapons"]:

@@ -21,6 +21,7 @@ from builder.systems.base import (
     Command,
     GameSystem,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
@@ -90,6 +91,27 @@ class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
     def dump_team(self, team: ForceFile) -> dict[str, Any]:
         # plain lists (not tuples): the saver merges lists item by item, keeping the file's text
         return team.model_dump(mode="json")
+
+    # catalog versions (builder.systems.TracksCatalog)
+    def catalog_files(self) -> tuple[str, ...]:
+        from builder.systems.artifact.catalog import CATALOG_FILES
+
+        return CATALOG_FILES
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        from builder.systems.artifact.versions import COLLECTIONS
+
+        return COLLECTIONS
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        from builder.systems.artifact.versions import part_uses
+
+        return part_uses(data)
+
+    def headlines(self, read: ForceRead, catalog: ArtifactCatalog) -> dict[str, float]:
+        from builder.systems.artifact.versions import headlines
+
+        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[ForceFile, ArtifactCatalog, ForceRead] = Artifact()

@@ -23,6 +23,9 @@ class KuroganenCatalog(BaseModel):
     system: Literal["kuroganen"]
     name: str = Field(min_length=1)
     name_ja: str = Field(min_length=1)
+    version: int | str | None = Field(default=None, union_mode="left_to_right")
+    """The designer's version of the catalog (read by ``builder.catalogs``; kept here so a
+    ``version:`` line is not an unknown field)."""
 
 
 def load_catalog(directory: Path | None = None) -> KuroganenCatalog:

@@ -20,6 +20,7 @@ from builder.systems.base import (
     Command,
     GameSystem,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
@@ -127,6 +128,19 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
         from .save_text import value_text
 
         return value_text(path, value, original)
+
+    # catalog versions (builder.systems.TracksCatalog): a map names no catalog ids
+    def catalog_files(self) -> tuple[str, ...]:
+        return ("catalog.yaml",)
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        return ()
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        return []
+
+    def headlines(self, read: MapRead, catalog: KuroganenCatalog) -> dict[str, float]:
+        return {}
 
 
 def read_problem(read: MapRead, loc: tuple[str, ...], message: str) -> Problem:

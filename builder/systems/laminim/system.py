@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from builder.core.problems import InputError
 from builder.core.source import Located
@@ -19,6 +20,7 @@ from builder.systems.base import (
     CompareOptions,
     GameSystem,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
@@ -123,6 +125,27 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.commands import command
 
         return [command()]
+
+    # catalog versions (builder.systems.TracksCatalog)
+    def catalog_files(self) -> tuple[str, ...]:
+        from builder.systems.laminim.catalog import CATALOG_FILES
+
+        return CATALOG_FILES
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        from builder.systems.laminim.versions import COLLECTIONS
+
+        return COLLECTIONS
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        from builder.systems.laminim.versions import part_uses
+
+        return part_uses(data)
+
+    def headlines(self, read: LaminimRead, catalog: Catalog) -> dict[str, float]:
+        from builder.systems.laminim.versions import headlines
+
+        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

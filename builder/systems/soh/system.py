@@ -18,6 +18,7 @@ from builder.systems.base import (
     Command,
     GameSystem,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
@@ -92,6 +93,27 @@ class SpaceOperaHeroes(Game[Crew, Catalog, SohRead]):
             c.model_dump(exclude_defaults=True) | {"name": c.name} for c in team.characters
         ]
         return data
+
+    # catalog versions (builder.systems.TracksCatalog)
+    def catalog_files(self) -> tuple[str, ...]:
+        from builder.systems.soh.catalog import CATALOG_FILES
+
+        return CATALOG_FILES
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        from builder.systems.soh.versions import COLLECTIONS
+
+        return COLLECTIONS
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        from builder.systems.soh.versions import part_uses
+
+        return part_uses(data)
+
+    def headlines(self, read: SohRead, catalog: Catalog) -> dict[str, float]:
+        from builder.systems.soh.versions import headlines
+
+        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[Crew, Catalog, SohRead] = SpaceOperaHeroes()

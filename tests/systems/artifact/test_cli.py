@@ -132,7 +132,7 @@ def test_a_broken_catalog_is_reported_at_its_file_and_line(tmp_path, capsys):
 
 def test_parts_json_has_the_design_shape(capsys):
     data = run_json(capsys, "parts", "--system", "artifact")
-    assert set(data) == {"mobile_suits", "ships", "threats"}
+    assert set(data) == {"mobile_suits", "ships", "threats", "version", "digest"}
     assert [m["id"] for m in data["mobile_suits"]] == list(MS)
     assert [s["id"] for s in data["ships"]] == list(SHIPS)
     suit = data["mobile_suits"][0]

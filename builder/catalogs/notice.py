@@ -1,0 +1,139 @@
+"""What ``check`` adds about catalogs: a pinned file checked against another catalog, and ids
+the catalog renamed.
+
+Never silent, never louder than needed: the notice names only the file's own parts that
+changed (``rifle: weight 3 → 5``) and the errors the change brought; the exit code stays the
+report's. Without the old catalog's snapshot it says which catalog the file was built against.
+A file without a pin and without renamed ids gets nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from builder.catalogs.diff import diff_catalogs
+from builder.catalogs.identity import CatalogIdentity, read_identity
+from builder.catalogs.impact import (
+    collections_of,
+    identity_of,
+    judge,
+    new_errors,
+    own_changes,
+    rename_notes,
+    same_problem,
+    uses_of,
+)
+from builder.catalogs.pin import Pin, read_pin
+from builder.catalogs.store import find_snapshot
+from builder.core.problems import InputError, Problem
+from builder.core.source import Located, read_yaml
+from builder.systems import AnySystem, TeamModel, TeamRead
+
+
+@dataclass
+class CatalogNotice:
+    """The catalog part of one ``check``: warnings to print and the JSON ``catalog`` key."""
+
+    warnings: list[Problem] = field(default_factory=list)
+    json: dict[str, Any] | None = None
+    new_errors: list[Problem] = field(default_factory=list)
+    """Errors the catalog change brought (``check`` marks them where it prints them)."""
+
+    def mark(self, problem: Problem) -> str:
+        """An error line of ``check``, marked when the catalog change brought it."""
+        if any(same_problem(problem, p) for p in self.new_errors):
+            return f"{problem} [new with this catalog]"
+        return str(problem)
+
+
+def _pin_of(path: Path) -> tuple[Pin | None, Located | None]:
+    try:
+        src = read_yaml(path)
+    except InputError:
+        return None, None
+    pin, _ = read_pin(src)
+    return pin, src
+
+
+def check_notice(
+    system: AnySystem,
+    path: Path,
+    read: TeamRead[TeamModel],
+    catalog: Any,
+    folder: Path,
+) -> CatalogNotice:
+    """The notice for the file at ``path`` (read as ``read``) checked against ``catalog``
+    (the catalog of ``folder``)."""
+    identity = identity_of(system, folder)
+    renames = rename_notes(system, read, identity)
+    notice = CatalogNotice(renames)
+    pin, src = _pin_of(path)
+    if pin is None or src is None:
+        return notice
+    at = src.locator()
+    changed = pin.digest != identity.digest
+    body: dict[str, Any] = {
+        "pinned": pin.to_json(),
+        "current": identity.to_json(),
+        "changed": changed,
+        "snapshot": None,
+        "changes": [],
+        "new_errors": [],
+    }
+    notice.json = body
+    if not changed:
+        return notice
+    notice.warnings = []  # the renames follow the changes
+    same = pin.name == identity.name  # the usual case: say the versions, not the name twice
+    head = (
+        f"built against {_label(pin.name, pin.version, pin.digest, same)}, "
+        f"checked against {_label(identity.name, identity.version, identity.digest, same)}"
+    )
+    snapshot = find_snapshot(pin.digest)
+    old: CatalogIdentity | None = None
+    old_catalog: Any = None
+    if snapshot is not None:
+        try:
+            old = read_identity(snapshot)
+            old_catalog = system.load_catalog(snapshot)
+        except InputError:
+            old = None
+    body["snapshot"] = str(snapshot) if old is not None else None
+    if old is None:
+        message = (
+            f"{head}; that catalog is not kept here, so what changed cannot be shown "
+            "('laminim pin FILE' pins the file to this one)"
+        )
+        notice.warnings = [at(("catalog",), message, "warning"), *renames]
+        return notice
+    diff = diff_catalogs(old, identity, collections_of(system))
+    changes = own_changes(diff, uses_of(system, read.source.data if read.source else None))
+    _, errors_before = judge(system, read, old_catalog)
+    _, errors_after = judge(system, read, catalog)
+    broke = new_errors(errors_before, errors_after)
+    summary = f"{len(changes)} of its parts changed" if changes else "none of its parts changed"
+    if broke:
+        summary += f", and {len(broke)} error{'s' if len(broke) > 1 else ''} came with it"
+    notice.warnings.insert(0, at(("catalog",), f"{head}: {summary}", "warning"))
+    for use, line in changes:
+        notice.warnings.append(src.problem(use.path, f"catalog change: {line}", "warning"))
+    notice.warnings += renames
+    notice.new_errors = broke
+    body["changes"] = [
+        {"collection": u.collection, "id": u.id, "change": line} for u, line in changes
+    ]
+    body["new_errors"] = [p.to_json() for p in broke]
+    return notice
+
+
+def _label(name: str, version: object, digest: str, bare: bool) -> str:
+    """``version 2 (digest 1a2b…)``, with the catalog's name first unless ``bare``."""
+    words = [] if bare else [f"'{name}'"]
+    if version is not None:
+        words.append(f"version {version}")
+    if not words:
+        return f"digest {digest}"
+    words.append(f"(digest {digest})")
+    return " ".join(words)

@@ -1,0 +1,49 @@
+"""What catalog versions need of soh (:class:`builder.systems.TracksCatalog`): where a crew
+file names catalog ids, and the numbers a player reads (wound odds both ways)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.problems import InputError
+from builder.systems.base import AnalyzeOptions, PartUse, TeamRead
+
+COLLECTIONS = ("weapons", "armour", "vehicles", "opponents")
+
+
+def part_uses(data: Any) -> list[PartUse]:
+    """Each character's armour, vehicle and weapons, where they sit in the file."""
+    out: list[PartUse] = []
+    characters = data.get("characters") if isinstance(data, dict) else None
+    for i, ch in enumerate(characters if isinstance(characters, list) else []):
+        if not isinstance(ch, dict):
+            continue
+        for key, collection in (("armour", "armour"), ("vehicle", "vehicles")):
+            if isinstance(ch.get(key), str):
+                out.append(PartUse(collection, ch[key], ("characters", i, key)))
+        weapons = ch.get("weapons")
+        for j, weapon in enumerate(weapons if isinstance(weapons, list) else []):
+            if isinstance(weapon, str):
+                out.append(PartUse("weapons", weapon, ("characters", i, "weapons", j)))
+    return out
+
+
+def headlines(system: Any, read: TeamRead[Any], catalog: Any) -> dict[str, float]:
+    """Per character against the catalog's first opponent: the expected wounds and hit odds
+    of each of its attacks, and the expected wounds it takes."""
+    try:
+        data = system.analyze(read, catalog, AnalyzeOptions()).json
+    except InputError:
+        return {}
+    out: dict[str, float] = {}
+    opponent = data.get("opponent", {}).get("name", "?")
+    for ch in data.get("characters", []):
+        for attack in ch.get("attacks", []):
+            odds = attack["odds"]
+            out[f"{ch['name']}: {attack['weapon']} wounds vs {opponent}"] = odds["expected_wounds"]
+            out[f"{ch['name']}: {attack['weapon']} hit vs {opponent}"] = odds["p_hit"]
+        incoming = ch.get("incoming")
+        if isinstance(incoming, dict):
+            label = f"{ch['name']}: wounds taken ({incoming['weapon']})"
+            out[label] = incoming["odds"]["expected_wounds"]
+    return out
