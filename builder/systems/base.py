@@ -155,7 +155,7 @@ class Command:
 
 
 COMPARE_MIN, COMPARE_MAX = 2, 4
-"""``laminim compare`` puts two to four units side by side (DESIGN.md)."""
+"""``laminim compare`` puts two to four units side by side (docs/design.md "The command line")."""
 
 
 @dataclass(frozen=True)

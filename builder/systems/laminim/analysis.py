@@ -29,7 +29,7 @@ def analyze(
     intercept: Intercept | None = None,
 ) -> UnitAnalysis:
     """Exposure, exact survival per round and damage output of a unit against a threat;
-    ``intercept``: RULES D19 (the weapon in that slot shoots at the first missile salvo)."""
+    ``intercept``: docs/rules.md D19 (the weapon in that slot shoots at the first missile salvo)."""
     return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept)
 
 

@@ -232,7 +232,8 @@ def unit_card(
 
 
 def hit_table() -> list[dict[str, str]]:
-    """Total bonus B → the lowest succeeding face, as the rules core counts them (RULES §1.2)."""
+    """Total bonus B → the lowest succeeding face, as the rules core counts them
+    (docs/rules.md §1.2)."""
     return [{"bonus": f"+{b}", "hits": f"{7 - success_faces(b)}+"} for b in range(6)]
 
 
@@ -248,7 +249,7 @@ def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:
 
 def intercepts(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, str]]:
     """Each normal weapon of the team with the missiles it shoots off a 5-missile token at +2,
-    on average (RULES §1.4, D19), for the reference card."""
+    on average (docs/rules.md §1.4, D19), for the reference card."""
     out: list[dict[str, str]] = []
     seen: set[str] = set()
     for unit in resolved_units(team, catalog):

@@ -1,5 +1,6 @@
 """``laminim optimize [--frame ID ...] [--threat ID|FILE] [--rounds N] [--top N] [--catalog DIR]
-[--json]`` (DESIGN.md): every legal loadout of the catalog scored against a threat, ranked.
+[--json]`` (docs/design.md "The command line"): every legal loadout of the catalog scored
+against a threat, ranked.
 
 The options, the size guard and the scoring are :mod:`builder.systems.laminim.optimizer`'s (the
 TUI's suggest dialog uses the same); this module parses the command line and prints the

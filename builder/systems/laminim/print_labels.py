@@ -41,7 +41,7 @@ LABELS = Labels(
         "power": ("Pow", "威力"),
         "attacks": ("Atk", "回数"),
         "ammo_per_attack": ("Ammo/atk", "弾薬消費"),
-        "intercept_title": (  # RULES §1.4 / D19
+        "intercept_title": (  # docs/rules.md §1.4 / D19
             "Shooting missiles down: of a 5-missile token at +2, on average",
             "ミサイル迎撃：5発のトークンを+2で撃つと平均",
         ),
