@@ -14,7 +14,7 @@ from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.optimize_cli import weapon_options
 from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 
 KEYS = {"frame", "weapons", "payload", "alive", "expected_remaining", "damage_all", "pareto"}
 
@@ -80,7 +80,7 @@ def _brute_force_best(frame, weapons, threat, rounds):
         if not mounted or sum(w.weight for w in mounted) > frame.payload:
             continue
         unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-        last = chain.survival(unit, threat, rounds).rounds[-1]
+        last = chain.reference_survival(unit, threat, rounds).rounds[-1]
         damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
         key = (
             -round(last.alive * 1e9),

@@ -18,7 +18,7 @@ from builder.systems.laminim.rules.optimize import (
 )
 from systems.laminim.rules.conftest import catalog_frames, catalog_threats, catalog_weapons
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 THREATS = catalog_threats()
 WEAPONS = {w.id: w for w in catalog_weapons()}
 SMALL_WEAPONS = [WEAPONS[i] for i in ("rifle", "missile", "shield", "smg", "blade")]
@@ -33,7 +33,7 @@ def brute_force_best(frame: FrameOption, weapons, threat, rounds):
         if not mounted or sum(w.weight for w in mounted) > frame.payload:
             continue
         unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-        last = chain.survival(unit, threat, rounds).rounds[-1]
+        last = chain.reference_survival(unit, threat, rounds).rounds[-1]
         damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
         key = (
             -round(last.alive * 1e9),
@@ -70,7 +70,7 @@ def test_every_ordering_of_a_loadout_scores_the_same():
         seen = set()
         for perm in set(itertools.permutations(ids)):
             unit = UnitSpec("u", 24, tuple(WEAPONS[i].spec if i else None for i in perm))  # type: ignore[arg-type]
-            last = chain.survival(unit, threat, 4).rounds[-1]
+            last = chain.reference_survival(unit, threat, 4).rounds[-1]
             seen.add(
                 (
                     round(last.alive, 12),
