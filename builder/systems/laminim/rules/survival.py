@@ -39,5 +39,9 @@ def survival(
         if problem is not None:
             raise ValueError(problem)
     check_budget(unit, threat, rounds)
+    if intercept is None:
+        from .engine import exact_survival
+
+        return exact_survival(unit, threat, rounds)
     with one_maths_thread():
         return _survival(unit, threat, rounds, intercept)
