@@ -198,7 +198,8 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
         slots = tuple(
             min(1.0, dead + float(lost[i])) if tables.mounted[i] else None for i in range(3)
         )
-        cook_off = min(1.0, max(0.0, 1.0 - (clean + dead_clean)))
+        # cooked mass = all mass minus clean mass: exactly 0 while the views are equal
+        cook_off = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
         results.append(RoundResult(round_no, alive, remaining, slots, cook_off, 0.0))  # type: ignore[arg-type]
     return SurvivalResult(unit.name, threat.id, tuple(results))
 

@@ -134,12 +134,14 @@ def summary(settled, f_values, a_values, b_values, c_values):
             for c in range(n_c):
                 slots = a_values[a] + b_values[b] + c_values[c]
                 row_mass = 0.0
+                row_clean = 0.0  # summed as row_mass is: equal views give equal sums
                 for f in range(n_f):
                     total = settled[1, a, b, c, f]
-                    clean += settled[0, a, b, c, f]
+                    row_clean += settled[0, a, b, c, f]
                     row_mass += total
                     remaining += total * (f_values[f] + slots)
                 alive += row_mass
+                clean += row_clean
                 if a == 0:
                     lost[0] += row_mass
                 if b == 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .budget import check_budget
 from .chain_reference import _survival
-from .interception import Intercept, intercept_problem
+from .interception import Intercept, arriving, intercept_problem
 from .model import ThreatSpec, UnitSpec
 from .results import Pattern, RoundResult, SurvivalResult
 from .threads import one_maths_thread
@@ -39,7 +39,7 @@ def survival(
         if problem is not None:
             raise ValueError(problem)
     check_budget(unit, threat, rounds)
-    if intercept is None:
+    if intercept is None or arriving(unit, threat, intercept) is None:  # no salvo: plain D7
         from .engine import exact_survival
 
         return exact_survival(unit, threat, rounds)
