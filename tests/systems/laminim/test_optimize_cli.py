@@ -188,16 +188,6 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
     assert elapsed < 2.0
 
 
-def test_a_run_whose_total_work_is_too_large_is_refused(cli, monkeypatch):
-    from builder.systems.laminim import optimize_cli
-
-    monkeypatch.setattr(optimize_cli, "MAX_TOTAL_WORK", 1000)
-    monkeypatch.setattr(optimize_cli.check_size, "__defaults__", (1000,))
-    result = cli("optimize", "--frame", "lancer")
-    assert result.code == 2
-    assert "die-cell updates (limit 1e+03); pick fewer frames with --frame" in result.err
-
-
 def test_json_is_the_rules_cores_optimiser_output(cli):
     from builder.systems.laminim.optimize_cli import optimize_catalog, optimize_json
 
@@ -215,3 +205,36 @@ def test_a_weapon_as_tough_as_the_shield_does_not_crash_the_optimiser(cli, catal
     path.write_text(text[:at] + "durability: 12" + text[at + 14 :], encoding="utf-8")
     result = cli("optimize", "--catalog", catalog_copy, "--frame", "skimmer", "--rounds", "1")
     assert result.code == 0, result.err
+
+
+def test_ctrl_c_stops_the_run_with_exit_130_and_no_traceback(cli, monkeypatch):
+    from builder.systems.laminim import optimizer_run
+
+    def interrupted(stream=None):
+        def progress(done: int, total: int) -> None:
+            raise KeyboardInterrupt
+
+        return progress
+
+    monkeypatch.setattr(optimizer_run, "terminal_progress", interrupted)
+    result = cli("optimize", "--frame", "lancer")
+    assert result.code == 130
+    assert "Traceback" not in result.err
+
+
+def test_progress_draws_only_on_a_terminal():
+    import io
+
+    from builder.systems.laminim.optimizer_run import terminal_progress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert terminal_progress(io.StringIO()) is None
+    tty = Tty()
+    progress = terminal_progress(tty)
+    assert progress is not None
+    progress(1, 3)
+    progress(3, 3)
+    assert "1/3" in tty.getvalue() and tty.getvalue().endswith("\r\033[K")

@@ -108,3 +108,51 @@ def test_budget_respected_and_pareto_front_is_undominated():
         assert s.pareto == (not dominated)
     keys = [rank_key(s) for s in result.loadouts]
     assert keys == sorted(keys)
+
+
+def test_a_row_is_one_multiset_scored_by_its_best_ordering():
+    """Two different guards make slot order matter; the multiset is still one row, and its
+    numbers are the best of its orderings (brute force over every ordering, plain chain)."""
+    wall = WeaponOption(WeaponSpec("wall", "special", 9, 0, 0, None, 0, guard=Guard((4,), 0)), 1)
+    options = [wall, WEAPONS["shield"], WEAPONS["rifle"]]
+    frame = FrameOption("f", 20, 100)
+    threat = THREATS["full-barrage"]
+    result = optimize([frame], options, threat, rounds=2, workers=1)
+    multisets = [tuple(sorted(w or "~" for w in s.weapons)) for s in result.loadouts]
+    assert len(multisets) == len(set(multisets)) == result.evaluated
+    for row in result.loadouts:
+        best = None
+        for perm in set(itertools.permutations(row.weapons)):
+            specs = tuple(next(o.spec for o in options if o.id == i) if i else None for i in perm)
+            last = chain.reference_survival(UnitSpec("f", 20, specs), threat, 2).rounds[-1]  # type: ignore[arg-type]
+            key = (round(last.alive, 9), round(last.expected_remaining, 9))
+            best = key if best is None else max(best, key)
+        assert (round(row.alive, 9), round(row.expected_remaining, 9)) == best
+
+
+def test_threads_rank_exactly_as_one_thread():
+    one = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["mixed-fire"], rounds=3, workers=1)
+    two = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["mixed-fire"], rounds=3, workers=2)
+    assert one == two
+
+
+def test_progress_counts_every_distinct_chain_once():
+    seen: list[tuple[int, int]] = []
+    optimize(
+        SMALL_FRAMES,
+        SMALL_WEAPONS,
+        THREATS["rifle-duel"],
+        2,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    total = seen[-1][1]
+    assert [d for d, _ in seen] == list(range(1, total + 1))
+    assert seen[-1] == (total, total)
+
+
+def test_an_interrupt_stops_the_threads_and_reaches_the_caller():
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], 2, progress=stop, workers=2)
