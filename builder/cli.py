@@ -131,6 +131,12 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     threat_option(p, games=True)
     rounds_option(p, games=True)
     intercept_option(p, games=True)
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="refuse (exit 2) a unit beyond the exact chain's budget instead of estimating it "
+        "by sampling",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -148,6 +154,12 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     threat_option(p)
     rounds_option(p)
     intercept_option(p)
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="refuse (exit 2) a unit beyond the exact chain's budget instead of estimating it "
+        "by sampling",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "-o",
@@ -350,7 +362,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         )  # fmt: skip
     rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
     options = AnalyzeOptions(
-        unit=args.unit, threat=args.threat, rounds=rounds, intercept=args.intercept
+        unit=args.unit,
+        threat=args.threat,
+        rounds=rounds,
+        intercept=args.intercept,
+        exact=args.exact,
     )
     output = system.analyze(read, catalog, options)
     if args.json:
@@ -405,7 +421,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise bad(f"compare is not available for {system.id}")
     catalog = system.load_catalog(args.catalog)
     rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
-    options = CompareOptions(threat=args.threat, rounds=rounds, intercept=args.intercept)
+    options = CompareOptions(
+        threat=args.threat, rounds=rounds, intercept=args.intercept, exact=args.exact
+    )
     output = system.compare(entries, catalog, options)
     if args.json:
         _dump(output.json)

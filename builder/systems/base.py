@@ -84,6 +84,8 @@ class AnalyzeOptions:
     rounds: int = DEFAULT_ROUNDS
     intercept: str | None = None
     """``--intercept SLOT[:BONUS]`` (LAMINIM, RULES D19); a system without it ignores it."""
+    exact: bool = False
+    """``--exact``: refuse a survival job beyond the exact budget instead of sampling it."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ class CompareOptions:
     threat: str | None = None
     rounds: int = DEFAULT_ROUNDS
     intercept: str | None = None
+    exact: bool = False  # ``--exact``: refuse beyond the exact budget instead of sampling
 
 
 @runtime_checkable

@@ -24,14 +24,21 @@ def analyze(
     catalog: Catalog,
     rounds: int = DEFAULT_ROUNDS,
     intercept: Intercept | None = None,
+    exact: bool = True,
 ) -> UnitAnalysis:
-    """Exposure, exact survival per round and damage output of a unit against a threat;
-    ``intercept``: RULES D19 (the weapon in that slot shoots at the first missile salvo)."""
-    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept)
+    """Exposure, survival per round and damage output of a unit against a threat;
+    ``intercept``: RULES D19 (the weapon in that slot shoots at the first missile salvo).
+    Survival beyond the exact chain's budget raises ``TooLarge`` (cards, the TUI), or with
+    ``exact=False`` (``analyze``/``compare`` without ``--exact``) is a sampled estimate."""
+    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept, exact)
 
 
 @lru_cache(maxsize=512)
 def _cached(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int,
+    intercept: Intercept | None = None,
+    exact: bool = True,
 ) -> UnitAnalysis:
-    return _analyze(unit, threat, rounds, intercept)
+    return _analyze(unit, threat, rounds, intercept, exact)

@@ -6,8 +6,10 @@ turns the catalog into its options, guards the job's size before computing anyth
 the documented JSON or a table that fits 80 columns.
 
 Size. Every loadout's exact chain is estimated first (``rules.estimate``, microseconds each): a
-loadout beyond the rules core's budget is bad input located at its frame in the catalog. The
-total is not limited: any catalog whose single loadouts fit is scored, with progress on a
+loadout beyond the rules core's budget gets the seeded sampled estimate (``rules.sampled``,
+marked ``"method": "sampled"`` with 95 % intervals), or with ``--exact`` is bad input located at
+its frame in the catalog (as is one beyond even the sampler's dice limit). The total is not
+limited: any catalog whose single loadouts fit is scored, with progress on a
 terminal's stderr (``optimizer_run``); Ctrl-C stops it (exit 130).
 """
 
@@ -74,6 +76,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         help=f"list the best N loadouts (default {DEFAULT_TOP}; 0 lists all), text and JSON",
     )
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="refuse (exit 2) a loadout beyond the exact chain's budget instead of estimating "
+        "it by sampling",
+    )
     p.add_argument(
         "--json",
         action="store_true",
@@ -151,14 +159,17 @@ def check_size(
     rounds: int,
     min_weapons: int,
     locate: Callable[[int, str], Problem],
+    exact: bool = True,
 ) -> int:
     """Estimate every loadout's chain; the summed work, or InputError when over a budget.
 
     ``locate(i, message)`` places a problem at ``frames[i]``. One line per frame with a loadout
-    beyond the single-job budget (its first such loadout, and how many more).
+    beyond the single-job budget (its first such loadout, and how many more); with ``exact``
+    False, only one beyond the sampler's limit too (the others are sampled).
     """
     from builder.systems.laminim.rules import TooLarge, UnitSpec, check_budget
     from builder.systems.laminim.rules.optimize import loadouts
+    from builder.systems.laminim.rules.sampled import check_sample
 
     seen: set[tuple] = set()
     total = 0
@@ -175,8 +186,16 @@ def check_size(
             try:
                 total += check_budget(unit, threat, rounds).work
             except TooLarge as exc:
-                over += 1
-                first = first or (slots, exc)
+                found: TooLarge | None = exc
+                if not exact:  # sampled instead, unless even the sampler refuses
+                    try:
+                        check_sample(unit, threat)
+                        found = None
+                    except TooLarge as beyond:
+                        found = beyond
+                if found is not None:
+                    over += 1
+                    first = first or (slots, found)
         if first is not None:
             worst, refusal = first
             more = f" (and {over - 1} more loadouts of this frame)" if over > 1 else ""
@@ -218,6 +237,7 @@ def optimize_catalog(
     rounds: int,
     catalog_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
     """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
     from builder.systems.laminim.specs import find_threat
@@ -225,7 +245,13 @@ def optimize_catalog(
     frames = pick_frames(catalog, frame_ids)
     threat = find_threat(threat_ref, catalog)
     return score_frames(
-        catalog, frames, threat, rounds, _frame_locator(catalog_dir, catalog, frames), progress
+        catalog,
+        frames,
+        threat,
+        rounds,
+        _frame_locator(catalog_dir, catalog, frames),
+        progress,
+        exact,
     )
 
 
@@ -236,6 +262,7 @@ def score_frames(
     rounds: int,
     locate: Callable[[int, str], Problem] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
     """``optimize`` over ``frames`` and every catalog weapon, after ``check_size``.
 
@@ -252,8 +279,8 @@ def score_frames(
     fmt = catalog.team_format
     if locate is None:
         locate = _unplaced_frames(frames)
-    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate)
-    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons, progress)
+    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate, exact)
+    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons, progress, exact=exact)
     if fmt.max_weapons >= 3:
         return result
     kept = [s for s in result.loadouts if sum(w is not None for w in s.weapons) <= fmt.max_weapons]
@@ -284,6 +311,17 @@ def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
                 "expected_remaining": s.expected_remaining,
                 "damage_all": s.damage_all,
                 "pareto": s.pareto,
+                "method": "exact" if s.interval is None else "sampled",
+                **(
+                    {}
+                    if s.interval is None
+                    else {
+                        "interval": {
+                            "alive": list(s.interval.alive),
+                            "expected_remaining": list(s.interval.expected_remaining),
+                        }
+                    }
+                ),
             }
             for s in shown
         ],
@@ -346,8 +384,8 @@ def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_T
                 frame.name if frame is not None else s.frame,
                 weapon_names(s, catalog),
                 f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
-                percent(s.alive),
-                small(s.expected_remaining),
+                ("" if s.interval is None else "≈") + percent(s.alive),
+                ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
             ]
         )
@@ -367,6 +405,8 @@ def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_T
         lines.append(f"Pareto front further down: {listed}")
     lines.append("alive: P(alive) after the last round; E[rem]: expected remaining durability;")
     lines.append("damage: damage output with all weapons; *: no loadout beats it on all three.")
+    if any(s.interval is not None for s in result.loadouts):
+        lines.append("≈: beyond the exact budget, a seeded sampled estimate; --exact refuses.")
     return "\n".join(_wrap(line) for line in lines)
 
 
@@ -386,7 +426,13 @@ def run(args: argparse.Namespace) -> int:
     catalog = SYSTEM.load_catalog(args.catalog)
     try:
         result = optimize_catalog(
-            catalog, args.frames, args.threat, args.rounds, args.catalog, terminal_progress()
+            catalog,
+            args.frames,
+            args.threat,
+            args.rounds,
+            args.catalog,
+            terminal_progress(),
+            args.exact,
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
         raise InputError([_option_problem("optimize", str(exc))]) from None

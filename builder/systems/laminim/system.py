@@ -123,7 +123,14 @@ class Laminim:
                         [locate(("weapons",), f"--intercept: {exc}", "bad-input")]
                     ) from None
             try:
-                results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
+                results.append(
+                    (
+                        u,
+                        analyze(
+                            u.resolved, threat, catalog, options.rounds, intercept, options.exact
+                        ),
+                    )
+                )
             except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
                 locate = read.unit_locator(rows[id(u)])
                 raise InputError(

@@ -16,7 +16,16 @@ from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
 
 chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 
-KEYS = {"frame", "weapons", "payload", "alive", "expected_remaining", "damage_all", "pareto"}
+KEYS = {
+    "frame",
+    "weapons",
+    "payload",
+    "alive",
+    "expected_remaining",
+    "damage_all",
+    "pareto",
+    "method",
+}
 
 
 def _json(cli, *args):
@@ -178,7 +187,7 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
             encoding="utf-8",
         )
     start = time.process_time()
-    result = cli("optimize", "--catalog", catalog_copy, "--frame", "bastion")
+    result = cli("optimize", "--catalog", catalog_copy, "--frame", "bastion", "--exact")
     elapsed = time.process_time() - start
     assert result.code == 2 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()

@@ -35,7 +35,7 @@ class TooLarge(ValueError):
         self.needed = needed
         self.limit = limit
         self.what = what
-        noun = "probability cells" if what == "states" else "die-cell updates"
+        noun = {"states": "probability cells", "work": "die-cell updates"}.get(what, "dice")
         super().__init__(
             f"exact survival needs about {needed:.3g} {noun}, over the limit of {limit:.3g};"
             " use fewer rounds or smaller durabilities, ammo or attacks"

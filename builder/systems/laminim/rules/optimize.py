@@ -40,7 +40,8 @@ from itertools import combinations_with_replacement, permutations
 
 from .damage_output import damage_output
 from .model import ThreatSpec, UnitSpec, WeaponSpec
-from .results import RoundResult
+from .results import Interval, RoundResult
+from .sampled import survival_answer
 from .silhouette import silhouette
 from .survival import survival
 
@@ -72,6 +73,7 @@ class ScoredLoadout:
     damage_all: float
     pareto: bool = False
     error_bound: float = 0.0  # of alive / expected_remaining (the chain's dropped mass)
+    interval: Interval | None = None  # sampled (beyond the exact budget): 95 % intervals
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ def _scored(frame: FrameOption, slots: Slots, last: RoundResult | None) -> Score
         ),
         damage_all=_damage(tuple(w.spec if w else None for w in slots)),
         error_bound=0.0 if last is None else last.error_bound,
+        interval=None if last is None else last.interval,
     )
 
 
@@ -233,11 +236,15 @@ def _last_rounds(
     rounds: int,
     progress: Progress | None,
     workers: int,
+    exact: bool,
 ) -> dict[tuple, RoundResult | None]:
-    """Every distinct chain's last round, on ``workers`` threads for a large job."""
+    """Every distinct chain's last round, on ``workers`` threads for a large job; a loadout
+    beyond the exact budget is sampled (``sampled``) unless ``exact``."""
 
     def last(unit: UnitSpec) -> RoundResult | None:
-        return survival(unit, threat, rounds).rounds[-1] if rounds > 0 else None
+        if rounds <= 0:
+            return None
+        return survival_answer(unit, threat, rounds, exact=exact).rounds[-1]
 
     out: dict[tuple, RoundResult | None] = {}
     total = len(jobs)
@@ -267,12 +274,15 @@ def optimize(
     min_weapons: int = 1,
     progress: Progress | None = None,
     workers: int | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
     """Score and rank every legal weapon multiset of ``frames`` x ``weapons`` against ``threat``.
 
     Loadouts whose chain inputs coincide (e.g. two no-ammo weapons of equal durability) share
     one survival computation; ``workers`` threads (default: the cores, at most ``WORKERS``)
-    run the distinct chains. Raises ``budget.TooLarge`` like ``survival``.
+    run the distinct chains. Raises ``budget.TooLarge`` like ``survival``, unless ``exact``
+    is False: then a loadout beyond the exact budget gets the seeded sampled estimate (its
+    ``interval`` set; ranked by the estimate).
     """
     if workers is None:
         workers = min(WORKERS, os.cpu_count() or 1)
@@ -285,7 +295,7 @@ def optimize(
             key = _survival_key(frame, slots, _order_matters(slots))
             if key not in jobs:
                 jobs[key] = _unit(frame, slots)
-    lasts = _last_rounds(jobs, threat, rounds, progress, workers)
+    lasts = _last_rounds(jobs, threat, rounds, progress, workers, exact)
     scored = [
         min(
             (

@@ -7,6 +7,19 @@ from dataclasses import dataclass
 Pattern = tuple[bool, bool, bool]  # slot i intact (mounted and not destroyed)
 
 
+Span = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Interval:
+    """95 % intervals of a sampled round's figures (``sampled``); exact rounds carry none."""
+
+    alive: Span
+    expected_remaining: Span
+    slot_destroyed: tuple[Span | None, Span | None, Span | None]
+    cook_off: Span
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """Outputs after round ``round``'s resolution (D7). None marks an empty slot."""
@@ -19,6 +32,7 @@ class RoundResult:
     # Bound on the absolute error of every number above (probabilities and expected remaining)
     # from the mass dropped so far (cells below ``_DROP_BELOW``); 0.0 when nothing was dropped.
     error_bound: float = 0.0
+    interval: Interval | None = None  # a sampled estimate's 95 % intervals (None: exact)
 
 
 @dataclass(frozen=True)
@@ -26,6 +40,8 @@ class SurvivalResult:
     unit: str
     threat: str
     rounds: tuple[RoundResult, ...]
+    method: str = "exact"  # "exact" (the chain) or "sampled" (beyond its budget: ``sampled``)
+    trials: int = 0  # a sampled estimate's trials (0: exact)
 
     @property
     def error_bound(self) -> float:
