@@ -205,13 +205,13 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
 
 
 def _roll(loops: Any, array: np.ndarray, stack: tuple) -> np.ndarray:
-    """``loops.roll`` on ``array`` (views, slots..., frame) as rows; a new array, same shape."""
+    """``loops.roll`` on ``array`` (views, slots..., frame; C-contiguous) as rows. ``array``
+    itself is one of the two ping-pong buffers (overwritten): a large state is never copied."""
     stay, nm, mpart, mq, mmap, counts = stack
     pattern, dest = loops.plan_rows(*array.shape[1:4], nm, mpart, mmap)
     rows = array.reshape(-1, array.shape[-1])
-    out = loops.roll(
-        rows.copy(), np.empty_like(rows), len(pattern), pattern, stay, nm, mpart, mq, dest, counts
-    )
+    spare = np.empty_like(rows)
+    out = loops.roll(rows, spare, len(pattern), pattern, stay, nm, mpart, mq, dest, counts)
     return out.reshape(array.shape)
 
 
