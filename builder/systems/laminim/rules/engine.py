@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from .chain_tables import _Chain, _cook_kernel, _destroyed, _kernel, _parts, _shape
-from .cook_off import p_no_cook_off
+from .chain_tables import _Chain, _destroyed, _kernel, _parts, _shape
+from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import die_outcomes
 from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .results import Pattern, RoundResult, SurvivalResult
@@ -49,9 +49,35 @@ def warm() -> None:
     exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
 
 
-@lru_cache(maxsize=4096)  # the Fraction work of a die against one silhouette, shared by loadouts
 def _die_kernel(shape: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
-    return _kernel(pattern, die_outcomes(shape, weapon, bonus, _destroyed(shape, pattern)))
+    return _target_kernel(_target(shape), weapon, bonus, pattern)
+
+
+def _target(shape: UnitSpec) -> UnitSpec:
+    """What a threat's die sees of a unit: which slots hold a weapon, and their guards (faces
+    and reduction); power and ammo only matter to cook-off. Loadouts alike in this share
+    the Fraction work of every die."""
+    slots = tuple(
+        None if w is None else WeaponSpec("", "special", 0, 0, 0, None, 0, w.guard)
+        for w in shape.slots
+    )
+    return UnitSpec("", 0, slots)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=8192)
+def _cook_die(target: UnitSpec, power: int, pattern: Pattern, slot: int) -> tuple:
+    """One cook-off die of the weapon in ``slot`` (of ``power``) against ``target``'s pattern."""
+    slots = list(target.slots)
+    weapon = slots[slot]
+    assert weapon is not None
+    slots[slot] = WeaponSpec("", "special", 0, power, 0, None, 0, weapon.guard)
+    unit = UnitSpec("", 0, tuple(slots))  # type: ignore[arg-type]
+    return _kernel(pattern, cook_off_die_outcomes(unit, slot, _destroyed(unit, pattern)))
+
+
+@lru_cache(maxsize=8192)  # the Fraction work of a die against one silhouette, shared by loadouts
+def _target_kernel(target: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
+    return _kernel(pattern, die_outcomes(target, weapon, bonus, _destroyed(target, pattern)))
 
 
 class _Tables:
@@ -99,13 +125,15 @@ class _Tables:
             ]
         )
         self.cook: dict[int, tuple] = {}
+        target = _target(self.shape)
+        power = [w.power if w is not None else 0 for w in unit.slots]
         for mask in range(1, 8):
             if mask & self.dice_mask != mask:
                 continue
             slots = [s for s in range(3) if mask >> s & 1]
             kernels = [
                 [
-                    self._pattern_kernel(_cook_kernel(self.shape, pat, s), pat)
+                    self._pattern_kernel(_cook_die(target, power[s], pat, s), pat)
                     if not pat[s] and self._fits(pat)
                     else (1.0, ())
                     for pat in PATTERNS
@@ -169,10 +197,11 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
     x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
     dead = dead_clean = 0.0
     same = True  # no cook-off die has been rolled on living mass: the two views are equal
+    plans: dict = {}
     results = []
     for round_no in range(1, rounds + 1):
         views = x[1:] if same else x
-        rolled = _roll(loops, views, tables.dice)
+        rolled = _roll(loops, views, tables.dice, plans)
         if same:
             rolled = np.concatenate((rolled, rolled))
         settled = np.zeros_like(rolled)
@@ -190,7 +219,7 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
                     continue
                 same = False
                 total = wave[1:]
-                wave[1:] = _roll(loops, total, kernels)
+                wave[1:] = _roll(loops, total, kernels, plans)
                 wave[0] *= tables.p_clean[mask]
                 source.append(wave)
         x = settled
@@ -204,11 +233,15 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
     return SurvivalResult(unit.name, threat.id, tuple(results))
 
 
-def _roll(loops: Any, array: np.ndarray, stack: tuple) -> np.ndarray:
+def _roll(loops: Any, array: np.ndarray, stack: tuple, plans: dict) -> np.ndarray:
     """``loops.roll`` on ``array`` (views, slots..., frame; C-contiguous) as rows. ``array``
-    itself is one of the two ping-pong buffers (overwritten): a large state is never copied."""
+    itself is one of the two ping-pong buffers (overwritten): a large state is never copied.
+    ``plans`` keeps the row tables by (stack, block shape): one chain reuses them every round."""
     stay, nm, mpart, mq, mmap, counts = stack
-    pattern, dest = loops.plan_rows(*array.shape[1:4], nm, mpart, mmap)
+    key = (id(stack), array.shape[1:4])
+    if key not in plans:
+        plans[key] = loops.plan_rows(*array.shape[1:4], nm, mpart, mmap)
+    pattern, dest = plans[key]
     rows = array.reshape(-1, array.shape[-1])
     spare = np.empty_like(rows)
     out = loops.roll(rows, spare, len(pattern), pattern, stay, nm, mpart, mq, dest, counts)

@@ -42,7 +42,8 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
                 while hi >= 0 and x[r, hi] == 0.0:
                     hi -= 1
                 if hi < 0:
-                    y[r, :] = 0.0
+                    for f in range(n_f):
+                        y[r, f] = 0.0
                     continue
                 lo = 0
                 while x[r, lo] == 0.0:
@@ -51,10 +52,12 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
                 k = r - base
                 p = pattern[k]
                 s = stay[t, p]
-                y[r, :lo] = 0.0
-                y[r, hi + 1 :] = 0.0
+                for f in range(lo):
+                    y[r, f] = 0.0
                 for f in range(lo, hi + 1):
                     y[r, f] = s * x[r, f]
+                for f in range(hi + 1, n_f):
+                    y[r, f] = 0.0
                 for m in range(nm[t, p]):
                     q = mq[t, p, m]
                     if mpart[t, p, m] == 0:
