@@ -38,8 +38,8 @@ from builder.systems.laminim.rules import (  # noqa: E402
 )
 from builder.systems.laminim.rules.threads import one_maths_thread  # noqa: E402
 
-CHAIN = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 TABLES = importlib.import_module("builder.systems.laminim.rules.chain_tables")
+ENGINE = importlib.import_module("builder.systems.laminim.rules.engine")
 CHILD_MEMORY = 8 << 30  # address-space cap of a scaled run (a refusal, not a swap storm)
 CHILD_SECONDS = 300
 
@@ -80,7 +80,7 @@ def child(n: int) -> None:
     big = scaled(unit, n)
     start = time.perf_counter()
     with one_maths_thread():
-        result = CHAIN._survival(big, threat, 6)
+        result = ENGINE.exact_survival(big, threat, 6)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     last = result.rounds[-1]
