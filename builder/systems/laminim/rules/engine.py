@@ -124,6 +124,7 @@ class _Tables:
                 for mask in range(8)
             ]
         )
+        self.plans: dict = {}  # ``_roll``'s row tables, by (kernel stack, block shape)
         self.cook: dict[int, tuple] = {}
         target = _target(self.shape)
         power = [w.power if w is not None else 0 for w in unit.slots]
@@ -191,13 +192,13 @@ def _targets(values: tuple[int, ...], padded: bool, damage: int) -> np.ndarray:
 def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
     """``survival`` without interception, on the compiled loops (no budget check here)."""
     loops = _loops()
-    tables = _Tables(unit, threat)
+    tables = _tables(unit, threat)
     dims = tables.dims
     x = np.zeros((2, *dims))
     x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
     dead = dead_clean = 0.0
     same = True  # no cook-off die has been rolled on living mass: the two views are equal
-    plans: dict = {}
+    plans = tables.plans
     results = []
     for round_no in range(1, rounds + 1):
         views = x[1:] if same else x
@@ -248,12 +249,20 @@ def _roll(loops: Any, array: np.ndarray, stack: tuple, plans: dict) -> np.ndarra
     return out.reshape(array.shape)
 
 
+_NEVER = np.zeros((2, 1, 1, 1, 1))  # the buffer of a mask no wave can have (never written)
+
+
+@lru_cache(maxsize=256)  # the TUI and a repeated analysis ask for the same unit again
+def _tables(unit: UnitSpec, threat: ThreatSpec) -> _Tables:
+    return _Tables(unit, threat)
+
+
 def _wave_buffers(dims: tuple[int, ...], dice_mask: int) -> tuple[np.ndarray, ...]:
     """One array per cook-off mask, compact along the slots that mask destroys (index 0)."""
     out = []
     for mask in range(8):
         if mask == 0 or mask & dice_mask != mask:
-            out.append(np.zeros((2, 1, 1, 1, 1)))
+            out.append(_NEVER)
             continue
         shape = [*(1 if mask >> i & 1 else dims[i] for i in range(3)), dims[3]]
         out.append(np.zeros((2, *shape)))
