@@ -156,3 +156,19 @@ def test_an_interrupt_stops_the_threads_and_reaches_the_caller():
 
     with pytest.raises(KeyboardInterrupt):
         optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], 2, progress=stop, workers=2)
+
+
+def test_the_whole_ranking_is_the_single_unit_chains():
+    """Every row's numbers are the reference chain's for that loadout, so the order is too."""
+    threat = THREATS["mixed-fire"]
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, threat, rounds=3)
+    frames = {f.id: f for f in SMALL_FRAMES}
+    specs = {w.id: w.spec for w in SMALL_WEAPONS}
+    for row in result.loadouts:
+        slots = tuple(specs[i] if i else None for i in row.weapons)
+        unit = UnitSpec(row.frame, frames[row.frame].durability, slots)  # type: ignore[arg-type]
+        last = chain.reference_survival(unit, threat, 3).rounds[-1]
+        assert row.alive == pytest.approx(last.alive, abs=1e-9)
+        assert row.expected_remaining == pytest.approx(last.expected_remaining, abs=1e-9)
+    keys = [rank_key(s) for s in result.loadouts]
+    assert keys == sorted(keys)
