@@ -123,7 +123,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         )
 
     p = sub.add_parser(
-        "analyze", help="exposure, exact expected survival and damage output per unit"
+        "analyze", help="exposure, expected survival (sampled beyond the exact budget), damage"
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
