@@ -30,6 +30,7 @@ import survival_mc  # noqa: E402
 from builder.systems.laminim.rules import (  # noqa: E402
     TooLarge,
     UnitSpec,
+    check_budget,
     estimate,
     optimize,
     simulate_survival,
@@ -37,7 +38,8 @@ from builder.systems.laminim.rules import (  # noqa: E402
 )
 from builder.systems.laminim.rules.threads import one_maths_thread  # noqa: E402
 
-CHAIN = importlib.import_module("builder.systems.laminim.rules.survival")
+TABLES = importlib.import_module("builder.systems.laminim.rules.chain_tables")
+ENGINE = importlib.import_module("builder.systems.laminim.rules.engine")
 CHILD_MEMORY = 8 << 30  # address-space cap of a scaled run (a refusal, not a swap storm)
 CHILD_SECONDS = 300
 
@@ -78,7 +80,7 @@ def child(n: int) -> None:
     big = scaled(unit, n)
     start = time.perf_counter()
     with one_maths_thread():
-        result = CHAIN._survival(big, threat, 6)
+        result = ENGINE.exact_survival(big, threat, 6)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     last = result.rounds[-1]
@@ -119,7 +121,7 @@ def floor(unit: UnitSpec, threat) -> None:
     )
     for n in (1, 2, 4, 8):
         big = scaled(unit, n)
-        chain = CHAIN._Chain(big, threat)
+        chain = TABLES._Chain(big, threat)
         cells = prod(len(v) for v in chain.axis_values(chain.mounted))
         seconds = 6 * moves * cells / rate
         print(
@@ -159,7 +161,7 @@ def main() -> None:
         big = scaled(unit, n)
         est = estimate(big, threat, 6)
         try:
-            CHAIN.check_budget(big, threat, 6)
+            check_budget(big, threat, 6)
             verdict = "within budget"
         except TooLarge as err:
             verdict = f"REFUSED ({err.what} {err.needed:.2g} > {err.limit:.2g})"

@@ -120,7 +120,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
-        "analyze", help="exposure, exact expected survival and damage output per unit"
+        "analyze", help="exposure, expected survival (sampled beyond the exact budget), damage"
     )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
@@ -237,7 +237,12 @@ def _game_options(
         if name_games:
             which = f"games: {', '.join(games[name])}"
             text = f"{text[:-1]}; {which})" if text.endswith(")") else f"{text} ({which})"
-        p.add_argument(option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text)
+        if option.switch:
+            p.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
+        else:
+            p.add_argument(
+                option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text
+            )
     p.set_defaults(declared_options=first)
 
 

@@ -38,4 +38,7 @@ fi
 echo "setup: installing laminim${extras} into .venv"
 # constraints.txt pins the versions the test suite (its TUI snapshots above all) was made with
 .venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt -e ".${extras}"
+# the exact engine's compiled loops are cached on disk: compile them now, not on a player's first run
+echo "setup: compiling the exact survival engine"
+.venv/bin/python -c "from builder.systems.laminim.rules.engine import warm; warm()"
 echo "setup: done"

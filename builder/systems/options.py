@@ -33,6 +33,8 @@ class Option(Generic[T]):
     help: str
     """English help; ends with ``)`` when it has a parenthesis the CLI may add the games to."""
     parse: Callable[[str], T]
+    switch: bool = False
+    """A flag that takes no value (``--exact``): its value is True when given."""
 
     @property
     def flag(self) -> str:

@@ -53,12 +53,16 @@ def test_survival_beyond_the_budget_is_exit_2_at_the_unit(
     assert "exact survival needs about" in line
 
 
-def test_threat_of_301_missiles_is_exit_2_not_an_overflow_traceback(cli, demo_path, tmp_path):
+def test_threat_of_301_missiles_is_answered_not_an_overflow_traceback(cli, demo_path, tmp_path):
+    """1,505 missile dice a round: the engine applies them one by one (no binomial of 301 to
+    overflow), and no demo unit lives through one round of them."""
+    import json
+
     path = tmp_path / "many.yaml"
     attacks = "".join("  - {weapon: missile}\n" for _ in range(301))
     path.write_text(f"id: many\nname: Many\nname_ja: 多い\nattacks:\n{attacks}", encoding="utf-8")
-    result = cli("analyze", demo_path, "--threat", path)
-    assert result.code == 2
-    assert re.match(
-        rf"{re.escape(str(demo_path))}:\d+:\d+: units\[0\]: against 'many': ", result.err
-    )
+    result = cli("analyze", demo_path, "--threat", path, "--rounds", "2", "--json")
+    assert result.code == 0 and "Traceback" not in result.err, result.err
+    for unit in json.loads(result.out)["units"]:
+        assert unit["method"] == "exact"
+        assert unit["rounds"][0]["alive"] == 0.0

@@ -27,17 +27,24 @@ def analyze(
     catalog: Catalog,
     rounds: int = DEFAULT_ROUNDS,
     intercept: Intercept | None = None,
+    exact: bool = True,
 ) -> UnitAnalysis:
-    """Exposure, exact survival per round and damage output of a unit against a threat;
-    ``intercept``: docs/rules.md D19 (the weapon in that slot shoots at the first missile salvo)."""
-    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept)
+    """Exposure, survival per round and damage output of a unit against a threat;
+    ``intercept``: docs/rules.md D19 (the weapon in that slot shoots at the first missile salvo).
+    Survival beyond the exact chain's budget raises ``TooLarge`` (cards, the TUI), or with
+    ``exact=False`` (``analyze``/``compare`` without ``--exact``) is a sampled estimate."""
+    return _cached(unit_spec(unit), threat_spec(threat, catalog), rounds, intercept, exact)
 
 
 @lru_cache(maxsize=512)
 def _cached(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int,
+    intercept: Intercept | None = None,
+    exact: bool = True,
 ) -> UnitAnalysis:
-    return _analyze(unit, threat, rounds, intercept)
+    return _analyze(unit, threat, rounds, intercept, exact)
 
 
 def analyze_team(
@@ -46,6 +53,7 @@ def analyze_team(
     catalog: Catalog,
     options: AnalyzeOptions,
     intercept_text: str | None,
+    exact: bool = False,
 ) -> Output:
     """``laminim analyze``: every resolved unit (or the one ``--unit`` names) against the
     threat; a unit beyond the budget or the float range is bad input at its row, not a crash."""
@@ -71,7 +79,9 @@ def analyze_team(
                 message = f"--intercept: {exc}"
                 raise InputError([locate(("weapons",), message, "bad-input")]) from None
         try:
-            results.append((u, analyze(u.resolved, threat, catalog, options.rounds, intercept)))
+            results.append(
+                (u, analyze(u.resolved, threat, catalog, options.rounds, intercept, exact))
+            )
         except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
             message = f"unit '{u.name}' against '{threat.id}': {exc}"
             raise InputError([locate((), message, "bad-input")]) from None

@@ -71,6 +71,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
     p.add_argument(
+        "--exact",
+        action="store_true",
+        help="refuse (exit 2) a loadout beyond the exact chain's budget instead of estimating "
+        "it by sampling",
+    )
+    p.add_argument(
         "--json",
         action="store_true",
         help='machine-readable: {"threat", "rounds", "evaluated", "loadouts": [...]} best first',
@@ -101,6 +107,17 @@ def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
                 "expected_remaining": s.expected_remaining,
                 "damage_all": s.damage_all,
                 "pareto": s.pareto,
+                "method": "exact" if s.interval is None else "sampled",
+                **(
+                    {}
+                    if s.interval is None
+                    else {
+                        "interval": {
+                            "alive": list(s.interval.alive),
+                            "expected_remaining": list(s.interval.expected_remaining),
+                        }
+                    }
+                ),
             }
             for s in shown
         ],
@@ -163,8 +180,8 @@ def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_T
                 frame.name if frame is not None else s.frame,
                 weapon_names(s, catalog),
                 f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
-                percent(s.alive),
-                small(s.expected_remaining),
+                ("" if s.interval is None else "≈") + percent(s.alive),
+                ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
             ]
         )
@@ -184,6 +201,8 @@ def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_T
         lines.append(f"Pareto front further down: {listed}")
     lines.append("alive: P(alive) after the last round; E[rem]: expected remaining durability;")
     lines.append("damage: damage output with all weapons; *: no loadout beats it on all three.")
+    if any(s.interval is not None for s in result.loadouts):
+        lines.append("≈: beyond the exact budget, a seeded sampled estimate; --exact refuses.")
     return "\n".join(_wrap(line) for line in lines)
 
 
@@ -196,12 +215,21 @@ def _wrap(line: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from builder.systems.laminim.optimizer_run import terminal_progress
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import SYSTEM
 
     catalog = SYSTEM.load_catalog(args.catalog)
     try:
-        result = optimize_catalog(catalog, args.frames, args.threat, args.rounds, args.catalog)
+        result = optimize_catalog(
+            catalog,
+            args.frames,
+            args.threat,
+            args.rounds,
+            args.catalog,
+            terminal_progress(),
+            args.exact,
+        )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
         raise InputError([option_problem("optimize", str(exc))]) from None
     if args.json:

@@ -119,8 +119,9 @@ def compute(
     from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.rules import TooLarge
-    from builder.systems.laminim.system import INTERCEPT
+    from builder.systems.laminim.system import EXACT, INTERCEPT
 
+    exact = bool(EXACT.of(options.values))
     picked, notes = pick_units(entries, catalog)
     threat = find_threat(options.threat, catalog)
     choice = parse_intercept(INTERCEPT.of(options.values))
@@ -135,7 +136,9 @@ def compute(
                 except ValueError as exc:
                     raise _bad("--intercept", f"{report.name}: {exc}") from None
             try:
-                analysis = analyze(report.resolved, threat, catalog, options.rounds, intercept)
+                analysis = analyze(
+                    report.resolved, threat, catalog, options.rounds, intercept, exact
+                )
             except TooLarge as exc:
                 raise _bad(report.name, f"against '{threat.id}': {exc}") from None
         columns.append(Column(report, analysis, source))
@@ -159,6 +162,8 @@ def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
                 if a is None or a.intercept is None
                 else {"slot": a.intercept.slot + 1, "bonus": a.intercept.bonus},
                 "alive": [] if a is None else [float(r.alive) for r in a.survival.rounds],
+                "method": None if a is None else a.survival.method,
+                **_alive_interval(a),
             }
         )
     return {
@@ -168,6 +173,13 @@ def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
         "units": units,
         "rows": [row_json(r) for r in rows],
     }
+
+
+def _alive_interval(a: Any) -> dict[str, Any]:
+    """A sampled unit's 95 % intervals of ``alive`` per round (nothing for an exact one)."""
+    if a is None or a.survival.method != "sampled":
+        return {}
+    return {"interval": {"alive": [list(r.interval.alive) for r in a.survival.rounds]}}
 
 
 def _cell(row: Row, i: int) -> str:
@@ -201,11 +213,15 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang = "en") -> str
     table = _table(["", *heads], [["", *sources], *body])
     first = compared.columns[0].name
     intercept = f"; --intercept {compared.intercept} (D19)" if compared.intercept else ""
+    sampled = [
+        c.name for c in compared.columns if c.analysis and c.analysis.survival.method == "sampled"
+    ]
+    method = "exact" if not sampled else f"≈ sampled for {', '.join(sampled)} (beyond exact)"
     return "\n".join(
         [
             _fit(
                 f"Compare against {compared.threat.name} [{compared.threat.id}], "
-                f"{compared.rounds} rounds, exact",
+                f"{compared.rounds} rounds, {method}",
                 WIDTH,
             ),
             _fit(f"* better value; +/- difference to {first} (points for %){intercept}", WIDTH),

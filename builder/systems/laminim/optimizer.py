@@ -6,10 +6,11 @@ turns the catalog into its options and guards the job's size before computing an
 neither reaches into the other.
 
 Size. Every loadout's exact chain is estimated first (``rules.estimate``, microseconds each): a
-loadout beyond the rules core's budget is bad input located at its frame in the catalog, and so
-is a whole run whose summed work is over ``MAX_TOTAL_WORK`` (the bundled catalog against
-``full-barrage`` over 6 rounds is about a third of it), so a big homebrew catalog is refused in a
-fraction of a second instead of running for an hour.
+loadout beyond the rules core's budget gets the seeded sampled estimate (``rules.sampled``,
+marked ``"method": "sampled"`` with 95 % intervals), or with ``exact`` is bad input located at
+its frame in the catalog (as is one beyond even the sampler's dice limit). The total is not
+limited: any catalog whose single loadouts fit is scored, with progress on a terminal's stderr
+(``optimizer_run``); Ctrl-C stops it (exit 130).
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog, Threat
     from builder.systems.laminim.rules import OptimizeResult, ThreatSpec
     from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
-
-MAX_TOTAL_WORK = 6 * 2_000_000_000  # six single-job budgets (rules/budget.py MAX_WORK): ~20 s
 
 
 def option_problem(option: str, message: str) -> Problem:
@@ -90,15 +89,17 @@ def check_size(
     rounds: int,
     min_weapons: int,
     locate: Callable[[int, str], Problem],
-    max_total_work: int = MAX_TOTAL_WORK,
+    exact: bool = True,
 ) -> int:
     """Estimate every loadout's chain; the summed work, or InputError when over a budget.
 
     ``locate(i, message)`` places a problem at ``frames[i]``. One line per frame with a loadout
-    beyond the single-job budget (its first such loadout, and how many more).
+    beyond the single-job budget (its first such loadout, and how many more); with ``exact``
+    False, only one beyond the sampler's limit too (the others are sampled).
     """
     from builder.systems.laminim.rules import TooLarge, UnitSpec, check_budget
     from builder.systems.laminim.rules.optimize import loadouts
+    from builder.systems.laminim.rules.sampled import check_sample
 
     seen: set[tuple] = set()
     total = 0
@@ -115,8 +116,16 @@ def check_size(
             try:
                 total += check_budget(unit, threat, rounds).work
             except TooLarge as exc:
-                over += 1
-                first = first or (slots, exc)
+                found: TooLarge | None = exc
+                if not exact:  # sampled instead, unless even the sampler refuses
+                    try:
+                        check_sample(unit, threat)
+                        found = None
+                    except TooLarge as beyond:
+                        found = beyond
+                if found is not None:
+                    over += 1
+                    first = first or (slots, found)
         if first is not None:
             worst, refusal = first
             more = f" (and {over - 1} more loadouts of this frame)" if over > 1 else ""
@@ -124,17 +133,6 @@ def check_size(
             problems.append(locate(i, text))
     if problems:
         raise InputError(problems)
-    if total > max_total_work:
-        raise InputError(
-            [
-                option_problem(
-                    "optimize",
-                    f"scoring every loadout against '{threat.id}' needs about {total:.3g} die-cell "
-                    f"updates (limit {max_total_work:.3g}); pick fewer frames with --frame or "
-                    "fewer --rounds",
-                )
-            ]
-        )
     return total
 
 
@@ -168,6 +166,8 @@ def optimize_catalog(
     threat_ref: str | None,
     rounds: int,
     catalog_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
     """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
     from builder.systems.laminim.derive import find_threat
@@ -175,7 +175,13 @@ def optimize_catalog(
     frames = pick_frames(catalog, frame_ids)
     threat = find_threat(threat_ref, catalog)
     return score_frames(
-        catalog, frames, threat, rounds, _frame_locator(catalog_dir, catalog, frames)
+        catalog,
+        frames,
+        threat,
+        rounds,
+        _frame_locator(catalog_dir, catalog, frames),
+        progress,
+        exact,
     )
 
 
@@ -185,6 +191,8 @@ def score_frames(
     threat: Threat,
     rounds: int,
     locate: Callable[[int, str], Problem] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
     """``optimize`` over ``frames`` and every catalog weapon, after ``check_size``.
 
@@ -201,8 +209,8 @@ def score_frames(
     fmt = catalog.team_format
     if locate is None:
         locate = _unplaced_frames(frames)
-    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate)
-    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons)
+    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate, exact)
+    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons, progress, exact=exact)
     if fmt.max_weapons >= 3:
         return result
     kept = [s for s in result.loadouts if sum(w is not None for w in s.weapons) <= fmt.max_weapons]

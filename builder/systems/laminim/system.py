@@ -45,13 +45,24 @@ INTERCEPT: Option[str] = Option(
 parsed by :func:`builder.systems.laminim.intercepting.parse_intercept` once the file is read."""
 
 
+EXACT: Option[bool] = Option(
+    "exact",
+    "",
+    "refuse (exit 2) a unit beyond the exact chain's budget instead of estimating it by sampling",
+    bool,
+    switch=True,
+)
+"""``analyze`` / ``compare --exact``: without it, survival beyond the exact budget is a seeded
+sampled estimate, marked as such."""
+
+
 class Laminim(Game[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
     file_shape = "a mapping with system, name and units"
-    analyze_options = (UNIT, THREAT, ROUNDS, INTERCEPT)
-    compare_options = (THREAT, ROUNDS, INTERCEPT)
+    analyze_options = (UNIT, THREAT, ROUNDS, INTERCEPT, EXACT)
+    compare_options = (THREAT, ROUNDS, INTERCEPT, EXACT)
     card_sizes = (
         CardSize("poker", "poker (63×88 mm, 9 a page)"),
         CardSize("large", "large (89×127 mm, 4 a page)"),
@@ -83,7 +94,8 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         report = self.judge(read, self.team_of(read), catalog).report
         if report.bad_input:
             raise InputError(report.errors)
-        return analyze_team(read, report, catalog, options, INTERCEPT.of(options.values))
+        intercept, exact = INTERCEPT.of(options.values), bool(EXACT.of(options.values))
+        return analyze_team(read, report, catalog, options, intercept, exact)
 
     def documents(self, team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         from builder.systems.laminim.analysis import too_large_problem

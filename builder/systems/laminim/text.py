@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.core.problems import warnings_of
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport, UnitReport
@@ -198,6 +198,7 @@ def analysis_json(threat: Threat, results: list) -> dict:
                     "best_slot": _slot_number(analysis.damage.best_slot),
                     "per_slot": [None if d is None else float(d) for d in analysis.damage.per_slot],
                 },
+                "method": analysis.survival.method,
                 "rounds": [
                     {
                         "round": r.round,
@@ -207,12 +208,36 @@ def analysis_json(threat: Threat, results: list) -> dict:
                             None if s is None else float(s) for s in r.slot_destroyed
                         ],
                         "cook_off": float(r.cook_off),
+                        **_interval_json(r),
                     }
                     for r in analysis.survival.rounds
                 ],
             }
         )
     return {"threat": threat.id, "units": units}
+
+
+def _interval_json(r: Any) -> dict[str, Any]:
+    """A sampled round's 95 % intervals, figure by figure (nothing for an exact round)."""
+    i = r.interval
+    if i is None:
+        return {}
+    return {
+        "interval": {
+            "alive": list(i.alive),
+            "expected_remaining": list(i.expected_remaining),
+            "slot_destroyed": [None if s is None else list(s) for s in i.slot_destroyed],
+            "cook_off": list(i.cook_off),
+        }
+    }
+
+
+def _pm(value: float, span: tuple[float, float], scale: float = 100.0) -> str:
+    """A sampled figure as ``≈ 63.2% ± 0.4``: the half-width of its 95 % interval."""
+    half = max(value - span[0], span[1] - value) * scale
+    if scale == 100.0:
+        return f"≈ {100 * value:.1f}% ± {half:.1f}"
+    return f"≈ {value:.2f} ± {half:.2f}"
 
 
 def _slot_number(index: int | None) -> int | None:
@@ -259,10 +284,27 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
         slot_heads = [f"slot{i + 1} lost" for i in range(3)]
         rows = []
         for r in a.survival.rounds:
+            if r.interval is not None:  # beyond the exact budget: the seeded sampled estimate
+                i = r.interval
+                rows.append(
+                    [str(r.round), _pm(r.alive, i.alive)]
+                    + [_pm(r.expected_remaining, i.expected_remaining, 1.0)]
+                    + [
+                        "    —" if s is None or b is None else _pm(s, b)
+                        for s, b in zip(r.slot_destroyed, i.slot_destroyed, strict=True)
+                    ]
+                    + [_pm(r.cook_off, i.cook_off)]
+                )
+                continue
             rows.append(
                 [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
                 + ["    —" if s is None else _pct(s) for s in r.slot_destroyed]
                 + [_pct(r.cook_off)]
+            )
+        if a.survival.method == "sampled":
+            out.append(
+                f"  (sampled: beyond the exact chain's budget, {a.survival.trials:,} seeded "
+                "trials; ± is the 95 % interval; --exact refuses instead)"
             )
         table = _table(["round", "alive", "E[rem]", *slot_heads, "cook-off"], rows)
         out += ["  " + line for line in table.splitlines()]

@@ -33,11 +33,12 @@ def _set_all(path, key: str, value: int) -> None:
     path.write_text(re.sub(rf"(?m)^(\s*{key}: )\d+$", rf"\g<1>{value}", text), encoding="utf-8")
 
 
-def _args(command, demo_path, catalog, out):
+def _args(command, demo_path, catalog, out, exact: bool = False):
+    flag = ["--exact"] if exact and command != "cards" else []
     if command == "optimize":
-        return ["optimize", "--frame", "bastion", "--catalog", catalog]
+        return ["optimize", "--frame", "bastion", "--catalog", catalog, *flag]
     extra = ["-o", out] if command == "cards" else []
-    return [command, demo_path, "--catalog", catalog, *extra]
+    return [command, demo_path, "--catalog", catalog, *extra, *flag]
 
 
 @pytest.mark.parametrize(
@@ -71,10 +72,11 @@ def test_absurd_numbers_stop_at_the_catalog_bounds(
 def test_within_the_bounds_but_beyond_the_budget_is_exit_2_by_name(
     cli, catalog_copy, demo_path, tmp_path, command
 ):
+    """Cards always, analyze and optimize with --exact (without it they sample)."""
     for name in ("frames.yaml", "weapons.yaml"):
         _set_all(catalog_copy / name, "durability", MAX_POINTS)
     start = time.process_time()
-    result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out"))
+    result = cli(*_args(command, demo_path, catalog_copy, tmp_path / "out", exact=True))
     elapsed = time.process_time() - start
     assert result.code == 2 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
@@ -94,3 +96,22 @@ def test_within_the_bounds_but_beyond_the_budget_is_exit_2_by_name(
         )
     assert elapsed < 2.0, elapsed
     assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_beyond_the_budget_analyze_answers_with_a_marked_sampled_estimate(
+    cli, catalog_copy, demo_path
+):
+    import json
+
+    for name in ("frames.yaml", "weapons.yaml"):
+        _set_all(catalog_copy / name, "durability", MAX_POINTS)
+    result = cli("analyze", demo_path, "--catalog", catalog_copy, "--unit", "Kestrel", "--json")
+    assert result.code == 0, result.err
+    unit = json.loads(result.out)["units"][0]
+    assert unit["method"] == "sampled"
+    for r in unit["rounds"]:
+        lo, hi = r["interval"]["alive"]
+        assert lo <= r["alive"] <= hi and hi - lo < 0.01
+        assert set(r["interval"]) == {"alive", "expected_remaining", "slot_destroyed", "cook_off"}
+    text = cli("analyze", demo_path, "--catalog", catalog_copy, "--unit", "Kestrel")
+    assert text.code == 0 and "≈ " in text.out and "(sampled" in text.out

@@ -26,6 +26,8 @@ from .interception import Intercept, can_intercept, mean_stopped, missiles_remov
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
 from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
+from .results import Interval
+from .sampled import sampled_survival, survival_answer
 from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
 from .silhouette import FaceInfo, Silhouette, silhouette
 from .survival import RoundResult, SurvivalResult, survival
@@ -38,6 +40,7 @@ __all__ = [
     "FrameOption",
     "Guard",
     "Intercept",
+    "Interval",
     "MonteCarloResult",
     "MonteCarloRound",
     "Obstruction",
@@ -75,10 +78,12 @@ __all__ = [
     "optimize",
     "p_no_cook_off",
     "remaining_durability",
+    "sampled_survival",
     "silhouette",
     "simulate_survival",
     "success_faces",
     "survival",
+    "survival_answer",
     "team_score",
     "unit_score",
     "weapon_damage",

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from .damage_output import DamageOutput, damage_output
 from .interception import Intercept
 from .model import ThreatSpec, UnitSpec
+from .results import SurvivalResult
+from .sampled import survival_answer
 from .silhouette import FaceInfo, silhouette
-from .survival import SurvivalResult, survival
 
 
 @dataclass(frozen=True)
@@ -24,9 +25,16 @@ class UnitAnalysis:
 
 
 def analyze_unit(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    intercept: Intercept | None = None,
+    exact: bool = True,
 ) -> UnitAnalysis:
-    """Silhouette, exact survival and damage output.
+    """Silhouette, survival and damage output.
+
+    Survival is exact; beyond the chain's budget it raises ``budget.TooLarge``, or with
+    ``exact=False`` is a sampled estimate marked as such (``sampled``).
 
     Damage output is measured against a target as exposed as this unit (a mirror match), which
     keeps the figure comparable between loadouts without naming an enemy. ``intercept``: D19.
@@ -37,7 +45,7 @@ def analyze_unit(
         name=unit.name,
         exposure=exposure,
         faces=tuple(f.part for f in sil.faces),
-        survival=survival(unit, threat, rounds, intercept),
+        survival=survival_answer(unit, threat, rounds, intercept, exact),
         damage=damage_output(unit, exposure),
         guarded=tuple(f.guarded_by for f in sil.faces),
         face_info=sil.faces,

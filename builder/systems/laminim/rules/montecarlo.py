@@ -1,8 +1,9 @@
-"""Monte Carlo simulation of docs/rules.md §1.8, only to cross-check the exact chain in
-``survival``.
+"""Monte Carlo simulation of docs/rules.md §1.8: the cross-check of the exact chain, and the sampler
+behind ``sampled`` (the marked estimate for a unit beyond the chain's budget).
 
 Written independently of the chain on purpose: it rolls every die (hit roll, location die,
 cook-off die) for all trials at once with numpy and shares no transition code with the chain.
+Seeded (``numpy.random.default_rng(seed)``): the same call gives the same numbers.
 """
 
 from __future__ import annotations

@@ -14,7 +14,13 @@ orderings of the same multiset of weapons (empties included) score identically, 
 optimiser scores each multiset once, reported in catalog order with empty slots last. The
 exceptions are shields: a guard naming a slot face (4-6) guards whatever is mounted there, and
 when two different guards cover the same face the lower slot wins; a multiset holding such a
-guard is scored in every distinct ordering.
+guard is scored in every distinct ordering, and its row is its best ordering (by the ranking
+below; that ordering's slots are the row's weapons). So a row is always one multiset of
+weapons on one frame, and ``evaluated`` counts multisets.
+
+Throughput. Loadouts whose chain inputs coincide share one survival computation
+(``_survival_key``); the distinct chains run on ``workers`` threads (the compiled engine
+releases the GIL while it computes), and ``progress(done, total)`` is called as they finish.
 
 Ranking: alive, then expected remaining, then damage (all descending, values within 1e-9 count
 as equal), then payload (ascending), then frame and weapon ids.
@@ -26,12 +32,17 @@ rules, so a lighter loadout is not better for being lighter (it is still the tie
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
 from .damage_output import damage_output
 from .model import ThreatSpec, UnitSpec, WeaponSpec
+from .results import Interval, RoundResult
+from .sampled import survival_answer
 from .silhouette import silhouette
 from .survival import survival
 
@@ -63,13 +74,14 @@ class ScoredLoadout:
     damage_all: float
     pareto: bool = False
     error_bound: float = 0.0  # of alive / expected_remaining (the chain's dropped mass)
+    interval: Interval | None = None  # sampled (beyond the exact budget): 95 % intervals
 
 
 @dataclass(frozen=True)
 class OptimizeResult:
     threat: str
     rounds: int
-    evaluated: int  # legal loadouts scored (symmetric duplicates once)
+    evaluated: int  # legal weapon multisets scored, one row each (symmetric duplicates once)
     loadouts: tuple[ScoredLoadout, ...]  # best first
 
 
@@ -84,12 +96,13 @@ def _order_matters(slots: Sequence[WeaponOption | None]) -> bool:
     return len({(w.spec, w.weight) for w in slots if w is not None and w.spec.guard}) > 1
 
 
-def loadouts(
+def loadout_groups(
     frame: FrameOption, weapons: Sequence[WeaponOption], min_weapons: int = 1
-) -> list[Slots]:
-    """Every legal loadout of ``frame``, symmetric duplicates once (see the module doc)."""
+) -> list[list[Slots]]:
+    """Every legal weapon multiset of ``frame``: the orderings of it that may score
+    differently (one, unless a guard makes order matter; see the module doc)."""
     options: list[WeaponOption | None] = [*weapons, None]  # None last: empties go last
-    out: list[Slots] = []
+    out: list[list[Slots]] = []
     for combo in combinations_with_replacement(range(len(options)), 3):
         slots = tuple(options[i] for i in combo)
         mounted = [w for w in slots if w is not None]
@@ -97,14 +110,23 @@ def loadouts(
             continue
         if _order_matters(slots):
             seen = set()
+            group: list[Slots] = []
             for perm in permutations(slots):
                 key = tuple(None if w is None else w.id for w in perm)
                 if key not in seen:
                     seen.add(key)
-                    out.append(perm)  # type: ignore[arg-type]
+                    group.append(perm)  # type: ignore[arg-type]
+            out.append(group)
         else:
-            out.append(slots)  # type: ignore[arg-type]
+            out.append([slots])  # type: ignore[list-item]
     return out
+
+
+def loadouts(
+    frame: FrameOption, weapons: Sequence[WeaponOption], min_weapons: int = 1
+) -> list[Slots]:
+    """Every legal loadout of ``frame`` to compute, symmetric duplicates once."""
+    return [slots for group in loadout_groups(frame, weapons, min_weapons) for slots in group]
 
 
 def _survival_key(frame: FrameOption, slots: Slots, order: bool) -> tuple:
@@ -122,18 +144,17 @@ def _survival_key(frame: FrameOption, slots: Slots, order: bool) -> tuple:
     return (frame.durability, tuple(parts) if order else tuple(sorted(parts, key=repr)))
 
 
-def score(
-    frame: FrameOption, slots: Slots, threat: ThreatSpec, rounds: int, cache: dict | None = None
-) -> ScoredLoadout:
-    unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-    key = _survival_key(frame, slots, _order_matters(slots))
-    if cache is not None and key in cache:
-        last = cache[key]
-    else:
-        last = survival(unit, threat, rounds).rounds[-1] if rounds > 0 else None
-        if cache is not None:
-            cache[key] = last
-    damage = float(damage_output(unit, float(silhouette(unit).exposure)).all_weapons)
+def _unit(frame: FrameOption, slots: Slots) -> UnitSpec:
+    return UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=65536)  # exact Fractions; a multiset's damage is the same on every frame
+def _damage(slots: tuple[WeaponSpec | None, ...]) -> float:
+    unit = UnitSpec("", 1, slots)  # type: ignore[arg-type]
+    return float(damage_output(unit, float(silhouette(unit).exposure)).all_weapons)
+
+
+def _scored(frame: FrameOption, slots: Slots, last: RoundResult | None) -> ScoredLoadout:
     return ScoredLoadout(
         frame=frame.id,
         weapons=tuple(None if w is None else w.id for w in slots),  # type: ignore[arg-type]
@@ -144,9 +165,24 @@ def score(
             if last is None
             else last.expected_remaining
         ),
-        damage_all=damage,
+        damage_all=_damage(tuple(w.spec if w else None for w in slots)),
         error_bound=0.0 if last is None else last.error_bound,
+        interval=None if last is None else last.interval,
     )
+
+
+def score(
+    frame: FrameOption, slots: Slots, threat: ThreatSpec, rounds: int, cache: dict | None = None
+) -> ScoredLoadout:
+    key = _survival_key(frame, slots, _order_matters(slots))
+    if cache is not None and key in cache:
+        last = cache[key]
+    else:
+        unit = _unit(frame, slots)
+        last = survival(unit, threat, rounds).rounds[-1] if rounds > 0 else None
+        if cache is not None:
+            cache[key] = last
+    return _scored(frame, slots, last)
 
 
 TIE = 1e-9  # numbers closer than the chain's accuracy are ties, not float noise to rank by
@@ -189,23 +225,87 @@ def pareto_front(scored: Sequence[ScoredLoadout]) -> list[bool]:
     return flags
 
 
+Progress = Callable[[int, int], None]
+
+WORKERS = 2  # threads for a many-loadout job (the machine's cores, at most this)
+_PARALLEL_FROM = 16  # fewer distinct chains than this run on the calling thread
+
+
+def _last_rounds(
+    jobs: dict[tuple, UnitSpec],
+    threat: ThreatSpec,
+    rounds: int,
+    progress: Progress | None,
+    workers: int,
+    exact: bool,
+) -> dict[tuple, RoundResult | None]:
+    """Every distinct chain's last round, on ``workers`` threads for a large job; a loadout
+    beyond the exact budget is sampled (``sampled``) unless ``exact``."""
+
+    def last(unit: UnitSpec) -> RoundResult | None:
+        if rounds <= 0:
+            return None
+        return survival_answer(unit, threat, rounds, exact=exact).rounds[-1]
+
+    out: dict[tuple, RoundResult | None] = {}
+    total = len(jobs)
+    if workers <= 1 or total < _PARALLEL_FROM:
+        for done, (key, unit) in enumerate(jobs.items(), start=1):
+            out[key] = last(unit)
+            if progress is not None:
+                progress(done, total)
+        return out
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
+        futures = {pool.submit(last, unit): key for key, unit in jobs.items()}
+        for done, future in enumerate(as_completed(futures), start=1):
+            out[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    finally:  # Ctrl-C or an error: drop the queued chains, let the running ones end
+        pool.shutdown(wait=False, cancel_futures=True)
+    return out
+
+
 def optimize(
     frames: Sequence[FrameOption],
     weapons: Sequence[WeaponOption],
     threat: ThreatSpec,
     rounds: int = 6,
     min_weapons: int = 1,
+    progress: Progress | None = None,
+    workers: int | None = None,
+    exact: bool = True,
 ) -> OptimizeResult:
-    """Score and rank every legal loadout of ``frames`` x ``weapons`` against ``threat``.
+    """Score and rank every legal weapon multiset of ``frames`` x ``weapons`` against ``threat``.
 
     Loadouts whose chain inputs coincide (e.g. two no-ammo weapons of equal durability) share
-    one survival computation. Raises ``budget.TooLarge`` like ``survival``.
+    one survival computation; ``workers`` threads (default: the cores, at most ``WORKERS``)
+    run the distinct chains. Raises ``budget.TooLarge`` like ``survival``, unless ``exact``
+    is False: then a loadout beyond the exact budget gets the seeded sampled estimate (its
+    ``interval`` set; ranked by the estimate).
     """
-    cache: dict = {}
+    if workers is None:
+        workers = min(WORKERS, os.cpu_count() or 1)
+    rows = [
+        (frame, group) for frame in frames for group in loadout_groups(frame, weapons, min_weapons)
+    ]
+    jobs: dict[tuple, UnitSpec] = {}
+    for frame, group in rows:
+        for slots in group:
+            key = _survival_key(frame, slots, _order_matters(slots))
+            if key not in jobs:
+                jobs[key] = _unit(frame, slots)
+    lasts = _last_rounds(jobs, threat, rounds, progress, workers, exact)
     scored = [
-        score(frame, slots, threat, rounds, cache)
-        for frame in frames
-        for slots in loadouts(frame, weapons, min_weapons)
+        min(
+            (
+                _scored(frame, slots, lasts[_survival_key(frame, slots, _order_matters(slots))])
+                for slots in group
+            ),
+            key=rank_key,
+        )
+        for frame, group in rows
     ]
     scored.sort(key=rank_key)
     flags = pareto_front(scored)

@@ -19,7 +19,7 @@ from builder.systems.laminim.rules.budget import (
 )
 from systems.laminim.rules.conftest import GATLING, MISSILE, catalog_demo_units, catalog_threats
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_tables")
 
 
 def test_reachable_count_matches_the_chains_axes():

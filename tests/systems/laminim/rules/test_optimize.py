@@ -18,7 +18,7 @@ from builder.systems.laminim.rules.optimize import (
 )
 from systems.laminim.rules.conftest import catalog_frames, catalog_threats, catalog_weapons
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 THREATS = catalog_threats()
 WEAPONS = {w.id: w for w in catalog_weapons()}
 SMALL_WEAPONS = [WEAPONS[i] for i in ("rifle", "missile", "shield", "smg", "blade")]
@@ -33,7 +33,7 @@ def brute_force_best(frame: FrameOption, weapons, threat, rounds):
         if not mounted or sum(w.weight for w in mounted) > frame.payload:
             continue
         unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-        last = chain.survival(unit, threat, rounds).rounds[-1]
+        last = chain.reference_survival(unit, threat, rounds).rounds[-1]
         damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
         key = (
             -round(last.alive * 1e9),
@@ -70,7 +70,7 @@ def test_every_ordering_of_a_loadout_scores_the_same():
         seen = set()
         for perm in set(itertools.permutations(ids)):
             unit = UnitSpec("u", 24, tuple(WEAPONS[i].spec if i else None for i in perm))  # type: ignore[arg-type]
-            last = chain.survival(unit, threat, 4).rounds[-1]
+            last = chain.reference_survival(unit, threat, 4).rounds[-1]
             seen.add(
                 (
                     round(last.alive, 12),
@@ -106,5 +106,69 @@ def test_budget_respected_and_pareto_front_is_undominated():
     for s, p in zip(result.loadouts, points, strict=True):
         dominated = any(all(a >= b for a, b in zip(q, p, strict=True)) and q != p for q in points)
         assert s.pareto == (not dominated)
+    keys = [rank_key(s) for s in result.loadouts]
+    assert keys == sorted(keys)
+
+
+def test_a_row_is_one_multiset_scored_by_its_best_ordering():
+    """Two different guards make slot order matter; the multiset is still one row, and its
+    numbers are the best of its orderings (brute force over every ordering, plain chain)."""
+    wall = WeaponOption(WeaponSpec("wall", "special", 9, 0, 0, None, 0, guard=Guard((4,), 0)), 1)
+    options = [wall, WEAPONS["shield"], WEAPONS["rifle"]]
+    frame = FrameOption("f", 20, 100)
+    threat = THREATS["full-barrage"]
+    result = optimize([frame], options, threat, rounds=2, workers=1)
+    multisets = [tuple(sorted(w or "~" for w in s.weapons)) for s in result.loadouts]
+    assert len(multisets) == len(set(multisets)) == result.evaluated
+    for row in result.loadouts:
+        best = None
+        for perm in set(itertools.permutations(row.weapons)):
+            specs = tuple(next(o.spec for o in options if o.id == i) if i else None for i in perm)
+            last = chain.reference_survival(UnitSpec("f", 20, specs), threat, 2).rounds[-1]  # type: ignore[arg-type]
+            key = (round(last.alive, 9), round(last.expected_remaining, 9))
+            best = key if best is None else max(best, key)
+        assert (round(row.alive, 9), round(row.expected_remaining, 9)) == best
+
+
+def test_threads_rank_exactly_as_one_thread():
+    one = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["mixed-fire"], rounds=3, workers=1)
+    two = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["mixed-fire"], rounds=3, workers=2)
+    assert one == two
+
+
+def test_progress_counts_every_distinct_chain_once():
+    seen: list[tuple[int, int]] = []
+    optimize(
+        SMALL_FRAMES,
+        SMALL_WEAPONS,
+        THREATS["rifle-duel"],
+        2,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    total = seen[-1][1]
+    assert [d for d, _ in seen] == list(range(1, total + 1))
+    assert seen[-1] == (total, total)
+
+
+def test_an_interrupt_stops_the_threads_and_reaches_the_caller():
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], 2, progress=stop, workers=2)
+
+
+def test_the_whole_ranking_is_the_single_unit_chains():
+    """Every row's numbers are the reference chain's for that loadout, so the order is too."""
+    threat = THREATS["mixed-fire"]
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, threat, rounds=3)
+    frames = {f.id: f for f in SMALL_FRAMES}
+    specs = {w.id: w.spec for w in SMALL_WEAPONS}
+    for row in result.loadouts:
+        slots = tuple(specs[i] if i else None for i in row.weapons)
+        unit = UnitSpec(row.frame, frames[row.frame].durability, slots)  # type: ignore[arg-type]
+        last = chain.reference_survival(unit, threat, 3).rounds[-1]
+        assert row.alive == pytest.approx(last.alive, abs=1e-9)
+        assert row.expected_remaining == pytest.approx(last.expected_remaining, abs=1e-9)
     keys = [rank_key(s) for s in result.loadouts]
     assert keys == sorted(keys)

@@ -23,7 +23,8 @@ from systems.laminim.rules.conftest import (
     unit,
 )
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+ops = importlib.import_module("builder.systems.laminim.rules.chain_ops")
+ref = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 
 CASES = [
     (
@@ -48,13 +49,13 @@ def outputs(result) -> list[float]:
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_matrix_paths_match_plain_shifts(case: int, monkeypatch: pytest.MonkeyPatch) -> None:
     u, t = CASES[case]
-    fast = outputs(chain.survival(u, t))
-    monkeypatch.setattr(chain, "_GROUP_MAX_STATES", 0)
-    plain = outputs(chain.survival(u, t))
-    monkeypatch.setattr(chain, "_MAX_RUNS", 0)
-    chain._plan.cache_clear()
-    fancy = outputs(chain.survival(u, t))
-    chain._plan.cache_clear()
+    fast = outputs(ref.reference_survival(u, t))
+    monkeypatch.setattr(ops, "_GROUP_MAX_STATES", 0)
+    plain = outputs(ref.reference_survival(u, t))
+    monkeypatch.setattr(ops, "_MAX_RUNS", 0)
+    ops._plan.cache_clear()
+    fancy = outputs(ref.reference_survival(u, t))
+    ops._plan.cache_clear()
     assert len(fast) == len(plain) == len(fancy)
     assert max(abs(a - b) for a, b in zip(fast, plain, strict=True)) < 1e-12
     assert max(abs(a - b) for a, b in zip(plain, fancy, strict=True)) < 1e-12

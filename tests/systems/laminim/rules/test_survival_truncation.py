@@ -7,10 +7,11 @@ import itertools
 
 import pytest
 
-from builder.systems.laminim.rules import UnitSpec, survival
+from builder.systems.laminim.rules import UnitSpec
 from systems.laminim.rules.conftest import catalog_demo_units, catalog_threats, catalog_weapons
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
+survival = chain.reference_survival
 THREATS = catalog_threats()
 
 

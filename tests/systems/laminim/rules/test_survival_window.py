@@ -1,4 +1,4 @@
-"""The support window (``survival._windowed``) runs the same sums over fewer cells.
+"""The support window (``chain_ops._windowed``) runs the same sums over fewer cells.
 
 ``_WINDOW_MIN_CELLS = 0`` turns the window off (every die over the whole array, the chain as it
 was); ``1`` turns it on for every array, so the small bundled cases exercise it too (two views,
@@ -12,10 +12,13 @@ import importlib
 
 import pytest
 
-from builder.systems.laminim.rules import Intercept, UnitSpec, survival
+from builder.systems.laminim.rules import Intercept, UnitSpec
 from systems.laminim.rules.conftest import catalog_demo_units, catalog_threats
 
-chain = importlib.import_module("builder.systems.laminim.rules.survival")
+chain = importlib.import_module("builder.systems.laminim.rules.chain_ops")
+survival = importlib.import_module(
+    "builder.systems.laminim.rules.chain_reference"
+).reference_survival
 THREATS = catalog_threats()
 
 

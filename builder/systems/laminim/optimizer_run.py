@@ -1,0 +1,37 @@
+"""Progress of a long optimiser run on the terminal (``laminim optimize``).
+
+The rules core reports ``progress(done, total)`` as distinct survival chains finish; this turns
+it into one self-overwriting line on stderr, only when stderr is a terminal (a pipe, a file or
+a test runner sees nothing), at most ten updates a second, erased when the run ends.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+Progress = Callable[[int, int], None]
+_EVERY = 0.1  # seconds between redraws
+
+
+def terminal_progress(stream: TextIO | None = None) -> Progress | None:
+    """A ``progress`` callback drawing on ``stream`` (stderr), or None when it is no TTY."""
+    out = sys.stderr if stream is None else stream
+    if not out.isatty():
+        return None
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last[0] < _EVERY:
+            return
+        last[0] = now
+        if done >= total:
+            out.write("\r\033[K")
+        else:
+            out.write(f"\rscoring loadouts: {done}/{total} survival chains")
+        out.flush()
+
+    return progress

@@ -1,0 +1,169 @@
+"""Per-unit tables of the exact chain: reachable durabilities and die kernels by pattern.
+
+State layout. The chain keeps one float64 array per *validity pattern* (which mounted slots are
+still intact). Axis 0 holds two views of the mass: [no cook-off 1 shown yet, all]; the other axes
+are the frame and the intact slots. Each part axis lists only the durabilities that part can reach
+(start minus sums of the damages it can take, clipped at 0), so a missile slot of 10 hit by 3s and
+8s has six cells, not eleven; cell 0 is "at <= 0, not yet destroyed". A destroyed unit is one
+absorbing number (plus its cook-off flag). Kernels depend only on what the dice see of a unit
+(``_shape``), so they are cached across calls and loadouts; both engines build on these tables.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .chain_ops import Kernel
+from .cook_off import cook_off_die_outcomes, p_no_cook_off
+from .distributions import damage_taken, die_outcomes
+from .interception import Intercept, arriving
+from .model import ThreatSpec, UnitSpec, WeaponSpec
+from .results import Pattern
+
+
+def _reachable(start: int, steps: set[int]) -> tuple[int, ...]:
+    """Every durability a part can show: ``start`` minus any sum of ``steps``, clipped at 0."""
+    seen = {start, 0}
+    todo = [start]
+    while todo:
+        value = todo.pop()
+        for step in steps:
+            nxt = max(0, value - step)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return tuple(sorted(seen))
+
+
+class _Chain:
+    """Per-unit, per-threat tables cached by validity pattern."""
+
+    def __init__(
+        self, unit: UnitSpec, threat: ThreatSpec, intercept: Intercept | None = None
+    ) -> None:
+        self.unit = unit
+        self.threat = threat
+        self.intercept = intercept
+        # D19: (intercepted salvo's index, P(m of its missiles arrive)); None = plain D7 chain
+        self.arrive = None if intercept is None else arriving(unit, threat, intercept)
+        self.mounted = tuple(w is not None for w in unit.slots)
+        self.max_dur = (
+            unit.frame_durability,
+            *tuple(w.durability if w is not None else 0 for w in unit.slots),
+        )
+        powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
+        powers |= {w.power for w in unit.slots if w is not None and w.cook_off_dice}
+        self.values = tuple(
+            _reachable(self.max_dur[part], {damage_taken(unit, part, p) for p in powers} - {0})
+            for part in range(4)
+        )
+        self.shape = _shape(unit)
+        self._round: dict[Pattern, list[tuple[Kernel, int]]] = {}
+        self._cook: dict[tuple[Pattern, int], Kernel] = {}
+
+    def parts(self, pattern: Pattern) -> tuple[int, ...]:
+        """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
+        return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
+
+    def axis_values(self, pattern: Pattern) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.values[part] for part in self.parts(pattern))
+
+    def dice(self, slots: tuple[int, ...]) -> int:
+        """Cook-off dice rolled by the weapons in ``slots`` (D5: their full ammo)."""
+        return sum(w.cook_off_dice for w in (self.unit.slots[s] for s in slots) if w is not None)
+
+    def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
+        return (
+            self.mounted[0] and not pattern[0],
+            self.mounted[1] and not pattern[1],
+            self.mounted[2] and not pattern[2],
+        )
+
+    def round_kernels(self, pattern: Pattern) -> list[tuple[Kernel, int]]:
+        """The threat's dice against this silhouette, identical dice grouped: (kernel, count)."""
+        if pattern not in self._round:
+            self._round[pattern] = _round_kernels(self.shape, self.threat, pattern)
+        return self._round[pattern]
+
+    def intercepted(self, pattern: Pattern) -> tuple[list[tuple[Kernel, int]], Kernel] | None:
+        """D19 for this silhouette: (every other die, grouped; one die of the intercepted
+        salvo), or None when the interceptor is not intact at the start of the round."""
+        if self.arrive is None or self.intercept is None or not pattern[self.intercept.slot]:
+            return None
+        return _intercept_kernels(self.shape, self.threat, pattern, self.arrive[0])
+
+    def cook_kernel(self, pattern: Pattern, slot: int) -> Kernel:
+        key = (pattern, slot)
+        if key not in self._cook:
+            self._cook[key] = _cook_kernel(self.shape, pattern, slot)
+        return self._cook[key]
+
+
+def _shape(unit: UnitSpec) -> UnitSpec:
+    """What the dice see of ``unit``: per slot only power, ammo and guard (names, durability and
+    attacks never change a die's outcome), so loadouts that differ elsewhere share kernels."""
+    slots = tuple(
+        None if w is None else WeaponSpec("", "special", 0, w.power, 0, w.ammo, 0, w.guard)
+        for w in unit.slots
+    )
+    return UnitSpec("", 0, slots)  # type: ignore[arg-type]
+
+
+def _parts(pattern: Pattern) -> tuple[int, ...]:
+    return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
+
+
+def _destroyed(shape: UnitSpec, pattern: Pattern) -> tuple[bool, bool, bool]:
+    return (
+        shape.slots[0] is not None and not pattern[0],
+        shape.slots[1] is not None and not pattern[1],
+        shape.slots[2] is not None and not pattern[2],
+    )
+
+
+def _kernel(pattern: Pattern, outcomes) -> Kernel:
+    axis_of = {part: axis for axis, part in enumerate(_parts(pattern))}
+    stay = 0.0
+    moves: dict[tuple[int, int], float] = {}
+    for part, dealt, p in outcomes:
+        if part is None or dealt == 0:
+            stay += float(p)
+        else:
+            key = (axis_of[part], dealt)
+            moves[key] = moves.get(key, 0.0) + float(p)
+    return stay, tuple((a, d, q) for (a, d), q in sorted(moves.items()))
+
+
+@lru_cache(maxsize=4096)  # exact Fraction work, shared by every call and loadout of one shape
+def _round_kernels(shape: UnitSpec, threat: ThreatSpec, pattern: Pattern) -> list:
+    groups: dict[Kernel, int] = {}
+    for attack in threat.attacks:
+        weapon = attack.weapon
+        if not weapon.makes_attacks:
+            continue
+        outcomes = die_outcomes(shape, weapon, attack.bonus, _destroyed(shape, pattern))
+        kernel = _kernel(pattern, outcomes)
+        if kernel[1]:
+            groups[kernel] = groups.get(kernel, 0) + weapon.attacks
+    return list(groups.items())
+
+
+@lru_cache(maxsize=4096)
+def _intercept_kernels(
+    shape: UnitSpec, threat: ThreatSpec, pattern: Pattern, salvo: int
+) -> tuple[list[tuple[Kernel, int]], Kernel]:
+    """``_round_kernels`` without attack ``salvo``, and that salvo's one-missile kernel."""
+    rest = ThreatSpec(threat.id, threat.attacks[:salvo] + threat.attacks[salvo + 1 :])
+    attack = threat.attacks[salvo]
+    outcomes = die_outcomes(shape, attack.weapon, attack.bonus, _destroyed(shape, pattern))
+    return _round_kernels(shape, rest, pattern), _kernel(pattern, outcomes)
+
+
+@lru_cache(maxsize=4096)
+def _cook_kernel(shape: UnitSpec, pattern: Pattern, slot: int) -> Kernel:
+    return _kernel(pattern, cook_off_die_outcomes(shape, slot, _destroyed(shape, pattern)))
+
+
+@lru_cache(maxsize=256)
+def _p_clean(dice: int) -> float:
+    return float(p_no_cook_off(dice))

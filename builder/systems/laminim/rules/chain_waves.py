@@ -1,0 +1,119 @@
+"""End-of-round resolution of the numpy reference chain (RULES §1.5, D5, D8): destruction and
+cook-off waves on the per-pattern arrays, then the per-round summary."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from .chain_ops import _windowed
+from .chain_tables import _Chain, _p_clean
+from .results import Pattern, RoundResult
+
+CLEAN, TOTAL = 0, 1  # axis 0 of every array: [mass with no cook-off 1 yet, all mass]
+
+
+class _State:
+    """Mass of the living unit by pattern; axis 0 = (clean, total), then the part axes."""
+
+    def __init__(self) -> None:
+        self.alive: dict[Pattern, np.ndarray] = {}
+        self.dead = 0.0
+        self.dead_clean = 0.0
+
+
+def _add(store: dict, key, array: np.ndarray) -> None:
+    if key in store:
+        store[key] += array
+    else:
+        store[key] = array
+
+
+def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
+    """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped)."""
+    index = (
+        slice(None),
+        *tuple(0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)),
+    )
+    sub = array[index].copy()
+    for axis in range(1, sub.ndim):
+        sub[(slice(None),) * axis + (0,)] = 0.0
+    return sub
+
+
+def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) -> None:
+    """End of round (RULES §1.5): destroy every part at 0 at once, then cook-off waves.
+
+    Work is merged across sources: every array headed for the same pattern is split once, and
+    every wave of the same weapons into the same pattern cooks off once. Waves only ever shrink
+    the pattern, so patterns are settled from the most intact down.
+    """
+    cooking: dict[tuple[Pattern, tuple[int, ...]], np.ndarray] = {}
+    for size in (3, 2, 1, 0):
+        for (pattern, slots), array in list(cooking.items()):
+            if sum(pattern) != size:
+                continue
+            del cooking[(pattern, slots)]
+            values = chain.axis_values(pattern)
+            total = array[TOTAL]
+            for slot in slots:
+                kernel = chain.cook_kernel(pattern, slot)
+                total = _windowed(total, kernel, chain.dice((slot,)), values, offset=0)
+            dice = chain.dice(slots)
+            array[CLEAN] *= _p_clean(dice)
+            array[TOTAL] = total
+            _add(pending, pattern, array)
+        for pattern in [p for p in pending if sum(p) == size]:
+            array = pending.pop(pattern)
+            parts = chain.parts(pattern)
+            total = array[TOTAL]
+            # Only axes holding mass at 0 can be part of a split (one look at each face of cells).
+            hit = [a for a in range(len(parts)) if total[(slice(None),) * a + (0,)].any()]
+            for count in range(len(hit) + 1):
+                for zero_axes in combinations(hit, count):
+                    sub = _split_zero(array, zero_axes)
+                    if not sub[TOTAL].any():
+                        continue
+                    zero_parts = {parts[a] for a in zero_axes}
+                    slots = tuple(p - 1 for p in sorted(zero_parts) if p > 0)
+                    dice = chain.dice(slots)
+                    if 0 in zero_parts:  # the frame is gone: only the cook-off flag still counts
+                        into.dead += float(sub[TOTAL].sum())
+                        into.dead_clean += float(sub[CLEAN].sum()) * _p_clean(dice)
+                        continue
+                    new = tuple(pattern[i] and (i + 1) not in zero_parts for i in range(3))
+                    if dice == 0:  # nothing cooks off: this pattern is settled for the round
+                        _add(into.alive, new, sub)
+                    else:
+                        cooks = tuple(s for s in slots if chain.dice((s,)))
+                        _add(cooking, (new, cooks), sub)
+
+
+def _summarise(chain: _Chain, state: _State, round_no: int, error: float) -> RoundResult:
+    alive = 0.0
+    remaining = 0.0
+    clean = state.dead_clean
+    lost = [state.dead, state.dead, state.dead]
+    for pattern, array in state.alive.items():
+        values = chain.axis_values(pattern)
+        total = array[TOTAL]
+        mass = float(total.sum())
+        alive += mass
+        clean += float(array[CLEAN].sum())
+        for axis in range(total.ndim):
+            other = tuple(a for a in range(total.ndim) if a != axis)
+            marginal = total.sum(axis=other) if other else total
+            remaining += float(marginal @ np.asarray(values[axis], dtype=float))
+        for i in range(3):
+            if chain.mounted[i] and not pattern[i]:
+                lost[i] += mass
+    slot_destroyed = tuple(min(1.0, lost[i]) if chain.mounted[i] else None for i in range(3))
+    cook_off = min(1.0, max(0.0, 1.0 - clean))
+    return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off, error)  # type: ignore[arg-type]
+
+
+# A validity pattern whose whole living mass is below this is forgotten after the round's
+# resolution (a weapon that is all but certainly intact, or a doomed unit's last crumbs), so no
+# later round spends a die on it. Only whole patterns go: the test is one sum per array, never a
+# scan of its cells (a per-cell pass cost more than it saved on large units). The dropped mass is

@@ -1,0 +1,269 @@
+"""The exact chain compiled for throughput: the reference chain's maths in one array, no overhead.
+
+Why a second engine. The reference chain (``chain_reference``) keeps one numpy array per
+validity pattern and runs ~100 numpy calls a round (8 patterns, zero splits, cook-off waves):
+at game scale it is bound by Python overhead, not arithmetic. This engine holds the whole living
+mass in one array ``x[view, slot1, slot2, slot3, frame]``, where a slot axis carries one extra
+cell, index 0, for "not intact" (an empty slot's axis is that cell alone). The patterns' arrays
+are exactly the sub-boxes of this array with some slot indices at 0, so it holds the same
+numbers in the same number of cells. A round is then three compiled loops (``engine_loops``):
+every die of the threat, cell by cell with the die kernel of the cell's own pattern; the split of
+the end-of-round resolution; the cook-off dice of each wave (by ``roll`` again) and its split.
+
+The sums are the reference chain's, grouped differently (one die at a time, no dropped crumbs),
+so the two agree to float64 rounding (the tests hold them to 1e-9 on every bundled unit and
+threat); ``error_bound`` is 0.0. Interception (D19) is not compiled: ``survival`` sends it to the
+reference chain.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .chain_tables import _Chain, _destroyed, _kernel, _parts, _shape
+from .cook_off import cook_off_die_outcomes, p_no_cook_off
+from .distributions import die_outcomes
+from .model import ThreatSpec, UnitSpec, WeaponSpec
+from .results import Pattern, RoundResult, SurvivalResult
+
+PATTERNS: tuple[Pattern, ...] = tuple(
+    (bool(p & 1), bool(p & 2), bool(p & 4)) for p in range(8)
+)  # index p: bit i set when slot i is intact, as the loops read it off a cell's indices
+
+
+def _loops() -> Any:
+    """``engine_loops``, imported on first use (numba stays out of start-up and ``--help``)."""
+    from . import engine_loops
+
+    return engine_loops
+
+
+def warm() -> None:
+    """Load (or compile and cache) the loops by running a tiny chain: used by ``setup.sh``."""
+    from .model import ThreatAttack
+
+    gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
+    exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
+
+
+def _die_kernel(shape: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
+    return _target_kernel(_target(shape), weapon, bonus, pattern)
+
+
+def _target(shape: UnitSpec) -> UnitSpec:
+    """What a threat's die sees of a unit: which slots hold a weapon, and their guards (faces
+    and reduction); power and ammo only matter to cook-off. Loadouts alike in this share
+    the Fraction work of every die."""
+    slots = tuple(
+        None if w is None else WeaponSpec("", "special", 0, 0, 0, None, 0, w.guard)
+        for w in shape.slots
+    )
+    return UnitSpec("", 0, slots)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=8192)
+def _cook_die(target: UnitSpec, power: int, pattern: Pattern, slot: int) -> tuple:
+    """One cook-off die of the weapon in ``slot`` (of ``power``) against ``target``'s pattern."""
+    slots = list(target.slots)
+    weapon = slots[slot]
+    assert weapon is not None
+    slots[slot] = WeaponSpec("", "special", 0, power, 0, None, 0, weapon.guard)
+    unit = UnitSpec("", 0, tuple(slots))  # type: ignore[arg-type]
+    return _kernel(pattern, cook_off_die_outcomes(unit, slot, _destroyed(unit, pattern)))
+
+
+@lru_cache(maxsize=8192)  # the Fraction work of a die against one silhouette, shared by loadouts
+def _target_kernel(target: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
+    return _kernel(pattern, die_outcomes(target, weapon, bonus, _destroyed(target, pattern)))
+
+
+class _Tables:
+    """The chain's kernels as dense arrays indexed by die type, pattern and move."""
+
+    def __init__(self, unit: UnitSpec, threat: ThreatSpec) -> None:
+        chain = _Chain(unit, threat)
+        self.mounted = chain.mounted
+        self.shape = _shape(unit)
+        # The frame axis holds every durability 0..max (a frame move is then a plain shift,
+        # which vectorises); slot axes keep only the reachable ones (their moves are row adds).
+        self.values = (tuple(range(chain.values[0][-1] + 1)), *chain.values[1:])
+        # array axes after the view: slot 1, slot 2, slot 3, frame (innermost: the longest)
+        self.dims = (
+            *(1 + len(chain.values[i + 1]) if chain.mounted[i] else 1 for i in range(3)),
+            len(self.values[0]),
+        )
+        lengths = (self.dims[3], *self.dims[:3])  # by part: frame, slots
+        self.axis_values = tuple(
+            np.asarray(
+                self.values[0] if part == 0 else (0, *self.values[part])[: lengths[part]],
+                dtype=float,
+            )
+            for part in range(4)
+        )
+        self.mounted_mask = sum(1 << i for i in range(3) if chain.mounted[i])
+        groups: dict[tuple[WeaponSpec, int], int] = {}
+        for attack in threat.attacks:
+            if attack.weapon.makes_attacks:
+                key = (attack.weapon, attack.bonus)
+                groups[key] = groups.get(key, 0) + attack.weapon.attacks
+        self.dice = self._stack(
+            [
+                [self._pattern_kernel(_die_kernel(self.shape, w, b, pat), pat) for pat in PATTERNS]
+                for w, b in groups
+            ],
+            list(groups.values()),
+        )
+        cook_dice = [w.cook_off_dice if w is not None else 0 for w in unit.slots]
+        self.dice_mask = sum(1 << i for i in range(3) if cook_dice[i])
+        self.p_clean = np.array(
+            [
+                float(p_no_cook_off(sum(cook_dice[i] for i in range(3) if mask >> i & 1)))
+                for mask in range(8)
+            ]
+        )
+        self.plans: dict = {}  # ``_roll``'s row tables, by (kernel stack, block shape)
+        self.cook: dict[int, tuple] = {}
+        target = _target(self.shape)
+        power = [w.power if w is not None else 0 for w in unit.slots]
+        for mask in range(1, 8):
+            if mask & self.dice_mask != mask:
+                continue
+            slots = [s for s in range(3) if mask >> s & 1]
+            kernels = [
+                [
+                    self._pattern_kernel(_cook_die(target, power[s], pat, s), pat)
+                    if not pat[s] and self._fits(pat)
+                    else (1.0, ())
+                    for pat in PATTERNS
+                ]
+                for s in slots
+            ]
+            self.cook[mask] = self._stack(kernels, [cook_dice[s] for s in slots])
+
+    def _fits(self, pattern: Pattern) -> bool:
+        return all(self.mounted[i] or not pattern[i] for i in range(3))
+
+    def _pattern_kernel(self, kernel: tuple, pattern: Pattern) -> tuple:
+        """(stay, ((part, target indices, q), ...)) in this engine's padded axes."""
+        if not self._fits(pattern):
+            return 1.0, ()
+        stay, moves = kernel
+        parts = _parts(pattern)
+        return stay, tuple(
+            (
+                parts[axis],
+                _targets(self.values[parts[axis]], True, damage) if axis else np.array([damage]),
+                q,
+            )
+            for axis, damage, q in moves
+        )
+
+    def _stack(self, kernels: list[list[tuple]], counts: list[int]) -> tuple:
+        types = len(kernels)
+        moves = max((len(k[1]) for row in kernels for k in row), default=0) or 1
+        width = max(self.dims)
+        stay = np.ones((types, 8))
+        nm = np.zeros((types, 8), dtype=np.int64)
+        mpart = np.zeros((types, 8, moves), dtype=np.int64)
+        mq = np.zeros((types, 8, moves))
+        mmap = np.zeros((types, 8, moves, width), dtype=np.int64)
+        for t, row in enumerate(kernels):
+            for p, (s, ms) in enumerate(row):
+                stay[t, p] = s
+                nm[t, p] = len(ms)
+                for m, (part, targets, q) in enumerate(ms):
+                    mpart[t, p, m] = part
+                    mq[t, p, m] = q
+                    mmap[t, p, m, : len(targets)] = targets
+        return stay, nm, mpart, mq, mmap, np.asarray(counts, dtype=np.int64)
+
+
+@lru_cache(maxsize=4096)
+def _targets(values: tuple[int, ...], padded: bool, damage: int) -> np.ndarray:
+    """Index each cell of an axis drops to under ``damage`` (clip at 0; padded: slot axis)."""
+    vals = np.asarray(values)
+    targets = np.searchsorted(vals, np.maximum(vals - damage, 0))
+    return np.concatenate(([0], targets + 1)) if padded else targets
+
+
+def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
+    """``survival`` without interception, on the compiled loops (no budget check here)."""
+    loops = _loops()
+    tables = _tables(unit, threat)
+    dims = tables.dims
+    x = np.zeros((2, *dims))
+    x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
+    dead = dead_clean = 0.0
+    same = True  # no cook-off die has been rolled on living mass: the two views are equal
+    plans = tables.plans
+    results = []
+    for round_no in range(1, rounds + 1):
+        views = x[1:] if same else x
+        rolled = _roll(loops, views, tables.dice, plans)
+        if same:
+            rolled = np.concatenate((rolled, rolled))
+        settled = np.zeros_like(rolled)
+        source = [rolled]
+        while source:
+            waves = _wave_buffers(dims, tables.dice_mask)
+            for array in source:
+                d, dc, _ = loops.split(array, settled, waves, tables.dice_mask, tables.p_clean)
+                dead += d
+                dead_clean += dc
+            source = []
+            for mask, kernels in tables.cook.items():
+                wave = waves[mask]
+                if not wave.any():
+                    continue
+                same = False
+                total = wave[1:]
+                wave[1:] = _roll(loops, total, kernels, plans)
+                wave[0] *= tables.p_clean[mask]
+                source.append(wave)
+        x = settled
+        alive, clean, remaining, lost = loops.summary(settled, *tables.axis_values)
+        slots = tuple(
+            min(1.0, dead + float(lost[i])) if tables.mounted[i] else None for i in range(3)
+        )
+        # cooked mass = all mass minus clean mass: exactly 0 while the views are equal
+        cook_off = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
+        results.append(RoundResult(round_no, alive, remaining, slots, cook_off, 0.0))  # type: ignore[arg-type]
+    return SurvivalResult(unit.name, threat.id, tuple(results))
+
+
+def _roll(loops: Any, array: np.ndarray, stack: tuple, plans: dict) -> np.ndarray:
+    """``loops.roll`` on ``array`` (views, slots..., frame; C-contiguous) as rows. ``array``
+    itself is one of the two ping-pong buffers (overwritten): a large state is never copied.
+    ``plans`` keeps the row tables by (stack, block shape): one chain reuses them every round."""
+    stay, nm, mpart, mq, mmap, counts = stack
+    key = (id(stack), array.shape[1:4])
+    if key not in plans:
+        plans[key] = loops.plan_rows(*array.shape[1:4], nm, mpart, mmap)
+    pattern, dest = plans[key]
+    rows = array.reshape(-1, array.shape[-1])
+    spare = np.empty_like(rows)
+    out = loops.roll(rows, spare, len(pattern), pattern, stay, nm, mpart, mq, dest, counts)
+    return out.reshape(array.shape)
+
+
+_NEVER = np.zeros((2, 1, 1, 1, 1))  # the buffer of a mask no wave can have (never written)
+
+
+@lru_cache(maxsize=256)  # the TUI and a repeated analysis ask for the same unit again
+def _tables(unit: UnitSpec, threat: ThreatSpec) -> _Tables:
+    return _Tables(unit, threat)
+
+
+def _wave_buffers(dims: tuple[int, ...], dice_mask: int) -> tuple[np.ndarray, ...]:
+    """One array per cook-off mask, compact along the slots that mask destroys (index 0)."""
+    out = []
+    for mask in range(8):
+        if mask == 0 or mask & dice_mask != mask:
+            out.append(_NEVER)
+            continue
+        shape = [*(1 if mask >> i & 1 else dims[i] for i in range(3)), dims[3]]
+        out.append(np.zeros((2, *shape)))
+    return tuple(out)

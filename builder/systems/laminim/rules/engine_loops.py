@@ -1,0 +1,184 @@
+"""The compiled loops of the exact engine (``engine``): dice, end-of-round split, summary.
+
+Imported only by ``engine`` when a chain first runs, never at start-up: numba's import and the
+cached machine code cost a few hundred milliseconds that ``--help``, ``check`` and the TUI's
+first frame must not pay. ``cache=True`` keeps the compiled code on disk (``scripts/setup.sh``
+warms it), so no player waits for a compile.
+
+Layout (see ``engine``): one array ``x[view, slot1, slot2, slot3, frame]``. Along a slot axis
+index 0 means "not intact" (destroyed, or no weapon mounted: then the axis has length 1) and
+index j >= 1 holds durability ``values[j - 1]`` (index 1 is "at 0, not yet destroyed"). A cell's
+validity pattern is read off its indices, bit i set when slot i is intact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
+    """Apply ``counts[t]`` dice of every die type t; returns the array holding the result.
+
+    ``x`` and ``y``: ping-pong buffers of shape (rows, frame cells), the rows being (view,
+    slot 1, slot 2, slot 3) flattened, ``block`` rows a view; ``x`` holds the input and both are
+    overwritten. ``pattern[r]``: the validity pattern of row r of a view. ``stay[t, p]``: the
+    probability that a die of type t changes nothing on pattern p; its ``nm[t, p]`` moves each
+    take mass with probability ``mq[t, p, m]`` to part ``mpart[t, p, m]``: a frame move
+    (part 0) shifts the row by ``dest[t, m, r]`` cells (the frame axis holds every durability,
+    clipping at 0), a slot move adds the row to row ``dest[t, m, r]``. Both are contiguous loops
+    the compiler vectorises. Each row runs only between its first and last cell holding mass:
+    dice only lower durabilities, so early on most of every row is empty. Rows go in
+    increasing order and mass only moves to the same or a lower row (slot cells only fall), so
+    each row of ``y`` is first written by its own stay term: no pass to clear ``y``.
+    ``fastmath`` lets the compiler fuse and vectorise these sums (rounding moves by ~1e-16).
+    """
+    n_rows, n_f = x.shape
+    for t in range(counts.shape[0]):
+        for _ in range(counts[t]):
+            for r in range(n_rows):
+                hi = n_f - 1
+                while hi >= 0 and x[r, hi] == 0.0:
+                    hi -= 1
+                if hi < 0:
+                    for f in range(n_f):
+                        y[r, f] = 0.0
+                    continue
+                lo = 0
+                while x[r, lo] == 0.0:
+                    lo += 1
+                base = r // block * block
+                k = r - base
+                p = pattern[k]
+                s = stay[t, p]
+                for f in range(lo):
+                    y[r, f] = 0.0
+                for f in range(lo, hi + 1):
+                    y[r, f] = s * x[r, f]
+                for f in range(hi + 1, n_f):
+                    y[r, f] = 0.0
+                for m in range(nm[t, p]):
+                    q = mq[t, p, m]
+                    if mpart[t, p, m] == 0:
+                        d = dest[t, m, k]
+                        for f in range(max(lo, d), hi + 1):
+                            y[r, f - d] += q * x[r, f]
+                        below = 0.0
+                        for f in range(lo, min(d, hi + 1)):
+                            below += x[r, f]
+                        y[r, 0] += q * below
+                    else:
+                        dr = base + dest[t, m, k]
+                        for f in range(lo, hi + 1):
+                            y[dr, f] += q * x[r, f]
+            x, y = y, x
+    return x
+
+
+@njit(cache=True, nogil=True)
+def split(src, settled, waves, dice_mask, p_clean):
+    """One wave of the end-of-round resolution (RULES §1.5, D8) on ``src`` (views clean, total).
+
+    Every part at 0 is destroyed at once. Mass whose frame is at 0 is the dead unit: returned as
+    (dead total, dead clean), the clean part kept only when none of the weapons destroyed with
+    the frame shows a cook-off 1 (``p_clean[mask]``; D8). Mass with no part at 0 is settled, and
+    so is mass whose destroyed weapons roll no dice; the rest goes to ``waves[mask]``, mask =
+    the weapons that cook off, to have their dice rolled before the next wave. ``src`` and
+    ``waves[mask]`` may be compact (length 1 along the slots they know to be destroyed).
+    Returns (dead, dead_clean, mass sent to waves).
+    """
+    n_a, n_b, n_c, n_f = src.shape[1], src.shape[2], src.shape[3], src.shape[4]
+    dead = 0.0
+    dead_clean = 0.0
+    sent = 0.0
+    for a in range(n_a):
+        za = 1 if a == 1 else 0
+        na = 0 if za else a
+        for b in range(n_b):
+            zb = 2 if b == 1 else 0
+            nb = 0 if zb else b
+            for c in range(n_c):
+                zero = za | zb | (4 if c == 1 else 0)
+                nc = 0 if zero & 4 else c
+                cooks = zero & dice_mask
+                # the frame at 0: the dead unit (D8: its weapons' dice still count for the flag)
+                total = src[1, a, b, c, 0]
+                clean = src[0, a, b, c, 0]
+                dead += total
+                dead_clean += clean * p_clean[zero & dice_mask]
+                dst = settled if cooks == 0 else waves[cooks]
+                for f in range(1, n_f):
+                    total = src[1, a, b, c, f]
+                    clean = src[0, a, b, c, f]
+                    if total == 0.0 and clean == 0.0:
+                        continue
+                    dst[0, na, nb, nc, f] += clean
+                    dst[1, na, nb, nc, f] += total
+                    if cooks:
+                        sent += total + clean
+    return dead, dead_clean, sent
+
+
+@njit(cache=True, nogil=True)
+def summary(settled, f_values, a_values, b_values, c_values):
+    """(alive, clean alive, expected remaining, mass with slot i not intact) of ``settled``.
+
+    Remaining durability (D6) counts the frame and intact slots; a slot's values array holds 0
+    at index 0 (not intact), so the sum needs no test.
+    """
+    n_a, n_b, n_c, n_f = settled.shape[1], settled.shape[2], settled.shape[3], settled.shape[4]
+    alive = 0.0
+    clean = 0.0
+    remaining = 0.0
+    lost = np.zeros(3)
+    for a in range(n_a):
+        for b in range(n_b):
+            for c in range(n_c):
+                slots = a_values[a] + b_values[b] + c_values[c]
+                row_mass = 0.0
+                row_clean = 0.0  # summed as row_mass is: equal views give equal sums
+                for f in range(n_f):
+                    total = settled[1, a, b, c, f]
+                    row_clean += settled[0, a, b, c, f]
+                    row_mass += total
+                    remaining += total * (f_values[f] + slots)
+                alive += row_mass
+                clean += row_clean
+                if a == 0:
+                    lost[0] += row_mass
+                if b == 0:
+                    lost[1] += row_mass
+                if c == 0:
+                    lost[2] += row_mass
+    return alive, clean, remaining, lost
+
+
+@njit(cache=True, nogil=True)
+def plan_rows(n_a, n_b, n_c, nm, mpart, mmap):
+    """``roll``'s row tables for a block of (n_a, n_b, n_c) slot cells: each row's pattern and,
+    per die type and move, the frame shift (``mmap[t, p, m, 0]``) or the destination row
+    (``mmap[t, p, m, i]``: the index slot cell i drops to). A compact block (length 1 along a
+    slot it knows destroyed) has index 0 there, as in the whole array."""
+    rows = n_a * n_b * n_c
+    pattern = np.zeros(rows, dtype=np.int64)
+    dest = np.zeros((nm.shape[0], mpart.shape[2], rows), dtype=np.int64)
+    for a in range(n_a):
+        for b in range(n_b):
+            for c in range(n_c):
+                k = (a * n_b + b) * n_c + c
+                p = (1 if a > 0 else 0) | (2 if b > 0 else 0) | (4 if c > 0 else 0)
+                pattern[k] = p
+                for t in range(nm.shape[0]):
+                    for m in range(nm[t, p]):
+                        part = mpart[t, p, m]
+                        j = mmap[t, p, m]
+                        if part == 0:
+                            dest[t, m, k] = j[0]
+                        elif part == 1:
+                            dest[t, m, k] = (j[a] * n_b + b) * n_c + c
+                        elif part == 2:
+                            dest[t, m, k] = (a * n_b + j[b]) * n_c + c
+                        else:
+                            dest[t, m, k] = (a * n_b + b) * n_c + j[c]
+    return pattern, dest

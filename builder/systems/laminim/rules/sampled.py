@@ -1,0 +1,113 @@
+"""A seeded sampled estimate of survival for jobs beyond the exact chain's budget (RULES §1.8).
+
+D7 defines survival exactly; when a unit is too large for the chain (``budget.TooLarge``) the
+builder still answers, but says so: the same outputs estimated by the vectorised Monte Carlo of
+the same rules (``montecarlo``, every trial's dice rolled at once with numpy), marked
+``method = "sampled"``, each figure with a 95 % interval. The seed is fixed, so the same input
+always prints the same numbers. Its cost depends on the dice, not on durabilities or ammo, so
+it answers in about a second where the chain would need hours or terabytes.
+
+Intervals: a probability takes the Wilson score interval (sound near 0 and 1, where most
+survival figures live); expected remaining durability takes the mean +- 1.96 standard errors,
+clipped at 0 (when every trial agrees, +- the unit's whole durability times the Wilson bound
+of an outcome no trial showed).
+"""
+
+from __future__ import annotations
+
+from math import sqrt
+
+from .budget import TooLarge, check_budget
+from .interception import Intercept, intercept_problem
+from .model import ThreatSpec, UnitSpec
+from .montecarlo import simulate_survival
+from .results import Interval, RoundResult, Span, SurvivalResult
+from .survival import survival
+
+TRIALS = 50_000  # +-0.44 percentage points at worst (p = 0.5) for a 95 % interval
+SEED = 0
+Z95 = 1.959963984540054
+MAX_DICE = 25_000_000  # trials x one weapon's dice rolled at once: ~200 MB of int64
+
+
+def check_sample(unit: UnitSpec, threat: ThreatSpec, trials: int = TRIALS) -> None:
+    """``TooLarge`` when one roll of the sampler would hold more than ``MAX_DICE`` dice (a
+    weapon with 10^6 attacks or 10^9 ammo): its cost grows with dice, never durability."""
+    dice = [a.weapon.attacks for a in threat.attacks if a.weapon.makes_attacks]
+    dice += [w.cook_off_dice for w in unit.slots if w is not None]
+    dice += [w.attacks for w in unit.slots if w is not None]  # an interceptor's dice
+    needed = trials * max(dice, default=0)
+    if needed > MAX_DICE:
+        raise TooLarge(needed, MAX_DICE, "dice")
+
+
+def wilson(p: float, n: int) -> Span:
+    """95 % Wilson score interval of a proportion ``p`` observed in ``n`` trials."""
+    if n <= 0:
+        return (0.0, 1.0)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * sqrt(max(0.0, p * (1 - p)) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # the interval holds p itself (float rounding could leave p = 1 just outside)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def sampled_survival(
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    intercept: Intercept | None = None,
+    trials: int = TRIALS,
+    seed: int = SEED,
+) -> SurvivalResult:
+    """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals."""
+    if intercept is not None:
+        problem = intercept_problem(unit, intercept)
+        if problem is not None:
+            raise ValueError(problem)
+    check_sample(unit, threat, trials)
+    mc = simulate_survival(unit, threat, rounds, trials, seed, intercept)
+    most = unit.frame_durability + sum(w.durability for w in unit.slots if w is not None)
+    unseen = wilson(0.0, trials)[1]  # how often an outcome no trial showed may still happen
+    out = []
+    for r in mc.rounds:
+        spread = Z95 * r.expected_remaining_se
+        if spread == 0.0:  # every trial alike (e.g. all destroyed): the rest may differ by all
+            spread = most * unseen
+        interval = Interval(
+            alive=wilson(r.alive, trials),
+            expected_remaining=(
+                max(0.0, r.expected_remaining - spread),
+                r.expected_remaining + spread,
+            ),
+            slot_destroyed=tuple(
+                None if s is None else wilson(s, trials) for s in r.slot_destroyed
+            ),  # type: ignore[arg-type]
+            cook_off=wilson(r.cook_off, trials),
+        )
+        out.append(
+            RoundResult(
+                r.round, r.alive, r.expected_remaining, r.slot_destroyed, r.cook_off, 0.0, interval
+            )
+        )
+    return SurvivalResult(unit.name, threat.id, tuple(out), method="sampled", trials=trials)
+
+
+def survival_answer(
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    intercept: Intercept | None = None,
+    exact: bool = False,
+) -> SurvivalResult:
+    """The exact chain when the job fits its budget, else the sampled estimate.
+
+    ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
+    """
+    try:
+        check_budget(unit, threat, rounds)
+    except TooLarge:
+        if exact:
+            raise
+        return sampled_survival(unit, threat, rounds, intercept)
+    return survival(unit, threat, rounds, intercept)

@@ -1,0 +1,113 @@
+"""The compiled engine computes the reference chain's numbers (RULES §1.8, D5-D8) to 1e-9.
+
+The reference is the pure-numpy chain with crumb dropping off (``_DROP_BELOW = 0``: the plain
+chain, bit for bit as it was before the engine existed), so every bundled unit x threat, the
+seed's test-play parts in awkward places (shields, empty slots, no-ammo weapons) and a unit at
+twice its durabilities must agree on every number of every round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import itertools
+import subprocess
+import sys
+
+import pytest
+
+from builder.systems.laminim.rules import UnitSpec, survival
+from builder.systems.laminim.rules.engine import exact_survival
+from systems.laminim.rules.conftest import (
+    AUTOCANNON,
+    BLADE,
+    GATLING,
+    MISSILE,
+    QUICK_BOOSTER,
+    RIFLE,
+    SHIELD,
+    SMG,
+    catalog_demo_units,
+    catalog_threats,
+    threat,
+    unit,
+)
+
+ref = importlib.import_module("builder.systems.laminim.rules.chain_reference")
+THREATS = catalog_threats()
+
+
+def numbers(result) -> list[float]:
+    out: list[float] = []
+    for r in result.rounds:
+        out += [r.alive, r.expected_remaining, r.cook_off]
+        out += [-1.0 if x is None else x for x in r.slot_destroyed]
+    return out
+
+
+def worst(a, b) -> float:
+    got, want = numbers(a), numbers(b)
+    assert len(got) == len(want)
+    return max(abs(x - y) for x, y in zip(got, want, strict=True))
+
+
+@pytest.fixture
+def plain(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(ref, "_DROP_BELOW", 0.0)
+    return ref.reference_survival
+
+
+@pytest.mark.parametrize("threat_id", sorted(THREATS))
+def test_engine_matches_the_reference_chain_on_every_bundled_unit(threat_id, plain):
+    for u in catalog_demo_units():
+        assert worst(exact_survival(u, THREATS[threat_id]), plain(u, THREATS[threat_id])) <= 1e-9
+
+
+AWKWARD = [
+    unit(20, RIFLE, SHIELD, AUTOCANNON),
+    unit(20, SHIELD, None, MISSILE),
+    unit(16, None, None, BLADE),
+    unit(40, GATLING, MISSILE, MISSILE),
+    unit(12, QUICK_BOOSTER, SMG, None),
+    unit(8, SHIELD, SHIELD, GATLING),
+]
+MIXED = threat("mixed", (SMG, 4), (BLADE, 0), (MISSILE, 0), (AUTOCANNON, 2))
+
+
+@pytest.mark.parametrize("index", range(len(AWKWARD)))
+def test_engine_matches_on_shields_empty_slots_and_magazines(index, plain):
+    u = AWKWARD[index]
+    assert worst(exact_survival(u, MIXED, 5), plain(u, MIXED, 5)) <= 1e-9
+
+
+def test_engine_matches_with_durabilities_doubled(plain):
+    u = catalog_demo_units()[1]
+    big = UnitSpec(
+        "x2",
+        u.frame_durability * 2,
+        tuple(dataclasses.replace(w, durability=w.durability * 2) if w else None for w in u.slots),  # type: ignore[arg-type]
+    )
+    t = THREATS["full-barrage"]
+    assert worst(exact_survival(big, t), plain(big, t)) <= 1e-9
+
+
+def test_every_slot_order_agrees_with_the_reference(plain):
+    t = THREATS["full-barrage"]
+    for perm in set(itertools.permutations((SHIELD, RIFLE, None))):
+        u = unit(20, *perm)
+        assert worst(exact_survival(u, t, 3), plain(u, t, 3)) <= 1e-9
+
+
+def test_survival_reports_no_dropped_mass_from_the_engine():
+    result = survival(catalog_demo_units()[0], THREATS["full-barrage"])
+    assert result.error_bound == 0.0
+
+
+def test_numba_stays_out_of_start_up():
+    """The compiled loops load on the first chain, never for --help or a catalog check."""
+    code = (
+        "import sys, builder.cli, builder.systems.laminim.system, builder.systems.laminim.rules\n"
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
