@@ -1,4 +1,4 @@
-"""The exact engine against its alternatives, side by side in one run (RULES §1.8).
+"""The exact engine against its alternatives, side by side in one run (docs/rules.md §1.8).
 
 Run from a checkout: ``python bench/bench_engine.py``. Prints figures only; no test reads them.
 

@@ -85,7 +85,8 @@ def test_analyze_refuses_the_options_a_game_does_not_use(sid, capsys):
     values = {"unit": "x", "threat": "x", "rounds": "2"}
     takes = {o.name for o in system.analyze_options}
     for name, option in declared.items():
-        code = main(["analyze", demo, option.flag, values.get(name, "1")])
+        value = [] if option.switch else [values.get(name, "1")]
+        code = main(["analyze", demo, option.flag, *value])
         err = capsys.readouterr().err
         if name in takes:
             assert "not used by" not in err  # it may still be bad input for its own reasons

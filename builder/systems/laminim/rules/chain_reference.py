@@ -1,4 +1,4 @@
-"""The pure-numpy exact chain (RULES §1.8, D5-D8, D19): the reference the compiled engine is
+"""The pure-numpy exact chain (docs/rules.md §1.8, D5-D8, D19): the reference the compiled engine is
 held to, and the engine for interception (D19).
 
 Interception (D19, optional): in a pattern whose interceptor slot is intact, the round applies

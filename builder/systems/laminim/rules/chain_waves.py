@@ -1,5 +1,5 @@
-"""End-of-round resolution of the numpy reference chain (RULES §1.5, D5, D8): destruction and
-cook-off waves on the per-pattern arrays, then the per-round summary."""
+"""End-of-round resolution of the numpy reference chain (docs/rules.md §1.5, D5, D8):
+destruction and cook-off waves on the per-pattern arrays, then the per-round summary."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
 
 
 def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) -> None:
-    """End of round (RULES §1.5): destroy every part at 0 at once, then cook-off waves.
+    """End of round (docs/rules.md §1.5): destroy every part at 0 at once, then cook-off waves.
 
     Work is merged across sources: every array headed for the same pattern is split once, and
     every wave of the same weapons into the same pattern cooks off once. Waves only ever shrink

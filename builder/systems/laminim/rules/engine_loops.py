@@ -78,7 +78,8 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
 
 @njit(cache=True, nogil=True)
 def split(src, settled, waves, dice_mask, p_clean):
-    """One wave of the end-of-round resolution (RULES §1.5, D8) on ``src`` (views clean, total).
+    """One wave of the end-of-round resolution (docs/rules.md §1.5, D8) on ``src`` (views
+    clean, total).
 
     Every part at 0 is destroyed at once. Mass whose frame is at 0 is the dead unit: returned as
     (dead total, dead clean), the clean part kept only when none of the weapons destroyed with

@@ -1,4 +1,5 @@
-"""What the exact survival chain reports per round (RULES §1.8, D7), shared by both engines."""
+"""What the exact survival chain reports per round (docs/rules.md §1.8, D7), shared by both
+engines."""
 
 from __future__ import annotations
 

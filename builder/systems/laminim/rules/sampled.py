@@ -1,4 +1,5 @@
-"""A seeded sampled estimate of survival for jobs beyond the exact chain's budget (RULES §1.8).
+"""A seeded sampled estimate of survival for jobs beyond the exact chain's budget
+(docs/rules.md §1.8).
 
 D7 defines survival exactly; when a unit is too large for the chain (``budget.TooLarge``) the
 builder still answers, but says so: the same outputs estimated by the vectorised Monte Carlo of

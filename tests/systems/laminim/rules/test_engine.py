@@ -1,4 +1,4 @@
-"""The compiled engine computes the reference chain's numbers (RULES §1.8, D5-D8) to 1e-9.
+"""The compiled engine computes the reference chain's numbers (docs/rules.md §1.8, D5-D8) to 1e-9.
 
 The reference is the pure-numpy chain with crumb dropping off (``_DROP_BELOW = 0``: the plain
 chain, bit for bit as it was before the engine existed), so every bundled unit x threat, the
