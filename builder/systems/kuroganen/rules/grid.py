@@ -5,7 +5,8 @@ planner asks for the actions of hundreds of cells, so here the same rules run on
 
 - a cell is one index ``(y + 1) * stride + (x + 1)`` of a map padded with one ring of wall, so
   a step or a jump run never tests the map's bounds (a wall is "2 or more levels up": it blocks
-  a step and ends a run, as the map's edge does);
+  a step and ends a run, as the map's edge does); the planner flattens only the window a move
+  can reach (every cell entered costs 1 or more), not a whole big map;
 - levels are counted in half levels (whole numbers), so a rise, a drop and ``floor`` of a drop
   are integer sums and shifts;
 - an action is a plain tuple ``(to, cost, fall, direction, cells)``: ``cells`` is 0 for a step,
@@ -29,32 +30,38 @@ Action = tuple[int, int, int, int, int]
 class Grid:
     """A ``HeightMap`` flattened for the planner: half levels (None: pit), free cells, offsets."""
 
-    __slots__ = ("free", "half", "offsets", "stride", "width")
+    __slots__ = ("free", "half", "left", "offsets", "stride", "top")
 
-    def __init__(self, hmap: HeightMap) -> None:
-        self.width = hmap.width
-        self.stride = stride = hmap.width + 2
-        rows = hmap.height + 2
-        half: list[int | None] = [WALL] * (stride * rows)
-        free = bytearray(stride * rows)
-        for y, row in enumerate(hmap.levels):
-            base = (y + 1) * stride + 1
-            for x, level in enumerate(row):
-                if level is None:
-                    half[base + x] = None
-                else:
-                    half[base + x] = int(level * 2)
-                    free[base + x] = (x, y) not in hmap.units
+    def __init__(self, hmap: HeightMap, window: tuple[int, int, int, int] | None = None) -> None:
+        """``window`` ``(left, top, right, bottom)``, right and bottom excluded: only that part
+        of the map (the cells a move can reach at all), walled off like the map's edge."""
+        left, top, right, bottom = window or (0, 0, hmap.width, hmap.height)
+        self.left, self.top = left, top
+        self.stride = stride = right - left + 2
+        wall: list[int | None] = [WALL] * stride
+        half: list[int | None] = list(wall)
+        free = bytearray(stride)
+        units = hmap.units
+        for y in range(top, bottom):
+            row = hmap.levels[y][left:right]
+            half.append(WALL)
+            half.extend(None if v is None else int(v * 2) for v in row)
+            half.append(WALL)
+            free.append(0)
+            free.extend(v is not None and (x, y) not in units for x, v in enumerate(row, left))
+            free.append(0)
+        half.extend(wall)
+        free.extend(bytes(stride))
         self.half = half
         self.free = free
         self.offsets = tuple(dx + dy * stride for dx, dy in DIRECTIONS)
 
     def index(self, p: Point) -> int:
-        return (p[1] + 1) * self.stride + p[0] + 1
+        return (p[1] - self.top + 1) * self.stride + p[0] - self.left + 1
 
     def point(self, i: int) -> Point:
         y, x = divmod(i, self.stride)
-        return (x - 1, y - 1)
+        return (x - 1 + self.left, y - 1 + self.top)
 
     def actions(self, at: int, max_cost: int) -> list[Action]:
         """Every step, then every jump, from the floor at ``at`` costing at most ``max_cost``;

@@ -148,13 +148,14 @@ class _Trace:
     """The states the search kept, to walk one path back: key ``cell * (move + 1) + spent``
     -> (risk carried, parent)."""
 
-    __slots__ = ("grid", "kept", "layers", "start")
+    __slots__ = ("grid", "kept", "layers", "paths", "start")
 
     def __init__(self, grid: Grid, start: Point, layers: int) -> None:
         self.grid = grid
         self.start = start
         self.layers = layers
         self.kept: dict[int, tuple[int, _Parent]] = {}
+        self.paths: dict[int, tuple[Point, ...]] = {}
 
     def legs(self, at: Point, spent: int) -> tuple[Leg, ...]:
         grid, kept, layers = self.grid, self.kept, self.layers
@@ -177,21 +178,27 @@ class _Trace:
 
     def path(self, at: Point, spent: int) -> tuple[Point, ...]:
         """The cells ``legs`` would enter, without building the legs (``--json`` wants every
-        cell's path)."""
-        grid, kept, layers = self.grid, self.kept, self.layers
+        cell's path). Paths share their beginnings, so each kept state's path is made once."""
+        grid, kept, paths = self.grid, self.kept, self.paths
         point, offsets = grid.point, grid.offsets
-        cells: list[Point] = []
-        key = grid.index(at) * layers + spent
-        while True:
+        key = grid.index(at) * self.layers + spent
+        chain: list[int] = []
+        while key not in paths:
             parent = kept[key][1]
             if parent is None:
+                paths[key] = (self.start,)
                 break
-            key, (to, _cost, _fall, d, n) = parent
+            chain.append(key)
+            key = parent[0]
+        path = paths[key]
+        for key in reversed(chain):
+            parent = kept[key][1]
+            assert parent is not None
+            to, _cost, _fall, d, n = parent[1]
             off = offsets[d]
-            cells.extend(point(to - off * k) for k in range(n or 1))
-        cells.append(self.start)
-        cells.reverse()
-        return tuple(cells)
+            path += tuple(point(to - off * k) for k in range((n or 1) - 1, -1, -1))
+            paths[key] = path
+        return path
 
 
 def _plan(
@@ -246,7 +253,10 @@ def reach(hmap: HeightMap, start: Point, move: int, risk: int = 0) -> list[Reach
     A unit listed in ``hmap.units`` at ``start`` is the mover itself; its cell is free to it.
     """
     _check(hmap, start, move, risk)
-    grid = Grid(hmap.without_unit(start))
+    x, y = start
+    left, top = max(0, x - move), max(0, y - move)
+    right, bottom = min(hmap.width, x + move + 1), min(hmap.height, y + move + 1)
+    grid = Grid(hmap.without_unit(start), (left, top, right, bottom))  # all a move can enter
     trace = _Trace(grid, start, move + 1)
     best = _plan(grid, grid.index(start), move, risk, trace)
     point = grid.point
