@@ -237,7 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
         words.insert(0, "tui")  # `laminim FILE` opens FILE in the TUI (DESIGN.md)
     first = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(system_commands=first not in _COMMANDS)
+    # bare `laminim` opens the TUI: loading every game's commands would only delay its first screen
+    parser = build_parser(system_commands=bool(words) and first not in _COMMANDS)
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
