@@ -20,6 +20,10 @@ MOVE = Binding.Group("Move")
 
 
 class TeamScreen(LaminimScreen):
+    WARM_UP_AFTER = 0.5
+    """Seconds after mounting before the engine is loaded in the background: started on the
+    first refresh, its imports slowed the rest of the first screen by a third of a second."""
+
     BINDINGS = [  # noqa: RUF012
         Binding("enter", "edit", "Edit", key_display="⏎"),
         Binding("a", "add", "Add"),
@@ -44,7 +48,7 @@ class TeamScreen(LaminimScreen):
         self._shown: object = None
         self.refresh_view()
         self.query_one(DataTable).focus()
-        self.call_after_refresh(self._warm_up)  # after the first screen is drawn
+        self.set_timer(self.WARM_UP_AFTER, self._warm_up)
 
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self) -> None:
