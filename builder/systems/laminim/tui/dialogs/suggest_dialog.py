@@ -62,6 +62,16 @@ class SuggestDialog(ModalScreen[Slots | None]):
     class Suggested(Message):
         """The list (or the reason there is none) is on screen (tests and the bench wait)."""
 
+    class Scored(Message):
+        """``done`` of ``total`` loadouts scored. Posted from the worker: ``post_message`` is
+        thread-safe and, unlike ``call_from_thread``, does not hold the scoring up until the
+        screen has drawn it."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
     DEFAULT_CSS = """
     SuggestDialog #suggest-list {
         height: auto;
@@ -119,11 +129,11 @@ class SuggestDialog(ModalScreen[Slots | None]):
             now = time.monotonic()
             if now - last[0] >= self.PROGRESS_EVERY or done == total:
                 last[0] = now
-                self.app.call_from_thread(self._show_progress, done, total)
+                self.post_message(self.Scored(done, total))
 
         try:
             job = suggest_job(self.catalog, self.frame, self.threat, self.rounds)
-            self.app.call_from_thread(self._show_progress, 0, job.total)
+            self.post_message(self.Scored(0, job.total))
             result = run_job(job, progress, lambda: worker.is_cancelled)
         except (InputError, TooLarge):
             self.app.call_from_thread(self._show_too_large)
@@ -132,10 +142,10 @@ class SuggestDialog(ModalScreen[Slots | None]):
             return  # the dialog was closed
         self.app.call_from_thread(self._show, result)
 
-    def _show_progress(self, done: int, total: int) -> None:
+    def on_suggest_dialog_scored(self, event: Scored) -> None:
         if not self.is_attached or self.state != "computing":
             return
-        text = tr("progress", self.lang).format(n=done, total=total)
+        text = tr("progress", self.lang).format(n=event.done, total=event.total)
         self.query_one("#suggest-status", Static).update(Text(text, style="italic"))
 
     def _show_too_large(self) -> None:
