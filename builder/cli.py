@@ -302,7 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(system_commands=_needs_systems(first, words))
+    # bare `laminim` opens the TUI: loading every game's commands would only delay its first screen
+    parser = build_parser(system_commands=bool(words) and _needs_systems(first, words))
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

@@ -126,3 +126,34 @@ async def test_the_table_follows_a_terminal_resize(make_app):
         await settle(pilot)
         assert "Alive after R3" not in screen_text(pilot)
         assert "● Kestrel" in screen_text(pilot)
+
+
+async def test_compare_shows_the_parts_at_once_and_fills_the_numbers_in(make_app, monkeypatch):
+    import threading
+
+    from builder.systems.laminim import analysis
+
+    release = threading.Event()
+    real = analysis.analyze
+
+    def slow(*args, **kwargs):
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "analyze", slow)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "down", "space", "c")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "computing…" in screen_text(pilot):
+                break
+        text = screen_text(pilot)
+        assert "computing…" in text
+        assert "Striker" in text and "Bastion" in text  # the parts, from legality alone
+        assert "99.2%" not in text  # the numbers not yet
+        release.set()
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "computing…" not in text and "99.2%" in text  # Bulwark's survival after R6

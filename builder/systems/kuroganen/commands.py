@@ -9,7 +9,6 @@ exits 2 with one line per problem; ``--json`` prints exactly ``{"cells": [...]}`
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +19,7 @@ from builder.systems.base import Command
 
 from .models import MAX_MOVE, MAX_RISK, KuroganenMap
 from .rules import Point, ReachTooLarge, reach
-from .text import reach_json, reach_text
+from .text import reach_json_text, reach_text
 
 
 def cell_arg(text: str) -> Point:
@@ -137,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     path = next((r for r in found if r.at == args.to), None) if args.to is not None else None
     if args.json:
         cells = found if args.to is None else ([path] if path is not None else [])
-        print(json.dumps(reach_json(cells), ensure_ascii=False, indent=2))
+        print(reach_json_text(cells))
     else:
         print(reach_text(team, start, move, risk, found, args.to, path))
     sys.stdout.flush()

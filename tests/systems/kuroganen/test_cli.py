@@ -362,3 +362,12 @@ def test_a_plan_over_the_planners_budget_is_bad_input_at_its_line(cli, tmp_path)
             f"{path}:104:28: plan.move: movement 99 on a 100×100 map is over the planner's "
             "budget (it would take too long); this map allows movement up to 41"
         ]
+
+
+def test_reach_json_prints_one_cell_per_line_with_its_whole_path(cli, small):
+    lines = cli("reach", small, "--from", "0,0", "--move", "2", "--json").out.splitlines()
+    assert lines[0] == '{"cells": [' and lines[-1] == "]}"
+    for line in lines[1:-1]:
+        cell = json.loads(line.rstrip(","))
+        assert list(cell) == ["x", "y", "risk", "cost", "path"]
+        assert cell["path"][-1] == [cell["x"], cell["y"]]

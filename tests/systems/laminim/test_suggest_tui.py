@@ -1,7 +1,7 @@
 """The unit editor's "suggest" (s): the optimiser's Pareto front for the unit's frame against the
-current threat, computed in a worker ("computing…"), enter fills the slots; a job beyond the
-budget says "too large to compute exactly" (in the dialog and in the editor's own numbers).
-Pilot tests at 80×24 in English and Japanese."""
+current threat, computed in a worker that counts the loadouts ("computing… n of N"), enter
+fills the slots; a job beyond the budget says "too large to compute exactly" (in the dialog and
+in the editor's own numbers). Pilot tests at 80×24 in English and Japanese."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.rules import TooLarge
 from builder.systems.laminim.system import SYSTEM
-from builder.systems.laminim.tui import numbers
+from builder.systems.laminim.tui import numbers, suggesting
 from builder.systems.laminim.tui.dialogs.suggest_dialog import SuggestDialog
 from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
 from builder.tui.app import BuilderApp
@@ -79,24 +79,30 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
     asyncio.run(run())
 
 
-def test_suggest_shows_computing_while_the_worker_runs(make_app, monkeypatch):
+def test_suggest_shows_how_many_loadouts_are_scored_while_the_worker_runs(make_app, monkeypatch):
     release = threading.Event()
-    real = optimizer.score_frames
+    real = suggesting.run_job
+    totals: list[int] = []
 
-    def slow(*args, **kwargs):
+    def slow(job, progress=None, stop=None):
+        totals.append(job.total)
+        progress(3, job.total)
         release.wait(10)
-        return real(*args, **kwargs)
+        return real(job, progress, stop)
 
-    monkeypatch.setattr(optimizer, "score_frames", slow)
+    monkeypatch.setattr(suggesting, "run_job", slow)
 
     async def run() -> None:
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
             await _open_editor(pilot, row=2)  # Swallow, a lancer
             await pilot.press("s")
-            await pilot.pause()
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if "computing… 3 of" in screen_text(pilot):
+                    break
             assert app.screen.state == "computing"
-            assert "computing…" in screen_text(pilot)
+            assert f"computing… 3 of {totals[0]} loadouts" in screen_text(pilot)
             release.set()
             await settle(pilot)
             assert app.screen.state == "ready" and app.screen.front
@@ -108,11 +114,46 @@ def test_suggest_shows_computing_while_the_worker_runs(make_app, monkeypatch):
     asyncio.run(run())
 
 
+def test_closing_suggest_stops_the_scoring(make_app, monkeypatch):
+    started = threading.Event()
+    scored: list[int] = []
+    real = suggesting.run_job
+
+    def watched(job, progress=None, stop=None):
+        def count(done: int, total: int) -> None:
+            scored.append(done)
+            started.set()
+            progress(done, total)
+
+        return real(job, count, stop)
+
+    monkeypatch.setattr(suggesting, "run_job", watched)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_editor(pilot, row=1)  # Bulwark: the most loadouts
+            await pilot.press("s")
+            for _ in range(500):
+                await pilot.pause(0.01)
+                if started.is_set():
+                    break
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, UnitEditorScreen)
+            job = suggesting.suggest_job(
+                app.catalog, app.catalog.frame("bastion"), app.screen.current_threat(), 6
+            )
+            assert 0 < len(scored) < job.total  # it stopped before the end
+
+    asyncio.run(run())
+
+
 def test_suggest_too_large_says_so_in_japanese_and_changes_nothing(make_app, monkeypatch):
     def too_large(*_args, **_kwargs):
         raise TooLarge(9 * 10**11, 125_000_000)
 
-    monkeypatch.setattr(optimizer, "score_frames", too_large)
+    monkeypatch.setattr(suggesting, "suggest_job", too_large)
 
     async def run() -> None:
         app = make_app()

@@ -23,14 +23,12 @@ jump over open ground would add a landing per cell of every run.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
-from .falls import digest
+from .grid import Action, Grid
 from .height_map import HeightMap, Point
-from .jumps import jumps_from
-from .steps import steps_from
 
 MAX_WORK = 600_000
 """Budget, in jump-run cells (see ``planner_work``): about 2 s on the worst maps we tried
@@ -81,18 +79,33 @@ class Leg:
 @dataclass(frozen=True)
 class Reach:
     """A cell the unit can end its move on, the least risk it ends with there, the least
-    movement that gives that risk, and one path that does it."""
+    movement that gives that risk, and one path that does it.
+
+    The path is walked back from the search's table when first asked for (``legs``, ``path``):
+    a map's reach has hundreds of cells and a screen or a text shows one path, so the search
+    builds none of them."""
 
     x: int
     y: int
     risk: int
     cost: int
-    path: tuple[Point, ...]  # every cell entered from the start, flown-over ones included
-    legs: tuple[Leg, ...] = field(default=())
+    trace: _Trace = field(repr=False, compare=False)
 
     @property
     def at(self) -> Point:
         return (self.x, self.y)
+
+    @cached_property
+    def legs(self) -> tuple[Leg, ...]:
+        """Every action from the start, in order."""
+        return self.trace.legs(self.at, self.cost)
+
+    @cached_property
+    def path(self) -> tuple[Point, ...]:
+        """Every cell entered from the start, flown-over ones included."""
+        if "legs" in self.__dict__:
+            return (self.trace.start, *(cell for leg in self.legs for cell in leg.cells))
+        return self.trace.path(self.at, self.cost)
 
     def as_dict(self) -> dict[str, Any]:
         """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge")."""
@@ -103,23 +116,6 @@ class Reach:
             "cost": self.cost,
             "path": [[x, y] for x, y in self.path],
         }
-
-
-@dataclass(frozen=True)
-class _Action:
-    kind: Literal["step", "jump"]
-    cells: tuple[Point, ...]
-    cost: int
-    fall: int
-
-
-def _actions(hmap: HeightMap, at: Point, max_cost: int) -> tuple[_Action, ...]:
-    steps = (_Action("step", (s.to,), s.cost, s.fall) for s in steps_from(hmap, at))
-    jumps = (
-        _Action("jump", j.cells, j.cost, j.fall)
-        for j in jumps_from(hmap, at, max_cost, walkable=False)
-    )
-    return tuple(a for a in (*steps, *jumps) if a.cost <= max_cost)
 
 
 def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
@@ -144,54 +140,110 @@ def check_budget(hmap: HeightMap, move: int) -> None:
         )
 
 
-_Parent = tuple[Point, int, _Action] | None
+_Parent = tuple[int, Action] | None
+"""The state an action came from (its key, see ``_Trace``) and the action; None at the start."""
+
+
+class _Trace:
+    """The states the search kept, to walk one path back: key ``cell * (move + 1) + spent``
+    -> (risk carried, parent)."""
+
+    __slots__ = ("grid", "kept", "layers", "paths", "start")
+
+    def __init__(self, grid: Grid, start: Point, layers: int) -> None:
+        self.grid = grid
+        self.start = start
+        self.layers = layers
+        self.kept: dict[int, tuple[int, _Parent]] = {}
+        self.paths: dict[int, tuple[Point, ...]] = {}
+
+    def legs(self, at: Point, spent: int) -> tuple[Leg, ...]:
+        grid, kept, layers = self.grid, self.kept, self.layers
+        point, offsets = grid.point, grid.offsets
+        legs: list[Leg] = []
+        key = grid.index(at) * layers + spent
+        while True:
+            carried, parent = kept[key]
+            if parent is None:
+                break
+            key, (to, cost, fall, d, n) = parent
+            if n == 0:
+                legs.append(Leg("step", (point(to),), cost, fall, carried))
+            else:
+                off = offsets[d]
+                cells = tuple(point(to - off * k) for k in range(n - 1, -1, -1))
+                legs.append(Leg("jump", cells, cost, fall, carried))
+        legs.reverse()
+        return tuple(legs)
+
+    def path(self, at: Point, spent: int) -> tuple[Point, ...]:
+        """The cells ``legs`` would enter, without building the legs (``--json`` wants every
+        cell's path). Paths share their beginnings, so each kept state's path is made once."""
+        grid, kept, paths = self.grid, self.kept, self.paths
+        point, offsets = grid.point, grid.offsets
+        key = grid.index(at) * self.layers + spent
+        chain: list[int] = []
+        while key not in paths:
+            parent = kept[key][1]
+            if parent is None:
+                paths[key] = (self.start,)
+                break
+            chain.append(key)
+            key = parent[0]
+        path = paths[key]
+        for key in reversed(chain):
+            parent = kept[key][1]
+            assert parent is not None
+            to, _cost, _fall, d, n = parent[1]
+            off = offsets[d]
+            path += tuple(point(to - off * k) for k in range((n or 1) - 1, -1, -1))
+            paths[key] = path
+        return path
 
 
 def _plan(
-    hmap: HeightMap, start: Point, move: int, risk: int
-) -> tuple[dict[Point, tuple[int, int]], dict[tuple[Point, int], tuple[int, _Parent]]]:
-    """Least (risk, cost) per cell, and the layer table to walk the paths back."""
-    layers: list[dict[Point, tuple[int, _Parent]]] = [{} for _ in range(move + 1)]
+    grid: Grid, start: int, move: int, risk: int, trace: _Trace
+) -> dict[int, tuple[int, int]]:
+    """Least (risk, movement giving it) per cell index; ``trace.kept`` gets the kept states."""
+    width = move + 1
+    layers: list[dict[int, tuple[int, _Parent]]] = [{} for _ in range(width)]
     layers[0][start] = (risk, None)
-    best: dict[Point, tuple[int, int]] = {}  # cell -> (least risk, least movement giving it)
-    kept: dict[tuple[Point, int], tuple[int, _Parent]] = {}
-    actions: dict[Point, tuple[_Action, ...]] = {}
-    for spent in range(move + 1):
-        for at, (carried, parent) in layers[spent].items():
-            if at in best and best[at][0] <= carried:
-                continue  # dominated: reached before with no more risk
+    least = [1 << 30] * len(grid.half)  # cell -> least risk reached so far
+    best: dict[int, tuple[int, int]] = {}
+    kept = trace.kept
+    actions: dict[int, list[Action]] = {}
+    grid_actions = grid.actions
+    for spent in range(width):
+        left = move - spent
+        for at, state in layers[spent].items():
+            carried = state[0]
+            if least[at] <= carried:
+                continue  # dominated: reached before with no more risk and no more movement
+            least[at] = carried
             best[at] = (carried, spent)
-            kept[(at, spent)] = (carried, parent)
-            if at not in actions:
-                actions[at] = _actions(hmap, at, move)
-            left = move - spent
-            for action in actions[at]:
-                if action.cost > left:
+            key = at * width + spent
+            kept[key] = state
+            acts = actions.get(at)
+            if acts is None:
+                # the first visit has the most movement left: later ones use a prefix
+                acts = actions[at] = grid_actions(at, left)
+            for action in acts:
+                cost = action[1]
+                if cost > left:
                     continue
-                after = digest(carried, action.cost) + action.fall
-                to = action.cells[-1]
-                if to in best and best[to][0] <= after:
+                after = carried - cost
+                if after < 0:
+                    after = 0
+                after += action[2]
+                to = action[0]
+                if least[to] <= after:
                     continue
-                layer = layers[spent + action.cost]
+                layer = layers[spent + cost]
                 old = layer.get(to)
                 if old is None or after < old[0]:
-                    layer[to] = (after, (at, spent, action))
+                    layer[to] = (after, (key, action))
         layers[spent] = {}  # free memory: ``kept`` has what paths need
-    return best, kept
-
-
-def _legs(
-    kept: dict[tuple[Point, int], tuple[int, _Parent]], at: Point, spent: int
-) -> Iterator[Leg]:
-    legs: list[Leg] = []
-    while True:
-        carried, parent = kept[(at, spent)]
-        if parent is None:
-            break
-        prev, prev_spent, action = parent
-        legs.append(Leg(action.kind, action.cells, action.cost, action.fall, carried))
-        at, spent = prev, prev_spent
-    return reversed(legs)
+    return best
 
 
 def reach(hmap: HeightMap, start: Point, move: int, risk: int = 0) -> list[Reach]:
@@ -201,14 +253,14 @@ def reach(hmap: HeightMap, start: Point, move: int, risk: int = 0) -> list[Reach
     A unit listed in ``hmap.units`` at ``start`` is the mover itself; its cell is free to it.
     """
     _check(hmap, start, move, risk)
-    hmap = hmap.without_unit(start)
-    best, kept = _plan(hmap, start, move, risk)
-    found = []
-    for at, (least, spent) in best.items():
-        legs = tuple(_legs(kept, at, spent))
-        path = (start, *(cell for leg in legs for cell in leg.cells))
-        found.append(Reach(at[0], at[1], least, spent, path, legs))
-    return sorted(found, key=lambda r: (r.y, r.x))
+    x, y = start
+    left, top = max(0, x - move), max(0, y - move)
+    right, bottom = min(hmap.width, x + move + 1), min(hmap.height, y + move + 1)
+    grid = Grid(hmap.without_unit(start), (left, top, right, bottom))  # all a move can enter
+    trace = _Trace(grid, start, move + 1)
+    best = _plan(grid, grid.index(start), move, risk, trace)
+    point = grid.point
+    return [Reach(*point(at), least, spent, trace) for at, (least, spent) in sorted(best.items())]
 
 
 def path_to(hmap: HeightMap, start: Point, move: int, to: Point, risk: int = 0) -> Reach | None:

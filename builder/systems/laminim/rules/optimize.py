@@ -267,6 +267,29 @@ def _last_rounds(
     return out
 
 
+def _plan(
+    frames: Sequence[FrameOption], weapons: Sequence[WeaponOption], min_weapons: int
+) -> tuple[list[tuple[FrameOption, list[Slots]]], dict[tuple, UnitSpec]]:
+    """The rows (a frame and the orderings of one weapon multiset) and the distinct chains."""
+    rows = [
+        (frame, group) for frame in frames for group in loadout_groups(frame, weapons, min_weapons)
+    ]
+    jobs: dict[tuple, UnitSpec] = {}
+    for frame, group in rows:
+        for slots in group:
+            key = _survival_key(frame, slots, _order_matters(slots))
+            if key not in jobs:
+                jobs[key] = _unit(frame, slots)
+    return rows, jobs
+
+
+def chain_count(
+    frames: Sequence[FrameOption], weapons: Sequence[WeaponOption], min_weapons: int = 1
+) -> int:
+    """How many distinct survival chains :func:`optimize` runs: the ``total`` of its progress."""
+    return len(_plan(frames, weapons, min_weapons)[1])
+
+
 def optimize(
     frames: Sequence[FrameOption],
     weapons: Sequence[WeaponOption],
@@ -287,15 +310,7 @@ def optimize(
     """
     if workers is None:
         workers = min(WORKERS, os.cpu_count() or 1)
-    rows = [
-        (frame, group) for frame in frames for group in loadout_groups(frame, weapons, min_weapons)
-    ]
-    jobs: dict[tuple, UnitSpec] = {}
-    for frame, group in rows:
-        for slots in group:
-            key = _survival_key(frame, slots, _order_matters(slots))
-            if key not in jobs:
-                jobs[key] = _unit(frame, slots)
+    rows, jobs = _plan(frames, weapons, min_weapons)
     lasts = _last_rounds(jobs, threat, rounds, progress, workers, exact)
     scored = [
         min(

@@ -1,9 +1,11 @@
 """Suggest loadouts for a frame: the optimiser's Pareto front against the current threat.
 
-The scoring (``optimizer.score_frames``: the rules core's optimiser behind the job-size
-check) runs in a thread worker while the dialog says "computing…"; a job beyond the budget
-shows "too large to compute exactly" instead of freezing. Enter returns the chosen loadout's
-three slots (weapon ids, None for an empty slot); escape returns None.
+The dialog is drawn at once; the scoring (``suggesting.run_job``: ``score_frames``, what
+``laminim optimize`` runs) starts after that first paint in a thread worker and the status line
+counts the distinct survival chains computed ("computing… 120 of 353"). A job
+beyond the budget shows "too large to compute exactly" instead of freezing; closing the dialog
+stops the scoring at the next loadout. Enter returns the chosen loadout's three slots (weapon
+ids, None for an empty slot); escape returns None. ``Suggested`` is posted when the list is in.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.systems.laminim.models import Catalog, Frame, Threat
@@ -28,6 +32,7 @@ LABELS = Labels(
     {
         "suggest_title": ("Suggest loadouts", "武装構成の提案"),
         "computing": ("computing…", "計算中…"),
+        "progress": ("computing… {n} of {total}", "計算中… {total}件中{n}件"),
         "too_large": ("too large to compute exactly", "大きすぎて厳密に計算できません"),
         "front_of": ("Pareto front of {n} legal loadouts", "適正な{n}通りのうちパレート最適"),
         "no_loadout": ("no legal loadout", "適正な武装構成がありません"),
@@ -52,6 +57,22 @@ class SuggestDialog(ModalScreen[Slots | None]):
     """The Pareto-front loadouts of ``frame`` against ``threat``, best first."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+
+    PROGRESS_EVERY = 0.1
+    """Seconds between two progress updates (a call into the UI thread per loadout is waste)."""
+
+    class Suggested(Message):
+        """The list (or the reason there is none) is on screen (tests and the bench wait)."""
+
+    class Scored(Message):
+        """``done`` of ``total`` loadouts scored. Posted from the worker: ``post_message`` is
+        thread-safe and, unlike ``call_from_thread``, does not hold the scoring up until the
+        screen has drawn it."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
 
     DEFAULT_CSS = """
     SuggestDialog #suggest-list {
@@ -93,21 +114,41 @@ class SuggestDialog(ModalScreen[Slots | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).display = False
-        self._score()
+        self.call_after_refresh(self._score)  # the dialog first, then the work
 
     @work(thread=True, exclusive=True, group="suggest")
-    def _score(self) -> Any:
-        from builder.core.problems import InputError
-        from builder.systems.laminim.optimizer import score_frames
-        from builder.systems.laminim.rules import FrameOption, TooLarge
+    def _score(self) -> None:
+        import time
 
-        frame = FrameOption(self.frame.id, self.frame.durability, self.frame.payload)
+        from builder.core.problems import InputError
+        from builder.systems.laminim.rules import TooLarge
+        from builder.systems.laminim.tui.suggesting import Stopped, run_job, suggest_job
+
+        worker = get_current_worker()
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= self.PROGRESS_EVERY or done == total:
+                last[0] = now
+                self.post_message(self.Scored(done, total))
+
         try:
-            result = score_frames(self.catalog, [frame], self.threat, self.rounds)
+            job = suggest_job(self.catalog, self.frame, self.threat, self.rounds)
+            self.post_message(self.Scored(0, job.total))
+            result = run_job(job, progress, lambda: worker.is_cancelled)
         except (InputError, TooLarge):
             self.app.call_from_thread(self._show_too_large)
             return
+        except Stopped:
+            return  # the dialog was closed
         self.app.call_from_thread(self._show, result)
+
+    def on_suggest_dialog_scored(self, event: Scored) -> None:
+        if not self.is_attached or self.state != "computing":
+            return
+        text = tr("progress", self.lang).format(n=event.done, total=event.total)
+        self.query_one("#suggest-status", Static).update(Text(text, style="italic"))
 
     def _show_too_large(self) -> None:
         if not self.is_attached:
@@ -115,6 +156,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
         self.state = "too-large"
         status = self.query_one("#suggest-status", Static)
         status.update(Text(tr("too_large", self.lang), style="bold"))
+        self.post_message(self.Suggested())
 
     def _weapons_text(self, weapons: Slots) -> str:
         names = []
@@ -134,6 +176,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
         status = self.query_one("#suggest-status", Static)
         if not self.front:
             status.update(Text(tr("no_loadout", lang), style="italic"))
+            self.post_message(self.Suggested())
             return
         status.update(
             Text.assemble(
@@ -156,6 +199,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
         options.display = True
         options.highlighted = 0
         options.focus()
+        self.post_message(self.Suggested())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = self.front[event.option_index]

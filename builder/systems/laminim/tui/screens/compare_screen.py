@@ -2,8 +2,12 @@
 that differ marked, and the survival curves overlaid on one plot.
 
 The rows come from :mod:`builder.systems.laminim.metrics`, the table ``laminim compare`` prints
-too. ``i`` toggles D19 interception (each unit's best normal weapon shoots the first missile
-salvo), ``e`` opens the threat dialog (build a threat, watch the numbers, save it as a file).
+too. A thread worker analyses the units one by one; the screen is drawn at once, and unless the
+numbers are there within a tenth of a second (cached) the table first shows what legality alone
+gives (names, parts, payload) under a "computing…" title, then fills the columns in as they are
+ready. ``i`` toggles D19 interception (each unit's best normal weapon shoots the first
+missile salvo), ``e`` opens the threat dialog (build a threat, watch the numbers, save it as a
+file).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Header, Static
+from textual.worker import get_current_worker
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
@@ -51,6 +56,7 @@ _TEXT = Labels(
     {
         "intercept_on": ("intercept +2", "迎撃 +2"),
         "custom": ("(edited)", "(編集)"),
+        "computing": ("computing…", "計算中…"),
     }
 )
 
@@ -85,6 +91,10 @@ class Entry:
 
 
 class CompareScreen(LaminimScreen):
+    FILL_EVERY = 0.1
+    """Seconds between two draws of the table while the units are analysed: each draw rebuilds
+    it, and columns that are ready at once (cached) come in one draw with the rest."""
+
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "back", "Back"),
         Binding("a", "add", "Add"),
@@ -109,7 +119,11 @@ class CompareScreen(LaminimScreen):
         self.custom_threat: Threat | None = None
         """A threat built in the threat dialog (``e``); ``t`` goes back to the catalog's."""
         self._shown: tuple | None = None
-        """The last computed ``(entries, columns, threat)``, redrawn on a resize."""
+        """The last drawn ``(entries, columns, threat, pending)``, redrawn on a resize."""
+        self._generation = 0
+        """Counts the refreshes, so a worker's late columns never paint over a newer view."""
+        self._final = -1
+        """The refresh whose final columns are drawn (a late placeholder draw is then skipped)."""
         self._shown_compact = False
 
     def compose(self) -> ComposeResult:
@@ -125,38 +139,79 @@ class CompareScreen(LaminimScreen):
         self.query_one(DataTable).focus()
 
     def refresh_view(self) -> None:
-        self._compute(list(self.entries))
+        """Have a worker analyse the units; until its first columns come (``FILL_EVERY``), the
+        table shows what legality alone gives."""
+        self._generation += 1
+        generation = self._generation
+        entries = list(self.entries)
+        threat = self.threat()
+        columns = self.columns_for(entries, None)
+        if threat is None:
+            self._show(entries, columns, threat)
+            return
+        self._compute(entries, columns, threat, generation)
+        self.set_timer(self.FILL_EVERY, lambda: self._fill(generation, entries, columns, threat))
 
     def threat(self) -> Threat | None:
         return self.custom_threat or self.current_threat()
 
     def columns_for(self, entries: list[Entry], threat: Threat | None) -> list[Column]:
         """The metric table's columns: legality, and the analysis against ``threat``."""
+        return [self.column_for(e, threat) for e in entries]
+
+    def column_for(self, entry: Entry, threat: Threat | None) -> Column:
+        """One unit's column: its legality, and its analysis against ``threat`` (None: none)."""
         from builder.systems.laminim.analysis import analyze
         from builder.systems.laminim.derive import unit_spec
         from builder.systems.laminim.intercepting import best_interceptor
 
         catalog = self.catalog
-        lang = self.lang
-        columns = []
-        for e in entries:
-            report = check_unit(e.unit, catalog)
-            result = None
-            if report.resolved is not None and threat is not None:
-                intercept = (
-                    best_interceptor(unit_spec(report.resolved), INTERCEPT_BONUS)
-                    if self.intercept
-                    else None
-                )
-                result = analyze(report.resolved, threat, catalog, numbers.ROUNDS, intercept)
-            columns.append(Column(report, result, e.source_label(lang)))
-        return columns
+        report = check_unit(entry.unit, catalog)
+        result = None
+        if report.resolved is not None and threat is not None:
+            intercept = (
+                best_interceptor(unit_spec(report.resolved), INTERCEPT_BONUS)
+                if self.intercept
+                else None
+            )
+            result = analyze(report.resolved, threat, catalog, numbers.ROUNDS, intercept)
+        return Column(report, result, entry.source_label(self.lang))
 
     @work(thread=True, exclusive=True, group="compare")
-    def _compute(self, entries: list[Entry]) -> None:
-        threat = self.threat()
-        columns = self.columns_for(entries, threat)
-        self.app.call_from_thread(self._show, entries, columns, threat)
+    def _compute(
+        self, entries: list[Entry], columns: list[Column], threat: Threat, generation: int
+    ) -> None:
+        import time
+
+        worker = get_current_worker()
+        columns = list(columns)
+        shown = time.monotonic()
+        for i, entry in enumerate(entries):
+            if worker.is_cancelled:
+                return
+            columns[i] = self.column_for(entry, threat)
+            last = i == len(entries) - 1
+            if last or time.monotonic() - shown >= self.FILL_EVERY:
+                shown = time.monotonic()
+                self.app.call_from_thread(
+                    self._fill, generation, entries, list(columns), threat, not last
+                )
+
+    def _fill(
+        self,
+        generation: int,
+        entries: list[Entry],
+        columns: list[Column],
+        threat: Threat,
+        pending: bool = True,
+    ) -> None:
+        """Draw the columns of refresh ``generation``, unless a newer refresh has begun or this
+        one has already drawn its final columns."""
+        if generation != self._generation or self._final == generation:
+            return
+        if not pending:
+            self._final = generation
+        self._show(entries, columns, threat, pending=pending)
 
     def preview(self, threat: Threat) -> str:
         """One line for the threat dialog: each unit's survival after the last round."""
@@ -189,10 +244,13 @@ class CompareScreen(LaminimScreen):
             return [by_key[k] for k in COMPACT_ROWS if k in by_key]
         return [r for r in rows if r.key not in HIDDEN_ROWS]
 
-    def _show(self, entries: list[Entry], columns: list[Column], threat: Any) -> None:
+    def _show(
+        self, entries: list[Entry], columns: list[Column], threat: Any, pending: bool = False
+    ) -> None:
+        """Draw ``columns``; ``pending``: some are still being analysed (said in the title)."""
         if not self.is_attached:
             return
-        self._shown = (entries, columns, threat)
+        self._shown = (entries, columns, threat, pending)
         compact = self._shown_compact = self.compact()
         lang = self.lang
         name = part_name(threat, lang) if threat else "—"
@@ -204,7 +262,10 @@ class CompareScreen(LaminimScreen):
         ]
         if self.intercept:
             title.append((f" — {_tx('intercept_on', lang)}", "bold"))
-        title.append((f"   ({t('better', lang)})", "dim"))
+        if pending:
+            title.append((f" — {_tx('computing', lang)}", "italic"))
+        else:
+            title.append((f"   ({t('better', lang)})", "dim"))
         self.query_one("#compare-title", Static).update(Text.assemble(*title))
 
         table = self.query_one(DataTable)
@@ -241,7 +302,8 @@ class CompareScreen(LaminimScreen):
         chart.plot(series, t("no_analysis", lang))
         if entries:
             table.move_cursor(column=min(cursor, len(entries) - 1), animate=False)
-        self.post_message(self.Compared(entries))
+        if not pending:
+            self.post_message(self.Compared(entries))
 
     # --- actions ----------------------------------------------------------------------
 

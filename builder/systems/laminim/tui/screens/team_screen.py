@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import part_name
 from builder.core.problems import warnings_of
-from builder.systems.laminim.legality import check_team
+from builder.systems.laminim.legality import check_team, check_unit
 from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.tui import numbers
 from builder.systems.laminim.tui.base import LaminimScreen
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui.widgets.key_footer import KeyFooter
@@ -19,6 +21,10 @@ MOVE = Binding.Group("Move")
 
 
 class TeamScreen(LaminimScreen):
+    WARM_UP_AFTER = 0.5
+    """Seconds after mounting before the engine is loaded in the background: started on the
+    first refresh, its imports slowed the rest of the first screen by a third of a second."""
+
     BINDINGS = [  # noqa: RUF012
         Binding("enter", "edit", "Edit", key_display="⏎"),
         Binding("a", "add", "Add"),
@@ -43,6 +49,20 @@ class TeamScreen(LaminimScreen):
         self._shown: object = None
         self.refresh_view()
         self.query_one(DataTable).focus()
+        self.set_timer(self.WARM_UP_AFTER, self._warm_up)
+
+    @work(thread=True, exclusive=True, group="warm-up")
+    def _warm_up(self) -> None:
+        """The engine loaded and the team's numbers cached while the player reads the team."""
+        from textual.worker import get_current_worker
+
+        threat, catalog = self.current_threat(), self.catalog
+        if threat is None:
+            return
+        resolved = [check_unit(u, catalog).resolved for u in self.team.units]
+        worker = get_current_worker()
+        units = [r for r in resolved if r is not None]
+        numbers.warm_up(units, threat, catalog, lambda: worker.is_cancelled)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
