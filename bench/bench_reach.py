@@ -1,4 +1,5 @@
-"""Timing of the kuroganen reach planner (docs/rules.md D16–D18) against a plain search, side by side.
+"""Timing of the kuroganen reach planner (docs/rules.md D16–D18) against a plain search, side
+by side.
 
 Run from a checkout: ``python bench/bench_reach.py``. Prints figures only; no test reads them.
 The alternative is ``bench/plain_reach.py``: an exhaustive search with Pareto pruning, what one

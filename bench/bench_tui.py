@@ -2,8 +2,8 @@
 until its numbers are in.
 
 Run from the repository root: ``python bench/bench_tui.py [--quick]``. Prints figures only; no
-test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part change shows new
-numbers < 100 ms; compare and suggest draw at once and fill in after.
+test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part
+change shows new numbers < 100 ms; compare and suggest draw at once and fill in after.
 
 - *first screen*: ``laminim`` with no arguments in a fresh interpreter (Textual's headless
   driver in place of the terminal), from its start to the team screen painted, wall and CPU

@@ -1,8 +1,8 @@
 """The plain alternative to the reach planner: an exhaustive search with Pareto pruning.
 
-This is what one would write first for docs/rules.md D16–D18, without the planner's shortcuts, and it
-is kept honest: no dataclasses, plain tuples and dicts, the same rules. States are (cell, risk
-carried, movement spent), taken in order of movement spent (a bucket per movement); a state is
+This is what one would write first for docs/rules.md D16–D18, without the planner's shortcuts,
+and it is kept honest: no dataclasses, plain tuples and dicts, the same rules. States are (cell,
+risk carried, movement spent), taken in order of movement spent (a bucket per movement); a state is
 dropped when its cell was already reached with no more risk (Pareto pruning on (cost, risk):
 every earlier state has spent no more). Each state looks at its four steps and flies its four
 jumps cell by cell, landing wherever the rules allow -- nothing is cached between states.
