@@ -13,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from builder.core.input_files import CATALOG_FILE_CAP, check_folder
 from builder.core.problems import InputError, Loc, Problem, Severity
-from builder.core.source import Located, read_yaml, validation_errors
+from builder.core.source import Located, read_yaml
+from builder.core.validation import validation_errors
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from builder.core.problems import InputError
-from builder.core.source import Located, validate_located
+from builder.core.source import Located
+from builder.core.validation import validate_located
 from builder.systems.base import TeamRead
 
 from .models import Squad

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.core.problems import InputError, find_named
-from builder.core.source import Located, read_yaml, validate_located
+from builder.core.source import Located, read_yaml
+from builder.core.validation import validate_located
 from builder.systems.base import (
     AnalyzeOptions,
     CardSize,

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from builder.core.input_files import exists_safely
 from builder.core.problems import InputError, Problem, did_you_mean
-from builder.core.source import read_yaml, validate_located
+from builder.core.source import read_yaml
+from builder.core.validation import validate_located
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
 
 if TYPE_CHECKING:  # the rules core loads numpy: check and parts must not pay for it

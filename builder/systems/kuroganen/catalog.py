@@ -12,7 +12,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from builder.core.resources import bundled_catalog_dir
-from builder.core.source import read_yaml, validate_located
+from builder.core.source import read_yaml
+from builder.core.validation import validate_located
 
 
 class KuroganenCatalog(BaseModel):

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from builder.core.problems import Loc, Problem
-from builder.core.source import Located, validation_problems
+from builder.core.source import Located
+from builder.core.validation import validation_problems
 from builder.systems.base import TeamRead
 
 from .rules import HeightMap, ReachTooLarge, check_budget

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from builder.core.input_files import exists_safely
 from builder.core.problems import InputError, Problem, did_you_mean
-from builder.core.source import read_yaml, validate_located
+from builder.core.source import read_yaml
+from builder.core.validation import validate_located
 from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat, Weapon

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from builder.core.problems import Loc, Locator, Problem, unplaced
-from builder.core.source import Located, validation_problems
+from builder.core.source import Located
+from builder.core.validation import validation_problems
 from builder.systems.base import TeamRead
 from builder.systems.soh.models import Character, Crew, CrewHeader
 
