@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parents[3] / "fixtures"
 BAD = FIXTURES / "bad_teams"
 
 # fixture -> (line, message fragment); every one exits 2 (bad input)
