@@ -12,73 +12,7 @@ Noun = tuple[str, str]
 
 FILE_NOUN: Noun = ("file", "ファイル")
 
-SHELL_LABELS = Labels(
-    {
-        "close_esc": ("Close (esc)", "閉じる (esc)"),
-        "ok_enter": ("OK (enter)", "OK (enter)"),
-        "cancel_esc": ("Cancel (esc)", "キャンセル (esc)"),
-        "done_n": ("done: {n} file(s) written", "完了: {n} 個のファイルを書き出しました"),
-        "paper": ("Paper", "用紙"),
-        "language": ("Language", "言語"),
-        "card_size": ("Card size", "カードサイズ"),
-        "out_dir": ("Output folder", "出力フォルダ"),
-        "print": ("Print", "印刷"),
-        "print_anyway": ("Print anyway", "それでも印刷"),
-        "print_illegal": (
-            "The {noun} is not legal — print anyway?",
-            "{noun}は編成規定を満たしていません。それでも印刷しますか？",
-        ),
-        "demo_team": ("demo {noun}, not saved to a file", "デモ{noun}（ファイル未保存）"),
-        "unsaved_changes": ("unsaved changes", "未保存"),
-        "team_kept": ("The current {noun} was kept.", "現在の{noun}はそのままです。"),
-        "starting": ("starting…", "開始中…"),
-        "failed": ("failed", "失敗"),
-        "dir_is_file": (
-            "{path} is a file, not a folder: choose another output folder.",
-            "{path} はフォルダではなくファイルです。別の出力フォルダを指定してください。",
-        ),
-        "dir_not_writable": (
-            "Cannot write to {path} ({reason}): choose another output folder.",
-            "{path} に書き込めません（{reason}）。別の出力フォルダを指定してください。",
-        ),
-        "discard_yes": ("Discard", "破棄する"),
-        "cancel": ("Cancel", "キャンセル"),
-        "quit_unsaved": (
-            "Quit and lose the unsaved changes?",
-            "未保存の変更を破棄して終了しますか？",
-        ),
-        "open_unsaved": (
-            "Open another {noun} and lose the unsaved changes?",
-            "未保存の変更を破棄して別の{noun}を開きますか？",
-        ),
-        "open_prompt": ("Open {noun} file:", "開く{noun}ファイル："),
-        "cannot_open": ("Cannot open {path}", "{path} を開けません"),
-        "opened": ("Opened {path}", "{path} を開きました"),
-        "save_prompt": ("Save {noun} as:", "保存先："),
-        "overwrite": (
-            "{path} already exists. Replace it with this {noun}?",
-            "{path} はすでにあります。この{noun}で置き換えますか？",
-        ),
-        "replace_yes": ("Replace", "置き換える"),
-        "cannot_save": ("Could not save {path}: {reason}", "{path} を保存できません：{reason}"),
-        "saved": ("Saved {path}", "{path} に保存しました"),
-        "changed_on_disk": (
-            "{path} was changed on disk since it was opened or saved. Overwrite those changes, "
-            "reload the file (losing yours) or save under another name?",
-            "{path} は開いた（保存した）後にディスク上で変更されています。上書きしますか、"
-            "読み込み直しますか（こちらの変更は失われます）、別名で保存しますか？",
-        ),
-        "reload": ("Reload", "読み込み直す"),
-        "overwrite_yes": ("Overwrite", "上書き"),
-        "save_as": ("Save as", "別名で保存"),
-        "make_folder": (
-            "The folder {path} does not exist. Create it and save there?",
-            "フォルダ {path} はありません。作成して保存しますか？",
-        ),
-        "create_yes": ("Create", "作成する"),
-    },
-    noun=FILE_NOUN,
-)
+SHELL_LABELS = Labels.load(__file__, "labels.yaml", noun=FILE_NOUN)
 
 SHELL_KEYS_JA: dict[str, str] = {
     "Quit": "終了",

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 import builder
-from builder.core.i18n import Labels, fill, missing_language
+from builder.core.i18n import Labels, fill, missing_language, placeholders, read_labels_file
+
+BUILDER = Path(builder.__file__).parent
+LABEL_FILES = sorted(BUILDER.rglob("*.yaml"))
+"""Every YAML file inside the package: each is a labels file (the catalog lives outside)."""
+LABEL_IDS = [str(path.relative_to(BUILDER)) for path in LABEL_FILES]
 
 
 def _every_table() -> dict[str, Labels]:
@@ -47,6 +53,62 @@ def test_every_label_has_its_japanese(name, table):
     for key, (en, ja) in table.items():
         assert table.t(key, "ja") == ja or "{" in ja, (name, key)
         assert table.t(key, "en") == en or "{" in en, (name, key)
+
+
+def test_the_walk_finds_the_labels_file_of_every_game_and_of_the_shell():
+    names = {str(path.relative_to(BUILDER)) for path in LABEL_FILES}
+    assert "tui/labels.yaml" in names
+    for game in ("laminim", "artifact", "soh", "kuroganen"):
+        assert f"systems/{game}/tui/labels.yaml" in names
+        assert f"systems/{game}/print_labels.yaml" in names
+
+
+@pytest.mark.parametrize("path", LABEL_FILES, ids=LABEL_IDS)
+def test_every_labels_file_loads_with_both_languages_and_is_used_by_a_table(path):
+    table = read_labels_file(path)
+    assert table
+    loaded_by = [name for name, found in FOUND.items() if dict(found) == table]
+    assert loaded_by, f"{path}: no module loads it"
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "labels.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_labels_file_gives_pairs_in_either_form_and_keeps_its_order(tmp_path):
+    path = _write(
+        tmp_path,
+        'open: [Open, 開く]\nsaved:\n  en: Saved {path}\n  ja: "{path} を保存しました"\n',
+    )
+    table = Labels.load(str(tmp_path / "module.py"), "labels.yaml")
+    assert list(table) == ["open", "saved"]
+    assert table.t("saved", "ja", path="a.yaml") == "a.yaml を保存しました"
+    assert read_labels_file(path) is read_labels_file(path), "read once, then cached"
+
+
+def test_a_labels_file_with_a_label_in_one_language_is_refused_naming_the_file(tmp_path):
+    path = _write(tmp_path, "open: [Open, 開く]\nquit: [Quit, '']\nsave: [Save]\n")
+    with pytest.raises(ValueError, match=r"labels.yaml: 'quit': no Japanese; 'save': not \["):
+        read_labels_file(path)
+
+
+def test_english_and_japanese_with_different_placeholders_are_refused(tmp_path):
+    path = _write(tmp_path, 'saved: ["Saved {path}", "{pth} を保存しました"]\n')
+    with pytest.raises(ValueError, match=r"'saved': .*differ in placeholders \['path', 'pth'\]"):
+        read_labels_file(path)
+
+
+def test_a_placeholder_one_language_leaves_out_on_purpose_is_named(tmp_path):
+    text = 'save:\n  en: "Save {noun} as:"\n  ja: 保存先：\n'
+    with pytest.raises(ValueError, match="differ in placeholders"):
+        read_labels_file(_write(tmp_path, text))
+    (tmp_path / "ok").mkdir()
+    ok = tmp_path / "ok" / "labels.yaml"
+    ok.write_text(text + "  leaves_out: [noun]\n", encoding="utf-8")
+    assert read_labels_file(ok)["save"] == ("Save {noun} as:", "保存先：")
+    assert placeholders("Save {noun} as: {from: x}") == {"noun"}
 
 
 def test_a_table_without_the_japanese_of_a_label_is_refused_when_made():

@@ -7,49 +7,7 @@ from __future__ import annotations
 
 from builder.core.i18n import Labels, Lang
 
-LABELS = Labels(
-    {
-        "doc_reference": ("Elevation reference", "高低差リファレンス"),
-        "doc_map": ("Map and reach", "マップと到達範囲"),
-        "system": ("Kuroganen Gauge", "クロガネンゲイジ"),
-        "plan": (
-            "From ({x},{y}), movement {move}, starting risk {risk}: {cells_text} reachable",
-            "開始 ({x},{y})・移動力 {move}・開始リスク {risk}：到達可能 {cells} マス",
-        ),
-        "no_plan": (
-            "No plan in the file: the plain map. Add plan: {from: [x, y], move: N} for the reach.",
-            "ファイルに plan がないため地形のみ。到達範囲は plan: {from: [x, y], move: N} を追加。",
-        ),
-        "legend_level": ("level (unit heights)", "階層（ユニットの背丈）"),
-        "legend_pit": ("pit: no floor", "穴：床なし"),
-        "legend_unit": ("U: another unit", "U：他のユニット"),
-        "legend_start": ("S: start", "S：開始位置"),
-        "legend_risk": (
-            "corner number: least final risk there",
-            "隅の数字：そこで終える最小リスク",
-        ),
-        "legend_unreached": (
-            "no colour: cannot end the move there",
-            "色なし：そこでは移動を終えられない",
-        ),
-        "risk_n": ("risk {n}", "リスク {n}"),
-        "risk_more": ("risk {n}+", "リスク {n}+"),
-        "overview": (
-            "The whole map, too small here for numbers: pages {first}–{last} print it in parts "
-            "at one scale, with the numbers.",
-            "全体図（数字は省略）。{first}〜{last}ページに同じ縮尺で分割し、数字付きで印刷。",
-        ),
-        "part": (
-            "Part: columns {x0}–{x1}, rows {y0}–{y1} (of {total} pages)",
-            "分割：列 {x0}〜{x1}・行 {y0}〜{y1}（全 {total} ページ）",
-        ),
-        "legend_sub": (
-            "small number at the bottom left of U or S: the level there",
-            "U・S のマス左下の小さな数字：そのマスの階層",
-        ),
-        "axes": ("x → columns, y ↓ rows, from 0", "x → 列、y ↓ 行（0から）"),
-    }
-)
+LABELS = Labels.load(__file__, "print_labels.yaml")
 
 SECTIONS: dict[Lang, list[tuple[str, list[str]]]] = {
     "en": [

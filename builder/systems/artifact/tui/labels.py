@@ -7,54 +7,7 @@ import re
 from builder.core.i18n import Labels, Lang
 from builder.tui.shell import HelpSection
 
-LABELS = Labels(
-    {
-        "legal": ("LEGAL", "合法"),
-        "illegal": ("ILLEGAL", "違反"),
-        "unusable": ("CANNOT BE USED", "使用不可"),
-        "warnings": ("warning", "警告"),
-        "force": ("Force", "部隊"),
-        "role": ("", ""),
-        "name": ("Name", "名前"),
-        "type": ("Type", "機種"),
-        "ship": ("ship", "戦艦"),
-        "ms": ("MS", "MS"),
-        "odds": ("Odds", "命中・撃破率"),
-        "attacker": ("Attacker", "攻撃側"),
-        "weapon": ("Weapon", "武装"),
-        "target": ("Target", "目標"),
-        "near": ("Attack mod", "攻撃修正"),
-        "evade": ("Evade", "回避"),
-        "evade_off": ("off", "なし"),
-        "evade_on": ("on, mod {mod}", "あり 修正{mod}"),
-        "ship_no_evade": ("a ship never evades", "戦艦は回避しない"),
-        "p_hit": ("Hit / die", "ダイス1個の命中率"),
-        "p_evade": ("Evade / hit", "命中ごとの回避率"),
-        "exp_dmg": ("Exp. damage", "期待ダメージ"),
-        "kill": ("Kill", "撃破率"),
-        "hits": ("hits", "命中"),
-        "dmg": ("dmg", "ダメ"),
-        "dice": ("{n} dice, {need}+ to hit, D{d}", "{n}回 {need}+で命中 D{d}"),
-        "drop_ship": (
-            "A force keeps its one battleship: y changes its type",
-            "戦艦は外せません(y で艦種を変更)",
-        ),
-        "mark_ship": ("Compare is for MS: mark an MS row", "比較はMSどうし:MSの行で印を付ける"),
-        "unknown_type": (
-            "unknown {what} type '{id}': y picks one from the catalog",
-            "不明な{what}の機種「{id}」: y でカタログから選ぶ",
-        ),
-        "rename_prompt": ("New name for “{name}”:", "「{name}」の新しい名前:"),
-        "name_taken": ("The name “{name}” is already used", "「{name}」という名前は使用済みです"),
-        "compare_title": ("Compare MS (2–4)", "MS比較(2〜4機)"),
-        "compare_need": ("Compare needs 2 to 4 MS", "比較には2〜4機のMSが必要"),
-        "vs_ms": ("vs MS", "対MS"),
-        "alive": ("Alive, round {r}", "{r}R後の生存率"),
-        "ehp": ("Exp. HP, round {r}", "{r}R後の期待HP"),
-        "under": ("under {threat}", "脅威: {threat}"),
-        "print_title": ("Print “{name}”", "「{name}」を印刷"),
-    }
-)
+LABELS = Labels.load(__file__, "labels.yaml")
 
 
 MESSAGES_JA: list[tuple[str, str]] = [
