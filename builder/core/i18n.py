@@ -89,7 +89,7 @@ _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's loader where PyYAML was built with it: the tables are read at import time."""
 
 
-def _entry(key: object, value: object) -> tuple[Pair | None, str | None]:
+def _entry(value: object) -> tuple[Pair | None, str | None]:
     """One label of a labels file, ``[English, 日本語]`` or ``{en:, ja:}`` (with ``leaves_out:``,
     the placeholders one language may do without), or why it is not one."""
     allowed: set[str] = set()
@@ -113,19 +113,31 @@ def _entry(key: object, value: object) -> tuple[Pair | None, str | None]:
 
 
 @cache
+def read_words_file(path: Path) -> object:
+    """The data of a YAML file of words that ships inside the package, read once per process."""
+    with path.open(encoding="utf-8") as stream:
+        return yaml.load(stream, Loader=_Loader)
+
+
+def pair_problem(value: object) -> str | None:
+    """Why ``value`` read from a file is not ``[English, 日本語]`` with the same placeholders."""
+    _pair, why = _entry(value)
+    return why
+
+
+@cache
 def read_labels_file(path: Path) -> dict[str, Pair]:
     """The table of the labels file at ``path``, checked, read once per process.
 
     Raises ValueError naming the file and every label that is not English and Japanese with
     the same placeholders: a broken table stops the import, before any text is shown."""
-    with path.open(encoding="utf-8") as stream:
-        data = yaml.load(stream, Loader=_Loader)
+    data = read_words_file(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a labels file is a mapping of key: [English, 日本語]")
     table: dict[str, Pair] = {}
     problems: list[str] = []
     for key, value in data.items():
-        pair, why = _entry(key, value)
+        pair, why = _entry(value)
         if pair is None or not isinstance(key, str):
             problems.append(f"{key!r}: {why or 'the key is not a string'}")
         else:

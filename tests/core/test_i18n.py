@@ -10,10 +10,12 @@ import pytest
 
 import builder
 from builder.core.i18n import Labels, fill, missing_language, placeholders, read_labels_file
+from builder.systems import SystemUI, get, read_ui_file
 
 BUILDER = Path(builder.__file__).parent
-LABEL_FILES = sorted(BUILDER.rglob("*.yaml"))
-"""Every YAML file inside the package: each is a labels file (the catalog lives outside)."""
+LABEL_FILES = sorted(p for p in BUILDER.rglob("*.yaml") if p.name != "ui.yaml")
+"""Every YAML file inside the package but the ``ui.yaml`` of the TUI: each is a labels file
+(the catalog lives outside)."""
 LABEL_IDS = [str(path.relative_to(BUILDER)) for path in LABEL_FILES]
 
 
@@ -148,46 +150,54 @@ def test_in_lang_gives_every_label_for_a_template():
     assert dict(table) == {"front": ("FRONT", "前"), "rear": ("REAR", "後")}
 
 
-def _is_help(value: object) -> bool:
-    """A help table: sections of (english title, japanese title, [(keys, english, japanese)])."""
-    return (
-        isinstance(value, list)
-        and bool(value)
-        and all(
-            isinstance(s, tuple)
-            and len(s) == 3
-            and isinstance(s[2], list)
-            and all(isinstance(row, tuple) and len(row) == 3 for row in s[2])
-            for s in value
-        )
-    )
-
-
-def _every_help() -> dict[str, list]:
-    found: dict[str, list] = {}
-    for info in pkgutil.walk_packages(builder.__path__, "builder."):
-        if info.name == "builder.__main__":
-            continue
-        for name, value in vars(importlib.import_module(info.name)).items():
-            if _is_help(value):
-                found[f"{info.name}.{name}"] = value
-    return found
-
-
-HELP = _every_help()
+UI_FILES = sorted(BUILDER.rglob("ui.yaml"))
+UI_IDS = [str(path.relative_to(BUILDER)) for path in UI_FILES]
 
 
 def test_the_walk_finds_the_help_of_the_shell_and_of_every_game():
-    assert "builder.tui.labels.SHELL_HELP" in HELP
+    assert "tui/ui.yaml" in UI_IDS
     for game in ("laminim", "artifact", "soh", "kuroganen"):
-        assert any(name.startswith(f"builder.systems.{game}.tui.") for name in HELP), game
+        assert f"systems/{game}/tui/ui.yaml" in UI_IDS
+        assert get(game).tui().help, game
 
 
-@pytest.mark.parametrize("name", sorted(HELP))
-def test_every_help_line_has_its_japanese(name):
+@pytest.mark.parametrize("path", UI_FILES, ids=UI_IDS)
+def test_every_help_line_and_footer_word_has_its_japanese(path):
+    ui = read_ui_file(path)
+    assert ui["help"] and ui["keys_ja"]
     missing = []
-    for title_en, title_ja, rows in HELP[name]:
+    for title_en, title_ja, rows in ui["help"]:
         if missing_language((title_en, title_ja)):
             missing.append(title_en)
         missing += [f"{title_en}: {keys}" for keys, en, ja in rows if missing_language((en, ja))]
-    assert not missing, f"{name}: {missing}"
+    assert not missing, f"{path}: {missing}"
+
+
+def test_a_ui_file_with_a_help_line_in_one_language_is_refused_naming_the_line(tmp_path):
+    path = tmp_path / "ui.yaml"
+    path.write_text(
+        "noun: [crew, '']\nkeys_ja: {Odds: 確率}\n"
+        "help:\n  - title: [Crew, クルー]\n    keys:\n      - [o, odds panel, '']\n"
+        "      - [p, print]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError) as refused:
+        read_ui_file(path)
+    assert "noun: no Japanese" in str(refused.value)
+    assert "help section 1, o: no Japanese" in str(refused.value)
+    assert "['p', 'print'] is not [keys, English, 日本語]" in str(refused.value)
+
+
+def test_system_ui_load_reads_the_ui_file_beside_the_module(tmp_path):
+    (tmp_path / "ui.yaml").write_text(
+        "noun: [map, マップ]\ncss: [game.tcss]\nkeys_ja: {Pit: 穴}\n"
+        "help:\n  - title: [Map, マップ]\n    keys:\n      - ['#', make a pit, 穴にする]\n",
+        encoding="utf-8",
+    )
+    ui = SystemUI.load(str(tmp_path / "ui.py"), dict, state=3)
+    assert ui.noun == ("map", "マップ")
+    assert ui.print_title == SystemUI(dict).print_title, "not given: the kit's default"
+    assert ui.css_paths == [tmp_path.resolve() / "game.tcss"]
+    assert ui.keys_ja == {"Pit": "穴"}
+    assert ui.help == [("Map", "マップ", [("#", "make a pit", "穴にする")])]
+    assert (ui.first_screen, ui.state) == (dict, 3)
