@@ -13,9 +13,8 @@ from builder.core.i18n import Labels, fill, missing_language, placeholders, read
 from builder.systems import SystemUI, get, read_ui_file
 
 BUILDER = Path(builder.__file__).parent
-LABEL_FILES = sorted(p for p in BUILDER.rglob("*.yaml") if p.name != "ui.yaml")
-"""Every YAML file inside the package but the ``ui.yaml`` of the TUI: each is a labels file
-(the catalog lives outside)."""
+LABEL_FILES = sorted(BUILDER.rglob("*labels.yaml"))
+"""Every labels file: ``labels.yaml``, ``print_labels.yaml`` and ``<module>_labels.yaml``."""
 LABEL_IDS = [str(path.relative_to(BUILDER)) for path in LABEL_FILES]
 
 
@@ -55,6 +54,15 @@ def test_every_label_has_its_japanese(name, table):
     for key, (en, ja) in table.items():
         assert table.t(key, "ja") == ja or "{" in ja, (name, key)
         assert table.t(key, "en") == en or "{" in en, (name, key)
+
+
+def test_every_yaml_file_in_the_package_is_a_labels_ui_or_reference_file():
+    others = {str(p.relative_to(BUILDER)) for p in BUILDER.rglob("*.yaml")} - set(LABEL_IDS)
+    assert others == {
+        "tui/ui.yaml",
+        *(f"systems/{game}/tui/ui.yaml" for game in ("laminim", "artifact", "soh", "kuroganen")),
+        "systems/kuroganen/reference.yaml",
+    }
 
 
 def test_the_walk_finds_the_labels_file_of_every_game_and_of_the_shell():

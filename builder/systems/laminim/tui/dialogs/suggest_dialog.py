@@ -24,7 +24,7 @@ from builder.systems.laminim.models import Catalog, Frame, Threat
 
 Slots = tuple[str | None, str | None, str | None]
 
-LABELS = Labels.load(__file__, "suggest_dialog.yaml")
+LABELS = Labels.load(__file__, "suggest_dialog_labels.yaml")
 
 
 tr = LABELS.t

@@ -26,7 +26,7 @@ from builder.systems.laminim.models import Catalog, Threat, ThreatAttack, Weapon
 CUSTOM_ID = "custom"
 MAX_BONUS = 5  # B >= 5 already hits on every face (docs/rules.md §1.2)
 
-_TEXT = Labels.load(__file__, "threat_dialog.yaml")
+_TEXT = Labels.load(__file__, "threat_dialog_labels.yaml")
 
 
 _t = _TEXT.t
