@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from builder.core.catalog_folder import catalog_key
 from builder.core.problems import InputError, Problem
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
@@ -98,7 +99,7 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         """The catalog in ``directory`` (default: the bundled one), read once per folder: the
         TUI and a compare of several files ask again and again."""
         folder = Path(directory) if directory is not None else self.catalog_dir()
-        key = folder.resolve()
+        key = catalog_key(folder)  # a looping or missing folder is an InputError, not a crash
         if key not in self._catalogs:
             self._catalogs[key] = self.read_catalog(folder)
         return self._catalogs[key]
