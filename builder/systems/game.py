@@ -99,7 +99,7 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         """The catalog in ``directory`` (default: the bundled one), read once per folder: the
         TUI and a compare of several files ask again and again."""
         folder = Path(directory) if directory is not None else self.catalog_dir()
-        key = catalog_key(folder)
+        key = catalog_key(folder)  # a looping or missing folder is an InputError, not a crash
         if key not in self._catalogs:
             self._catalogs[key] = self.read_catalog(folder)
         return self._catalogs[key]
