@@ -247,27 +247,15 @@ def metric_rows(
             "low",
             "pct",
         )
-    add(
-        "damage_all",
-        label("damage_all", lang, b=BONUS_ALL),
-        [a.damage.all_weapons if a else None for a in analyses],
-        "high",
-        "num2",
+    damage_all: list[Value] = [a.damage.all_weapons if a else None for a in analyses]
+    damage_best: list[Value] = [a.damage.best_single if a else None for a in analyses]
+    damage_rows: tuple[tuple[str, dict[str, object], list[Value]], ...] = (
+        ("damage_all", {"b": BONUS_ALL}, damage_all),
+        ("damage_best", {"b": BONUS_SINGLE}, damage_best),
+        ("stops", {"n": CARD_SALVO, "b": DEFAULT_BONUS}, [_stops(c) for c in columns]),
     )
-    add(
-        "damage_best",
-        label("damage_best", lang, b=BONUS_SINGLE),
-        [a.damage.best_single if a else None for a in analyses],
-        "high",
-        "num2",
-    )
-    add(
-        "stops",
-        label("stops", lang, n=CARD_SALVO, b=DEFAULT_BONUS),
-        [_stops(c) for c in columns],
-        "high",
-        "num2",
-    )
+    for key, params, values in damage_rows:  # higher is better, two decimals
+        add(key, label(key, lang, **params), values, "high", "num2")
     if any(a is not None and a.intercept is not None for a in analyses):
         add(
             "interceptor",
