@@ -44,6 +44,14 @@ def test_wheel_contains_catalog_and_templates(wheel):
     assert any(n.endswith("entry_points.txt") for n in names)
 
 
+def test_wheel_carries_every_words_file_beside_its_module(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    package = ROOT / "builder"
+    words = {f"builder/{p.relative_to(package).as_posix()}" for p in package.rglob("*.yaml")}
+    assert "builder/tui/labels.yaml" in words and "builder/systems/soh/tui/ui.yaml" in words
+    assert words <= names, sorted(words - names)
+
+
 def test_installed_package_finds_its_bundled_data(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)

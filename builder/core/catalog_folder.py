@@ -5,6 +5,7 @@ the file it came from, so a problem found after merging is still reported at its
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -13,10 +14,12 @@ from pydantic import BaseModel, ValidationError
 
 from builder.core.input_files import CATALOG_FILE_CAP, check_folder
 from builder.core.problems import InputError, Loc, Problem, Severity
+from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located, read_yaml
 from builder.core.validation import validation_errors
 
 M = TypeVar("M", bound=BaseModel)
+C = TypeVar("C")
 
 CATALOG_INFO = "catalog.yaml"
 IDENTITY_KEYS = ("version", "renamed")
@@ -50,12 +53,32 @@ class CatalogFolder:
             ]
             raise InputError(problems) from None
 
+    def refuse(self, findings: Iterable[tuple[Loc, str]]) -> None:
+        """InputError with every ``(loc, message)`` of a cross check at its file and line, when
+        there is one (a catalog is all good or refused with all its problems)."""
+        problems = [self.problem(loc, message) for loc, message in findings]
+        if problems:
+            raise InputError(problems)
+
 
 def catalog_key(root: Path) -> Path:
     """The folder's resolved path, a catalog cache's key; InputError when ``root`` is no
     folder we can reach (a symlink loop is reported, never followed)."""
     check_folder(root, what="catalog folder")
     return root.resolve()
+
+
+def cached_catalog(
+    cache: dict[Path, C], directory: Path | str | None, system_id: str, read: Callable[[Path], C]
+) -> C:
+    """The catalog ``read`` makes of ``directory`` (default: the bundled catalog of
+    ``system_id``), once per folder: a game's commands, its TUI and a compare of several files
+    ask again and again."""
+    root = Path(directory) if directory is not None else bundled_catalog_dir(system_id)
+    key = catalog_key(root)
+    if key not in cache:
+        cache[key] = read(root)
+    return cache[key]
 
 
 def read_catalog_folder(

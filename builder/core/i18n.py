@@ -1,16 +1,23 @@
 """English / Japanese display text for parts and labels.
 
 Part names come from the catalog (``name`` / ``name_ja``); interface words are :class:`Labels`
-tables kept next to the code that shows them (``builder/tui/labels.py``, each game's
-``print_labels.py`` and ``tui/labels.py``). One table type, one lookup: a table that lacks a
-language fails when it is made, not when a Japanese card is printed.
+tables, kept as data in a YAML file beside the code that shows them (``builder/tui/labels.yaml``,
+each game's ``print_labels.yaml`` and ``tui/labels.yaml`` …) and read by :meth:`Labels.load`, so
+a translator edits one file with English and Japanese side by side and no game repeats the
+table-building code. One table type, one lookup: a table that lacks a language, or whose
+English and Japanese ask for different ``{placeholders}``, fails when it is loaded, not when a
+Japanese card is printed.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Literal, Protocol
+
+import yaml
 
 Lang = Literal["en", "ja"]
 LANGS: tuple[Lang, ...] = ("en", "ja")
@@ -73,6 +80,73 @@ def missing_language(pair: object) -> str | None:
     return None
 
 
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` placeholders of ``text`` (other braces are text, see :func:`fill`)."""
+    return set(_FIELD.findall(text))
+
+
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's loader where PyYAML was built with it: the tables are read at import time."""
+
+
+def _entry(value: object) -> tuple[Pair | None, str | None]:
+    """One label of a labels file, ``[English, 日本語]`` or ``{en:, ja:}`` (with ``leaves_out:``,
+    the placeholders one language may do without), or why it is not one."""
+    allowed: set[str] = set()
+    if isinstance(value, dict):
+        if not set(value) <= {"en", "ja", "leaves_out"}:
+            return None, f"unknown fields {sorted(set(value) - {'en', 'ja', 'leaves_out'})}"
+        out = value.get("leaves_out", [])
+        if not (isinstance(out, list) and all(isinstance(name, str) for name in out)):
+            return None, "leaves_out: not a list of placeholder names"
+        allowed = set(out)
+        value = [value.get("en", ""), value.get("ja", "")]
+    if not (isinstance(value, list) and len(value) == 2):
+        return None, "not [English, 日本語] nor {en: …, ja: …}"
+    pair = (value[0], value[1])
+    if why := missing_language(pair):
+        return None, why
+    differ = placeholders(pair[0]) ^ placeholders(pair[1])
+    if differ - allowed:
+        return None, f"English and Japanese differ in placeholders {sorted(differ - allowed)}"
+    return pair, None
+
+
+@cache
+def read_words_file(path: Path) -> object:
+    """The data of a YAML file of words that ships inside the package, read once per process."""
+    with path.open(encoding="utf-8") as stream:
+        return yaml.load(stream, Loader=_Loader)
+
+
+def pair_problem(value: object) -> str | None:
+    """Why ``value`` read from a file is not ``[English, 日本語]`` with the same placeholders."""
+    _pair, why = _entry(value)
+    return why
+
+
+@cache
+def read_labels_file(path: Path) -> dict[str, Pair]:
+    """The table of the labels file at ``path``, checked, read once per process.
+
+    Raises ValueError naming the file and every label that is not English and Japanese with
+    the same placeholders: a broken table stops the import, before any text is shown."""
+    data = read_words_file(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a labels file is a mapping of key: [English, 日本語]")
+    table: dict[str, Pair] = {}
+    problems: list[str] = []
+    for key, value in data.items():
+        pair, why = _entry(value)
+        if pair is None or not isinstance(key, str):
+            problems.append(f"{key!r}: {why or 'the key is not a string'}")
+        else:
+            table[key] = pair
+    if problems:
+        raise ValueError(f"{path}: " + "; ".join(problems))
+    return table
+
+
 class Labels(Mapping[str, Pair]):
     """A table of interface words, ``key -> (english, japanese)``, and its one lookup :meth:`t`.
 
@@ -87,6 +161,12 @@ class Labels(Mapping[str, Pair]):
             raise ValueError("labels need English and Japanese: " + "; ".join(problems))
         self._table = dict(table)
         self._defaults = defaults
+
+    @classmethod
+    def load(cls, beside: str, name: str, **defaults: object) -> Labels:
+        """The table of the labels file ``name`` in the folder of the module file ``beside``
+        (pass ``__file__``): the words live beside the code that shows them, and ship with it."""
+        return cls(read_labels_file(Path(beside).resolve().with_name(name)), **defaults)
 
     def __getitem__(self, key: str) -> Pair:
         return self._table[key]

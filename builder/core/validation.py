@@ -182,3 +182,16 @@ def validate_located(
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, src, loc, data, model)) from None
+
+
+def validate_at(
+    src: Located, loc: Loc, raw: Any, model: type[M], problems: list[Problem]
+) -> M | None:
+    """``raw`` (found at ``loc`` of ``src``) as ``model``, or None with one problem per schema
+    error added to ``problems``: a reader goes on to the next item, so one run of ``check``
+    lists every mistake of the file."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, src, loc, raw, model))
+        return None

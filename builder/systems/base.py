@@ -30,7 +30,7 @@ from builder.core.problems import Problem
 from builder.core.source import Located
 from builder.render.printout import Printout
 from builder.systems.options import DEFAULT_ROUNDS, CardSize, Option
-from builder.systems.ui import HelpSection, SystemUI
+from builder.systems.ui import HelpSection, SystemUI, read_ui_file
 
 __all__ = [
     "COMPARE_MAX",
@@ -57,6 +57,7 @@ __all__ = [
     "TracksCatalog",
     "WritesValues",
     "YamlPath",
+    "read_ui_file",
 ]
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from builder.core.catalog_folder import catalog_key
-from builder.core.problems import InputError, Problem
+from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.systems.base import (
@@ -24,6 +25,7 @@ from builder.systems.base import (
     CatalogT,
     Command,
     Output,
+    PartUse,
     PrintOptions,
     Printout,
     ReadT,
@@ -47,6 +49,14 @@ class Judged(Protocol):
 
 
 ReportT = TypeVar("ReportT", bound=Judged)
+
+
+def usable(report: ReportT) -> ReportT:
+    """``report`` when its file can be analysed; InputError (exit 2) with its errors when the
+    file has bad input (an unknown id, a broken field): ``analyze`` has nothing to work on."""
+    if report.exit_code == 2:
+        raise InputError(errors_of(report.problems))
+    return report
 
 
 class Checked(Generic[ReportT]):
@@ -99,7 +109,7 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         """The catalog in ``directory`` (default: the bundled one), read once per folder: the
         TUI and a compare of several files ask again and again."""
         folder = Path(directory) if directory is not None else self.catalog_dir()
-        key = catalog_key(folder)
+        key = catalog_key(folder)  # a looping or missing folder is an InputError, not a crash
         if key not in self._catalogs:
             self._catalogs[key] = self.read_catalog(folder)
         return self._catalogs[key]
@@ -147,3 +157,34 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
 
     def dump_team(self, team: TeamT) -> dict[str, Any]:
         return team.model_dump()
+
+
+class VersionedGame:
+    """What a game with a parts catalog reads from its own package, mixed in before
+    :class:`Game`: its catalog (``catalog.load_catalog(folder)``), ``laminim parts`` (its
+    ``text.py``'s ``parts_json`` and ``parts_text``), and its :class:`builder.systems.TracksCatalog`
+    part: the files its ``catalog.py`` reads (``CATALOG_FILES``) and its ``versions.py``
+    (``COLLECTIONS``, ``part_uses(data)``, ``headlines(system, read, catalog)``)."""
+
+    def _own(self, module: str) -> Any:
+        """The module ``module`` of the package this game's class is defined in."""
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{module}")
+
+    def read_catalog(self, folder: Path) -> Any:
+        return self._own("catalog").load_catalog(folder)
+
+    def describe_catalog(self, catalog: Any) -> Output:
+        text = self._own("text")
+        return Output(text.parts_json(catalog), text.parts_text(catalog))
+
+    def catalog_files(self) -> tuple[str, ...]:
+        return tuple(self._own("catalog").CATALOG_FILES)
+
+    def catalog_collections(self) -> tuple[str, ...]:
+        return tuple(self._own("versions").COLLECTIONS)
+
+    def part_uses(self, data: Any) -> list[PartUse]:
+        return list(self._own("versions").part_uses(data))
+
+    def headlines(self, read: Any, catalog: Any) -> dict[str, float]:
+        return dict(self._own("versions").headlines(self, read, catalog))

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 import builder
-from builder.core.i18n import Labels, fill, missing_language
+from builder.core.i18n import Labels, fill, missing_language, placeholders, read_labels_file
+from builder.systems import SystemUI, get, read_ui_file
+
+BUILDER = Path(builder.__file__).parent
+LABEL_FILES = sorted(BUILDER.rglob("*labels.yaml"))
+"""Every labels file: ``labels.yaml``, ``print_labels.yaml`` and ``<module>_labels.yaml``."""
+LABEL_IDS = [str(path.relative_to(BUILDER)) for path in LABEL_FILES]
 
 
 def _every_table() -> dict[str, Labels]:
@@ -49,6 +56,71 @@ def test_every_label_has_its_japanese(name, table):
         assert table.t(key, "en") == en or "{" in en, (name, key)
 
 
+def test_every_yaml_file_in_the_package_is_a_labels_ui_or_reference_file():
+    others = {str(p.relative_to(BUILDER)) for p in BUILDER.rglob("*.yaml")} - set(LABEL_IDS)
+    assert others == {
+        "tui/ui.yaml",
+        *(f"systems/{game}/tui/ui.yaml" for game in ("laminim", "artifact", "soh", "kuroganen")),
+        "systems/kuroganen/reference.yaml",
+    }
+
+
+def test_the_walk_finds_the_labels_file_of_every_game_and_of_the_shell():
+    names = {str(path.relative_to(BUILDER)) for path in LABEL_FILES}
+    assert "tui/labels.yaml" in names
+    for game in ("laminim", "artifact", "soh", "kuroganen"):
+        assert f"systems/{game}/tui/labels.yaml" in names
+        assert f"systems/{game}/print_labels.yaml" in names
+
+
+@pytest.mark.parametrize("path", LABEL_FILES, ids=LABEL_IDS)
+def test_every_labels_file_loads_with_both_languages_and_is_used_by_a_table(path):
+    table = read_labels_file(path)
+    assert table
+    loaded_by = [name for name, found in FOUND.items() if dict(found) == table]
+    assert loaded_by, f"{path}: no module loads it"
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "labels.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_labels_file_gives_pairs_in_either_form_and_keeps_its_order(tmp_path):
+    path = _write(
+        tmp_path,
+        'open: [Open, 開く]\nsaved:\n  en: Saved {path}\n  ja: "{path} を保存しました"\n',
+    )
+    table = Labels.load(str(tmp_path / "module.py"), "labels.yaml")
+    assert list(table) == ["open", "saved"]
+    assert table.t("saved", "ja", path="a.yaml") == "a.yaml を保存しました"
+    assert read_labels_file(path) is read_labels_file(path), "read once, then cached"
+
+
+def test_a_labels_file_with_a_label_in_one_language_is_refused_naming_the_file(tmp_path):
+    path = _write(tmp_path, "open: [Open, 開く]\nquit: [Quit, '']\nsave: [Save]\n")
+    with pytest.raises(ValueError, match=r"labels.yaml: 'quit': no Japanese; 'save': not \["):
+        read_labels_file(path)
+
+
+def test_english_and_japanese_with_different_placeholders_are_refused(tmp_path):
+    path = _write(tmp_path, 'saved: ["Saved {path}", "{pth} を保存しました"]\n')
+    with pytest.raises(ValueError, match=r"'saved': .*differ in placeholders \['path', 'pth'\]"):
+        read_labels_file(path)
+
+
+def test_a_placeholder_one_language_leaves_out_on_purpose_is_named(tmp_path):
+    text = 'save:\n  en: "Save {noun} as:"\n  ja: 保存先：\n'
+    with pytest.raises(ValueError, match="differ in placeholders"):
+        read_labels_file(_write(tmp_path, text))
+    (tmp_path / "ok").mkdir()
+    ok = tmp_path / "ok" / "labels.yaml"
+    ok.write_text(text + "  leaves_out: [noun]\n", encoding="utf-8")
+    assert read_labels_file(ok)["save"] == ("Save {noun} as:", "保存先：")
+    assert placeholders("Save {noun} as: {from: x}") == {"noun"}
+
+
 def test_a_table_without_the_japanese_of_a_label_is_refused_when_made():
     with pytest.raises(ValueError, match="'quit': no Japanese"):
         Labels({"open": ("Open", "開く"), "quit": ("Quit", "")})
@@ -86,46 +158,54 @@ def test_in_lang_gives_every_label_for_a_template():
     assert dict(table) == {"front": ("FRONT", "前"), "rear": ("REAR", "後")}
 
 
-def _is_help(value: object) -> bool:
-    """A help table: sections of (english title, japanese title, [(keys, english, japanese)])."""
-    return (
-        isinstance(value, list)
-        and bool(value)
-        and all(
-            isinstance(s, tuple)
-            and len(s) == 3
-            and isinstance(s[2], list)
-            and all(isinstance(row, tuple) and len(row) == 3 for row in s[2])
-            for s in value
-        )
-    )
-
-
-def _every_help() -> dict[str, list]:
-    found: dict[str, list] = {}
-    for info in pkgutil.walk_packages(builder.__path__, "builder."):
-        if info.name == "builder.__main__":
-            continue
-        for name, value in vars(importlib.import_module(info.name)).items():
-            if _is_help(value):
-                found[f"{info.name}.{name}"] = value
-    return found
-
-
-HELP = _every_help()
+UI_FILES = sorted(BUILDER.rglob("ui.yaml"))
+UI_IDS = [str(path.relative_to(BUILDER)) for path in UI_FILES]
 
 
 def test_the_walk_finds_the_help_of_the_shell_and_of_every_game():
-    assert "builder.tui.labels.SHELL_HELP" in HELP
+    assert "tui/ui.yaml" in UI_IDS
     for game in ("laminim", "artifact", "soh", "kuroganen"):
-        assert any(name.startswith(f"builder.systems.{game}.tui.") for name in HELP), game
+        assert f"systems/{game}/tui/ui.yaml" in UI_IDS
+        assert get(game).tui().help, game
 
 
-@pytest.mark.parametrize("name", sorted(HELP))
-def test_every_help_line_has_its_japanese(name):
+@pytest.mark.parametrize("path", UI_FILES, ids=UI_IDS)
+def test_every_help_line_and_footer_word_has_its_japanese(path):
+    ui = read_ui_file(path)
+    assert ui["help"] and ui["keys_ja"]
     missing = []
-    for title_en, title_ja, rows in HELP[name]:
+    for title_en, title_ja, rows in ui["help"]:
         if missing_language((title_en, title_ja)):
             missing.append(title_en)
         missing += [f"{title_en}: {keys}" for keys, en, ja in rows if missing_language((en, ja))]
-    assert not missing, f"{name}: {missing}"
+    assert not missing, f"{path}: {missing}"
+
+
+def test_a_ui_file_with_a_help_line_in_one_language_is_refused_naming_the_line(tmp_path):
+    path = tmp_path / "ui.yaml"
+    path.write_text(
+        "noun: [crew, '']\nkeys_ja: {Odds: 確率}\n"
+        "help:\n  - title: [Crew, クルー]\n    keys:\n      - [o, odds panel, '']\n"
+        "      - [p, print]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError) as refused:
+        read_ui_file(path)
+    assert "noun: no Japanese" in str(refused.value)
+    assert "help section 1, o: no Japanese" in str(refused.value)
+    assert "['p', 'print'] is not [keys, English, 日本語]" in str(refused.value)
+
+
+def test_system_ui_load_reads_the_ui_file_beside_the_module(tmp_path):
+    (tmp_path / "ui.yaml").write_text(
+        "noun: [map, マップ]\ncss: [game.tcss]\nkeys_ja: {Pit: 穴}\n"
+        "help:\n  - title: [Map, マップ]\n    keys:\n      - ['#', make a pit, 穴にする]\n",
+        encoding="utf-8",
+    )
+    ui = SystemUI.load(str(tmp_path / "ui.py"), dict, state=3)
+    assert ui.noun == ("map", "マップ")
+    assert ui.print_title == SystemUI(dict).print_title, "not given: the kit's default"
+    assert ui.css_paths == [tmp_path.resolve() / "game.tcss"]
+    assert ui.keys_ja == {"Pit": "穴"}
+    assert ui.help == [("Map", "マップ", [("#", "make a pit", "穴にする")])]
+    assert (ui.first_screen, ui.state) == (dict, 3)

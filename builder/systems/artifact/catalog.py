@@ -10,9 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.catalog_folder import catalog_key, read_catalog_folder
-from builder.core.problems import InputError, did_you_mean
-from builder.core.resources import bundled_catalog_dir
+from builder.core.catalog_folder import cached_catalog, read_catalog_folder
+from builder.core.problems import did_you_mean
 from builder.systems.artifact.derive import threat_problems
 from builder.systems.artifact.models import (
     ArtifactCatalog,
@@ -78,16 +77,14 @@ def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
 
     Raises InputError listing every problem of every file.
     """
-    root = Path(directory) if directory is not None else bundled_catalog_dir("artifact")
-    key = catalog_key(root)
-    if key in _cache:
-        return _cache[key]
+    return cached_catalog(_cache, directory, "artifact", _read)
+
+
+def _read(root: Path) -> ArtifactCatalog:
     folder = read_catalog_folder(root, CATALOG_FILES)
     data = folder.validate(CatalogData)
-    problems = [folder.problem(loc, msg) for loc, msg in cross_check(data)]
-    if problems:
-        raise InputError(problems)
-    catalog = ArtifactCatalog(
+    folder.refuse(cross_check(data))
+    return ArtifactCatalog(
         info=CatalogInfo(
             system=data.system,
             name=data.name,
@@ -98,5 +95,3 @@ def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
         ships=data.ships,
         threats=data.threats,
     )
-    _cache[key] = catalog
-    return catalog

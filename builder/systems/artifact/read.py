@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from builder.core.problems import Loc, Problem
+from builder.core.problems import Problem
 from builder.core.source import Located
-from builder.core.validation import validation_problems
+from builder.core.validation import validate_at, validation_problems
 from builder.systems.artifact.models import ForceFile, ForceShip, ForceUnit
 from builder.systems.base import TeamRead
 
@@ -59,10 +59,7 @@ def read_force(src: Located) -> ForceRead:
     elif _bare(data["ship"]):
         problems.append(src.problem(("ship",), _bare_message(data["ship"], "Flag")))
     else:
-        try:
-            ship = ForceShip.model_validate(data["ship"])
-        except ValidationError as exc:
-            problems.extend(validation_problems(exc, src, ("ship",), data["ship"], ForceShip))
+        ship = validate_at(src, ("ship",), data["ship"], ForceShip, problems)
 
     units: list[ForceUnit] = []
     rows: list[int] = []
@@ -78,13 +75,12 @@ def read_force(src: Located) -> ForceRead:
                 problems.append(src.problem(("units", i), _bare_message(raw, f"MS {i + 1}")))
                 dropped += 1
                 continue
-            try:
-                units.append(ForceUnit.model_validate(raw))
-                rows.append(i)
-            except ValidationError as exc:
-                loc: Loc = ("units", i)
-                problems.extend(validation_problems(exc, src, loc, raw, ForceUnit))
+            unit = validate_at(src, ("units", i), raw, ForceUnit, problems)
+            if unit is None:
                 dropped += 1
+            else:
+                units.append(unit)
+                rows.append(i)
     team = None
     if ok and ship is not None:
         team = ForceFile(system="artifact", name=data["name"], ship=ship, units=tuple(units))

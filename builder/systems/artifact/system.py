@@ -6,31 +6,22 @@ do the work (catalog, force reading and D9 legality, text/JSON, odds, printouts,
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from builder.core.problems import InputError
 from builder.core.source import Located
-from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
-from builder.systems.base import (
-    AnalyzeOptions,
-    CardSize,
-    Command,
-    GameSystem,
-    Output,
-    PartUse,
-    PrintOptions,
-    Printout,
-    SystemUI,
-)
-from builder.systems.game import Checked, Game
+from builder.systems.base import CardSize, Output
+from builder.systems.game import Checked, Game, VersionedGame, usable
 from builder.systems.options import ROUNDS, THREAT, UNIT
 
+if TYPE_CHECKING:  # annotations only
+    from builder.systems.base import AnalyzeOptions, Command, GameSystem, PrintOptions, Printout
+    from builder.systems.ui import SystemUI
 
-class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
+
+class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -40,9 +31,6 @@ class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
         CardSize("poker", "poker (63×88 mm, 9 a page)"),
         CardSize("large", "large (89×127 mm, 4 a page)"),
     )
-
-    def read_catalog(self, folder: Path) -> ArtifactCatalog:
-        return load_catalog(folder)
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)
@@ -58,17 +46,10 @@ class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
         report = check(team, catalog, read)
         return Checked(report, text)
 
-    def describe_catalog(self, catalog: ArtifactCatalog) -> Output:
-        from builder.systems.artifact.text import parts_json, parts_text
-
-        return Output(parts_json(catalog), parts_text(catalog))
-
     def analyze(self, read: ForceRead, catalog: ArtifactCatalog, options: AnalyzeOptions) -> Output:
         from builder.systems.artifact.analysis import analyze_force
 
-        report = self.judge(read, self.team_of(read), catalog).report
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(self.judge(read, self.team_of(read), catalog).report)
         return analyze_force(report, catalog, options)
 
     def documents(
@@ -91,27 +72,6 @@ class Artifact(Game[ForceFile, ArtifactCatalog, ForceRead]):
     def dump_team(self, team: ForceFile) -> dict[str, Any]:
         # plain lists (not tuples): the saver merges lists item by item, keeping the file's text
         return team.model_dump(mode="json")
-
-    # catalog versions (builder.systems.TracksCatalog)
-    def catalog_files(self) -> tuple[str, ...]:
-        from builder.systems.artifact.catalog import CATALOG_FILES
-
-        return CATALOG_FILES
-
-    def catalog_collections(self) -> tuple[str, ...]:
-        from builder.systems.artifact.versions import COLLECTIONS
-
-        return COLLECTIONS
-
-    def part_uses(self, data: Any) -> list[PartUse]:
-        from builder.systems.artifact.versions import part_uses
-
-        return part_uses(data)
-
-    def headlines(self, read: ForceRead, catalog: ArtifactCatalog) -> dict[str, float]:
-        from builder.systems.artifact.versions import headlines
-
-        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[ForceFile, ArtifactCatalog, ForceRead] = Artifact()

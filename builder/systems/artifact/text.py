@@ -6,9 +6,9 @@ docs/design.md "Gundam Artifact".
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from builder.core.text_table import table
 from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.legality import ForceReport
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
@@ -74,25 +74,6 @@ def parts_json(catalog: ArtifactCatalog) -> dict[str, Any]:
         "ships": [ship_json(s) for s in catalog.ships],
         "threats": [threat_json(t, t.id == catalog.info.default_threat) for t in catalog.threats],
     }
-
-
-def width(text: str) -> int:
-    """Terminal columns of ``text``: East Asian wide characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def table(headers: list[str], rows: list[list[str]], right: frozenset[int] = frozenset()) -> str:
-    """Columns padded to the widest cell; columns in ``right`` are right-aligned (numbers)."""
-    widths = [max([width(h)] + [width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        out = []
-        for i, (c, w) in enumerate(zip(cells, widths, strict=True)):
-            pad = " " * (w - width(c))
-            out.append(pad + c if i in right else c + pad)
-        return "  ".join(out).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
 def _weapon_row(w: Weapon) -> list[str]:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import catalog_key, read_catalog_folder
-from builder.core.problems import InputError
-from builder.core.resources import bundled_catalog_dir
+from builder.core.catalog_folder import cached_catalog, read_catalog_folder
 from builder.systems.laminim.crossref import cross_check
 from builder.systems.laminim.models import Catalog
 
@@ -23,14 +21,11 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
 
     Raises InputError listing every problem of every file.
     """
-    root = Path(directory) if directory is not None else bundled_catalog_dir("laminim")
-    key = catalog_key(root)
-    if key in _cache:
-        return _cache[key]
+    return cached_catalog(_cache, directory, "laminim", _read)
+
+
+def _read(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("threats.yaml",))
     catalog = folder.validate(Catalog, context={"skip_cross_check": True})
-    problems = [folder.problem(loc, msg) for loc, msg in cross_check(catalog)]
-    if problems:
-        raise InputError(problems)
-    _cache[key] = catalog
+    folder.refuse(cross_check(catalog))
     return catalog

@@ -114,28 +114,7 @@ def _format_diff(diff: float, fmt: Format) -> str:
     return f"{diff:+.1f}"  # num1, num2: one decimal keeps four columns within 80
 
 
-_LABELS = Labels(  # at most 20 columns: four units fit in 80
-    {
-        "frame": ("Frame", "機体"),
-        "slot": ("Slot {n}", "武装{n}"),
-        "payload": ("Payload used/limit", "積載 使用/上限"),
-        "legality": ("Legality", "適合"),
-        "durability_unit": ("Durability (unit)", "耐久度 (合計)"),
-        "durability_frame": ("Durability (frame)", "耐久度 (本体)"),
-        "exposure": ("Exposure", "被弾面"),
-        "alive": ("Alive after R{n}", "R{n} 生存率"),
-        "remaining": ("E[remaining] R{n}", "R{n} 残耐久期待値"),
-        "slot_lost": ("Slot {s} lost by R{n}", "R{n}までに武装{s}喪失"),
-        "cook_off": ("Cook-off by R{n}", "R{n}までの誘爆"),
-        "damage_all": ("Dmg/rd all (+{b})", "与ダメ 全武装(+{b})"),
-        "damage_best": ("Dmg/rd best one (+{b})", "与ダメ 単独(+{b})"),
-        "stops": ("Stops of {n} msl (+{b})", "迎撃 {n}発中(+{b})"),
-        "interceptor": ("Intercepting (D19)", "迎撃 (D19)"),
-        "legal": ("legal", "適合"),
-        "illegal": ("ILLEGAL", "不適合"),
-        "slot_short": ("slot {s}", "武装{s}"),
-    }
-)
+_LABELS = Labels.load(__file__, "metrics_labels.yaml")
 
 
 def label(key: str, lang: Lang = "en", **values: object) -> str:
@@ -268,27 +247,15 @@ def metric_rows(
             "low",
             "pct",
         )
-    add(
-        "damage_all",
-        label("damage_all", lang, b=BONUS_ALL),
-        [a.damage.all_weapons if a else None for a in analyses],
-        "high",
-        "num2",
+    damage_all: list[Value] = [a.damage.all_weapons if a else None for a in analyses]
+    damage_best: list[Value] = [a.damage.best_single if a else None for a in analyses]
+    damage_rows: tuple[tuple[str, dict[str, object], list[Value]], ...] = (
+        ("damage_all", {"b": BONUS_ALL}, damage_all),
+        ("damage_best", {"b": BONUS_SINGLE}, damage_best),
+        ("stops", {"n": CARD_SALVO, "b": DEFAULT_BONUS}, [_stops(c) for c in columns]),
     )
-    add(
-        "damage_best",
-        label("damage_best", lang, b=BONUS_SINGLE),
-        [a.damage.best_single if a else None for a in analyses],
-        "high",
-        "num2",
-    )
-    add(
-        "stops",
-        label("stops", lang, n=CARD_SALVO, b=DEFAULT_BONUS),
-        [_stops(c) for c in columns],
-        "high",
-        "num2",
-    )
+    for key, params, values in damage_rows:  # higher is better, two decimals
+        add(key, label(key, lang, **params), values, "high", "num2")
     if any(a is not None and a.intercept is not None for a in analyses):
         add(
             "interceptor",

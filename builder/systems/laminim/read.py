@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from builder.core.problems import Loc, Locator, Problem
+from builder.core.problems import Locator, Problem
 from builder.core.source import Located
-from builder.core.validation import validation_problems
+from builder.core.validation import validate_at, validation_problems
 from builder.systems.base import TeamRead
 from builder.systems.laminim.team import Team, Unit
 
@@ -78,11 +78,9 @@ def read_team(src: Located) -> LaminimRead:
         return LaminimRead(None, src, [*problems, src.problem(("units",), message)])
     else:
         for i, raw in enumerate(raw_units):
-            try:
-                units.append(Unit.model_validate(raw))
+            unit = validate_at(src, ("units", i), raw, Unit, problems)
+            if unit is not None:
+                units.append(unit)
                 rows.append(i)
-            except ValidationError as exc:
-                loc: Loc = ("units", i)
-                problems.extend(validation_problems(exc, src, loc, raw, Unit))
     team = head.model_copy(update={"units": units}) if head is not None else None
     return LaminimRead(team, src, problems, rows)

@@ -7,8 +7,6 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
 
 from builder.core.problems import InputError
 from builder.core.source import Located
@@ -20,13 +18,11 @@ from builder.systems.base import (
     CompareOptions,
     GameSystem,
     Output,
-    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
 )
-from builder.systems.game import Checked, Game
-from builder.systems.laminim.catalog import load_catalog
+from builder.systems.game import Checked, Game, VersionedGame, usable
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.read import LaminimRead, read_team
@@ -56,7 +52,7 @@ EXACT: Option[bool] = Option(
 sampled estimate, marked as such."""
 
 
-class Laminim(Game[Team, Catalog, LaminimRead]):
+class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -67,9 +63,6 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         CardSize("poker", "poker (63×88 mm, 9 a page)"),
         CardSize("large", "large (89×127 mm, 4 a page)"),
     )
-
-    def read_catalog(self, folder: Path) -> Catalog:
-        return load_catalog(folder)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
@@ -83,17 +76,10 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         report = check_team(team, catalog, read)
         return Checked(report, text)
 
-    def describe_catalog(self, catalog: Catalog) -> Output:
-        from builder.systems.laminim.text import parts_json, parts_text
-
-        return Output(parts_json(catalog), parts_text(catalog))
-
     def analyze(self, read: LaminimRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         from builder.systems.laminim.analysis import analyze_team
 
-        report = self.judge(read, self.team_of(read), catalog).report
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(self.judge(read, self.team_of(read), catalog).report)
         intercept, exact = INTERCEPT.of(options.values), bool(EXACT.of(options.values))
         return analyze_team(read, report, catalog, options, intercept, exact)
 
@@ -137,27 +123,6 @@ class Laminim(Game[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.commands import command
 
         return [command()]
-
-    # catalog versions (builder.systems.TracksCatalog)
-    def catalog_files(self) -> tuple[str, ...]:
-        from builder.systems.laminim.catalog import CATALOG_FILES
-
-        return CATALOG_FILES
-
-    def catalog_collections(self) -> tuple[str, ...]:
-        from builder.systems.laminim.versions import COLLECTIONS
-
-        return COLLECTIONS
-
-    def part_uses(self, data: Any) -> list[PartUse]:
-        from builder.systems.laminim.versions import part_uses
-
-        return part_uses(data)
-
-    def headlines(self, read: LaminimRead, catalog: Catalog) -> dict[str, float]:
-        from builder.systems.laminim.versions import headlines
-
-        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

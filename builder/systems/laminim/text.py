@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from builder.core.problems import warnings_of
+from builder.core.text_table import columns
+from builder.core.text_table import table as _table
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport, UnitReport
 from builder.systems.laminim.models import Catalog, Frame, Threat, Weapon
 from builder.systems.laminim.team import Team
 
 if TYPE_CHECKING:  # check and parts must not load numpy
     from builder.systems.laminim.rules import FaceInfo
+
+
+_width = columns
+"""Terminal columns of a text, under the name the compare table and screen import it by."""
 
 
 def frame_json(frame: Frame) -> dict:
@@ -66,21 +71,6 @@ def parts_json(catalog: Catalog) -> dict:
         "weapons": [weapon_json(w) for w in catalog.weapons],
         "threats": [threat_json(t, t.id == catalog.default_threat) for t in catalog.threats],
     }
-
-
-def _width(text: str) -> int:
-    """Terminal columns of ``text``: East Asian wide characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _table(headers: list[str], rows: list[list[str]]) -> str:
-    widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        padded = (c + " " * (w - _width(c)) for c, w in zip(cells, widths, strict=True))
-        return "  ".join(padded).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
 def _modes(frame: Frame) -> str:

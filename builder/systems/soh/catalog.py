@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import CatalogFolder, catalog_key, read_catalog_folder
+from builder.core.catalog_folder import CatalogFolder, cached_catalog, read_catalog_folder
 from builder.core.problems import InputError, Problem, did_you_mean
-from builder.core.resources import bundled_catalog_dir
 from builder.systems.soh.models import Catalog, CatalogData, CatalogInfo
 
 CATALOG_FILES = ("catalog.yaml", "weapons.yaml", "armour.yaml", "vehicles.yaml", "opponents.yaml")
@@ -18,24 +17,22 @@ _cache: dict[Path, Catalog] = {}
 
 def load_catalog(directory: Path | str | None = None) -> Catalog:
     """The catalog in ``directory`` (default: the bundled one); InputError listing every problem."""
-    root = Path(directory) if directory is not None else bundled_catalog_dir("soh")
-    key = catalog_key(root)
-    if key in _cache:
-        return _cache[key]
+    return cached_catalog(_cache, directory, "soh", _read)
+
+
+def _read(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("opponents.yaml",))
     data = folder.validate(CatalogData)
     problems = _cross_check(data, folder)
     if problems:
         raise InputError(problems)
-    catalog = Catalog(
+    return Catalog(
         info=CatalogInfo(system=data.system, name=data.name, name_ja=data.name_ja, note=data.note),
         weapons=data.weapons,
         armour=data.armour,
         vehicles=data.vehicles,
         opponents=data.opponents,
     )
-    _cache[key] = catalog
-    return catalog
 
 
 def _cross_check(data: CatalogData, folder: CatalogFolder) -> list[Problem]:

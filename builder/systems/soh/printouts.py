@@ -48,63 +48,7 @@ REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
 REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)
 REFERENCE_DIFFERENCES = tuple(range(-5, 11))
 
-LABELS = Labels(
-    {
-        "doc_cards": ("Character cards", "キャラクターカード"),
-        "doc_reference": ("Odds reference", "命中早見表"),
-        "crew": ("Crew", "クルー"),
-        "leader": ("leader", "リーダー"),
-        "continued": ("continued", "続き"),
-        "intellect": ("INT", "知性"),
-        "agility": ("AGI", "敏捷"),
-        "dexterity": ("DEX", "器用"),
-        "strength": ("STR", "体力"),
-        "size": ("SIZE", "サイズ"),
-        "ap": ("AP", "AP"),
-        "ap_note": ("after D15", "D15適用後"),
-        "gear": ("Gear", "装備"),
-        "none": ("none", "なし"),
-        "evasion": ("Evasion value", "回避値"),
-        "durability": ("Durability", "耐久値"),
-        "vs_a": ("vs A", "対A"),
-        "vs_b": ("vs B", "対B"),
-        "weapon": ("Weapon", "武器"),
-        "skill": ("Skill", "スキル"),
-        "hit": ("Hit", "命中値"),
-        "type": ("Type", "種別"),
-        "damage": ("Dmg", "ダメージ"),
-        "ammo": ("Ammo", "弾数"),
-        "rate": ("Rate", "レート"),
-        "no_weapons": ("no weapons", "武器なし"),
-        "wounds": ("Wounds", "負傷"),
-        "round_plan": ("This round: AP to evasion / attacks", "今ラウンド: 回避AP / 攻撃"),
-        "rules_line": (
-            "margin = hit + roll − (evasion + roll); ×(margin÷5+1); wounds = dmg×mult÷durability",
-            "差 = 命中値+出目 − (回避値+出目)、倍率 = 差÷5+1、負傷 = ダメージ×倍率÷耐久値",
-        ),
-        "ref_title": ("Space Opera Heroes — odds reference", "スペースオペラヒーローズ 命中早見表"),
-        "ref_intro": (
-            "Difference = hit value (+ bonuses) − evasion value. Attack and evasion roll exploding "
-            "d6 (a 6 is rolled again and added) and keep the best single die; 0 evasion dice means "
-            "the evasion value alone. Exact figures (RULES D13/D14).",
-            "差 = 命中値(+ボーナス) − 回避値。攻撃・回避とも6が出たら振り足す d6 を振り、最も大きい"
-            "1個を使う。回避ダイス0は回避値のみ。厳密計算(RULES D13/D14)。",
-        ),
-        "ref_hit": ("P(hit) in % — multiplier ×1 or more", "命中率(%) — 倍率×1以上"),
-        "ref_mult": (
-            "Expected multiplier (a miss counts ×0)",
-            "倍率の期待値(外れは×0)",
-        ),
-        "ref_dice": ("attack d / evasion d", "攻撃 / 回避ダイス"),
-        "ref_diff": ("difference", "差"),
-        "ref_foot": (
-            "Packed targets: +1 per doubling (2: +1, 4: +2, 8: +3). Dice transfer: each helper AP "
-            "adds a die. 2 AP in evasion also give 1 AP of movement.",
-            "密集目標: 2倍ごとに+1(2:+1、4:+2、8:+3)。サイコロ転送: 協力1APごとにダイス+1。"
-            "回避2APごとに移動1AP。",
-        ),
-    }
-)
+LABELS = Labels.load(__file__, "print_labels.yaml")
 
 
 labels_for = LABELS.in_lang

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pydantic import ValidationError
-
-from builder.core.problems import Loc, Locator, Problem, unplaced
+from builder.core.problems import Locator, Problem, unplaced
 from builder.core.source import Located
-from builder.core.validation import validation_problems
+from builder.core.validation import validate_at
 from builder.systems.base import TeamRead
 from builder.systems.soh.models import Character, Crew, CrewHeader
 
@@ -53,12 +51,7 @@ def read_crew(src: Located) -> SohRead:
         )
     problems: list[Problem] = []
     header_data = {k: v for k, v in data.items() if k != "characters"}
-    header: CrewHeader | None
-    try:
-        header = CrewHeader.model_validate(header_data)
-    except ValidationError as exc:
-        problems.extend(validation_problems(exc, src, (), header_data, CrewHeader))
-        header = None
+    header = validate_at(src, (), header_data, CrewHeader, problems)
     characters: list[Character] = []
     rows: list[int] = []
     raw = data.get("characters")
@@ -68,11 +61,9 @@ def read_crew(src: Located) -> SohRead:
         problems.append(src.problem(("characters",), "expected a list of at least one character"))
     else:
         for i, item in enumerate(raw):
-            loc: Loc = ("characters", i)
-            try:
-                characters.append(Character.model_validate(item))
+            character = validate_at(src, ("characters", i), item, Character, problems)
+            if character is not None:
+                characters.append(character)
                 rows.append(i)
-            except ValidationError as exc:
-                problems.extend(validation_problems(exc, src, loc, item, Character))
     crew = make_crew(header, characters) if header is not None else None
     return SohRead(crew, src, problems, rows)

@@ -7,7 +7,6 @@ odds reference. The modules beside this one do the work.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from builder.core.problems import InputError
@@ -18,20 +17,18 @@ from builder.systems.base import (
     Command,
     GameSystem,
     Output,
-    PartUse,
     PrintOptions,
     Printout,
     SystemUI,
 )
-from builder.systems.game import Game
+from builder.systems.game import Game, VersionedGame
 from builder.systems.options import THREAT, UNIT
-from builder.systems.soh.catalog import load_catalog
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
 
-class SpaceOperaHeroes(Game[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
@@ -43,19 +40,11 @@ class SpaceOperaHeroes(Game[Crew, Catalog, SohRead]):
         CardSize("poker", "poker (63×88 mm, 9 a page)"),
     )
 
-    def read_catalog(self, folder: Path) -> Catalog:
-        return load_catalog(folder)
-
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)
 
     def judge(self, read: SohRead, team: Crew, catalog: Catalog) -> CrewReport:
         return check_crew(read, catalog)
-
-    def describe_catalog(self, catalog: Catalog) -> Output:
-        from builder.systems.soh.text import parts_json, parts_text
-
-        return Output(parts_json(catalog), parts_text(catalog))
 
     def analyze(self, read: SohRead, catalog: Catalog, options: AnalyzeOptions) -> Output:
         """Each character's derived values, 1-die odds both ways and the best AP split against
@@ -93,27 +82,6 @@ class SpaceOperaHeroes(Game[Crew, Catalog, SohRead]):
             c.model_dump(exclude_defaults=True) | {"name": c.name} for c in team.characters
         ]
         return data
-
-    # catalog versions (builder.systems.TracksCatalog)
-    def catalog_files(self) -> tuple[str, ...]:
-        from builder.systems.soh.catalog import CATALOG_FILES
-
-        return CATALOG_FILES
-
-    def catalog_collections(self) -> tuple[str, ...]:
-        from builder.systems.soh.versions import COLLECTIONS
-
-        return COLLECTIONS
-
-    def part_uses(self, data: Any) -> list[PartUse]:
-        from builder.systems.soh.versions import part_uses
-
-        return part_uses(data)
-
-    def headlines(self, read: SohRead, catalog: Catalog) -> dict[str, float]:
-        from builder.systems.soh.versions import headlines
-
-        return headlines(self, read, catalog)
 
 
 SYSTEM: GameSystem[Crew, Catalog, SohRead] = SpaceOperaHeroes()

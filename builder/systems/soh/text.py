@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from builder.core.problems import errors_of
+from builder.core.text_table import table
 from builder.systems.soh.models import Catalog
 
 if TYPE_CHECKING:  # check and parts must not load numpy
     from builder.systems.soh.analysis import Analysis, Matchup
     from builder.systems.soh.legality import CrewReport
     from builder.systems.soh.rules import OddsResult, Plan, PlanRow
-
-
-def _width(text: str) -> int:
-    """Terminal columns of ``text``: East Asian wide characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
-    """A plain aligned table; columns in ``right`` are right-aligned (numbers)."""
-    right = right or set()
-    widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        out = []
-        for i, (c, w) in enumerate(zip(cells, widths, strict=True)):
-            pad = " " * (w - _width(c))
-            out.append(pad + c if i in right else c + pad)
-        return "  ".join(out).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
 def dice(n: int) -> str:

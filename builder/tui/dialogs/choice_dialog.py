@@ -5,28 +5,26 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button
+
+from builder.tui.dialogs.question import QuestionDialog
 
 
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(QuestionDialog[str | None]):
     """Returns the id of the chosen answer, or None for escape / cancel.
 
     ``choices``: (id, label, key) in order; the last one gets the focus (the safe answer).
     """
 
+    dialog_classes = "dialog dialog-wide"
+
     def __init__(self, question: str, choices: list[tuple[str, str, str]]) -> None:
-        super().__init__()
-        self._question = question
+        super().__init__(question)
         self._choices = choices
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog dialog-wide"):
-            yield Label(self._question, classes="dialog-question")
-            with Horizontal(classes="dialog-buttons"):
-                for choice, label, key in self._choices:
-                    yield Button(f"{label} ({key})", id=f"choice-{choice}")
+    def buttons(self) -> ComposeResult:
+        for choice, label, key in self._choices:
+            yield Button(f"{label} ({key})", id=f"choice-{choice}")
 
     def on_mount(self) -> None:
         self.query(Button).last().focus()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button
+
+from builder.tui.dialogs.question import QuestionDialog
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(QuestionDialog[bool]):
     """Returns True for yes, False for no or escape."""
 
     BINDINGS = [  # noqa: RUF012
@@ -18,17 +18,13 @@ class ConfirmDialog(ModalScreen[bool]):
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "Cancel") -> None:
-        super().__init__()
-        self._question = question
+        super().__init__(question)
         self._yes = yes
         self._no = no
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self._question, classes="dialog-question")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self._yes} (y)", variant="warning", id="yes")
-                yield Button(f"{self._no} (n)", variant="primary", id="no")
+    def buttons(self) -> ComposeResult:
+        yield Button(f"{self._yes} (y)", variant="warning", id="yes")
+        yield Button(f"{self._no} (n)", variant="primary", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

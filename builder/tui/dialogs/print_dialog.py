@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -131,6 +132,16 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         self._problems = team_problems(system, self._team, catalog)
         """Why the team is not legal: shown, and Print becomes "Print anyway"."""
 
+    def _select_row(
+        self, label: str, select_id: str, options: Sequence[tuple[str, str]], value: str
+    ) -> Horizontal:
+        """One labelled drop-down of the dialog (paper, language, card size), in its row."""
+        return Horizontal(
+            Label(t(label, self._lang), classes="print-label"),
+            Select(options, value=value, allow_blank=False, id=select_id, compact=True),
+            classes="print-row",
+        )
+
     def compose(self) -> ComposeResult:
         remembered = _REMEMBERED.get(self.app, {})
         sizes = [c.id for c in self._system.card_sizes]
@@ -146,35 +157,20 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     for p in self._problems:
                         where = f"{p.field}: " if p.field else ""
                         yield Static(f"• {where}{p.message}", classes="problem", markup=False)
-            with Horizontal(classes="print-row"):
-                yield Label(t("paper", self._lang), classes="print-label")
-                yield Select(
-                    [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS],
-                    value=remembered.get("paper", "a4"),
-                    allow_blank=False,
-                    id="paper",
-                    compact=True,
-                )
-            with Horizontal(classes="print-row"):
-                yield Label(t("language", self._lang), classes="print-label")
-                yield Select(
-                    [(LANG_NAMES[code], code) for code in LANGS],
-                    value=remembered.get("lang", self._lang),
-                    allow_blank=False,
-                    id="lang",
-                    compact=True,
-                )
+            papers = [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS]
+            yield self._select_row("paper", "paper", papers, remembered.get("paper", "a4"))
+            languages = [(LANG_NAMES[code], code) for code in LANGS]
+            yield self._select_row(
+                "language", "lang", languages, remembered.get("lang", self._lang)
+            )
             # a game with one size (a map sheet) has nothing to choose: the row is hidden
-            with Horizontal(classes="print-row", id="card-size-row") as row:
-                row.display = len(sizes) > 1
-                yield Label(t("card_size", self._lang), classes="print-label")
-                yield Select(
-                    [(c.shown, c.id) for c in self._system.card_sizes],
-                    value=size if size in sizes else sizes[0],
-                    allow_blank=False,
-                    id="card-size",
-                    compact=True,
-                )
+            cards = [(c.shown, c.id) for c in self._system.card_sizes]
+            row = self._select_row(
+                "card_size", "card-size", cards, size if size in sizes else sizes[0]
+            )
+            row.id = "card-size-row"
+            row.display = len(sizes) > 1
+            yield row
             with Horizontal(classes="print-row"):
                 yield Label(t("out_dir", self._lang), classes="print-label")
                 yield Input(

@@ -4,33 +4,30 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input
 
 from builder.core.i18n import Lang
+from builder.tui.dialogs.question import QuestionDialog
 from builder.tui.labels import t
 
 
-class PromptDialog(ModalScreen[str | None]):
+class PromptDialog(QuestionDialog[str | None]):
     """Returns the stripped text, or None when cancelled (escape) or left empty."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
 
     def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
-        super().__init__()
-        self._question = question
+        super().__init__(question)
         self._value = value
         self._placeholder = placeholder
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self._question, classes="dialog-question")
-            yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
-            with Horizontal(classes="dialog-buttons"):
-                lang: Lang = getattr(self.app, "lang", "en")  # the shell's (en outside it)
-                yield Button(t("ok_enter", lang), variant="primary", id="ok")
-                yield Button(t("cancel_esc", lang), id="cancel")
+    def fields(self) -> ComposeResult:
+        yield Input(self._value, placeholder=self._placeholder, id="prompt-input")
+
+    def buttons(self) -> ComposeResult:
+        lang: Lang = getattr(self.app, "lang", "en")  # the shell's (en outside it)
+        yield Button(t("ok_enter", lang), variant="primary", id="ok")
+        yield Button(t("cancel_esc", lang), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

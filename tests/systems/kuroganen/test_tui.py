@@ -325,9 +325,9 @@ def test_cells_out_of_reach_are_brighter_the_higher_their_level(map_file):
 def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file):
     from rich.cells import cell_len
 
-    from builder.systems.kuroganen.tui.labels import HELP_KEYS
+    from builder.systems.kuroganen.tui.ui import kuroganen_ui
 
-    rows = [row for _title, _ja, section in HELP_KEYS for row in section]
+    rows = [row for _title, _ja, section in kuroganen_ui().help for row in section]
     keys = {key: (en, ja) for key, en, ja in rows}
     assert "path to the cursor" in keys["___"][0] and "経路" in keys["___"][1]
     assert "brighter" in keys["1.5 2 3"][0] and "明るい" in keys["1.5 2 3"][1]

@@ -5,56 +5,8 @@ from __future__ import annotations
 import re
 
 from builder.core.i18n import Labels, Lang
-from builder.tui.shell import HelpSection
 
-LABELS = Labels(
-    {
-        "legal": ("LEGAL", "合法"),
-        "illegal": ("ILLEGAL", "違反"),
-        "unusable": ("CANNOT BE USED", "使用不可"),
-        "warnings": ("warning", "警告"),
-        "force": ("Force", "部隊"),
-        "role": ("", ""),
-        "name": ("Name", "名前"),
-        "type": ("Type", "機種"),
-        "ship": ("ship", "戦艦"),
-        "ms": ("MS", "MS"),
-        "odds": ("Odds", "命中・撃破率"),
-        "attacker": ("Attacker", "攻撃側"),
-        "weapon": ("Weapon", "武装"),
-        "target": ("Target", "目標"),
-        "near": ("Attack mod", "攻撃修正"),
-        "evade": ("Evade", "回避"),
-        "evade_off": ("off", "なし"),
-        "evade_on": ("on, mod {mod}", "あり 修正{mod}"),
-        "ship_no_evade": ("a ship never evades", "戦艦は回避しない"),
-        "p_hit": ("Hit / die", "ダイス1個の命中率"),
-        "p_evade": ("Evade / hit", "命中ごとの回避率"),
-        "exp_dmg": ("Exp. damage", "期待ダメージ"),
-        "kill": ("Kill", "撃破率"),
-        "hits": ("hits", "命中"),
-        "dmg": ("dmg", "ダメ"),
-        "dice": ("{n} dice, {need}+ to hit, D{d}", "{n}回 {need}+で命中 D{d}"),
-        "drop_ship": (
-            "A force keeps its one battleship: y changes its type",
-            "戦艦は外せません(y で艦種を変更)",
-        ),
-        "mark_ship": ("Compare is for MS: mark an MS row", "比較はMSどうし:MSの行で印を付ける"),
-        "unknown_type": (
-            "unknown {what} type '{id}': y picks one from the catalog",
-            "不明な{what}の機種「{id}」: y でカタログから選ぶ",
-        ),
-        "rename_prompt": ("New name for “{name}”:", "「{name}」の新しい名前:"),
-        "name_taken": ("The name “{name}” is already used", "「{name}」という名前は使用済みです"),
-        "compare_title": ("Compare MS (2–4)", "MS比較(2〜4機)"),
-        "compare_need": ("Compare needs 2 to 4 MS", "比較には2〜4機のMSが必要"),
-        "vs_ms": ("vs MS", "対MS"),
-        "alive": ("Alive, round {r}", "{r}R後の生存率"),
-        "ehp": ("Exp. HP, round {r}", "{r}R後の期待HP"),
-        "under": ("under {threat}", "脅威: {threat}"),
-        "print_title": ("Print “{name}”", "「{name}」を印刷"),
-    }
-)
+LABELS = Labels.load(__file__, "labels.yaml")
 
 
 MESSAGES_JA: list[tuple[str, str]] = [
@@ -90,42 +42,3 @@ def message(text: str, lang: Lang) -> str:
 
 t = LABELS.t
 """The label ``key`` in ``lang`` (``t(key, lang, **params)``)."""
-
-KEYS_JA: dict[str, str] = {
-    "Attacker": "攻撃側",
-    "Weapon": "武装",
-    "Target": "目標",
-    "Mod+": "修正+",
-    "Mod-": "修正-",
-    "Evade": "回避",
-    "EvMod": "回避修正",
-    "Type": "機種",
-    "AddMS": "MS追加",
-    "Drop": "削除",
-    "Mark": "選択",
-    "Compare": "比較",
-    "Rename": "改名",
-    "Back": "戻る",
-}
-
-HELP: list[HelpSection] = [
-    (
-        "Force and odds",
-        "部隊と確率",
-        [
-            ("↑/↓", "choose a unit of the force", "部隊のユニットを選ぶ"),
-            ("y", "change its type (ship or MS from the catalog)", "機種を変更(カタログから)"),
-            ("n / x", "add an MS / remove the chosen MS", "MSを追加 / 選んだMSを削除"),
-            ("r", "rename the chosen unit (ship or MS)", "選んだユニットの名前を変更"),
-            ("a / w / t", "next attacker / weapon / target", "攻撃側 / 武装 / 目標を切替"),
-            ("+ / -", "attack modifier (enemy MS within 10 cm)", "攻撃修正(10cm以内の敵MS)"),
-            ("e / v", "evade on/off / evasion modifier", "回避あり/なし / 回避修正"),
-            ("space", "mark an MS for compare (2–4)", "比較するMSに印を付ける（2〜4機）"),
-            (
-                "c",
-                "compare the marked MS (or the first four) side by side",
-                "印を付けたMS（なければ先頭の4機）を並べて比較",
-            ),
-        ],
-    )
-]

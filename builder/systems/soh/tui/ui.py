@@ -1,11 +1,10 @@
-"""soh's part of the TUI: the crew screen first, its styles, help and footer labels."""
+"""soh's part of the TUI: the crew screen first and its opponent; styles, help and footer words
+in ``ui.yaml``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from builder.systems.soh.tui.labels import HELP, KEYS_JA, LABELS
 from builder.tui.shell import SystemUI
 
 
@@ -20,12 +19,4 @@ class SohState:
 def soh_ui() -> SystemUI:
     from builder.systems.soh.tui.screens import CrewScreen
 
-    return SystemUI(
-        first_screen=CrewScreen,
-        css_paths=[Path(__file__).with_name("soh.tcss")],
-        help=HELP,
-        keys_ja=KEYS_JA,
-        print_title=LABELS["print_title"],
-        noun=("crew", "クルー"),
-        state=SohState(),
-    )
+    return SystemUI.load(__file__, CrewScreen, state=SohState())

@@ -28,26 +28,7 @@ from builder.systems.laminim.models import Catalog, Frame, Threat
 
 Slots = tuple[str | None, str | None, str | None]
 
-LABELS = Labels(
-    {
-        "suggest_title": ("Suggest loadouts", "武装構成の提案"),
-        "computing": ("computing…", "計算中…"),
-        "progress": ("computing… {n} of {total}", "計算中… {total}件中{n}件"),
-        "too_large": ("too large to compute exactly", "大きすぎて厳密に計算できません"),
-        "front_of": ("Pareto front of {n} legal loadouts", "適正な{n}通りのうちパレート最適"),
-        "no_loadout": ("no legal loadout", "適正な武装構成がありません"),
-        "suggest_help": (
-            "enter: fill the slots · esc: cancel · "
-            "alive / E[dur] after {r} rounds, damage per round",
-            "Enter: 武装に反映 · Esc: 取消 · {r}ラウンド後の生存率／残耐久、与ダメージ／ラウンド",
-        ),
-        "empty": ("(empty)", "（なし）"),
-        "columns": (
-            "    alive E[dur]  damage  weapons (payload)",
-            "   生存率 残耐久  与ダメ  武装（積載）",
-        ),
-    }
-)
+LABELS = Labels.load(__file__, "suggest_dialog_labels.yaml")
 
 
 tr = LABELS.t

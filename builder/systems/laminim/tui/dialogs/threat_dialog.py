@@ -26,22 +26,7 @@ from builder.systems.laminim.models import Catalog, Threat, ThreatAttack, Weapon
 CUSTOM_ID = "custom"
 MAX_BONUS = 5  # B >= 5 already hits on every face (docs/rules.md §1.2)
 
-_TEXT = Labels(
-    {
-        "title": ("Threat: the attacks made every round", "想定攻撃：毎ラウンドの攻撃"),
-        "keys": (
-            "a add · w/W weapon · +/- bonus · x remove · s save · enter use · esc cancel",
-            "a 追加 · w/W 武器 · +/- 修正 · x 削除 · s 保存 · enter 使用 · esc 取消",
-        ),
-        "no_bonus": ("every missile contacts", "全弾命中"),
-        "empty": ("No attacks: press a to add one.", "攻撃がありません。a で追加。"),
-        "save_to": ("Save the threat to:", "想定攻撃の保存先："),
-        "saved": ("Saved {path}", "{path} に保存しました"),
-        "exists": ("{path} exists. Replace it?", "{path} は既にあります。置き換えますか？"),
-        "cannot_save": ("Cannot save {path}: {error}", "{path} を保存できません：{error}"),
-        "name": ("Custom threat", "カスタム想定攻撃"),
-    }
-)
+_TEXT = Labels.load(__file__, "threat_dialog_labels.yaml")
 
 
 _t = _TEXT.t
