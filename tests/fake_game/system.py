@@ -68,7 +68,8 @@ class FakeGame(Game[Squad, Catalog, SquadRead]):
 
     def documents(self, team: Squad, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         robots = [{"name": r.name, "kind": r.kind} for r in team.robots]
-        context = {"squad": team.name, "size": options.card_size, "robots": robots}
+        page = {"paper": options.paper, "lang": options.lang, "size": options.card_size}
+        context = {"squad": team.name, **page, "robots": robots}
         return [Printout("cards", "fake/cards.html", context)]
 
     def tui(self) -> SystemUI:

@@ -1,4 +1,6 @@
-"""Untrusted names come out as text and fetch nothing; files are never overwritten."""
+"""Untrusted names come out as text and fetch nothing; files are never overwritten. These are
+the kit's (its template environment, restricted fetcher and batch writer), so they print the
+fake game's cards (tests/fake_game); LAMINIM's own three printouts are tested with LAMINIM."""
 
 from __future__ import annotations
 
@@ -6,30 +8,32 @@ import sys
 
 import pdfplumber
 import pytest
+from fake_game.models import Robot, Squad
 
 from builder.core.outfiles import free_path, slugify
 from builder.core.resources import templates_dir
+from builder.render.batch import render_html, render_printouts
 from builder.render.env import ForbiddenURL, allowed_path
-from builder.systems.laminim.printouts import render_html, render_team
-from builder.systems.laminim.team import Team, Unit
+from builder.roster.team_file import load_team
+from builder.systems.base import PrintOptions
 
 HOSTILE = '<img src="file:///etc/passwd"><script>alert(1)</script>'
 
 
-@pytest.fixture(scope="module")
-def hostile_team():
-    return Team(
+@pytest.fixture
+def hostile_squad() -> Squad:
+    return Squad(
         name=f"Evil {HOSTILE}",
-        units=[
-            Unit(name=f"X {HOSTILE}", frame="striker", weapons=["rifle", "missile", None]),
-            Unit(name="<b>bold</b>", frame="bastion", weapons=["gatling", None, None]),
-            Unit(name="Plain", frame="lancer", weapons=["blade", None, None]),
+        robots=[
+            Robot(name=f"X {HOSTILE}", kind="scout"),
+            Robot(name="<b>bold</b>", kind="tank"),
+            Robot(name="Plain", kind="scout"),
         ],
     )
 
 
-@pytest.fixture(scope="module")
-def fetched(monkeypatch_module):
+@pytest.fixture
+def fetched(monkeypatch) -> list[str]:
     """Every URL the PDF engine asks for while rendering, allowed or not."""
     from builder.render import pdf
 
@@ -40,32 +44,28 @@ def fetched(monkeypatch_module):
         seen.append(url)
         return original(self, url, headers)
 
-    monkeypatch_module.setattr(pdf.RestrictedFetcher, "fetch", spy)
+    monkeypatch.setattr(pdf.RestrictedFetcher, "fetch", spy)
     return seen
 
 
-@pytest.fixture(scope="module")
-def monkeypatch_module():
-    mp = pytest.MonkeyPatch()
-    yield mp
-    mp.undo()
+def _print(game, squad: Squad, out_dir, progress=None):
+    documents = game.documents(squad, game.load_catalog(), PrintOptions(card_size="mini"))
+    return render_printouts(documents, out_dir, squad.name, progress=progress)
 
 
-@pytest.fixture(scope="module")
-def hostile_pdfs(tmp_path_factory, hostile_team, catalog, fetched):
-    return render_team(hostile_team, catalog, tmp_path_factory.mktemp("hostile"))
+def test_hostile_names_are_escaped_in_the_html(fake_game, hostile_squad):
+    [cards] = fake_game.documents(hostile_squad, fake_game.load_catalog(), PrintOptions())
+    html = render_html(cards)
+    assert "<script>" not in html and '<img src="file' not in html
+    assert "<b>bold</b>" not in html
+    assert "&lt;script&gt;" in html
 
 
-def test_hostile_names_are_escaped_in_the_html(hostile_team, catalog):
-    for kind in ("cards", "tokens", "markers"):
-        html = render_html(hostile_team, catalog, kind)
-        assert "<script>" not in html and '<img src="file' not in html
-        assert "<b>bold</b>" not in html
-    assert "&lt;script&gt;" in render_html(hostile_team, catalog, "cards")
-
-
-def test_hostile_names_print_as_literal_text_and_fetch_nothing(hostile_pdfs, fetched):
-    with pdfplumber.open(hostile_pdfs[0]) as pdf:
+def test_hostile_names_print_as_literal_text_and_fetch_nothing(
+    fake_game, hostile_squad, fetched, tmp_path
+):
+    [path] = _print(fake_game, hostile_squad, tmp_path)
+    with pdfplumber.open(path) as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
         assert not pdf.pages[0].images
     assert "<script>alert(1)</script>" in text.replace(" ", "") or "<script>" in text
@@ -75,13 +75,27 @@ def test_hostile_names_print_as_literal_text_and_fetch_nothing(hostile_pdfs, fet
     assert all(url.startswith(root) for url in fetched), fetched
 
 
-def test_hostile_team_name_cannot_leave_the_output_folder(hostile_pdfs, tmp_path):
-    for path in hostile_pdfs:
+def test_hostile_team_name_cannot_leave_the_output_folder(fake_game, hostile_squad, tmp_path):
+    for path in _print(fake_game, hostile_squad, tmp_path):
         assert "/" not in path.name.removesuffix(".pdf").replace("-", "")
         assert path.name.startswith("evil-img-src-file-etc-passwd")
     assert slugify("../../etc/passwd") == "etc-passwd"
     assert slugify("夜勤チーム") == "夜勤チーム"
     assert slugify("<>") == "team"
+
+
+def test_existing_files_get_a_numbered_suffix(fake_game, tmp_path):
+    squad = load_team(fake_game.demo_file())[1]
+    first = _print(fake_game, squad, tmp_path / "out")
+    steps: list[tuple[str, int, int]] = []
+    second = _print(fake_game, squad, tmp_path / "out", progress=lambda *a: steps.append(a))
+    assert [p.name for p in first] == ["demo-squad-cards.pdf"]
+    assert [p.name for p in second] == ["demo-squad-cards-2.pdf"]
+    assert all(p.stat().st_size > 1000 for p in first + second)
+    assert steps == [("cards", 0, 1), ("done", 1, 1)]
+    (tmp_path / "x.pdf").write_text("keep")
+    assert free_path(tmp_path, "x").name == "x-2.pdf"
+    assert (tmp_path / "x.pdf").read_text() == "keep"
 
 
 @pytest.mark.parametrize(
@@ -120,34 +134,6 @@ def test_restricted_fetcher_refuses_passwd_and_http():
     response = fetcher.fetch((templates_dir() / "laminim" / "cards.css").resolve().as_uri())
     assert b".card" in response.read()
     response.close()
-
-
-def test_existing_files_get_a_numbered_suffix(tmp_path, demo_team, catalog):
-    first = render_team(demo_team, catalog, tmp_path / "out")
-    steps: list[tuple[str, int, int]] = []
-    second = render_team(demo_team, catalog, tmp_path / "out", progress=lambda *a: steps.append(a))
-    assert [p.name for p in first] == [
-        "test-play-samples-cards.pdf",
-        "test-play-samples-tokens.pdf",
-        "test-play-samples-markers.pdf",
-    ]
-    assert [p.name for p in second] == [
-        "test-play-samples-cards-2.pdf",
-        "test-play-samples-tokens-2.pdf",
-        "test-play-samples-markers-2.pdf",
-    ]
-    assert all(p.stat().st_size > 1000 for p in first + second)
-    assert steps[-1] == ("done", 3, 3) and [s[1] for s in steps] == [0, 1, 2, 3]
-    (tmp_path / "x.pdf").write_text("keep")
-    assert free_path(tmp_path, "x").name == "x-2.pdf"
-    assert (tmp_path / "x.pdf").read_text() == "keep"
-
-
-def test_unknown_options_are_refused(tmp_path, demo_team, catalog):
-    for kw in ({"paper": "a3"}, {"lang": "fr"}, {"card_size": "tarot"}):
-        with pytest.raises(ValueError):
-            render_team(demo_team, catalog, tmp_path, **kw)
-    assert not list(tmp_path.iterdir())
 
 
 def test_batch_module_imports_without_textual_or_weasyprint():

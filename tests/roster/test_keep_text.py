@@ -8,7 +8,6 @@ from typing import Any
 
 from builder.roster.keep_text import text_nodes
 from builder.roster.team_file import dump_team, save_team
-from builder.systems.laminim.system import SYSTEM as LAMINIM
 
 ORIGINAL = """\
 # hand-written
@@ -93,20 +92,19 @@ def test_text_nodes_skip_keys_anchors_block_scalars_and_what_is_inside_flow_list
     assert text_nodes("a: [1\n") is None
 
 
-def test_a_system_without_the_hook_saves_as_before(tmp_path):
-    text = "system: laminim\nname: A\nunits:\n  - name: K\n    frame: striker\n"
-    text += "    weapons: [rifle,   missile, null]   # aligned\n"
-    path = tmp_path / "team.yaml"
+def test_a_system_without_the_hook_saves_as_before(fake_game, tmp_path):
+    text = "system: fake\nname: A\nrobots: [{name: K,   kind: scout}]   # aligned\n"
+    path = tmp_path / "squad.yaml"
     path.write_text(text, encoding="utf-8")
     from builder.roster.team_file import load_team
 
     team = load_team(path)[1]
-    save_team(LAMINIM, team, path)
+    save_team(fake_game, team, path)
     assert path.read_text(encoding="utf-8") == text
-    team.units[0] = team.units[0].with_slot(2, "missile")
-    save_team(LAMINIM, team, path)
+    team.robots[0] = team.robots[0].model_copy(update={"kind": "tank"})
+    save_team(fake_game, team, path)
     saved = path.read_text(encoding="utf-8")
-    assert "weapons: [rifle, missile, missile]  # aligned\n" in saved  # the comment stays put
+    assert "robots: [{name: K, kind: tank}]      # aligned\n" in saved  # the comment stays put
     assert saved.index("#") == text.index("#")
 
 

@@ -49,9 +49,9 @@ def test_a_file_no_game_reads_keeps_its_problems_and_names_the_keys(tmp_path):
     assert read.problems[-1].severity == "warning"
 
 
-def test_a_declared_system_is_never_second_guessed(tmp_path):
+def test_a_declared_system_is_never_second_guessed(fake_game, tmp_path):
     path = tmp_path / "declared.yaml"
-    path.write_text("system: laminim\nname: X\nfoo: 1\n", encoding="utf-8")
+    path.write_text("system: fake\nname: X\nfoo: 1\n", encoding="utf-8")
     _, read = read_team(path)
     assert not any(p.field == "system" for p in read.problems)
 

@@ -1,4 +1,5 @@
-"""Fixtures of the TUI tests: the bundled catalog and demo team, copied to a temp folder."""
+"""Fixtures of the TUI tests: an app on the fake game's demo squad (the shell's own tests) or on
+LAMINIM's bundled demo team (its screens' tests), each copied to a temp folder."""
 
 from __future__ import annotations
 
@@ -49,6 +50,25 @@ def make_app(catalog, team_file):
         return BuilderApp(
             SYSTEM, catalog, load_team(path)[1], path, path.read_text(encoding="utf-8")
         )
+
+    return make
+
+
+@pytest.fixture
+def fake_team_file(tmp_path: Path, fake_game) -> Path:
+    path = tmp_path / "team.yaml"
+    shutil.copy(fake_game.demo_file(), path)
+    return path
+
+
+@pytest.fixture
+def make_fake_app(fake_game, fake_team_file):
+    """An app on the fake game (tests/fake_game): its one screen, the shell's dialogs."""
+
+    def make(path: Path | None = None) -> BuilderApp:
+        path = path or fake_team_file
+        text = path.read_text(encoding="utf-8")
+        return BuilderApp(fake_game, fake_game.load_catalog(), load_team(path)[1], path, text)
 
     return make
 

@@ -1,4 +1,6 @@
-"""The print dialog: a bad output folder or a failing renderer is a message, never a crash."""
+"""The print dialog is the shell's, so these run on the fake game (tests/fake_game): a bad output
+folder or a failing renderer is a message, never a crash; an illegal team asks before printing;
+the options are remembered and reach the game."""
 
 from __future__ import annotations
 
@@ -43,10 +45,10 @@ def _step(pilot) -> str:
     return str(pilot.app.screen.query_one("#print-step").render())
 
 
-async def test_a_file_where_the_folder_should_be_is_reported(make_app, tmp_path, render_calls):
+async def test_a_file_where_the_folder_should_be_is_reported(make_fake_app, tmp_path, render_calls):
     in_the_way = tmp_path / "cards.pdf"
     in_the_way.write_text("not a folder", encoding="utf-8")
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await _print_to(pilot, str(in_the_way))
         assert isinstance(app.screen, PrintDialog)
@@ -65,21 +67,21 @@ async def _print_to_again(pilot, out_dir: str) -> None:
     await settle(pilot)
 
 
-async def test_a_file_among_the_parent_folders_is_reported(make_app, tmp_path, render_calls):
+async def test_a_file_among_the_parent_folders_is_reported(make_fake_app, tmp_path, render_calls):
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await _print_to(pilot, str(tmp_path / "notes.txt" / "cards"))
         assert "notes.txt is a file, not a folder" in _step(pilot)
         assert render_calls == []
 
 
-async def test_an_unwritable_folder_is_reported(make_app, tmp_path, render_calls, monkeypatch):
+async def test_an_unwritable_folder_is_reported(make_fake_app, tmp_path, render_calls, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(print_dialog.tempfile, "mkstemp", refuse)  # also works as root
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await _print_to(pilot, str(tmp_path / "locked"))
         assert "Cannot write to" in _step(pilot)
@@ -98,14 +100,14 @@ def test_check_out_dir_speaks_japanese(tmp_path):
     assert "ファイルです" in check_out_dir(tmp_path / "f", "ja")
 
 
-async def test_a_renderer_exception_is_shown_in_the_dialog(make_app, tmp_path, monkeypatch):
+async def test_a_renderer_exception_is_shown_in_the_dialog(make_fake_app, tmp_path, monkeypatch):
     import builder.render.batch as batch
 
     def broken(*args, **kwargs):
         raise RuntimeError("font not found: NotoSansJP")
 
     monkeypatch.setattr(batch, "render_printouts", broken)
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         text = await _print_to(pilot, str(tmp_path))
         assert isinstance(app.screen, PrintDialog)
@@ -124,9 +126,7 @@ def _three_files(monkeypatch) -> list[dict]:
 
     def fake_render(printouts, out_dir, team_name, *, progress):
         cards = printouts[0].context
-        calls.append(
-            {"paper": cards["page"]["paper"], "lang": cards["lang"], "size": cards["card_size"]}
-        )
+        calls.append({"paper": cards["paper"], "lang": cards["lang"], "size": cards["size"]})
         return [Path(out_dir) / f"team-{kind}.pdf" for kind in ("cards", "tokens", "markers")]
 
     monkeypatch.setattr(batch, "render_printouts", fake_render)
@@ -134,19 +134,19 @@ def _three_files(monkeypatch) -> list[dict]:
 
 
 async def test_an_illegal_team_shows_its_problems_and_asks_print_anyway(
-    make_app, tmp_path, monkeypatch
+    make_fake_app, tmp_path, monkeypatch
 ):
     calls = _three_files(monkeypatch)
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d")  # a fourth unit: the team is over its unit limit
+        await pilot.press("d", "d")  # a fourth robot: the squad is over its limit of three
         await settle(pilot)
         await pilot.press("p")
         await settle(pilot)
         text = screen_text(pilot)
-        assert "The team is not legal — print anyway?" in text
-        assert "units" in text and "•" in text  # the reason itself
+        assert "The squad is not legal — print anyway?" in text  # in the game's own noun
+        assert "robots" in text and "•" in text  # the reason itself
         button = app.screen.query_one("#print", Button)
         assert str(button.label) == "Print anyway"
         app.screen.query_one("#out-dir").value = str(tmp_path)
@@ -155,8 +155,8 @@ async def test_an_illegal_team_shows_its_problems_and_asks_print_anyway(
         assert len(calls) == 1  # printed once asked
 
 
-async def test_a_legal_team_prints_without_a_question(make_app):
-    app = make_app()
+async def test_a_legal_team_prints_without_a_question(make_fake_app):
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -165,17 +165,17 @@ async def test_a_legal_team_prints_without_a_question(make_app):
         assert str(app.screen.query_one("#print", Button).label) == "Print"
 
 
-async def test_every_written_file_is_in_view_at_80x24(make_app, tmp_path, monkeypatch):
+async def test_every_written_file_is_in_view_at_80x24(make_fake_app, tmp_path, monkeypatch):
     _three_files(monkeypatch)
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         text = await _print_to(pilot, str(tmp_path))
         for kind in ("cards", "tokens", "markers"):
             assert f"team-{kind}.pdf" in text
 
 
-async def test_tab_goes_from_the_folder_to_print_with_nothing_invisible_between(make_app):
-    app = make_app()
+async def test_tab_goes_from_the_folder_to_print_with_nothing_invisible_between(make_fake_app):
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -185,9 +185,11 @@ async def test_tab_goes_from_the_folder_to_print_with_nothing_invisible_between(
         assert all(w.region.height > 0 for w in app.screen.focus_chain)
 
 
-async def test_print_options_are_remembered_while_the_app_runs(make_app, tmp_path, monkeypatch):
+async def test_print_options_are_remembered_while_the_app_runs(
+    make_fake_app, tmp_path, monkeypatch
+):
     calls = _three_files(monkeypatch)
-    app = make_app()
+    app = make_fake_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("p")
@@ -195,7 +197,7 @@ async def test_print_options_are_remembered_while_the_app_runs(make_app, tmp_pat
         dialog = app.screen
         dialog.query_one("#paper").value = "letter"
         dialog.query_one("#lang").value = "ja"
-        dialog.query_one("#card-size").value = "large"
+        dialog.query_one("#card-size").value = "maxi"
         dialog.query_one("#out-dir").value = str(tmp_path / "cards")
         await pilot.click("#print")
         await settle(pilot)
@@ -207,6 +209,6 @@ async def test_print_options_are_remembered_while_the_app_runs(make_app, tmp_pat
         assert isinstance(again, PrintDialog) and again is not dialog
         assert again.query_one("#paper").value == "letter"
         assert again.query_one("#lang").value == "ja"
-        assert again.query_one("#card-size").value == "large"
+        assert again.query_one("#card-size").value == "maxi"
         assert again.query_one("#out-dir").value == str(tmp_path / "cards")
-        assert calls == [{"paper": "letter", "lang": "ja", "size": "large"}]
+        assert calls == [{"paper": "letter", "lang": "ja", "size": "maxi"}]

@@ -13,7 +13,7 @@ import pytest
 
 from builder.core.resources import bundled_catalog_dir
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parents[3] / "fixtures"
 DEMO = str(bundled_catalog_dir("laminim") / "demo_team.yaml")
 RIVALS = str(FIXTURES / "teams" / "rivals.yaml")
 

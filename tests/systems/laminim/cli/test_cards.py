@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parents[3] / "fixtures"
 
 
 def test_cards_write_three_pdfs_and_print_their_paths(cli, demo_path, tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parents[3] / "fixtures"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,6 @@
-"""The TUI's main flows, driven by keyboard through Textual's pilot."""
+"""LAMINIM's main TUI flows, driven by keyboard through Textual's pilot: build a unit, the
+picker, compare, rename and save, open, reorder, print. The shell's own dialogs (save as, quit,
+open errors) are tested on the fake game in tests/tui/test_shell_flows.py."""
 
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from builder.systems.laminim.tui.screens.compare_screen import CompareScreen
 from builder.systems.laminim.tui.screens.team_screen import TeamScreen
 from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
 from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
-from builder.tui.dialogs.confirm_dialog import ConfirmDialog
-from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
 from builder.tui.dialogs.prompt_dialog import PromptDialog
 from tests.tui.conftest import SIZE
 from tests.tui.helpers import screen_text, settle
@@ -167,96 +167,6 @@ async def test_save_and_reload_keeps_changes_and_comments(make_app, team_file: P
     assert [u.name for u in reloaded.units] == ["Kestrel", "Anvil", "Swallow"]
 
 
-async def test_save_as_writes_a_new_file(make_app, tmp_path: Path):
-    app = make_app()
-    target = tmp_path / "sub" / "copy.yaml"
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")  # duplicate Kestrel -> "Kestrel 2"
-        await settle(pilot)
-        assert app.title.startswith("●")
-        await pilot.press("f2")
-        await settle(pilot)
-        field = app.screen.query_one("#prompt-input")
-        field.value = str(target)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog)  # the folder "sub" does not exist yet
-        await pilot.press("y")
-        await settle(pilot)
-        assert app.path == target
-        assert "●" not in app.title
-    assert [u.name for u in load_team(target)[1].units] == [
-        "Kestrel",
-        "Kestrel 2",
-        "Bulwark",
-        "Swallow",
-    ]
-
-
-async def test_quit_with_unsaved_changes_asks_and_can_be_cancelled(make_app):
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("n")  # cancel
-        await settle(pilot)
-        assert isinstance(app.screen, TeamScreen)
-        assert app.is_running
-        assert len(app.team.units) == 4
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-    assert app.return_value == 0
-
-
-async def test_quit_without_changes_does_not_ask(make_app):
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-    assert app.return_value == 0
-
-
-async def test_bad_team_file_shows_line_numbers_and_keeps_the_team(make_app, tmp_path: Path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(
-        "system: laminim\nname: Broken\nunits:\n"
-        "  - name: A\n    frame: striker\n    wepons: [rifle]\n",
-        encoding="utf-8",
-    )
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.team
-        await pilot.press("d")  # an unsaved change: opening asks first
-        await settle(pilot)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("y")
-        await settle(pilot)
-        assert isinstance(app.screen, PromptDialog)
-        app.screen.query_one("#prompt-input").value = str(bad)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, LoadErrorsDialog)
-        text = screen_text(pilot)
-        assert "bad.yaml:6" in text
-        assert "wepons" in text
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, TeamScreen)
-        assert len(app.team.units) == 4 and app.team.name == before.name
-        assert app.title.startswith("●")  # the unsaved change is still there
-
-
 async def test_open_a_good_file_replaces_the_team(make_app, other_team: Path):
     other = other_team
     app = make_app()
@@ -329,42 +239,3 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
-
-
-async def test_save_as_over_another_file_asks_first(make_app, tmp_path: Path):
-    target = tmp_path / "precious.yaml"
-    target.write_text("# somebody else's team\n", encoding="utf-8")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
-        for answer in ("n", "y"):
-            await pilot.press("f2")
-            await settle(pilot)
-            app.screen.query_one("#prompt-input").value = str(target)
-            await pilot.press("enter")
-            await settle(pilot)
-            assert isinstance(app.screen, ConfirmDialog)
-            assert "already exists" in screen_text(pilot)
-            await pilot.press(answer)
-            await settle(pilot)
-            if answer == "n":
-                assert target.read_text(encoding="utf-8") == "# somebody else's team\n"
-                assert app.title.startswith("●")
-    assert len(load_team(target)[1].units) == 4
-    assert app.path == target
-
-
-async def test_prompts_follow_the_language(make_app):
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "d")
-        await settle(pilot)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog)
-        assert "未保存の変更を破棄して終了しますか" in screen_text(pilot)
-        await pilot.press("n")
-        await settle(pilot)
