@@ -169,8 +169,9 @@ def _yaml() -> Any:
 def _merge(old: Any, new: Any) -> Any:
     """``new`` plain data written over ruamel node ``old``, keeping its comments and styles.
 
-    Lists of mappings are matched by their ``name`` (a renamed item reuses the entry at its
-    position unless another item owns it); lists of scalars are edited in place, new ones are
+    Lists of mappings are matched by their ``name`` where it is unique (a renamed or unnamed
+    item reuses the entry at its position unless another item owns it; no entry is reused
+    twice, so items never collapse into one); lists of scalars are edited in place, new ones are
     written in flow style (``[a, b, null]``).
     """
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -183,18 +184,23 @@ def _merge(old: Any, new: Any) -> Any:
     if isinstance(new, list):
         if new and all(isinstance(item, dict) for item in new):
             seq = old if isinstance(old, CommentedSeq) else CommentedSeq()
-            names = {item.get("name") for item in new}
-            by_name = {e.get("name"): e for e in seq if isinstance(e, CommentedMap)}
+            by_name = _unique_names(e for e in seq if isinstance(e, CommentedMap))
+            new_names = {item.get("name") for item in new}
+            used: set[int] = set()  # an old entry is reused once at most: never an alias
             items = []
             for i, item in enumerate(new):
-                prior = by_name.get(item.get("name"))
-                if (
-                    prior is None
-                    and i < len(seq)
-                    and isinstance(seq[i], CommentedMap)
-                    and seq[i].get("name") not in names
-                ):
-                    prior = seq[i]
+                prior = by_name.get(item.get("name")) if item.get("name") is not None else None
+                if prior is None or id(prior) in used:
+                    prior = None
+                    at = seq[i] if i < len(seq) else None
+                    if (
+                        isinstance(at, CommentedMap)
+                        and id(at) not in used
+                        and (at.get("name") is None or at.get("name") not in new_names)
+                    ):
+                        prior = at
+                if prior is not None:
+                    used.add(id(prior))
                 items.append(_merge(prior, item))
             seq[:] = items  # in place, so comments attached to the list itself stay
             return seq
@@ -206,6 +212,20 @@ def _merge(old: Any, new: Any) -> Any:
         seq.fa.set_flow_style()
         return seq
     return new
+
+
+def _unique_names(entries: Any) -> dict[Any, Any]:
+    """The entries by ``name``, for the names exactly one entry has (None is no name)."""
+    by_name: dict[Any, Any] = {}
+    twice: set[Any] = set()
+    for entry in entries:
+        name = entry.get("name")
+        if name is None:
+            continue
+        if name in by_name:
+            twice.add(name)
+        by_name[name] = entry
+    return {k: v for k, v in by_name.items() if k not in twice}
 
 
 def dump_team(
