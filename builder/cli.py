@@ -391,7 +391,6 @@ def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-
     from builder.catalogs.impact import catalog_folder
     from builder.catalogs.notice import check_notice
 

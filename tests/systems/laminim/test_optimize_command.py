@@ -5,7 +5,6 @@ enumeration."""
 from __future__ import annotations
 
 import importlib
-import itertools
 import json
 import time
 
@@ -13,7 +12,7 @@ import pytest
 
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.optimizer import weapon_options
-from builder.systems.laminim.rules import UnitSpec, damage_output, silhouette
+from tests.systems.laminim.rules.test_optimize import brute_force_best
 
 chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
 
@@ -82,27 +81,6 @@ def test_top_limits_the_list_but_not_evaluated(cli):
     assert three["threat"] == "rifle-duel"  # the catalog's default threat
 
 
-def _brute_force_best(frame, weapons, threat, rounds):
-    """Every ordered loadout with the plain chain, best by the documented order."""
-    best = None
-    for slots in itertools.product([*weapons, None], repeat=3):
-        mounted = [w for w in slots if w is not None]
-        if not mounted or sum(w.weight for w in mounted) > frame.payload:
-            continue
-        unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-        last = chain.reference_survival(unit, threat, rounds).rounds[-1]
-        damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
-        key = (
-            -round(last.alive * 1e9),
-            -round(last.expected_remaining * 1e9),
-            -round(damage * 1e9),
-            sum(w.weight for w in mounted),
-        )
-        if best is None or key < best[0]:
-            best = (key, last.alive, last.expected_remaining, damage, sorted(w.id for w in mounted))
-    return best
-
-
 @pytest.mark.parametrize("frame_id", ["lancer", "skimmer"])
 def test_top_loadout_per_frame_matches_brute_force(cli, frame_id, monkeypatch):
     from builder.systems.laminim.derive import threat_spec
@@ -112,7 +90,7 @@ def test_top_loadout_per_frame_matches_brute_force(cli, frame_id, monkeypatch):
     got = top["loadouts"][0]
     monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)  # the plain chain: nothing dropped
     frame = catalog.frame(frame_id)
-    _, alive, remaining, damage, ids = _brute_force_best(
+    _, alive, remaining, damage, ids = brute_force_best(
         frame, weapon_options(catalog), threat_spec(catalog.threat("mixed-fire"), catalog), 3
     )
     assert got["alive"] == pytest.approx(alive, abs=1e-9)

@@ -26,7 +26,8 @@ SMALL_FRAMES = [f for f in catalog_frames() if f.id in ("striker", "lancer")]
 
 
 def brute_force_best(frame: FrameOption, weapons, threat, rounds):
-    """Every ordered loadout, plain chain (no dropping), best by the documented order."""
+    """Every ordered loadout, plain chain (no dropping), best by the documented order:
+    (its rank key, alive, expected remaining, damage, sorted weapon ids)."""
     best = None
     for slots in itertools.product([*weapons, None], repeat=3):
         mounted = [w for w in slots if w is not None]
@@ -42,7 +43,7 @@ def brute_force_best(frame: FrameOption, weapons, threat, rounds):
             sum(w.weight for w in mounted),
         )
         if best is None or key < best[0]:
-            best = (key, sorted(w.id for w in mounted))
+            best = (key, last.alive, last.expected_remaining, damage, sorted(w.id for w in mounted))
     return best
 
 
@@ -52,7 +53,7 @@ def test_top_loadout_per_frame_matches_brute_force(threat, monkeypatch):
     monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)
     for frame in SMALL_FRAMES:
         top = next(s for s in result.loadouts if s.frame == frame.id)
-        key, ids = brute_force_best(frame, SMALL_WEAPONS, THREATS[threat], 3)
+        key, *_, ids = brute_force_best(frame, SMALL_WEAPONS, THREATS[threat], 3)
         got = (-top.alive, -top.expected_remaining, -top.damage_all, top.payload)
         want = (key[0] * 1e-9, key[1] * 1e-9, key[2] * 1e-9, key[3])
         assert got == pytest.approx(want, abs=2e-9)
