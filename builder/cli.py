@@ -460,7 +460,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         entries.append(CompareEntry(read, unit, str(path)))
     assert system is not None
     if not isinstance(system, Compares):
-        raise bad(f"compare is not available for {system.id}")
+        games = [s.id for s in map(systems.get, systems.ids()) if isinstance(s, Compares)]
+        raise bad(f"{system.name} has nothing to compare; compare takes {', '.join(games)} files")
     catalog = system.load_catalog(args.catalog)
     given = _given(args, system, system.compare_options, "compare")
     options = CompareOptions(given.threat, given.rounds, given.own)

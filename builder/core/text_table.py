@@ -28,3 +28,28 @@ def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()
         return "  ".join(out).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
+    """``text`` as lines of at most ``width`` terminal columns, broken at spaces (a word wider
+    than a line is broken where it must); later lines start with ``indent``. Why not
+    :mod:`textwrap`: it counts characters, and a Japanese character takes two columns."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if columns(candidate) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = indent + word
+        while columns(line) > width:  # one word wider than the line
+            cut = ""
+            for ch in line:
+                if columns(cut + ch) > width:
+                    break
+                cut += ch
+            lines.append(cut)
+            line = indent + line[len(cut) :]
+    lines.append(line)
+    return lines
