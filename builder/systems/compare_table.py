@@ -16,6 +16,7 @@ a number is never cut (its difference is dropped first when a column is narrow).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -141,15 +142,20 @@ def row_json(row: Row) -> dict[str, object]:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` within ``width`` terminal columns (wide characters count two), "…" when cut."""
+    """``text`` within ``width`` terminal columns (wide characters count two), "…" when cut; a
+    closing number stays (``Byalant Cu… 2``), so units of one type can still be told apart."""
     if columns(text) <= width:
         return text
+    if width <= 0:
+        return ""
+    number = re.search(r" \d+$", text)
+    tail = number.group(0) if number and columns(number.group(0)) + 3 <= width else ""
     out = ""
-    for ch in text:
-        if columns(out + ch) > width - 1:
+    for ch in text[: len(text) - len(tail)]:
+        if columns(out + ch) > width - 1 - columns(tail):
             break
         out += ch
-    return out + "…" if width > 0 else ""
+    return out.rstrip() + "…" + tail
 
 
 def cell(row: Row, i: int, width: int) -> str:

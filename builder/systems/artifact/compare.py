@@ -49,11 +49,13 @@ def compare_rows(
     results: Sequence[SurvivalResult | None],
     catalog: ArtifactCatalog,
     lang: Lang,
+    rounds: int,
     *,
     every_round: bool = True,
 ) -> list[Row]:
-    """The table, top to bottom; a unit whose survival is not computed yet (None) shows "—".
-    ``every_round=False`` keeps only the last round's P(alive) (the TUI's 80×24 table)."""
+    """The table, top to bottom, survival after ``rounds``; a unit whose survival is not
+    computed yet (None) shows "—". ``every_round=False`` keeps only the last round's P(alive)
+    (the TUI's 80×24 table)."""
     ms_target, ship_target = reference_targets(catalog)
     rows: list[Row] = []
 
@@ -87,8 +89,7 @@ def compare_rows(
         "high",
         "num2",
     )
-    rounds = max((len(r.rounds) for r in results if r is not None), default=0)
-    shown = range(1, rounds + 1) if every_round else range(rounds, rounds + 1) if rounds else ()
+    shown = range(1, rounds + 1) if every_round else range(rounds, rounds + 1)
     for n in shown:
         alive = [r.rounds[n - 1].alive if r and len(r.rounds) >= n else None for r in results]
         add(f"alive_r{n}", t("alive", n=n), alive, "high", "pct")
@@ -172,7 +173,7 @@ def compute(
 
 def compare_json(compared: Compared, catalog: ArtifactCatalog) -> dict[str, Any]:
     """``laminim compare --json`` for artifact: LAMINIM's shape (README), artifact's units."""
-    rows = compare_rows(compared.sides, compared.results, catalog, "en")
+    rows = compare_rows(compared.sides, compared.results, catalog, "en", compared.rounds)
     return {
         "threat": compared.threat.id,
         "rounds": compared.rounds,
@@ -196,7 +197,7 @@ def title(threat: Threat, rounds: int, lang: Lang) -> str:
 
 
 def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang = "en") -> str:
-    rows = compare_rows(compared.sides, compared.results, catalog, lang)
+    rows = compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds)
     table = side_by_side([s.name for s in compared.sides], [s.source for s in compared.sides], rows)
     head = title(compared.threat, compared.rounds, lang)
     return titled(head, legend(compared.sides[0].name, lang), table)
@@ -216,7 +217,7 @@ def compare_sheet(
         subject=part_name(compared.threat, lang),
         subtitle=title(compared.threat, compared.rounds, lang),
         units=[(s.name, s.source) for s in compared.sides],
-        rows=compare_rows(compared.sides, compared.results, catalog, lang),
+        rows=compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds),
         curves=curves,
         rounds=compared.rounds,
         extra={"threat": {"id": compared.threat.id}, "rounds": compared.rounds},

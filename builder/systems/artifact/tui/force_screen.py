@@ -296,12 +296,12 @@ class ForceScreen(ShellScreen):
         self._draw_units()
 
     def action_compare(self) -> None:
-        from builder.systems.artifact.tui.compare_screen import CompareScreen, compare_rows
+        from builder.systems.artifact.tui.compare_screen import CompareScreen, chosen_sides
 
         present = [u.name for u in self.force.units]
         marked = [n for n in self.marked if n in present]
         names = marked if len(marked) >= 2 else present[:4]
-        if len(compare_rows(self.force, self.catalog, names, self.lang)[0]) < 2:
+        if len(chosen_sides(self.force, self.catalog, names)) < 2:
             self.notify(t("compare_need", self.lang), severity="warning")
             return
         self.app.push_screen(CompareScreen(names))

@@ -157,8 +157,13 @@ async def test_print_dialog_uses_the_artifact_printouts(force_file):
 
 
 def test_compare_rows_share_their_decimals():
-    from builder.systems.artifact.tui.compare_screen import row_cells
+    from builder.systems.artifact.compare import Side, compare_rows
+    from builder.systems.compare_table import format_value
 
-    assert row_cells([4.0, 2.6666666666666665], is_pct=False) == ["4.00", "2.67"]
-    assert row_cells([180.0, 120.0, None], is_pct=False) == ["180", "120", "—"]
-    assert row_cells([0.393, 1.0], is_pct=True) == ["39.3%", "100.0%"]
+    catalog = load_catalog()
+    sides = [Side(n, find_unit(catalog, n)) for n in ("nightingale", "rick-dias")]
+    rows = {r.key: r for r in compare_rows(sides, [None, None], catalog, "en", 3)}
+    damage = rows["damage_ms"]
+    assert [format_value(v, damage.fmt) for v in damage.values] == ["4.00", "2.67"]
+    assert [format_value(v, rows["hp"].fmt) for v in rows["hp"].values] == ["12", "10"]
+    assert [format_value(v, rows["alive_r3"].fmt) for v in rows["alive_r3"].values] == ["—"] * 2
