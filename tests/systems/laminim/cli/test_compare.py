@@ -185,7 +185,7 @@ def test_a_system_without_compare_says_so(monkeypatch):
     demo = str(systems.get(other).demo_file())
     code, _, err = run("compare", demo, demo)
     assert code == 2
-    assert f"{systems.get(other).name} has nothing to compare; compare takes laminim" in err
+    assert f"{systems.get(other).name} has nothing to compare (laminim" in err
     assert len(err.strip().splitlines()) == 1
 
 
