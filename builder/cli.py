@@ -440,6 +440,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         CompareOptions,
         Compares,
         PrintOptions,
+        nothing_to_compare,
     )
 
     def bad(message: str) -> InputError:
@@ -462,7 +463,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     assert system is not None
     if not isinstance(system, Compares):
         games = [s.id for s in map(systems.get, systems.ids()) if isinstance(s, Compares)]
-        raise bad(f"{system.name} has nothing to compare ({', '.join(games)} do)")
+        message = nothing_to_compare((system.name, system.name_ja), games)
+        raise InputError([Problem("compare", None, None, "", message)])
     catalog = system.load_catalog(args.catalog)
     given = _given(args, system, system.compare_options, "compare")
     options = CompareOptions(given.threat, given.rounds, given.own)

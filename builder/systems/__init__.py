@@ -20,6 +20,7 @@ from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
+from builder.systems.compare_table import nothing_to_compare
 from builder.systems.options import COMMON as COMMON_OPTIONS
 
 __all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "get", "ids", "unknown"]
@@ -28,6 +29,7 @@ __all__ += [
     "compare_cell",
     "compare_fit",
     "compare_legend",
+    "nothing_to_compare",
 ]  # the compare table's kit
 __all__ += base.__all__
 

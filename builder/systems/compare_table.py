@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from builder.core.i18n import Labels, Lang
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem
 from builder.core.text_table import columns, table, wrap
 
 Better = Literal["high", "low"] | None
@@ -199,3 +201,24 @@ def side_by_side(
 def titled(title: str, legend_line: str, body: str, width: int = WIDTH) -> str:
     """A compare as printed: its title and legend (wrapped at ``width``), a blank, the table."""
     return "\n".join([*wrap(title, width, "  "), *wrap(legend_line, width, "  "), "", body])
+
+
+MESSAGES = Messages.load(__file__)
+
+UNITS: tuple[str, str] = ("units", "体")
+CHARACTERS: tuple[str, str] = ("characters", "人")
+
+
+def count_problem(
+    n: int, names: Sequence[str], low: int, high: int, noun: tuple[str, str] = UNITS
+) -> InputError:
+    """Exit 2 for a compare of ``n`` units (``names``) outside ``low``–``high``."""
+    words = MESSAGES(
+        "compare-count", min=low, max=high, noun=noun, n=n, names=", ".join(names) or "—"
+    )
+    return InputError([Problem("compare", None, None, "", words)])
+
+
+def nothing_to_compare(game: tuple[str, str], games: Sequence[str]) -> Message:
+    """What ``laminim compare`` says for a game without it (one sentence, exit 2)."""
+    return MESSAGES("nothing-to-compare", game=game, games=", ".join(games))

@@ -23,7 +23,15 @@ from builder.systems.artifact.read import ForceRead
 from builder.systems.artifact.text import reference_targets, weapon_odds
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve, sheet_context
-from builder.systems.compare_table import Row, Value, legend, row_json, side_by_side, titled
+from builder.systems.compare_table import (
+    Row,
+    Value,
+    count_problem,
+    legend,
+    row_json,
+    side_by_side,
+    titled,
+)
 
 if TYPE_CHECKING:
     from builder.systems.artifact.rules import SurvivalResult
@@ -119,10 +127,6 @@ def survive(side: Side, threat: Threat, catalog: ArtifactCatalog, rounds: int) -
     return survival(unit_stats(side.unit), threat_stats(threat, catalog), rounds)
 
 
-def _bad(message: str) -> InputError:
-    return InputError([Problem("compare", None, None, "", message)])
-
-
 def pick_sides(
     entries: Sequence[CompareEntry], catalog: ArtifactCatalog
 ) -> tuple[list[Side], list[Problem]]:
@@ -147,10 +151,7 @@ def pick_sides(
             sides.append(Side(m.name, m.unit, source))
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX:
-        raise _bad(
-            f"compare takes {COMPARE_MIN} to {COMPARE_MAX} units; these arguments give "
-            f"{len(sides)} ({', '.join(s.name for s in sides) or 'none'})"
-        )
+        raise count_problem(len(sides), [s.name for s in sides], COMPARE_MIN, COMPARE_MAX)
     return sides, notes
 
 

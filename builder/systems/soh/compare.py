@@ -18,7 +18,16 @@ from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError, Problem, find_named
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import sheet_context
-from builder.systems.compare_table import Row, Value, legend, row_json, side_by_side, titled
+from builder.systems.compare_table import (
+    CHARACTERS,
+    Row,
+    Value,
+    count_problem,
+    legend,
+    row_json,
+    side_by_side,
+    titled,
+)
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup, resolve_opponent
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.legality import check_crew
@@ -87,10 +96,6 @@ def _name(d: Derived) -> str:
     return d.name
 
 
-def _bad(message: str) -> InputError:
-    return InputError([Problem("compare", None, None, "", message)])
-
-
 def pick_sides(
     entries: Sequence[CompareEntry], catalog: Catalog, threat: str | None
 ) -> tuple[list[Side], Derived, list[Problem]]:
@@ -121,10 +126,8 @@ def pick_sides(
         sides += [Side(d, opp, source) for d in chosen]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
-        raise _bad(
-            f"compare takes {COMPARE_MIN} to {COMPARE_MAX} characters; these arguments give "
-            f"{len(sides)} ({', '.join(s.name for s in sides) or 'none'})"
-        )
+        names = [s.name for s in sides]
+        raise count_problem(len(sides), names, COMPARE_MIN, COMPARE_MAX, CHARACTERS)
     return sides, opponent, notes
 
 
