@@ -125,7 +125,14 @@ async def test_japanese_labels_and_names(force_file):
         await pilot.press("l")
         await settle(pilot)
         text = screen_text(pilot)
-        for word in ("合法", "ナイチンゲール", "命中・撃破率", "撃破率", "攻撃側"):
+        for word in (
+            "合法",
+            "ナイチンゲール",
+            "命中・撃破率",
+            "撃破率",
+            "自軍: Rewloola",
+            "目標機種",
+        ):
             assert word in text
         await pilot.press("c")
         await settle(pilot)
@@ -167,3 +174,12 @@ def test_compare_rows_share_their_decimals():
     assert [format_value(v, damage.fmt) for v in damage.values] == ["4.00", "2.67"]
     assert [format_value(v, rows["hp"].fmt) for v in rows["hp"].values] == ["12", "10"]
     assert [format_value(v, rows["alive_r3"].fmt) for v in rows["alive_r3"].values] == ["—"] * 2
+
+
+async def test_the_odds_panel_says_the_attacker_is_a_unit_and_the_target_a_type(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "Your unit: Rewloola (Rewloola)" in text  # the force's ship, by its name
+        assert "Target type: Nightingale HP 12" in text  # a catalog type, not a unit
