@@ -87,7 +87,7 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
-        if columns(candidate) <= width or not line:
+        if columns(candidate) <= width or not line or _wide(word):
             line = candidate
         else:
             lines.append(line)
@@ -100,10 +100,15 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
                 cut += ch
             if len(cut) == len(line):
                 break
-            lines.append(cut)
-            line = indent + line[len(cut) :]
+            lines.append(cut.rstrip(" "))
+            line = indent + line[len(cut) :].lstrip(" ")
     lines.append(line)
     return _no_lone_word(lines, width, indent)
+
+
+def _wide(text: str) -> bool:
+    """Whether ``text`` holds East Asian wide characters (a line may break between them)."""
+    return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
 
 SHORT_TAIL = 12
@@ -116,6 +121,14 @@ def _no_lone_word(lines: list[str], width: int, indent: str) -> list[str]:
     lines = list(lines)
     for _ in range(4):
         if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:
+            break
+        if _wide(lines[-2][-1:]) and _wide(lines[-1][len(indent) : len(indent) + 1]):
+            # a Japanese line broken between characters: move characters, not words
+            while columns(lines[-1].strip()) < SHORT_TAIL and len(lines[-2].strip()) > 1:
+                last = indent + lines[-2][-1] + lines[-1][len(indent) :]
+                if columns(last) > width:
+                    break
+                lines[-2], lines[-1] = lines[-2][:-1], last
             break
         head, _, moved = lines[-2].rpartition(" ")
         if not head.strip():

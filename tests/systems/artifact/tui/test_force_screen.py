@@ -183,3 +183,20 @@ async def test_the_odds_panel_says_the_attacker_is_a_unit_and_the_target_a_type(
         text = screen_text(pilot)
         assert "Your unit: Rewloola (Rewloola)" in text  # the force's ship, by its name
         assert "Target type: Nightingale HP 12" in text  # a catalog type, not a unit
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_legality_findings_wrap_under_their_bullet_without_a_lone_word(tmp_path, lang):
+    path = tmp_path / "illegal.yaml"
+    shutil.copy(FORCES / "illegal.yaml", path)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if lang == "ja":
+            await pilot.press("l")
+            await settle(pilot)
+        shown = str(app.screen.query_one("#force-legality").render()).splitlines()
+        continued = [line for line in shown if line.startswith("  ")]
+        assert continued  # at 80×24 some findings take two lines
+        for line in continued:  # indented under the bullet, never one short word alone
+            assert len(line.strip()) >= 6, shown
