@@ -131,7 +131,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "compare",
-        help="two to four units side by side: the better value marked, differences, curves",
+        help="two to four units side by side: * the better value, ~ a plain difference, curves",
     )
     p.add_argument(
         "units",

@@ -46,3 +46,15 @@ def test_text_marks_and_fits_80_columns(capsys):
 def test_one_character_is_exit_2(capsys):
     code, _, err = run(capsys, "compare", f"{DEMO}:Mei")
     assert code == 2 and "2 to 4" in err
+
+
+def test_the_sheet_is_one_page_without_a_chart(tmp_path, capsys):
+    from pypdf import PdfReader
+
+    out = tmp_path / "crew.pdf"
+    code, _, err = run(capsys, "compare", DEMO, "-o", str(out), "--paper", "letter")
+    assert code == 0 and "wrote" in err
+    pages = PdfReader(str(out)).pages
+    assert len(pages) == 1
+    text = pages[0].extract_text()
+    assert "Captain Ines" in text and "Hit value 1" in text and "P(alive)" not in text
