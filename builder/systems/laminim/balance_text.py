@@ -146,12 +146,20 @@ def _wrap(text: str, indent: str = "") -> list[str]:
     if columns(text) == len(text):  # no wide characters: break at spaces
         return textwrap.wrap(text, WIDTH, subsequent_indent=indent)
     lines, line = [], ""
-    for ch in text:  # Japanese: break anywhere within 80 columns
+    for ch in text:  # Japanese: break anywhere within 80 columns, never before a closing mark
         if columns(line + ch) > WIDTH:
-            lines.append(line)
-            line = indent
+            moves = ch in _NO_LINE_START or line[-1] in _NO_LINE_END
+            carry = line[-1] if moves and len(line) > len(indent) + 1 else ""
+            lines.append(line[: len(line) - len(carry)])
+            line = indent + carry
         line += ch
     return [*lines, line]
+
+
+_NO_LINE_START = "。、，．）」』】・：；！？ー"
+"""Marks a Japanese line may not begin with (kinsoku): the character before moves down too."""
+_NO_LINE_END = "（「『【"
+"""Opening marks a Japanese line may not end with: they move down to what they open."""
 
 
 def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
