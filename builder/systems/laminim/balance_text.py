@@ -148,9 +148,13 @@ def _wrap(text: str, indent: str = "") -> list[str]:
     lines, line = [], ""
     for ch in text:  # Japanese: break anywhere within 80 columns, never before a closing mark
         if columns(line + ch) > WIDTH:
-            moves = ch in _NO_LINE_START or line[-1] in _NO_LINE_END
-            carry = line[-1] if moves and len(line) > len(indent) + 1 else ""
-            lines.append(line[: len(line) - len(carry)])
+            cut = len(line)
+            while cut > len(indent) + 1 and (
+                (line + ch)[cut] in _NO_LINE_START or line[cut - 1] in _NO_LINE_END
+            ):
+                cut -= 1
+            carry = line[cut:]
+            lines.append(line[:cut])
             line = indent + carry
         line += ch
     return [*lines, line]
