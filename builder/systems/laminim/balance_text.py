@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 LABELS = Labels.load(__file__, "balance_labels.yaml")
 WIDTH = 80
-THREAT_COLUMNS = 6  # threats per row of the frame x threat table (80 columns)
+THREAT_COLUMNS = 5  # threats per row of the frame x threat table (80 columns)
 
 
 def _names(ids: Sequence[str], kind: str, catalog: Catalog, lang: Lang) -> str:
@@ -200,7 +200,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
                 row.append(
                     "—"
                     if c is None
-                    else f"{_approx(c.best)}{percent(c.best.alive):>6} {len(c.front):>3}"
+                    else f"{_approx(c.best)}{percent(c.best.alive):>6} {len(c.front):>2}"
                     f"{'*' if c.on_catalog_front else ' '}"
                 )
             rows.append(row)

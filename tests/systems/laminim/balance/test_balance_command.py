@@ -45,11 +45,34 @@ def test_json_has_the_documented_keys(cli, folder):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_text_fits_80_columns(cli, folder, lang):
-    result = cli("balance", "--catalog", folder, "--lang", lang, "--threat", "volley")
+def test_text_fits_80_columns_with_many_threats(cli, folder, tmp_path, lang):
+    """Seven threats: the frame x threat table goes on in a second block of columns."""
+    extra = []
+    for bonus in range(5):
+        path = tmp_path / f"t{bonus}.yaml"
+        path.write_text(
+            f"id: carbine-b{bonus}\nname: Carbine +{bonus}\nname_ja: 射撃{bonus}\n"
+            f"attacks:\n  - {{weapon: carbine, bonus: {bonus}}}\n",
+            encoding="utf-8",
+        )
+        extra.append(path)
+    result = cli(
+        "balance",
+        "--catalog",
+        folder,
+        "--lang",
+        lang,
+        "--threat",
+        "volley",
+        "shelling",
+        *extra,
+        "--rounds",
+        "2",
+    )
     assert result.code == 0, result.err
     assert all(columns(line) <= 80 for line in result.out.splitlines())
     assert ("Summary" if lang == "en" else "要約") in result.out
+    assert "T7" in result.out and "T6" in result.out
 
 
 def test_one_threat_by_id_and_one_from_a_file(cli, folder, tmp_path):
