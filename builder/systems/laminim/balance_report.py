@@ -36,14 +36,15 @@ SCATTERS_PER_PAGE = 2
 
 
 def nice_ticks(high: float, count: int = 5) -> list[float]:
-    """Round tick values from 0 to at least ``high`` (about ``count`` steps)."""
-    if high <= 0:
-        return [0.0, 1.0]
+    """Round tick values from 0 to at least ``high`` (about ``count`` steps). A top below the
+    optimiser's tie grid (1e-9: every value there counts as 0) gets the axis 0 to 1."""
+    if high < 1e-9:
+        return [0.0, 0.25, 0.5, 0.75, 1.0]
     raw = high / count
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
     n = math.ceil(high / step - 1e-9)
-    return [round(i * step, 10) for i in range(n + 1)]
+    return [float(f"{i * step:.12g}") for i in range(n + 1)]
 
 
 def _tick_label(v: float) -> str:

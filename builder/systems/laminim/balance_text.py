@@ -106,8 +106,13 @@ def percent(p: float) -> str:
 
 
 def signed(x: float, pct: bool = False) -> str:
-    """A difference with its sign; one too small for the rounding is shown, not flattened."""
+    """A difference with its sign; one too small for the rounding is shown, not flattened, but
+    one within the optimiser's tie grid (1e-9, the chain's accuracy) is no difference: ±0."""
+    from builder.systems.laminim.rules.optimize import TIE
+
     scaled, unit, places = (x * 100, "pt", 1) if pct else (x, "", 2)
+    if abs(x) < TIE:
+        return f"±{0:.{places}f}{unit}"
     if scaled != 0 and abs(scaled) < 0.5 * 10**-places:
         return f"{scaled:+.0e}{unit}"
     return f"{scaled:+.{places}f}{unit}"
