@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from builder.systems.laminim.balance_report import nice_ticks
@@ -11,7 +13,7 @@ from builder.systems.laminim.balance_report import nice_ticks
 def test_ticks_start_at_zero_rise_evenly_and_cover_the_highest_value(high):
     ticks = nice_ticks(high)
     assert ticks[0] == 0 and ticks[-1] >= high and len(set(ticks)) == len(ticks) >= 2
-    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 9) for a, b in pairwise(ticks)}
     assert len(steps) == 1 and 2 <= len(ticks) <= 12
 
 
