@@ -196,7 +196,8 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
             description=f"'laminim {name} --system ID --help' lists that system's options.",
             add_help=False,
         )
-        default = systems.DEFAULT if systems.DEFAULT in ids else None  # `balance`: LAMINIM's
+        # the default game's command needs no --system (odds, which it does not offer, does)
+        default = systems.DEFAULT if systems.DEFAULT in ids else None
         p.add_argument(
             "--system",
             required=default is None,
