@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.core.messages import Messages
 from builder.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.rules.balance_summary import Finding
 
 Progress = Callable[[int, int], None]
+MESSAGES = Messages.load(__file__, "balance_messages.yaml")
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,7 @@ def pick_threats(catalog: Catalog, refs: Sequence[str] | None) -> list[Threat]:
 
     if not refs:
         if not catalog.threats:
-            raise InputError(
-                [Problem("--threat", None, None, "", "the catalog has no threats; give --threat")]
-            )
+            raise InputError([Problem("--threat", None, None, "", MESSAGES("no-threats"))])
         return list(catalog.threats)
     threats: list[Threat] = []
     problems: list[Problem] = []
@@ -56,7 +56,7 @@ def pick_threats(catalog: Catalog, refs: Sequence[str] | None) -> list[Threat]:
             continue
         if any(t.id == threat.id for t in threats):
             problems.append(
-                Problem("--threat", None, None, "", f"threat '{threat.id}' is given twice")
+                Problem("--threat", None, None, "", MESSAGES("threat-twice", threat=threat.id))
             )
             continue
         threats.append(threat)

@@ -119,3 +119,15 @@ def test_report_pdf_has_summary_scatters_and_tables(cli, folder, tmp_path, lang)
     for page, word in zip(text, words, strict=True):
         assert word in page
     assert ("Anvil" if lang == "en" else "anvil砲") in text[0]
+
+
+def test_a_threat_given_twice_is_said_in_both_languages(folder):
+    from builder.core.problems import InputError
+    from builder.systems.laminim.balance import pick_threats
+    from builder.systems.laminim.catalog import load_catalog
+
+    with pytest.raises(InputError) as caught:
+        pick_threats(load_catalog(folder), ["volley", "volley"])
+    (problem,) = caught.value.problems
+    assert problem.said.translated
+    assert "given twice" in problem.text("en") and "2回指定" in problem.text("ja")
