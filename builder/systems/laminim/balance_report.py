@@ -181,7 +181,7 @@ def frame_rows(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[dict[str, 
             {
                 "name": part_name(catalog.frame(fr.frame), lang, fr.frame),
                 "niche": " ".join(tnum[t] for t in fr.niche)
-                or LABELS.t("dominated_everywhere", lang),
+                or LABELS.t("dominated_everywhere" if fr.scored else "no_loadout", lang),
                 "by": by or "—",
             }
         )

@@ -89,6 +89,8 @@ def sentence(finding: Finding, run: BalanceRun, catalog: Catalog, lang: Lang) ->
             by = _names(f.by, "frame", catalog, lang)
             return LABELS.t("s_dominated_by", lang, frames=frames, by=by)
         return LABELS.t("s_dominated", lang, frames=frames)
+    if f.kind == "no_loadout":
+        return LABELS.t("s_no_loadout", lang, frames=_names(f.frames, "frame", catalog, lang))
     raise ValueError(f"unknown finding kind {f.kind!r}")
 
 
@@ -260,7 +262,9 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
     # frames
     rows = []
     for fr in b.frame_rows:
-        niche = " ".join(tnum[x] for x in fr.niche) or t("dominated_everywhere", lang)
+        niche = " ".join(tnum[x] for x in fr.niche) or t(
+            "dominated_everywhere" if fr.scored else "no_loadout", lang
+        )
         by = _names(list(fr.dominated_by), "frame", catalog, lang) or "—"
         rows.append([part_name(catalog.frame(fr.frame), lang, fr.frame), niche, by])
     heads = [t("frame", lang), t("niche", lang), t("dominated_by", lang)]

@@ -108,10 +108,13 @@ class FrameBalance:
     frame: str
     niche: tuple[str, ...]  # threats where it is on the catalog-wide front
     dominated_by: tuple[str, ...]  # frames that dominate it against every threat
+    scored: int = 0  # threats against which it has legal loadouts (0: none is legal)
 
     @property
     def dominated_everywhere(self) -> bool:
-        return not self.niche
+        """Scored, and on no catalog-wide front (a frame with no legal loadout is not dominated:
+        it is not in the game)."""
+        return self.scored > 0 and not self.niche
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,7 @@ def balance(
     best: list[ScoredLoadout | None] = []
     niche: dict[str, list[str]] = {f: [] for f in frames}
     beaten_by: dict[str, set[str] | None] = dict.fromkeys(frames)
+    scored: dict[str, int] = dict.fromkeys(frames, 0)
     of = 0
     for ts in scores:
         by_frame = {f: [s for s in ts.loadouts if s.frame == f] for f in frames}
@@ -176,6 +180,7 @@ def balance(
                 beaten_by[f] = set()
                 continue
             of += 1
+            scored[f] += 1
             front = fronts[f]
             by = tuple(g for g in frames if g != f and g in fronts and _covers(fronts[g], front))
             seen = beaten_by[f]
@@ -197,6 +202,7 @@ def balance(
             f,
             tuple(niche[f]),
             tuple(g for g in frames if g in (beaten_by[f] or set())),
+            scored[f],
         )
         for f in frames
     )

@@ -13,7 +13,8 @@ Kinds, in the order the summary gives them:
 - ``never_worth``: the weapons on no front at all;
 - ``niche``: a frame on the catalog-wide front against some threats (one finding per frame);
 - ``dominated``: frames on no catalog-wide front, grouped by the frames that dominate them against
-  every threat (an empty group: dominated, but by no single frame everywhere).
+  every threat (an empty group: dominated, but by no single frame everywhere);
+- ``no_loadout``: frames without a single legal loadout (not in the game at all).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ _USES = {
     "never_worth": ("weapons",),
     "niche": ("frames", "threats", "count", "of"),
     "dominated": ("frames", "by"),
+    "no_loadout": ("frames",),
 }
 
 
@@ -115,8 +117,11 @@ def summarize(b: Balance) -> list[Finding]:
             )
     groups: dict[tuple[str, ...], list[str]] = {}
     for f in b.frame_rows:
-        if f.dominated_everywhere and b.threats:
+        if f.dominated_everywhere:
             groups.setdefault(f.dominated_by, []).append(f.frame)
     for by, frames in groups.items():
         out.append(Finding("dominated", frames=tuple(frames), by=by))
+    idle = tuple(f.frame for f in b.frame_rows if f.scored == 0)
+    if idle and b.threats:
+        out.append(Finding("no_loadout", frames=idle))
     return out

@@ -1,8 +1,9 @@
 """A small LAMINIM catalog the balance report was never tuned to, with two planted parts.
 
-Three frames, four ordinary weapons, two threats, numbers of its own (not the bundled
-catalog's); planted: ``anvil``, heavy and weak (it fills a frame's payload for one weak shot), and
-``railgun``, overpowered (light, tough, strong, no ammo to cook off).
+Four frames (one, ``husk``, with no legal loadout at all), four ordinary weapons, two threats,
+numbers of its own (not the bundled catalog's); planted: ``anvil``, heavy and weak (it fills a
+frame's payload for one weak shot), and ``railgun``, overpowered (light, tough, strong, no ammo to
+cook off).
 """
 
 from __future__ import annotations
@@ -55,7 +56,12 @@ def _gun(
     return gun
 
 
-FRAMES = [_frame("warden", 30, 9), _frame("runner", 14, 5), _frame("brick", 22, 7)]
+FRAMES = [
+    _frame("warden", 30, 9),
+    _frame("runner", 14, 5),
+    _frame("brick", 22, 7),
+    _frame("husk", 10, 0),  # no weapon fits: no legal loadout
+]
 WEAPONS = [
     _gun("carbine", 9, 3, 3, 3, ammo=8),
     _gun("cannon", 12, 5, 5, 2, ammo=4),

@@ -123,6 +123,9 @@ def test_dominated_sentences_name_who_beats_every_loadout_against_every_threat(r
     frames = [f.id for f in cat.frames]
     said = {frame: tuple(f.by) for f in _finding(run, "dominated") for frame in f.frames}
     for frame in frames:
+        if not any(_rows(run, i, frame) for i in range(len(run.threats))):
+            assert frame not in said  # not in the game at all: see the no_loadout sentence
+            continue
         nowhere = all(
             not any(s.frame == frame for s in _front(_rows(run, i)))
             for i in range(len(run.threats))
@@ -143,6 +146,13 @@ def test_dominated_sentences_name_who_beats_every_loadout_against_every_threat(r
             )
         )
         assert said[frame] == by, frame
+
+
+def test_no_loadout_sentence_names_the_frames_nothing_legal_fits(run, catalog):
+    _, cat = catalog
+    (f,) = _finding(run, "no_loadout")
+    empty = [x.id for x in cat.frames if not any(_rows(run, i, x.id) for i in range(2))]
+    assert list(f.frames) == empty == ["husk"]
 
 
 def test_summary_names_the_planted_heavy_weak_part_and_the_overpowered_one(run, catalog):
