@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.rules.balance_summary import Finding
 
 Progress = Callable[[int, int], None]
-MESSAGES = Messages.load(__file__, "balance_messages.yaml")
+MESSAGES = Messages.load(__file__, "messages.yaml")
 
 
 @dataclass(frozen=True)
