@@ -112,7 +112,7 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
 
         compared, _ = compute(entries, catalog, options)
         context = sheet_context(compared, catalog, print_options.lang, print_options.paper)
-        return Printout("compare", "laminim/compare.html", context)
+        return Printout("compare", "common/compare.html", context)
 
     def tui(self) -> SystemUI:
         from builder.systems.laminim.tui.ui import laminim_ui
