@@ -124,10 +124,72 @@ def _rows(chars: Iterable[dict]) -> list[list[dict]]:
     return [sorted(row, key=lambda c: c["x0"]) for _, row in sorted(by_line.items())]
 
 
-def runs(chars: Iterable[dict], gap_em: float = 0.2, split_style: bool = True) -> list[Run]:
+def rules(page) -> list[dict]:
+    """The page's rules: table borders and separators, drawn as lines or as rectangles under a
+    point thin, each with an ``orientation`` ("h" or "v"), as pdfplumber's edges have; and the
+    small boxes inline text is set in (a slot tag, a weapon type), as ``"box"``: a line may
+    break before or after one, whatever the letters inside."""
+    out = []
+    for obj in [*page.rects, *page.lines]:
+        w, h = obj["x1"] - obj["x0"], obj["bottom"] - obj["top"]
+        if 3.0 < w < BOX_MM * MM and 3.0 < h < 15.0 and obj.get("fill"):
+            out.append({**obj, "orientation": "box"})
+        elif w < 1.0 and h > 3.0:
+            out.append({**obj, "orientation": "v"})
+        elif h < 1.0 and w > 3.0:
+            out.append({**obj, "orientation": "h"})
+        elif obj.get("stroke") and not obj.get("fill") and w > 3.0 and h > 3.0:
+            # an outline drawn as one stroked rectangle (a card's cut line): its four sides
+            for side in (
+                {"x0": obj["x0"], "x1": obj["x0"], "orientation": "v"},
+                {"x0": obj["x1"], "x1": obj["x1"], "orientation": "v"},
+            ):
+                out.append({**obj, **side})
+            for y in (obj["top"], obj["bottom"]):
+                out.append({**obj, "top": y, "bottom": y, "orientation": "h"})
+    return out
+
+
+BOX_MM = 12.0
+"""An inline box (a weapon type, a tick box) is narrower than this; a table cell is wider."""
+
+
+def _walls(edges: Sequence[dict]) -> list[dict]:
+    """The vertical rules that part table cells: not the sides of a small inline box (two
+    rules of one height closer than :data:`BOX_MM`), whose text reads on with its line."""
+    upright = [e for e in edges if e["orientation"] == "v"]
+
+    def boxed(e: dict) -> bool:
+        return any(
+            o is not e
+            and 0.5 < abs(o["x0"] - e["x0"]) < BOX_MM * MM
+            and abs(o["top"] - e["top"]) < 0.5
+            and abs(o["bottom"] - e["bottom"]) < 0.5
+            for o in upright
+        )
+
+    return [e for e in upright if not boxed(e)]
+
+
+def _wall_between(walls: Sequence[dict], a: dict, b: dict) -> bool:
+    """A vertical rule (a table cell's border) stands between character ``a`` and character
+    ``b`` further right, across the height of ``b``'s row."""
+    mid = (b["top"] + b["bottom"]) / 2
+    return any(
+        a["x1"] - 0.3 <= e["x0"] <= b["x0"] + 0.3 and e["top"] <= mid <= e["bottom"] for e in walls
+    )
+
+
+def runs(
+    chars: Iterable[dict],
+    gap_em: float = 0.2,
+    split_style: bool = True,
+    edges: Sequence[dict] = (),
+) -> list[Run]:
     """``chars`` (spaces left out) cut into runs: a new run starts where the gap to the
-    previous character exceeds ``gap_em`` of its size, or (``split_style``) the size or the
-    weight changes."""
+    previous character exceeds ``gap_em`` of its size, a vertical rule of ``edges`` (a table
+    cell's border) stands between them, or (``split_style``) the size or the weight changes."""
+    walls = _walls(edges)
     out: list[Run] = []
     for row in _rows(c for c in chars if c["text"].strip()):
         current = [row[0]]
@@ -137,7 +199,8 @@ def runs(chars: Iterable[dict], gap_em: float = 0.2, split_style: bool = True) -
             restyle = split_style and (
                 abs(c["size"] - prev["size"]) > 0.01 or is_bold(c) != is_bold(prev)
             )
-            if gap > gap_em * prev["size"] or gap < -0.5 * prev["size"] or restyle:
+            wall = bool(walls) and _wall_between(walls, prev, c)
+            if gap > gap_em * prev["size"] or gap < -0.5 * prev["size"] or restyle or wall:
                 out.append(Run(tuple(current)))
                 current = []
             current.append(c)
@@ -145,10 +208,11 @@ def runs(chars: Iterable[dict], gap_em: float = 0.2, split_style: bool = True) -
     return out
 
 
-def lines(chars: Iterable[dict], gap_em: float = 0.6) -> list[Run]:
+def lines(chars: Iterable[dict], gap_em: float = 1.0, edges: Sequence[dict] = ()) -> list[Run]:
     """Lines of text: runs of any style whose characters follow within ``gap_em`` of their
-    size (words separated by a space stay one line; two table cells side by side do not)."""
-    return runs(chars, gap_em=gap_em, split_style=False)
+    size with no rule of ``edges`` between them (words separated by a space stay one line;
+    two table cells side by side do not)."""
+    return runs(chars, gap_em=gap_em, split_style=False, edges=edges)
 
 
 def word_sizes(chars: Iterable[dict], word: str) -> list[float]:
@@ -391,10 +455,11 @@ def wraps(
     chars: Sequence[dict], edges: Sequence[dict] = (), pitch: tuple[float, float] = (1.0, 1.45)
 ) -> list[Wrap]:
     """Every place a paragraph's line goes on below: a line followed, one line height lower
-    (``pitch`` × its size), by a line at the same size that starts at or left of it, overlaps
-    it, is not a new list item (a bullet) and has no table rule between them (``edges``:
-    pdfplumber's ``page.edges``)."""
-    all_lines = lines(chars)
+    (``pitch`` × its size), by a line at the same size that starts at or left of it in the
+    same table cell, is not a new list item (a bullet) and has no table rule between them
+    (``edges``: :func:`rules` of the page)."""
+    all_lines = lines(chars, edges=edges)
+    walls = _walls(edges)
     out: list[Wrap] = []
     for a in all_lines:
         below = [
@@ -404,8 +469,8 @@ def wraps(
             and b.text[0] not in BULLETS
             and abs(b.size - a.size) < 0.3
             and b.x0 <= a.x0 + 0.6 * a.size
-            and b.x1 > a.x0
             and b.x0 < a.x1
+            and not _wall_between(walls, b.chars[0], a.chars[0])
         ]
         if not below:
             continue
@@ -415,12 +480,27 @@ def wraps(
     return out
 
 
+def _boxed(char: dict, edges: Sequence[dict]) -> bool:
+    """``char`` is set in a small inline box (:func:`rules`' ``"box"``)."""
+    return any(
+        e["orientation"] == "box"
+        and e["x0"] - 0.3 <= char["x0"]
+        and char["x1"] <= e["x1"] + 0.3
+        and e["top"] - 1.0 <= char["top"]
+        and char["bottom"] <= e["bottom"] + 1.0
+        for e in edges
+    )
+
+
 def bad_breaks(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list[Wrap]:
     """Line breaks that split a katakana word (ガトリ / ング) or a number from its counter
-    (5 / 発)."""
+    (5 / 発); a break next to an inline box (a weapon type after its name) splits no word."""
     out = []
     for w in wraps(chars, edges):
-        end, start = w.before.text[-1], w.after.text[0]
+        last, first = w.before.chars[-1], w.after.chars[0]
+        end, start = last["text"], first["text"]
+        if _boxed(last, edges) or _boxed(first, edges):
+            continue
         if (is_katakana(end) and is_katakana(start)) or (end.isdigit() and start in COUNTERS):
             out.append(w)
     return out

@@ -87,5 +87,5 @@ def test_bold_is_a_true_bold_weight_class(page):
 
 def test_breaks_inside_a_katakana_word_and_before_a_counter_are_found(page):
     _, p = page
-    found = {(w.before.text[-1], w.after.text[0]) for w in pm.bad_breaks(p.chars, p.edges)}
+    found = {(w.before.text[-1], w.after.text[0]) for w in pm.bad_breaks(p.chars, pm.rules(p))}
     assert found == {("リ", "ン"), ("5", "発")}
