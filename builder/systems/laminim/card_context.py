@@ -185,7 +185,15 @@ def unit_card(
     team = fit(team_prefix + team_name, team_w, team_pt, team_pt)
     faces = _faces(unit, labels, lang)
     cells = _silhouette_cells(faces)
-    guards = [{"face": f["face"], "by": f["guard"]} for f in faces if f["guard"]]
+    guards = [
+        {
+            "face": f["face"],
+            "by": f["guard"],
+            "text": labels["guard_line"].format(face=f["face"], by=f["guard"]),
+        }
+        for f in faces
+        if f["guard"]
+    ]
     heat = None
     if frame.heat_capacity is not None:
         heat = {

@@ -252,10 +252,7 @@ def card_sections(
             tallest = max(tallest, lines(words, cell_w, cell_w - lead))
         sil += _row(m, tallest, 1.1 * f)
     if card["guards"]:
-        guards = " · ".join(
-            f"{labels['faces_label']}{NBSP}{g['face']}: {labels['guarded_by']} {g['by']}"
-            for g in card["guards"]
-        )
+        guards = " · ".join(g["text"] for g in card["guards"])
         sil += _row(m, lines(pieces(small, guards), full), 1.1 * small)
     return {
         "header": head,
