@@ -47,8 +47,17 @@ def num(value: float) -> str:
     return f"{value:g}"
 
 
+MAX_TICK_BOXES = 4 * BOXES_PER_ROW
+"""More points than this (a catalog may allow 10,000) get a write-in tally box instead of tick
+boxes: four rows are the most a card has room for, and thousands of boxes would take the PDF
+engine minutes."""
+
+
 def box_rows(count: int) -> list[int]:
-    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
+    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]; none (a tally box) over
+    :data:`MAX_TICK_BOXES`."""
+    if count > MAX_TICK_BOXES:
+        return []
     full, rest = divmod(count, BOXES_PER_ROW)
     return [BOXES_PER_ROW] * full + ([rest] if rest else [])
 

@@ -149,7 +149,8 @@ def _row(m: CardMetrics, lines: int, line_pt: float, pad_v: float | None = None)
 
 
 def _track(m: CardMetrics, rows: int, label_lines: int, label_pt: float) -> float:
-    return max(rows * m.tick_row, m.tlabel_pad + label_lines * 1.05 * _mm(label_pt))
+    """A track of tick-box rows beside its label (no rows: a tally box one row tall)."""
+    return max(max(rows, 1) * m.tick_row, m.tlabel_pad + label_lines * 1.05 * _mm(label_pt))
 
 
 def movement_height(
