@@ -90,7 +90,7 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
 
         try:
             return printouts(team, catalog, options)
-        except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
+        except TooLarge as exc:  # an analysis a printout carries is beyond the budget: bad input
             raise InputError([too_large_problem(team, catalog, exc)]) from None
 
     def compare(

@@ -132,7 +132,7 @@ def test_english_cards_name_units_and_parts(en_a4):
         assert name in text
     for part in ("Rifle", "Missile pod", "Gatling gun", "Quick booster", "Blade", "Test-play"):
         assert part in text
-    assert "Payload" in text and "Obstruction" in text
+    assert "Dur" in text and "Obstruction" in text
 
 
 def test_english_tokens_and_markers_name_their_units(en_a4):
@@ -150,7 +150,7 @@ def test_japanese_cards_use_catalog_japanese_names(ja_letter_large):
         assert name in text
     for part in ("ライフル", "ミサイル", "ガトリング砲", "クイックブースター", "ブレード"):
         assert part in text
-    assert "積載" in text and "命中判定" in text  # the hit rule on the reference card
+    assert "耐久" in text and "誤射判定" in text  # the obstruction rule on the reference card
     assert "ミサイル" in _text(ja_letter_large["tokens"])
     assert "前" in _text(ja_letter_large["markers"])
 
@@ -171,4 +171,4 @@ def test_japanese_font_is_embedded(ja_letter_large):
                     )
                     if embedded:
                         fonts.add(str(f["/BaseFont"]))
-        assert any("IPAex" in name for name in fonts), fonts
+        assert any("BIZ-UDGothic" in name for name in fonts), fonts
