@@ -112,8 +112,8 @@ class CardText:
     rules: Sequence[str]
 
 
-NAME_FLOOR_PT = 7.0
-"""The unit's name shrinks to fit two lines, never under this."""
+NAME_FLOOR_PT = 6.5
+"""The unit's name shrinks to fit two lines, never under the card's floor."""
 
 
 @dataclass(frozen=True)
@@ -126,14 +126,14 @@ class Title:
 
 
 def move_mm(scale: Scale) -> float:
-    """Room kept right of the name for "M 15cm" at the key size (cards.css ``.move``)."""
+    """Room kept right of the type line for "M 15cm" at the key size (cards.css ``.move``)."""
     return 7 * 0.62 * scale.key * PT_MM + 1.5
 
 
 def fit_name(name: str, face: Face, scale: Scale) -> Title:
-    """The unit's name at the largest size down to NAME_FLOOR_PT that fits two lines beside
-    the M value (cut with … below that); a long word shrinks the name rather than break."""
-    width = face.inner - move_mm(scale)
+    """The unit's name at the largest size down to NAME_FLOOR_PT that fits two lines of the
+    card's width (cut with … below that); a long word shrinks the name rather than break."""
+    width = face.inner
     fitted = fit(name, width, scale.name, NAME_FLOOR_PT, lines=2)
     words = fit_words(name, width, scale.name, NAME_FLOOR_PT)
     size = min(fitted.size, words.size)
@@ -152,6 +152,8 @@ class Tracks:
 
     label_mm: float
     per_row: int
+    word_pt: float
+    """The label's word ("HP", "Aboard"); its count is at the key size."""
 
 
 GROUP_GAP_MM = 1.2
@@ -162,18 +164,25 @@ BOX_GAP_MM = 0.25
 
 
 def track_layout(face: Face, scale: Scale, lang: Lang, tracks: Sequence[tuple[str, int]]) -> Tracks:
-    """The label column fits the widest label (its word bold at the body size, its count at
-    the key size); the boxes come in groups of five, as many groups as the rest of the row holds
-    (up to the face's row)."""
-    need = max(
-        font_em(f"{word} ", lang, bold=True) * scale.body
-        + font_em(str(count), lang, bold=True) * scale.key
-        for word, count in tracks
-    )
-    label = max(face.label_mm, math.ceil((need * PT_MM + 1.0) * 10) / 10)
+    """The label column fits the widest label (bold, at the key size, or its word at the body
+    size when that would cost boxes in a row); the boxes come in groups of five, as many groups
+    as the rest of the row holds (up to the face's row)."""
     group = 5 * (face.box_mm + BOX_GAP_MM) + GROUP_GAP_MM
-    groups = max(1, int((face.inner - label + GROUP_GAP_MM) // group))
-    return Tracks(label, min(face.boxes_per_row, 5 * groups))
+    best = Tracks(0.0, 0, scale.body)
+    for word_pt in (scale.key, scale.body):
+        need = max(
+            font_em(f"{word} ", lang, bold=True) * word_pt
+            + font_em(str(count), lang, bold=True) * scale.key
+            for word, count in tracks
+        )
+        label = max(face.label_mm, math.ceil((need * PT_MM + 1.0) * 10) / 10)
+        groups = max(1, int((face.inner - label + GROUP_GAP_MM) // group))
+        layout = Tracks(label, min(face.boxes_per_row, 5 * groups), word_pt)
+        if layout.per_row == face.boxes_per_row:
+            return layout
+        if layout.per_row > best.per_row:
+            best = layout
+    return best
 
 
 def columns_mm(scale: Scale, lang: Lang, text: CardText) -> list[float]:
@@ -222,7 +231,7 @@ def card_mm(face: Face, scale: Scale, lang: Lang, text: CardText, rules: bool = 
         return math.inf
     box_row = face.box_mm + 0.4
     title = fit_name(text.name, face, scale)
-    head = title.lines * title.pt * 1.1 * PT_MM + scale.line() + 0.3
+    head = title.lines * title.pt * 1.1 * PT_MM + scale.line(scale.key) + scale.line() + 0.3
     layout = track_layout(face, scale, lang, text.tracks)
     tracks = sum(
         max(scale.line(scale.key), math.ceil(n / layout.per_row) * box_row) for _, n in text.tracks

@@ -28,6 +28,7 @@ from builder.systems.artifact.print_fit import (
     Scale,
     deck_scale,
     fit_name,
+    move_mm,
     name_span_mm,
     spread,
     spread_columns,
@@ -148,15 +149,17 @@ def unit_card(
         fitted = fit_words(w["name"], name_span_mm(columns), w["name_pt"], w["name_pt"])
         w["name_split"] = fitted.words != w["name_words"]
     kind = "ms" if isinstance(unit, MobileSuit) else "ship"
-    type_line = f"{part_name(unit, lang)} · {labels[kind]} · {labels['force']}: {force}"
+    type_line = f"{part_name(unit, lang)} · {labels[kind]}"
+    force_line = f"{labels['force']}: {force}"
     return {
         "kind": kind,
         "name": title.text,
         "name_pt": title.pt,
         "name_lines": title.lines,
         "type": part_name(unit, lang),
-        "type_line": fit(type_line, face.inner, scale.body, scale.body).text,
+        "type_line": fit(type_line, face.inner - move_mm(scale), scale.body, scale.body).text,
         "force": force,
+        "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
         "move": f"{unit.move}{labels['cm']}",
         "tracks": [
             {"label": word, "count": count, "rows": box_groups(count, layout.per_row)}
@@ -173,6 +176,7 @@ def unit_card(
             "gap": fill.gap_mm,
             "box": face.box_mm,
             "label": layout.label_mm,
+            "label_pt": layout.word_pt,
             "pad_x": face.pad_x,
             "pad_y": face.pad_y,
         },
