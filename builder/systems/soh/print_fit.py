@@ -109,7 +109,7 @@ class CardSize:
         k = body_pt / self.body_pt
 
         def pt(v: float) -> float:
-            return max(FLOOR_PT, math.floor(v * k * 4) / 4)
+            return max(FLOOR_PT, math.floor(v * k * 4 + 1e-9) / 4)
 
         return replace(
             self,
@@ -153,6 +153,14 @@ class CardSize:
             + MARGIN_MM
         )
 
+    def foot_mm(self, plan_lines: int, rules_lines: int) -> float:
+        """The card's foot (wounds, round plan, rules) and the gaps before its blocks: it may
+        go to a character's last card instead, so that card is not left nearly empty."""
+        wounds = self.line() + 0.5 + 2 * self.tick_row
+        plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
+        rules = rules_lines * self.line(self.rules_pt)
+        return wounds + plan + rules + (FOOT_BLOCKS - (not rules_lines)) * self.gap
+
     def continuation_mm(self) -> float:
         """Everything on a continuation card but its weapon rows: the name, the table head."""
         return 2 * self.pad_y + self._head() + self.gap + self._th_row() + MARGIN_MM
@@ -161,6 +169,9 @@ class CardSize:
 BLOCKS = 8
 """A character card's blocks: head, abilities, gear, derived values, weapons, wounds, round
 plan, rules."""
+
+FOOT_BLOCKS = 3
+"""Of them, the foot: wounds, round plan, rules."""
 
 MAX_GAP_SHARE = 0.1
 """The most room between two blocks, as a share of the card's height: a card with little on
@@ -217,7 +228,7 @@ def ammo_mm(size: CardSize, ammo: int | None, per_row: int) -> float:
 
 SIZES: dict[str, CardSize] = {
     "large": CardSize(
-        89.0, 127.0, 4.5, 4.0, 2.0, 9.0, 7.5, 7.5, 7.5, 6.6, 7.5, 12.0, 7.5, 11.0, 4.0,
+        89.0, 127.0, 4.5, 4.0, 2.0, 9.0, 9.0, 7.5, 7.5, 6.6, 9.0, 12.0, 9.0, 11.0, 4.0,
         (11.0, 10.5, 10.0, 9.5, 9.0),
     ),
     "poker": CardSize(

@@ -28,6 +28,7 @@ from builder.systems.soh.print_fit import (
     BLOCKS,
     CELL_X_MM,
     FLOOR_PT,
+    FOOT_BLOCKS,
     SIZES,
     TABLE_SLACK_MM,
     WRITE_BOXES_MM,
@@ -185,12 +186,20 @@ def character_cards(
 
     fixed = size.card_mm(gear_lines, plan_lines, rules_lines)
     counts, over = layout(fixed)
-    rules = True
+    rules, foot_moved = True, False
     if len(counts) > 1 or over:  # the rules reminder gives way before a weapon moves on
         bare = size.card_mm(gear_lines, plan_lines, 0) - size.gap
         bare_counts, bare_over = layout(bare)
         if len(bare_counts) < len(counts) or (over and not bare_over):
             fixed, counts, rules = bare, bare_counts, False
+    if len(counts) > 1:  # the foot goes to the last card, which would be nearly empty
+        foot = size.foot_mm(plan_lines, rules_lines)
+        fixed, rules, foot_moved = (
+            size.card_mm(gear_lines, plan_lines, rules_lines) - foot,
+            True,
+            True,
+        )
+        counts = split_rows(rows, size.height - fixed, room_next - foot)
 
     style = {
         "body": size.body_pt,
@@ -206,6 +215,7 @@ def character_cards(
         "tick_row": size.tick_row,
     }
     first_rows = sum(rows[: counts[0]])
+    first_blocks = BLOCKS - FOOT_BLOCKS if foot_moved else BLOCKS - (not rules)
     card: dict[str, Any] = {
         "continued": False,
         "name": title.text,
@@ -233,14 +243,19 @@ def character_cards(
         "weapons": weapons[: counts[0]],
         "wound_rows": [10] * (WOUND_BOXES // 10),
         "rules": rules,
-        "style": style | {"gap": spread_gap(size, fixed + first_rows, BLOCKS - (not rules))},
+        "foot": not foot_moved,
+        "style": style | {"gap": spread_gap(size, fixed + first_rows, first_blocks)},
     }
     cards = [card]
     start = counts[0]
     tag = f"({labels['continued']})"
     cont_title = fit(name, size.inner - _title_reserve(size, tag), size.name_pt, 7.0)
-    for n in counts[1:]:
+    for i, n in enumerate(counts[1:], start=2):
+        last = i == len(counts)
         used = size.continuation_mm() + sum(rows[start : start + n])
+        if last:
+            used += size.foot_mm(plan_lines, rules_lines)
+        blocks = 2 + (FOOT_BLOCKS if last else 0)
         cards.append(
             card
             | {
@@ -249,7 +264,8 @@ def character_cards(
                 "name_pt": cont_title.size,
                 "tag": tag,
                 "weapons": weapons[start : start + n],
-                "style": style | {"gap": spread_gap(size, used, 2)},
+                "foot": last,
+                "style": style | {"gap": spread_gap(size, used, blocks)},
             }
         )
         start += n
