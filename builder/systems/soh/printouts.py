@@ -192,7 +192,9 @@ def character_cards(
         bare_counts, bare_over = layout(bare)
         if len(bare_counts) < len(counts) or (over and not bare_over):
             fixed, counts, rules = bare, bare_counts, False
-    if len(counts) > 1:  # the foot goes to the last card, which would be nearly empty
+    if (
+        len(counts) > 1 and len(rows) > 1
+    ):  # the foot goes to the last card, which would be nearly empty
         foot = size.foot_mm(plan_lines, rules_lines)
         fixed, rules, foot_moved = (
             size.card_mm(gear_lines, plan_lines, rules_lines) - foot,
@@ -200,6 +202,8 @@ def character_cards(
             True,
         )
         counts = split_rows(rows, size.height - fixed, room_next - foot)
+        if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
+            counts = [len(rows) - 1, 1]
 
     style = {
         "body": size.body_pt,
@@ -273,18 +277,21 @@ def character_cards(
 
 
 def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> CardSize:
-    """The largest type on the size's ladder at which the crew needs no more cards than at
-    the smallest: one scale for every card of the PDF."""
+    """The largest type on the size's ladder at which the crew needs no more cards, and leaves
+    out the rules reminder on no more, than at the smallest: one scale for every card of the
+    PDF."""
     base = SIZES[size_name]
     derived = derive_all(crew.characters, catalog)
 
-    def count(size: CardSize) -> int:
-        return sum(len(character_cards(d, crew, lang, size_name, size)) for d in derived)
+    def count(size: CardSize) -> tuple[int, int]:
+        """Cards, and cards that leave out the rules reminder."""
+        cards = [c for d in derived for c in character_cards(d, crew, lang, size_name, size)]
+        return len(cards), sum(1 for c in cards if c["foot"] and not c["rules"])
 
     least = count(base)
     for body in base.ladder:
         size = base.at(body)
-        if count(size) <= least:
+        if all(n <= m for n, m in zip(count(size), least, strict=True)):
             return size
     return base
 
