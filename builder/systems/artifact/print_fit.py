@@ -224,7 +224,9 @@ def weapon_name_pt(name: str, columns: Sequence[float], scale: Scale) -> float:
     return fit_words(name, name_span_mm(columns), scale.body, min(scale.body, 6.5)).size
 
 
-def card_mm(face: Face, scale: Scale, lang: Lang, text: CardText, rules: bool = True) -> float:
+def card_mm(
+    face: Face, scale: Scale, lang: Lang, text: CardText, rules: int | None = None
+) -> float:
     """The height a card's blocks take at ``scale``, with the least gaps and the margin
     (infinite when the weapon table is wider than the card)."""
     if sum(columns_mm(scale, lang, text)) > face.inner:
@@ -248,17 +250,25 @@ def card_mm(face: Face, scale: Scale, lang: Lang, text: CardText, rules: bool = 
         table += name_lines * scale.line() + scale.line(scale.key) + CELL_Y_MM
     table += count_lines(pieces(scale.body, text.legend), face.inner, lang) * scale.line()
     body = head + tracks + table
-    if rules and text.rules:
+    kept = kept_rules(text, rules)
+    if kept:
         body += sum(
-            count_lines(pieces(scale.body, p), face.inner, lang) * scale.line() for p in text.rules
+            count_lines(pieces(scale.body, p), face.inner, lang) * scale.line() for p in kept
         )
-        body += 0.5 * (len(text.rules) - 1)
+        body += 0.5 * (len(kept) - 1)
     return 2 * face.pad_y + body + gaps(text, rules) * MIN_GAP_MM + MARGIN_MM
 
 
-def gaps(text: CardText, rules: bool = True) -> int:
+def kept_rules(text: CardText, rules: int | None = None) -> Sequence[str]:
+    """The last ``rules`` paragraphs of the card's reminder (all by default): the first ones
+    are the most general (the actions) and give way first."""
+    n = len(text.rules) if rules is None else rules
+    return text.rules[len(text.rules) - n :] if n else []
+
+
+def gaps(text: CardText, rules: int | None = None) -> int:
     """Gaps between a card's blocks: head, each track, the weapons and (maybe) the rules."""
-    return len(text.tracks) + (2 if rules and text.rules else 1)
+    return len(text.tracks) + (2 if kept_rules(text, rules) else 1)
 
 
 def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
@@ -276,13 +286,20 @@ class Spread:
     """How one card sets its blocks at the deck's scale."""
 
     gap_mm: float
-    rules: bool
-    """False: the card is too full for its rules reminder (a huge user-catalog unit)."""
+    rules: Sequence[str]
+    """The reminder paragraphs the card has room for (the fullest cards leave out the first)."""
 
 
 def spread(face: Face, scale: Scale, lang: Lang, text: CardText) -> Spread:
     """The gap between a card's blocks that shares out the room it leaves (up to a limit)."""
-    rules = card_mm(face, scale, lang, text) <= face.height
-    used = card_mm(face, scale, lang, text, rules=rules)
-    extra = max(0.0, face.height - used) / gaps(text, rules)
-    return Spread(round(min(MAX_GAP_MM, MIN_GAP_MM + extra), 2), rules)
+    kept = next(
+        (
+            n
+            for n in range(len(text.rules), 0, -1)
+            if card_mm(face, scale, lang, text, n) <= face.height
+        ),
+        0,
+    )
+    used = card_mm(face, scale, lang, text, kept)
+    extra = max(0.0, face.height - used) / gaps(text, kept)
+    return Spread(round(min(MAX_GAP_MM, MIN_GAP_MM + extra), 2), kept_rules(text, kept))

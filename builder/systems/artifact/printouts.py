@@ -169,7 +169,7 @@ def unit_card(
         "heads": text.heads,
         "name_span": NAME_SPAN,
         "columns": columns,
-        "rules": _rules(kind, labels) if fill.rules else [],
+        "rules": list(fill.rules),
         "style": {
             "body": scale.body,
             "key": scale.key,
