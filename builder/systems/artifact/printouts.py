@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.render.fit import Fitted, fit, fit_words
+from builder.render.fit import fit, fit_words
 from builder.render.layout import (
     PAPERS,
     Grid,
@@ -18,28 +18,29 @@ from builder.render.layout import (
     place_on_pages,
     sheet_context,
 )
+from builder.render.measure import segments
 from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
+from builder.systems.artifact.print_fit import (
+    FACES,
+    NAME_SPAN,
+    CardText,
+    Scale,
+    deck_scale,
+    fit_name,
+    move_mm,
+    name_span_mm,
+    spread,
+    spread_columns,
+    track_layout,
+    weapon_name_pt,
+)
 from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
 
-CARD_SIZES: dict[str, tuple[float, float]] = {"poker": (63.0, 88.0), "large": (89.0, 127.0)}
+CARD_SIZES: dict[str, tuple[float, float]] = {k: (f.width, f.height) for k, f in FACES.items()}
 """Card sizes in mm, as LAMINIM's (poker: nine a page; large: the L photo size, four a page)."""
-
-BOXES_PER_ROW = {"poker": 10, "large": 15}
-"""Tick boxes per row in groups of five (a 35 HP ship is 10 + 10 + 10 + 5 on a poker card)."""
-
-NAME_FIT = {"poker": (40.0, 9.0, 6.0), "large": (60.0, 13.0, 8.0)}
-"""Width (mm), max and min pt of the unit name in the card header."""
-
-LINE_FIT = {"poker": (45.0, 6.0), "large": (62.0, 8.0)}
-"""Width (mm) and pt of the one-line force and type lines under the name (cards.css: the card
-less its padding and the room kept for M: 13 mm, 18 mm on the large card); a longer line ends
-in … rather than being clipped."""
-
-CAPACITY_PER_ROW = 12
-"""Numbered capacity boxes per row (cards.css: 12 fit beside the label on both card sizes)."""
 
 MARKER_DIAMETER = 70.0
 """The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
@@ -71,55 +72,115 @@ def hit_chances(weapon: Weapon, kind: str) -> list[str]:
     return [f"{100 * float(p_success(need, m)):.0f}" for m in MODIFIERS]
 
 
-def _weapon(w: Weapon, lang: Lang) -> dict[str, Any]:
+def _weapon(w: Weapon, lang: Lang, labels: dict[str, str]) -> dict[str, Any]:
     return {
         "name": part_name(w, lang),
-        "range": w.range,
-        "attacks": w.attacks,
+        "name_words": segments(part_name(w, lang)),
+        "range": f"{w.range}{labels['cm']}",
+        "attacks": str(w.attacks),
         "to_hit_ms": f"{w.to_hit_ms}+",
         "to_hit_ship": f"{w.to_hit_ship}+",
-        "damage": w.damage,
-        "hit_ms": hit_chances(w, "ms"),
-        "hit_ship": hit_chances(w, "ship"),
+        "damage": str(w.damage),
+        "chance_ms": "/".join(hit_chances(w, "ms")),
+        "chance_ship": "/".join(hit_chances(w, "ship")),
     }
 
 
-def unit_card(name: str, unit: Unit, force: str, lang: Lang, size: str) -> dict[str, Any]:
-    width, hi, lo = NAME_FIT[size]
-    fitted = fit(name, width, hi, lo, lines=2)
-    words = fit_words(name, width, hi, lo)
-    if words.size < fitted.size:  # a long word shrinks the name rather than break inside
-        fitted = Fitted(fitted.text, words.size)
-    line_mm, line_pt = LINE_FIT[size]
+NUMBERS = ("range", "attacks", "to_hit_ms", "to_hit_ship", "damage")
+"""The weapon table's columns, in order (their heads are the labels of these keys)."""
+
+CHANCES = {"to_hit_ms": "chance_ms", "to_hit_ship": "chance_ship"}
+"""The columns that print the hit chances under their number."""
+
+
+def head_words(label: str, lang: Lang) -> list[str]:
+    """A column head in the pieces it may break between (``|`` in the label marks them: a
+    space in English, nothing in Japanese)."""
+    parts = label.split("|")
+    glue = " " if lang == "en" else ""
+    return [p + glue for p in parts[:-1]] + parts[-1:]
+
+
+def _rules(kind: str, labels: dict[str, str]) -> list[str]:
+    return [labels["actions"], labels["evade_rule"]] if kind == "ms" else [labels["ship_rules"]]
+
+
+def _tracks(unit: Unit, labels: dict[str, str]) -> list[tuple[str, int]]:
+    """The card's tick-box tracks: HP, then P (an MS) or the MS aboard (a ship)."""
+    if isinstance(unit, MobileSuit):
+        return [(labels["hp"], unit.hp), (labels["propellant"], unit.propellant)]
+    assert isinstance(unit, Ship)
+    return [(labels["hp"], unit.hp), (labels["capacity"], unit.capacity)]
+
+
+def _text(name: str, unit: Unit, lang: Lang) -> CardText:
+    """The card's text as :mod:`print_fit` measures it."""
     labels = labels_for(lang)
     kind = "ms" if isinstance(unit, MobileSuit) else "ship"
-    card: dict[str, Any] = {
+    weapons = [_weapon(w, lang, labels) for w in unit.weapons]
+    return CardText(
+        name=name,
+        tracks=_tracks(unit, labels),
+        heads=[head_words(labels[k], lang) for k in NUMBERS],
+        weapons=[w["name"] for w in weapons],
+        numbers=[[w[k] for k in NUMBERS] for w in weapons],
+        chances=[[w[CHANCES[k]] if k in CHANCES else "" for k in NUMBERS] for w in weapons],
+        legend=labels["hit_legend"],
+        rules=_rules(kind, labels),
+    )
+
+
+def unit_card(
+    name: str, unit: Unit, force: str, lang: Lang, size: str, scale: Scale | None = None
+) -> dict[str, Any]:
+    """One unit's card at the deck's ``scale`` (by default the scale this card alone fits)."""
+    face = FACES[size]
+    labels = labels_for(lang)
+    text = _text(name, unit, lang)
+    if scale is None:
+        scale = deck_scale(face, lang, [text])
+    title = fit_name(name, face, scale)
+    fill = spread(face, scale, lang, text)
+    layout = track_layout(face, scale, lang, text.tracks)
+    columns = spread_columns(face, scale, lang, text)
+    weapons = [_weapon(w, lang, labels) for w in unit.weapons]
+    for w in weapons:
+        w["name_pt"] = weapon_name_pt(w["name"], columns, scale)
+        fitted = fit_words(w["name"], name_span_mm(columns), w["name_pt"], w["name_pt"])
+        w["name_split"] = fitted.words != w["name_words"]
+    kind = "ms" if isinstance(unit, MobileSuit) else "ship"
+    type_line = f"{part_name(unit, lang)} · {labels[kind]}"
+    force_line = f"{labels['force']}: {force}"
+    return {
         "kind": kind,
-        "name": fitted.text,
-        "name_pt": fitted.size,
+        "name": title.text,
+        "name_pt": title.pt,
+        "name_lines": title.lines,
         "type": part_name(unit, lang),
-        "type_line": fit(
-            f"{part_name(unit, lang)} · {labels[kind]}", line_mm, line_pt, line_pt
-        ).text,
+        "type_line": fit(type_line, face.inner - move_mm(scale), scale.body, scale.body).text,
         "force": force,
-        "force_line": fit(f"{labels['force']}: {force}", line_mm, line_pt, line_pt).text,
-        "move": unit.move,
-        "hp": unit.hp,
-        "hp_rows": box_groups(unit.hp, BOXES_PER_ROW[size]),
-        "weapons": [_weapon(w, lang) for w in unit.weapons],
+        "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
+        "move": f"{unit.move}{labels['cm']}",
+        "tracks": [
+            {"label": word, "count": count, "rows": box_groups(count, layout.per_row)}
+            for word, count in text.tracks
+        ],
+        "weapons": weapons,
+        "heads": text.heads,
+        "name_span": NAME_SPAN,
+        "columns": columns,
+        "rules": list(fill.rules),
+        "style": {
+            "body": scale.body,
+            "key": scale.key,
+            "gap": fill.gap_mm,
+            "box": face.box_mm,
+            "label": layout.label_mm,
+            "label_pt": layout.word_pt,
+            "pad_x": face.pad_x,
+            "pad_y": face.pad_y,
+        },
     }
-    if isinstance(unit, MobileSuit):
-        card["propellant"] = unit.propellant
-        card["p_rows"] = box_groups(unit.propellant, BOXES_PER_ROW[size])
-    else:
-        assert isinstance(unit, Ship)
-        card["capacity"] = unit.capacity
-        card["capacity_track"] = list(range(1, unit.capacity + 1))
-        card["capacity_rows"] = [
-            list(range(first, min(first + CAPACITY_PER_ROW, unit.capacity + 1)))
-            for first in range(1, unit.capacity + 1, CAPACITY_PER_ROW)
-        ]
-    return card
 
 
 def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
@@ -148,9 +209,12 @@ def _document(
 def cards_context(
     force: ForceFile, catalog: ArtifactCatalog, *, lang: Lang, paper: str, size: str
 ) -> Context:
-    w, h = CARD_SIZES[size]
-    grid = make_grid(paper, w, h)
-    items = [unit_card(n, u, force.name, lang, size) for n, u in members(force, catalog)]
+    """Every unit's card at one scale: the largest at which the deck's fullest card fits."""
+    face = FACES[size]
+    grid = make_grid(paper, face.width, face.height)
+    units = members(force, catalog)
+    scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
+    items = [unit_card(n, u, force.name, lang, size, scale) for n, u in units]
     context = _document("cards", lang, paper, grid, items, force.name)
     context["card_size"] = size
     return context

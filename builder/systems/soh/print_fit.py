@@ -1,38 +1,45 @@
-"""How the character card's text fits its card: names in whole words, nothing past the bottom.
+"""How the character card's text fits its card: one type scale per deck, names in whole words,
+nothing past the bottom, the spare room shared out.
 
 Catalog names (weapons, armour, vehicles) are free text up to 60 characters, and WeasyPrint
 breaks Japanese between any two characters, so a name that fills its box broke inside a
 katakana word (``ハイパーレーザーピス / トル``). As on the LAMINIM cards
 (:func:`builder.render.fit.fit_words`), a name prints as unbreakable pieces (``.kw``) at the
-largest size down to 6 pt at which its longest piece fits its box: the gear name the card's
-width, a weapon name what the five number columns leave (their headers never wrap:
-``ダメー / ジ`` was a break inside a word too). A weapon name too long for that even at 6 pt gets
-a row across the whole table; only a single word longer than the card is wide still splits (the
-last resort of ``fit_words``). The card's height is added up from the same sizes, and weapons
-that do not fit go on a continuation card instead of running off the bottom, clipped.
+largest size down to 6.5 pt at which its longest piece fits its box: the gear name the card's
+width, a weapon name what the number columns leave (their headers never wrap: ``ダメー / ジ``
+was a break inside a word too). A weapon name too long for that even at 6.5 pt gets a row
+across the whole table; only a single word longer than the card is wide still splits (the last
+resort of ``fit_words``). The card's height is added up from the same sizes, and weapons that
+do not fit go on a continuation card instead of running off the bottom, clipped.
+
+A card is read at the table, so a crew's cards are set at the largest body size on the size's
+ladder (:attr:`CardSize.ladder`) that needs no more cards than the smallest does, every card of
+the PDF alike; the numbers read in play print bold at the key size (at least 9 pt on a poker
+card, 11 pt on a large one), and the room a card leaves is shared out between its blocks
+(:func:`spread_gap`) rather than left blank at its foot.
 
 Name sizes use the generous per-character widths of :mod:`builder.render.fit` (a name shrinks
 a little early rather than not fit). The number columns and the lines a block takes are
 measured with the advances of the fonts WeasyPrint prints with
-(:func:`builder.render.measure.font_em`: DejaVu Sans, and IPAex Gothic, which Japanese cards
+(:func:`builder.render.measure.font_em`: DejaVu Sans, and BIZ UDGothic, which Japanese cards
 print Latin in too), so a card holds what it can; without the font files the generous widths
-stand in. Every size here mirrors
-``templates/soh/cards.css``; ``tests/systems/soh/test_card_words.py`` measures the PDFs.
+stand in. Every size here reaches ``templates/soh/cards.css`` through the context;
+``tests/systems/soh/test_card_words.py`` and ``test_card_scale.py`` measure the PDFs.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.core.i18n import Lang
 from builder.render.fit import fit_words
 from builder.render.measure import PT_MM, Piece, char_em, count_lines, font_em, pieces, segments
 
-FLOOR_PT = 6.0
-"""Body text never under 6 pt (docs/design.md "Quality bars"): names shrink to this, then split as a
-last resort."""
+FLOOR_PT = 6.5
+"""Nothing on a card under 6.5 pt (docs/design.md "Quality bars"): names shrink to this, then split
+as a last resort."""
 
 LINE = 1.2
 """``line-height`` of everything on the card (cards.css ``.card``)."""
@@ -47,20 +54,26 @@ TABLE_SLACK_MM = 0.5
 """Left off the width a table leaves its name column (the table's outer border, rounding)."""
 
 
-MARGIN_MM = 1.5
+NAME_SLACK_MM = 1.0
+"""Kept in the name column beyond its widest name: a name measured to fit exactly may still
+wrap as printed (kerning, rounding)."""
+
+
+MARGIN_MM = 2.0
 """Kept free at the bottom of every card: the estimate is close, not exact."""
 
 
 @dataclass(frozen=True)
 class CardSize:
-    """One card size's boxes and type, as cards.css sets them (mm and pt)."""
+    """One card size's boxes and type at one scale, as cards.css sets them from the context
+    (mm and pt)."""
 
     width: float
     height: float
     pad_x: float
     pad_y: float
     gap: float
-    """Between the card's blocks (flex ``gap``)."""
+    """The least room between the card's blocks (the spare room of a card adds to it)."""
     body_pt: float
     th_pt: float
     small_pt: float
@@ -73,10 +86,42 @@ class CardSize:
     name_pt: float
     """The character's name at its largest."""
     crew_pt: float
+    key_pt: float
+    """The numbers read in play (AP, evasion, durability, hit value, damage, rate), bold."""
+    ammo_box: float
+    """A box of an ammo track."""
+    ladder: tuple[float, ...]
+    """Body sizes a deck may use, largest first (the last is this size's own)."""
 
     @property
     def inner(self) -> float:
         return self.width - 2 * self.pad_x
+
+    @property
+    def text_mm(self) -> float:
+        """The width a paragraph's lines are counted in: the card's, less a little (a line
+        measured to fit exactly may still wrap as printed)."""
+        return self.inner - NAME_SLACK_MM
+
+    def at(self, body_pt: float) -> CardSize:
+        """This size with its type scaled to ``body_pt`` (nothing under the 6.5 pt floor, the
+        key numbers never under this size's own)."""
+        k = body_pt / self.body_pt
+
+        def pt(v: float) -> float:
+            return max(FLOOR_PT, math.floor(v * k * 4 + 1e-9) / 4)
+
+        return replace(
+            self,
+            body_pt=body_pt,
+            th_pt=pt(self.th_pt),
+            small_pt=pt(self.small_pt),
+            tag_pt=pt(self.tag_pt),
+            rules_pt=pt(self.rules_pt),
+            name_pt=pt(self.name_pt),
+            crew_pt=pt(self.crew_pt),
+            key_pt=max(self.key_pt, math.ceil(body_pt * 1.3 * 4) / 4),
+        )
 
     def line(self, pt: float | None = None) -> float:
         """Height of one line of ``pt`` type (the body's by default), mm."""
@@ -90,14 +135,13 @@ class CardSize:
 
     def card_mm(self, gear_lines: int, plan_lines: int, rules_lines: int) -> float:
         """Everything on a character card but its weapon rows (with the margin)."""
-        blocks = 8  # head, abilities, gear, derived, weapons, wounds, plan, rules
-        abilities = self._th_row() + self.line() + CELL_Y_MM
-        derived = self._th_row() + 1.3 * self.line() + CELL_Y_MM
+        abilities = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
+        derived = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
         wounds = self.line() + 0.5 + 2 * self.tick_row
         plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
         return (
             2 * self.pad_y
-            + (blocks - 1) * self.gap
+            + (BLOCKS - 1) * self.gap
             + self._head()
             + abilities
             + gear_lines * self.line()
@@ -109,19 +153,89 @@ class CardSize:
             + MARGIN_MM
         )
 
+    def foot_mm(self, plan_lines: int, rules_lines: int) -> float:
+        """The card's foot (wounds, round plan, rules) and the gaps before its blocks: it may
+        go to a character's last card instead, so that card is not left nearly empty."""
+        wounds = self.line() + 0.5 + 2 * self.tick_row
+        plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
+        rules = rules_lines * self.line(self.rules_pt)
+        return wounds + plan + rules + (FOOT_BLOCKS - (not rules_lines)) * self.gap
+
     def continuation_mm(self) -> float:
         """Everything on a continuation card but its weapon rows: the name, the table head."""
         return 2 * self.pad_y + self._head() + self.gap + self._th_row() + MARGIN_MM
 
 
+BLOCKS = 8
+"""A character card's blocks: head, abilities, gear, derived values, weapons, wounds, round
+plan, rules."""
+
+FOOT_BLOCKS = 3
+"""Of them, the foot: wounds, round plan, rules."""
+
+MAX_GAP_SHARE = 0.1
+"""The most room between two blocks, as a share of the card's height: a card with little on
+it keeps its blocks together rather than scatter them (the rest stays at its foot)."""
+
+
+def spread_gap(size: CardSize, used_mm: float, blocks: int) -> float:
+    """The gap between ``blocks`` blocks that shares out the room a card leaves (``used_mm``:
+    its height at the least gap)."""
+    if blocks < 2:
+        return size.gap
+    extra = max(0.0, size.height - used_mm) / (blocks - 1)
+    return round(min(size.gap + extra, MAX_GAP_SHARE * size.height), 2)
+
+
 WRITE_BOX_MM = 3.5
 """Height of the round plan's write-in boxes (cards.css ``.write``); widths below."""
-WRITE_BOXES_MM = (7.0, 16.0)
+WRITE_BOXES_MM = (7.0, 7.0)
+
+AMMO_TRACK_MAX = 40
+"""A magazine larger than this prints a write-in box, not a track to tick."""
+
+AMMO_WRITE_MM = 12.0
+"""The write-in box of a magazine too large for a track."""
+
+BOX_GAP_MM = 0.4
+"""Between two boxes of an ammo track (cards.css ``.ammo .tick``)."""
+
+GROUP_GAP_MM = 1.0
+"""Between two groups of five ammo boxes."""
+
+
+def ammo_per_row(size: CardSize, label_mm: float) -> int:
+    """How many ammo boxes one row holds beside the track's label (groups of five, up to 15)."""
+    room = size.inner - CELL_X_MM - TABLE_SLACK_MM - label_mm
+    group = 5 * (size.ammo_box + BOX_GAP_MM) + GROUP_GAP_MM
+    return max(5, min(15, 5 * int((room + GROUP_GAP_MM) // group)))
+
+
+def ammo_label_mm(size: CardSize, lang: Lang, lines: Sequence[str]) -> float:
+    """The ammo label's column: its widest line (bold) and a little room."""
+    widest = max((font_em(t, lang, bold=True) for t in lines), default=0.0)
+    return math.ceil((widest * size.body_pt * PT_MM + 1.0) * 10) / 10
+
+
+def ammo_mm(size: CardSize, ammo: int | None, per_row: int) -> float:
+    """Height of a weapon's ammo row (none for a weapon without ammo)."""
+    if ammo is None:
+        return 0.0
+    rows = 1 if ammo > AMMO_TRACK_MAX else math.ceil(ammo / per_row)
+    box = WRITE_BOX_MM if ammo > AMMO_TRACK_MAX else size.ammo_box
+    return max(2 * size.line(), rows * (box + BOX_GAP_MM)) + CELL_Y_MM
+
 
 SIZES: dict[str, CardSize] = {
-    "large": CardSize(89.0, 127.0, 4.5, 4.0, 3.0, 9.0, 7.0, 7.0, 7.0, 6.6, 7.0, 12.0, 7.0),
-    "poker": CardSize(63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.0, 6.0, 6.0, 3.6, 6.0, 10.0, 6.5),
-}
+    "large": CardSize(
+        89.0, 127.0, 4.5, 4.0, 2.0, 9.0, 9.0, 7.5, 7.5, 6.6, 9.0, 12.0, 9.0, 11.0, 4.0,
+        (11.0, 10.5, 10.0, 9.5, 9.0),
+    ),
+    "poker": CardSize(
+        63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.5, 6.5, 6.5, 3.6, 6.5, 10.0, 6.5, 9.0, 3.0,
+        (8.0, 7.5, 7.0, 6.5),
+    ),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -151,18 +265,22 @@ def name_pieces(name: Name) -> list[Piece]:
 
 
 def number_columns_mm(
-    size: CardSize, lang: Lang, labels: Sequence[str], columns: Sequence[Sequence[str]]
+    size: CardSize,
+    lang: Lang,
+    labels: Sequence[str],
+    columns: Sequence[Sequence[str]],
+    key: Sequence[bool],
 ) -> list[float]:
-    """Widths of the weapon table's five number columns (the table is ``table-layout: fixed``):
-    each as wide as its bold header, which never wraps, or its widest value (the hit value is
-    1.3 times bigger and bold), plus padding and border, rounded up to 0.01 mm. The fonts'
-    own advances, no allowance: kerning only ever makes a word narrower (measured on the PDF),
-    and the columns come out as wide as the automatic layout made them."""
+    """Widths of the weapon table's number columns (the table is ``table-layout: fixed``):
+    each as wide as its bold header, which never wraps, or its widest value (a ``key`` column's
+    values print bold at the key size), plus padding and border, rounded up to 0.01 mm. The
+    fonts' own advances, no allowance: kerning only ever makes a word narrower (measured on the
+    PDF), and the columns come out as wide as the automatic layout made them."""
     widths = []
-    for i, (label, values) in enumerate(zip(labels, columns, strict=True)):
-        pt = size.body_pt * 1.3 if i == 0 else size.body_pt
+    for label, values, big in zip(labels, columns, key, strict=True):
+        pt = size.key_pt if big else size.body_pt
         head = font_em(label, lang, bold=True, safety=1.0) * size.th_pt
-        cells = [font_em(v, lang, bold=i == 0, safety=1.0) * pt for v in values]
+        cells = [font_em(v, lang, bold=big, safety=1.0) * pt for v in values]
         widths.append(math.ceil((max([head, *cells]) * PT_MM + CELL_X_MM) * 100) / 100)
     return widths
 
@@ -181,7 +299,7 @@ def spread_columns(
     for name, skill in names:
         text = font_em(f"{name} ", lang, safety=1.0) * size.body_pt
         widths.append(text + font_em(skill, lang, safety=1.0) * size.small_pt)
-    total = max(widths) * PT_MM + CELL_X_MM + sum(numbers)
+    total = max(widths) * PT_MM + CELL_X_MM + NAME_SLACK_MM + sum(numbers)
     room = size.inner - TABLE_SLACK_MM
     if total >= room:
         return list(numbers)
@@ -217,7 +335,7 @@ def weapon_name(size: CardSize, lang: Lang, text: str, skill: str, column_mm: fl
 
 def _row_mm(size: CardSize, lines: int) -> float:
     """A row of ``lines`` lines in the name cell beside the big hit value."""
-    return max(lines * size.line(), 1.3 * size.line()) + CELL_Y_MM
+    return max(lines * size.line(), size.line(size.key_pt)) + CELL_Y_MM
 
 
 def split_rows(rows_mm: Sequence[float], first_mm: float, next_mm: float) -> list[int]:

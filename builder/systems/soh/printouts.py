@@ -19,21 +19,29 @@ from builder.render.layout import (
     place_on_pages,
     sheet_context,
 )
-from builder.render.measure import PT_MM, box_piece, count_lines, pieces, text_em
+from builder.render.measure import PT_MM, count_lines, inline_box, pieces, text_em
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.print_fit import (
+    AMMO_TRACK_MAX,
+    BLOCKS,
     CELL_X_MM,
+    FLOOR_PT,
+    FOOT_BLOCKS,
     SIZES,
     TABLE_SLACK_MM,
     WRITE_BOXES_MM,
     CardSize,
+    ammo_label_mm,
+    ammo_mm,
+    ammo_per_row,
     fit_name,
     name_pieces,
     number_columns_mm,
     split_rows,
     spread_columns,
+    spread_gap,
     weapon_name,
 )
 
@@ -69,60 +77,149 @@ def _title_reserve(size: CardSize, tag: str | None) -> float:
     return (0.35 + text_em(tag)) * size.tag_pt * PT_MM + 2.0
 
 
+def skill_name(skill: str, lang: Lang) -> str:
+    """A skill in words (``guns`` → 射撃); a skill the crew file invents, as it is written."""
+    key = f"skill_{skill}"
+    return LABELS.t(key, lang) if key in LABELS else skill
+
+
+def kind_name(kind: str, lang: Lang) -> str:
+    """A gear kind in words (``powered-suit`` → パワードスーツ)."""
+    key = f"kind_{kind}"
+    return LABELS.t(key, lang) if key in LABELS else kind
+
+
+NUMBERS = ("hit", "type", "damage", "rate")
+"""The weapon table's number columns, in order (their heads are the labels of these keys)."""
+
+KEY_NUMBERS = (True, False, True, True)
+"""Which of them are read in play and print bold at the key size (the type is a letter)."""
+
+
 def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
+    ammo = w.weapon.ammo
     return {
         "name": part_name(w.weapon, lang),
-        "skill": w.weapon.skill,
+        "skill": skill_name(w.weapon.skill, lang),
         "hit": str(w.hit),
         "type": w.weapon.type,
         "damage": str(w.weapon.damage),
-        "ammo": "∞" if w.weapon.ammo is None else str(w.weapon.ammo),
         "rate": "–" if w.weapon.rate is None else str(w.weapon.rate),
+        "ammo": ammo,
+        "ammo_label": "" if ammo is None else LABELS.t("ammo", lang, n=ammo),
+        "reload": "" if ammo is None else LABELS.t("reload", lang, ap=w.weapon.reload_ap),
+        "ammo_write": ammo is not None and ammo > AMMO_TRACK_MAX,
     }
 
 
-def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[dict[str, Any]]:
-    """The card of one character, and continuation cards for the weapons that do not fit.
+def _ammo_layout(size: CardSize, lang: Lang, weapons: list[dict[str, Any]]) -> tuple[float, int]:
+    """The ammo label column and how many boxes an ammo row holds, alike for a whole card."""
+    texts = [t for w in weapons for t in (w["ammo_label"], w["reload"]) if t]
+    label = ammo_label_mm(size, lang, texts)
+    return label, ammo_per_row(size, label)
+
+
+def _ammo_rows(ammo: int | None, per_row: int) -> list[int]:
+    """An ammo track's rows of boxes (none for no ammo, or a magazine too large to tick)."""
+    if ammo is None or ammo > AMMO_TRACK_MAX:
+        return []
+    full, rest = divmod(ammo, per_row)
+    return [per_row] * full + ([rest] if rest else [])
+
+
+def character_cards(
+    d: Derived, crew: Crew, lang: Lang, size_name: str, scale: CardSize | None = None
+) -> list[dict[str, Any]]:
+    """The card of one character, and continuation cards for the weapons that do not fit, at
+    the deck's ``scale`` (by default the card size's smallest).
 
     Gear and weapon names come as unbreakable pieces sized to their boxes
     (:mod:`builder.systems.soh.print_fit`), so a name never breaks inside a word.
     """
-    size = SIZES[size_name]
+    size = SIZES[size_name] if scale is None else scale
     labels = labels_for(lang)
     ch = d.character
     name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
     leader = f"★ {labels['leader']}" if ch.leader else None
     title = fit(name, size.inner - _title_reserve(size, leader), size.name_pt, 7.0)
-    crew_line = fit(f"{labels['crew']}: {crew.name}", size.inner, size.crew_pt, 6.0)
+    crew_line = fit(f"{labels['crew']}: {crew.name}", size.inner, size.crew_pt, FLOOR_PT)
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
+    gear_kind = kind_name(d.gear.kind, lang) if d.gear else None
     gear_lines = 1
-    if gear is not None and d.gear is not None:
+    if gear is not None:
         line = pieces(size.body_pt, f"{labels['gear']}: ", bold=True) + name_pieces(gear)
-        line += pieces(size.body_pt, f" ({d.gear.kind})")
-        gear_lines = count_lines(line, size.inner, lang)
+        line += pieces(size.body_pt, f"({gear_kind})", whole=True)
+        gear_lines = count_lines(line, size.text_mm, lang)
 
     weapons = [_weapon(w, lang) for w in d.weapons]
-    keys = ("hit", "type", "damage", "ammo", "rate")
     columns = number_columns_mm(
-        size, lang, [labels[k] for k in keys], [[w[k] for w in weapons] for k in keys]
+        size,
+        lang,
+        [labels[k] for k in NUMBERS],
+        [[w[k] for w in weapons] for k in NUMBERS],
+        KEY_NUMBERS,
     )
     # the name column has what the number columns leave, less its padding
     name_w = size.inner - sum(columns) - CELL_X_MM - TABLE_SLACK_MM
     names = [(w["name"], w["skill"]) for w in weapons]
     columns = spread_columns(size, lang, columns, names, labels["weapon"])
+    ammo_label, per_row = _ammo_layout(size, lang, weapons)
     rows = []
     for w in weapons:
         fitted = weapon_name(size, lang, w["name"], w["skill"], name_w)
         w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
         w["wide"] = fitted.wide
-        rows.append(fitted.height)
-    plan = [*pieces(size.body_pt, f"{labels['round_plan']}: "), box_piece(WRITE_BOXES_MM[0])]
-    plan += [*pieces(size.body_pt, " / "), box_piece(WRITE_BOXES_MM[1])]
-    plan_lines = count_lines(plan, size.inner, lang)
-    rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.inner, lang)
-    first_room = size.height - size.card_mm(gear_lines, plan_lines, rules_lines)
-    counts = split_rows(rows, first_room, size.height - size.continuation_mm())
+        w["ammo_rows"] = _ammo_rows(w["ammo"], per_row)
+        rows.append(fitted.height + ammo_mm(size, w["ammo"], per_row))
+    plan = [
+        *pieces(size.body_pt, f"{labels['round_plan']}: "),
+        *inline_box(size.body_pt, labels["plan_evasion"], WRITE_BOXES_MM[0] + 1.0),
+        *inline_box(size.body_pt, labels["plan_attack"], WRITE_BOXES_MM[1] + 1.0),
+    ]
+    plan_lines = count_lines(plan, size.text_mm, lang)
+    rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.text_mm, lang)
+    room_next = size.height - size.continuation_mm()
 
+    def layout(fixed: float) -> tuple[list[int], bool]:
+        counts = split_rows(rows, size.height - fixed, room_next)
+        return counts, sum(rows[: counts[0]]) > size.height - fixed
+
+    fixed = size.card_mm(gear_lines, plan_lines, rules_lines)
+    counts, over = layout(fixed)
+    rules, foot_moved = True, False
+    if len(counts) > 1 or over:  # the rules reminder gives way before a weapon moves on
+        bare = size.card_mm(gear_lines, plan_lines, 0) - size.gap
+        bare_counts, bare_over = layout(bare)
+        if len(bare_counts) < len(counts) or (over and not bare_over):
+            fixed, counts, rules = bare, bare_counts, False
+    if (
+        len(counts) > 1 and len(rows) > 1
+    ):  # the foot goes to the last card, which would be nearly empty
+        foot = size.foot_mm(plan_lines, rules_lines)
+        fixed, rules, foot_moved = (
+            size.card_mm(gear_lines, plan_lines, rules_lines) - foot,
+            True,
+            True,
+        )
+        counts = split_rows(rows, size.height - fixed, room_next - foot)
+        if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
+            counts = [len(rows) - 1, 1]
+
+    style = {
+        "body": size.body_pt,
+        "th": size.th_pt,
+        "small": size.small_pt,
+        "tag": size.tag_pt,
+        "rules": size.rules_pt,
+        "key": size.key_pt,
+        "pad_x": size.pad_x,
+        "pad_y": size.pad_y,
+        "ammo_box": size.ammo_box,
+        "ammo_label": ammo_label,
+        "tick_row": size.tick_row,
+    }
+    first_rows = sum(rows[: counts[0]])
+    first_blocks = BLOCKS - FOOT_BLOCKS if foot_moved else BLOCKS - (not rules)
     card: dict[str, Any] = {
         "continued": False,
         "name": title.text,
@@ -141,20 +238,28 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
         "ap_raw": ch.ap,
         "gear": None if gear is None else {"words": gear.words, "pt": gear.size},
         "gear_split": gear is not None and gear.split,
-        "gear_kind": d.gear.kind if d.gear else None,
+        "gear_kind": gear_kind,
         "evasion": d.evasion,
-        "evasion_skill": d.evasion_skill,
+        "evasion_skill": skill_name(d.evasion_skill, lang),
         "durability_a": d.durability_a,
         "durability_b": d.durability_b,
         "columns": columns,
         "weapons": weapons[: counts[0]],
         "wound_rows": [10] * (WOUND_BOXES // 10),
+        "rules": rules,
+        "foot": not foot_moved,
+        "style": style | {"gap": spread_gap(size, fixed + first_rows, first_blocks)},
     }
     cards = [card]
     start = counts[0]
     tag = f"({labels['continued']})"
     cont_title = fit(name, size.inner - _title_reserve(size, tag), size.name_pt, 7.0)
-    for n in counts[1:]:
+    for i, n in enumerate(counts[1:], start=2):
+        last = i == len(counts)
+        used = size.continuation_mm() + sum(rows[start : start + n])
+        if last:
+            used += size.foot_mm(plan_lines, rules_lines)
+        blocks = 2 + (FOOT_BLOCKS if last else 0)
         cards.append(
             card
             | {
@@ -163,10 +268,32 @@ def character_cards(d: Derived, crew: Crew, lang: Lang, size_name: str) -> list[
                 "name_pt": cont_title.size,
                 "tag": tag,
                 "weapons": weapons[start : start + n],
+                "foot": last,
+                "style": style | {"gap": spread_gap(size, used, blocks)},
             }
         )
         start += n
     return cards
+
+
+def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> CardSize:
+    """The largest type on the size's ladder at which the crew needs no more cards, and leaves
+    out the rules reminder on no more, than at the smallest: one scale for every card of the
+    PDF."""
+    base = SIZES[size_name]
+    derived = derive_all(crew.characters, catalog)
+
+    def count(size: CardSize) -> tuple[int, int]:
+        """Cards, and cards that leave out the rules reminder."""
+        cards = [c for d in derived for c in character_cards(d, crew, lang, size_name, size)]
+        return len(cards), sum(1 for c in cards if c["foot"] and not c["rules"])
+
+    least = count(base)
+    for body in base.ladder:
+        size = base.at(body)
+        if all(n <= m for n, m in zip(count(size), least, strict=True)):
+            return size
+    return base
 
 
 def cards_context(
@@ -174,10 +301,11 @@ def cards_context(
 ) -> dict[str, Any]:
     card = CARD_SIZES[size]
     grid = make_grid(paper, *card)
+    scale = deck_scale(crew, catalog, lang, size)
     items = [
         c
         for d in derive_all(crew.characters, catalog)
-        for c in character_cards(d, crew, lang, size)
+        for c in character_cards(d, crew, lang, size, scale)
     ]
     title = f"{crew.name} — {labels_for(lang)['doc_cards']}"
     context = _document("cards", lang, paper, grid, items, title)

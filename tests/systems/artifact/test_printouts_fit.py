@@ -70,7 +70,9 @@ def test_no_two_words_on_a_card_overlap(tmp_path_factory, long_force, size, lang
     clashes = [
         (a["text"], b["text"])
         for a, b in itertools.combinations(words, 2)
-        if _overlap(a, b) > 0.3  # pt: touching glyph boxes are fine, crossing ones are not
+        # pt: touching glyph boxes are fine, crossing ones are not (a kerned pair inside one
+        # word, "Fu" in bold DejaVu at 6.5 pt, overlaps by 0.32 pt and extracts as two words)
+        if _overlap(a, b) > 0.6
     ]
     assert clashes == []
 
@@ -123,8 +125,13 @@ def test_the_capacity_label_ends_before_its_first_box(tmp_path_factory, size, la
     with pdfplumber.open(_cards(tmp_path_factory, DEMO, size, lang)) as pdf:
         page = pdf.pages[0]
         first = next(c for c in page.chars if c["text"] == label[0])
+        mid = (first["top"] + first["bottom"]) / 2  # the word and its count differ in size
         line = sorted(
-            (c for c in page.chars if abs(c["top"] - first["top"]) < 1.5 and c["text"].strip()),
+            (
+                c
+                for c in page.chars
+                if abs((c["top"] + c["bottom"]) / 2 - mid) < 2.0 and c["text"].strip()
+            ),
             key=lambda c: c["x0"],
         )
         assert "".join(c["text"] for c in line[: len(label)]) == label
@@ -136,5 +143,5 @@ def test_the_capacity_label_ends_before_its_first_box(tmp_path_factory, size, la
             and abs(r["top"] - first["top"]) < 3 * MM
             and r["x0"] > first["x0"]
         ]
-        assert len(boxes) >= 12
+        assert len(boxes) >= 5  # the first row of the aboard track
     assert label_end <= min(b["x0"] for b in boxes)

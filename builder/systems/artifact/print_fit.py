@@ -1,0 +1,305 @@
+"""How an artifact card fills its card: one type scale for the deck, the spare room spread out.
+
+A card is read at arm's length during play, so its type should be as large as the card allows,
+and every card of one PDF is set at the same size (a player compares two cards side by side).
+So a deck's scale is the largest body size on a ladder at which its fullest card fits; the room
+a lighter card leaves is shared out between its blocks (head, tracks, weapons, rules), so no
+card is left with a blank band at its foot. The numbers read in play (M, HP, P, the weapon's
+numbers) print bold at a key size of at least 9 pt on a poker card and 11 pt on a large one.
+
+Heights are estimated with the advances of the fonts WeasyPrint prints with
+(:func:`builder.render.measure.font_em`) and the greedy line breaker of
+:func:`builder.render.measure.count_lines`; every size here mirrors
+``templates/artifact/cards.css``, which takes them from the context (no size is set twice).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from builder.core.i18n import Lang
+from builder.render.fit import fit, fit_words
+from builder.render.measure import PT_MM, Piece, count_lines, font_em, pieces, segments
+
+LINE = 1.2
+"""``line-height`` of the card's text (cards.css ``.card``)."""
+
+CELL_X_MM = 2 * 0.5
+"""A weapon-table cell's horizontal padding (cards.css ``.weapons th, td``)."""
+
+CELL_Y_MM = 2 * 0.35 + 0.25
+"""A weapon-table row's vertical padding and its rule."""
+
+MARGIN_MM = 2.0
+"""Kept free at the foot of every card: the estimate is close, not exact."""
+
+MIN_GAP_MM = 1.0
+"""The least room between two blocks of a card."""
+
+MAX_GAP_MM = 9.0
+"""The most room between two blocks: a lighter card keeps its blocks together and leaves the
+rest at its foot, under the rules (under a sixth of a poker card)."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card size: its box, padding, tick boxes and the ladder of body sizes it may use."""
+
+    width: float
+    height: float
+    pad_x: float
+    pad_y: float
+    box_mm: float
+    """A tick box's side: at least 3.5 mm, big enough to tick with a pencil."""
+    boxes_per_row: int
+    label_mm: float
+    """The track label's column at least ("HP 35"; wider when a label needs it)."""
+    key_floor_pt: float
+    """The numbers read in play are never under this."""
+    ladder: tuple[float, ...]
+    """Body sizes to try, largest first; the last is the floor (never under 6.5 pt)."""
+
+    @property
+    def inner(self) -> float:
+        return self.width - 2 * self.pad_x
+
+
+FACES: dict[str, Face] = {
+    "poker": Face(63.0, 88.0, 2.5, 2.5, 3.6, 10, 13.0, 9.0, (8.5, 8.0, 7.5, 7.0, 6.5)),
+    "large": Face(89.0, 127.0, 4.0, 4.0, 5.0, 10, 19.0, 11.0, (11.0, 10.5, 10.0, 9.5, 9.0, 8.5)),
+}
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The type of one deck, pt."""
+
+    body: float
+    key: float
+    """M, HP, P, capacity and the weapon's numbers (bold)."""
+    name: float
+    """The unit's name at its largest (it shrinks to fit two lines)."""
+
+    @classmethod
+    def at(cls, face: Face, body: float) -> Scale:
+        key = max(face.key_floor_pt, math.ceil(body * 1.25 * 4) / 4)
+        return cls(body, key, key + 2.0)
+
+    def line(self, pt: float | None = None) -> float:
+        """Height of one line of ``pt`` type (the body's by default), mm."""
+        return (self.body if pt is None else pt) * LINE * PT_MM
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What a card prints whose height depends on the type (see :func:`card_mm`)."""
+
+    name: str
+    tracks: Sequence[tuple[str, int]]
+    """Each track's label and box count (HP, then P or aboard)."""
+    heads: Sequence[Sequence[str]]
+    """The weapon table's column heads (bold, body size), each in the pieces it may break
+    between (a head takes two lines rather than widen its column)."""
+    weapons: Sequence[str]
+    """Each weapon's name, above its first NAME_SPAN numbers (bold, body size)."""
+    numbers: Sequence[Sequence[str]]
+    """Each weapon's numbers, one per column (bold, key size)."""
+    chances: Sequence[Sequence[str]]
+    """Each weapon's hit chances, one per column ('' for none), above its number (body)."""
+    legend: str
+    rules: Sequence[str]
+
+
+NAME_FLOOR_PT = 6.5
+"""The unit's name shrinks to fit two lines, never under the card's floor."""
+
+
+@dataclass(frozen=True)
+class Title:
+    """The unit's name as the card's head prints it."""
+
+    text: str
+    pt: float
+    lines: int
+
+
+def move_mm(scale: Scale) -> float:
+    """Room kept right of the type line for "M 15cm" at the key size (cards.css ``.move``)."""
+    return 7 * 0.62 * scale.key * PT_MM + 1.5
+
+
+def fit_name(name: str, face: Face, scale: Scale) -> Title:
+    """The unit's name at the largest size down to NAME_FLOOR_PT that fits two lines of the
+    card's width (cut with … below that); a long word shrinks the name rather than break."""
+    width = face.inner
+    fitted = fit(name, width, scale.name, NAME_FLOOR_PT, lines=2)
+    words = fit_words(name, width, scale.name, NAME_FLOOR_PT)
+    size = min(fitted.size, words.size)
+    one = fit(name, width, size, size)
+    return Title(fitted.text, size, 1 if one.text == name else 2)
+
+
+NAME_SPAN = 2
+"""A weapon's name is printed above its first two numbers (range, dice): the columns to its
+right hold the hit chances above their to-hit numbers."""
+
+
+@dataclass(frozen=True)
+class Tracks:
+    """How a card's tick-box tracks print: the label column and the boxes a row holds."""
+
+    label_mm: float
+    per_row: int
+    word_pt: float
+    """The label's word ("HP", "Aboard"); its count is at the key size."""
+
+
+GROUP_GAP_MM = 1.2
+"""Between two groups of five boxes (cards.css ``.group``)."""
+
+BOX_GAP_MM = 0.25
+"""Between two boxes of a group (cards.css ``.tick``)."""
+
+
+def track_layout(face: Face, scale: Scale, lang: Lang, tracks: Sequence[tuple[str, int]]) -> Tracks:
+    """The label column fits the widest label (bold, at the key size, or its word at the body
+    size when that would cost boxes in a row); the boxes come in groups of five, as many groups
+    as the rest of the row holds (up to the face's row)."""
+    group = 5 * (face.box_mm + BOX_GAP_MM) + GROUP_GAP_MM
+    best = Tracks(0.0, 0, scale.body)
+    for word_pt in (scale.key, scale.body):
+        need = max(
+            font_em(f"{word} ", lang, bold=True) * word_pt
+            + font_em(str(count), lang, bold=True) * scale.key
+            for word, count in tracks
+        )
+        label = max(face.label_mm, math.ceil((need * PT_MM + 1.0) * 10) / 10)
+        groups = max(1, int((face.inner - label + GROUP_GAP_MM) // group))
+        layout = Tracks(label, min(face.boxes_per_row, 5 * groups), word_pt)
+        if layout.per_row == face.boxes_per_row:
+            return layout
+        if layout.per_row > best.per_row:
+            best = layout
+    return best
+
+
+def columns_mm(scale: Scale, lang: Lang, text: CardText) -> list[float]:
+    """Widths of the weapon table's columns: the widest of its bold head, its numbers (bold, at
+    the key size) and its hit chances, plus padding, rounded up to 0.1 mm."""
+    widths = []
+    for i, head in enumerate(text.heads):
+        need = max(font_em(part.strip(), lang, bold=True) for part in head) * scale.body
+        for numbers, chances in zip(text.numbers, text.chances, strict=True):
+            need = max(need, font_em(numbers[i], lang, bold=True) * scale.key)
+            need = max(need, font_em(chances[i], lang) * scale.body)
+        widths.append(math.ceil((need * PT_MM + CELL_X_MM) * 10) / 10)
+    return widths
+
+
+def spread_columns(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[float]:
+    """The columns once the table fills the card: the spare width goes first to the columns
+    under the weapons' names until each name's longest word fits, then to every column alike."""
+    widths = columns_mm(scale, lang, text)
+    spare = max(0.0, face.inner - sum(widths))
+    words = [w.strip() for name in text.weapons for w in segments(name)]
+    need = max((font_em(w, lang, bold=True) * scale.body * PT_MM for w in words), default=0.0)
+    short = max(0.0, need + CELL_X_MM - sum(widths[:NAME_SPAN]))
+    give = min(short, spare)
+    for i in range(NAME_SPAN):
+        widths[i] += give / NAME_SPAN
+    even = (spare - give) / len(widths)
+    return [math.floor((w + even) * 10) / 10 for w in widths]
+
+
+def name_span_mm(columns: Sequence[float]) -> float:
+    """Room for a weapon's name: the columns it spans, less a cell's padding."""
+    return sum(columns[:NAME_SPAN]) - CELL_X_MM
+
+
+def weapon_name_pt(name: str, columns: Sequence[float], scale: Scale) -> float:
+    """A weapon's name at the body size, or smaller (never under 6.5 pt) when one of its words
+    is wider than its cell; a word too long even then may break (the last resort)."""
+    return fit_words(name, name_span_mm(columns), scale.body, min(scale.body, 6.5)).size
+
+
+def card_mm(
+    face: Face, scale: Scale, lang: Lang, text: CardText, rules: int | None = None
+) -> float:
+    """The height a card's blocks take at ``scale``, with the least gaps and the margin
+    (infinite when the weapon table is wider than the card)."""
+    if sum(columns_mm(scale, lang, text)) > face.inner:
+        return math.inf
+    box_row = face.box_mm + 0.4
+    title = fit_name(text.name, face, scale)
+    head = title.lines * title.pt * 1.1 * PT_MM + scale.line(scale.key) + scale.line() + 0.3
+    layout = track_layout(face, scale, lang, text.tracks)
+    tracks = sum(
+        max(scale.line(scale.key), math.ceil(n / layout.per_row) * box_row) for _, n in text.tracks
+    )
+    columns = spread_columns(face, scale, lang, text)
+    head_lines = max(
+        count_lines([Piece(part, scale.body, True) for part in head], width - CELL_X_MM, lang)
+        for head, width in zip(text.heads, columns, strict=True)
+    )
+    table = head_lines * scale.line() + CELL_Y_MM
+    for name in text.weapons:
+        pt = weapon_name_pt(name, columns, scale)
+        name_lines = count_lines(pieces(pt, name, bold=True), name_span_mm(columns), lang)
+        table += name_lines * scale.line() + scale.line(scale.key) + CELL_Y_MM
+    table += count_lines(pieces(scale.body, text.legend), face.inner, lang) * scale.line()
+    body = head + tracks + table
+    kept = kept_rules(text, rules)
+    if kept:
+        body += sum(
+            count_lines(pieces(scale.body, p), face.inner, lang) * scale.line() for p in kept
+        )
+        body += 0.5 * (len(kept) - 1)
+    return 2 * face.pad_y + body + gaps(text, rules) * MIN_GAP_MM + MARGIN_MM
+
+
+def kept_rules(text: CardText, rules: int | None = None) -> Sequence[str]:
+    """The last ``rules`` paragraphs of the card's reminder (all by default): the first ones
+    are the most general (the actions) and give way first."""
+    n = len(text.rules) if rules is None else rules
+    return text.rules[len(text.rules) - n :] if n else []
+
+
+def gaps(text: CardText, rules: int | None = None) -> int:
+    """Gaps between a card's blocks: head, each track, the weapons and (maybe) the rules."""
+    return len(text.tracks) + (2 if kept_rules(text, rules) else 1)
+
+
+def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
+    """The largest scale on the face's ladder at which every card of the deck fits (its floor
+    when even that is too big: the fullest cards then leave out their rules reminder)."""
+    for body in face.ladder:
+        scale = Scale.at(face, body)
+        if all(card_mm(face, scale, lang, c) <= face.height for c in cards):
+            return scale
+    return Scale.at(face, face.ladder[-1])
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How one card sets its blocks at the deck's scale."""
+
+    gap_mm: float
+    rules: Sequence[str]
+    """The reminder paragraphs the card has room for (the fullest cards leave out the first)."""
+
+
+def spread(face: Face, scale: Scale, lang: Lang, text: CardText) -> Spread:
+    """The gap between a card's blocks that shares out the room it leaves (up to a limit)."""
+    kept = next(
+        (
+            n
+            for n in range(len(text.rules), 0, -1)
+            if card_mm(face, scale, lang, text, n) <= face.height
+        ),
+        0,
+    )
+    used = card_mm(face, scale, lang, text, kept)
+    extra = max(0.0, face.height - used) / gaps(text, kept)
+    return Spread(round(min(MAX_GAP_MM, MIN_GAP_MM + extra), 2), kept_rules(text, kept))

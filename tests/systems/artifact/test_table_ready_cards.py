@@ -1,0 +1,190 @@
+"""Artifact cards read at the table, measured on the PDFs: nothing under 6.5 pt, the numbers
+read in play bold at 9 pt (poker) / 11 pt (large), one body size per deck, no blank band over
+15 % of a card, tick boxes of at least 3.5 mm for every HP, P and MS aboard, Japanese broken
+between phrases with a true bold and no catalog id or seed abbreviation, and no rule number on
+a handout.
+
+Every measure runs on the demo force and on forces no card was tuned to (the illegal example,
+a big force of every type), in both languages at both card sizes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from builder.render.batch import render_printouts
+from builder.roster.team_file import load_team
+from builder.systems.artifact.derive import all_units
+from builder.systems.artifact.printouts import CARD_SIZES, cards_context
+from builder.systems.base import PrintOptions
+from tests.printing.pdf_measure import (
+    MM,
+    bad_breaks,
+    body_size,
+    card_boxes,
+    chars_in,
+    embedded_font_weights,
+    lines,
+    lonely_last_lines,
+    open_pdf,
+    printed_chars,
+    runs,
+    smallest_size,
+    tallest_blank_band,
+)
+
+from .conftest import CATALOG_DIR
+
+ROOT = Path(__file__).resolve().parents[3]
+FORCES = {
+    "demo": CATALOG_DIR / "demo_force.yaml",
+    "illegal": ROOT / "examples" / "artifact" / "illegal_force.yaml",
+    "big": Path(__file__).with_name("forces") / "big.yaml",
+}
+CASES = list(itertools.product(FORCES, ("en", "ja"), ("poker", "large")))
+KEY_PT = {"poker": 9.0, "large": 11.0}
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
+    """Every force's cards PDF in every language and size, rendered once."""
+    out = {}
+    for which, lang, size in CASES:
+        system, force = load_team(FORCES[which])
+        options = PrintOptions(paper="a4", lang=lang, card_size=size)
+        cards = [p for p in system.printouts(force, system.load_catalog(), options)]
+        folder = tmp_path_factory.mktemp(f"{which}-{lang}-{size}")
+        paths = render_printouts(cards, folder, force.name)
+        out[(which, lang, size)] = next(p for p in paths if p.stem.endswith("-cards"))
+        out[(which, lang, "markers-" + size)] = next(p for p in paths if p.stem.endswith("markers"))
+    return out
+
+
+def _cards(path: Path, size: str):
+    """(page, card box, the card's printed characters) for every card of the PDF."""
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            chars = printed_chars(page)
+            boxes = card_boxes(page, CARD_SIZES[size])
+            assert boxes
+            for box in boxes:
+                yield page, box, chars_in(chars, box)
+
+
+def _context(which: str, lang: str, size: str) -> dict:
+    system, force = load_team(FORCES[which])
+    return cards_context(force, system.load_catalog(), lang=lang, paper="a4", size=size)
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_nothing_on_a_card_is_under_6_5_pt(rendered, which, lang, size):
+    for _, _, chars in _cards(rendered[(which, lang, size)], size):
+        assert smallest_size(chars) >= 6.5 - 0.01
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_the_numbers_read_in_play_are_bold_at_the_key_size(rendered, which, lang, size):
+    """M, HP, P, the MS aboard and every weapon's range, dice, to-hit numbers and damage."""
+    want: Counter[str] = Counter()
+    for page in _context(which, lang, size)["pages"]:
+        for placed in page["items"]:
+            card = placed["item"]
+            want[card["move"]] += 1
+            want.update(str(t["count"]) for t in card["tracks"])
+            for w in card["weapons"]:
+                want.update(w[k] for k in ("range", "attacks", "to_hit_ms", "to_hit_ship"))
+                want[w["damage"]] += 1
+    printed: Counter[str] = Counter()
+    for _, _, chars in _cards(rendered[(which, lang, size)], size):
+        printed.update(r.text for r in runs(chars) if r.bold and r.size >= KEY_PT[size] - 0.01)
+    assert want - printed == Counter()
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_card_of_a_pdf_has_one_body_size(rendered, which, lang, size):
+    bodies = {body_size(chars) for _, _, chars in _cards(rendered[(which, lang, size)], size)}
+    assert len(bodies) == 1, bodies
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_no_card_leaves_a_blank_band_over_15_percent(rendered, which, lang, size):
+    bands = [
+        tallest_blank_band(page, box)
+        for page, box, _ in _cards(rendered[(which, lang, size)], size)
+    ]
+    assert max(bands) <= 0.15, [round(b, 3) for b in bands]
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_hp_p_and_aboard_point_has_a_tick_box_of_3_5_mm(rendered, which, lang, size):
+    system, force = load_team(FORCES[which])
+    units = all_units(system.load_catalog())
+    types = [force.ship.type, *(u.type for u in force.units)]
+    want = sum(
+        units[t].hp + getattr(units[t], "propellant", 0) + getattr(units[t], "capacity", 0)
+        for t in types
+        if t in units
+    )
+    boxes = 0
+    with open_pdf(rendered[(which, lang, size)]) as pdf:
+        for page in pdf.pages:
+            # a box prints as its outer edge (and the inner edge of its 0.25 mm border)
+            outer: dict[tuple[int, int], float] = {}
+            for r in page.rects:
+                if 3.0 * MM < r["width"] < 8 * MM and abs(r["width"] - r["height"]) < 0.1:
+                    centre = (round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2))
+                    outer[centre] = max(outer.get(centre, 0.0), r["width"] / MM)
+            assert min(outer.values()) >= 3.5 - 0.01
+            boxes += len(outer)
+    assert boxes == want
+
+
+@pytest.mark.parametrize(("which", "size"), itertools.product(FORCES, ("poker", "large")))
+def test_japanese_lines_break_between_phrases_only(rendered, which, size):
+    with open_pdf(rendered[(which, "ja", size)]) as pdf:
+        for page in pdf.pages:
+            chars = printed_chars(page)
+            assert [str(w) for w in bad_breaks(chars, page.edges)] == []
+            assert [str(w) for w in lonely_last_lines(chars, page.edges)] == []
+
+
+def test_japanese_cards_embed_a_true_bold(rendered):
+    weights = embedded_font_weights(rendered[("demo", "ja", "poker")])
+    assert any("BIZ" in name and weight >= 600 for name, weight in weights.items()), weights
+
+
+SEED_ABBREVIATIONS = ("A.MS", "A.S")
+
+
+@pytest.mark.parametrize(("which", "size"), itertools.product(FORCES, ("poker", "large")))
+def test_japanese_cards_print_no_catalog_id_and_no_seed_abbreviation(rendered, which, size):
+    """Ids (``rick-dias``, ``beam-rifle``), the seed's A.MS / A.S, and 回 standing alone for
+    the attacks (a word of one character a player has to know the seed to read)."""
+    system, _ = load_team(FORCES[which])
+    catalog = system.load_catalog()
+    ids = {u.id for u in all_units(catalog).values()}
+    ids |= {w.id for u in all_units(catalog).values() for w in u.weapons}
+    with open_pdf(rendered[(which, "ja", size)]) as pdf:
+        for page in pdf.pages:
+            chars = printed_chars(page)
+            texts = [ln.text for ln in lines(chars)]
+            text = " ".join(texts)
+            assert [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)] == []
+            assert [a for a in SEED_ABBREVIATIONS if a in text] == []
+            assert "回" not in [r.text for r in runs(chars)]
+
+
+RULE_NUMBER = re.compile(r"\b(D\d{1,2}|RULES|rules\.md|\.yaml)\b")
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, size):
+    for key in ((which, lang, size), (which, lang, "markers-" + size)):
+        with open_pdf(rendered[key]) as pdf:
+            text = " ".join(ln.text for p in pdf.pages for ln in lines(printed_chars(p)))
+        assert RULE_NUMBER.findall(text) == []

@@ -1,0 +1,201 @@
+"""soh character cards and the odds reference read at the table, measured on the PDFs: nothing
+on a card under 6.5 pt, the numbers read in play (AP, evasion, durability, hit value, damage,
+rate) bold at 9 pt (poker) / 11 pt (large), one body size per deck, no blank band over 15 % of
+a card, a box to tick for every round of ammo, a round plan without a dangling slash, the wound
+rule saying to round down, Japanese broken between phrases with a true bold and no catalog id,
+and no rule number on a handout.
+
+Every measure runs on the demo crew and on crews no card was tuned to (the illegal example, a
+big crew of every armour and vehicle), in both languages at both card sizes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from builder.render.batch import render_printouts
+from builder.roster.team_file import load_team
+from builder.systems.base import PrintOptions
+from builder.systems.soh.derive import derive_all
+from builder.systems.soh.print_fit import AMMO_TRACK_MAX
+from builder.systems.soh.printouts import CARD_SIZES, WOUND_BOXES, cards_context
+from tests.printing.pdf_measure import (
+    MM,
+    bad_breaks,
+    body_size,
+    card_boxes,
+    chars_in,
+    embedded_font_weights,
+    lines,
+    lonely_last_lines,
+    open_pdf,
+    printed_chars,
+    runs,
+    smallest_size,
+    tallest_blank_band,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+CREWS = {
+    "demo": ROOT / "parts_catalog" / "soh" / "demo_crew.yaml",
+    "illegal": ROOT / "examples" / "soh" / "illegal_crew.yaml",
+    "big": Path(__file__).with_name("crews") / "big_crew.yaml",
+}
+CASES = list(itertools.product(CREWS, ("en", "ja"), ("poker", "large")))
+KEY_PT = {"poker": 9.0, "large": 11.0}
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
+    """Every crew's cards and reference in every language and size, rendered once."""
+    out = {}
+    for which, lang, size in CASES:
+        system, crew = load_team(CREWS[which])
+        options = PrintOptions(paper="a4", lang=lang, card_size=size)
+        printouts = system.printouts(crew, system.load_catalog(), options)
+        folder = tmp_path_factory.mktemp(f"{which}-{lang}-{size}")
+        for path in render_printouts(printouts, folder, crew.name):
+            out[(which, lang, size, path.stem.rsplit("-", 1)[-1])] = path
+    return out
+
+
+def _cards(path: Path, size: str):
+    """(page, card box, the card's printed characters) for every card of the PDF."""
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            chars = printed_chars(page)
+            boxes = card_boxes(page, CARD_SIZES[size])
+            assert boxes
+            for box in boxes:
+                yield page, box, chars_in(chars, box)
+
+
+def _items(which: str, lang: str, size: str) -> list[dict]:
+    system, crew = load_team(CREWS[which])
+    context = cards_context(crew, system.load_catalog(), lang=lang, paper="a4", size=size)
+    return [placed["item"] for page in context["pages"] for placed in page["items"]]
+
+
+def _text(path: Path) -> str:
+    with open_pdf(path) as pdf:
+        return "\n".join(ln.text for p in pdf.pages for ln in lines(printed_chars(p)))
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_nothing_on_a_card_is_under_6_5_pt(rendered, which, lang, size):
+    for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size):
+        assert smallest_size(chars) >= 6.5 - 0.01
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_the_numbers_read_in_play_are_bold_at_the_key_size(rendered, which, lang, size):
+    want: Counter[str] = Counter()
+    for card in _items(which, lang, size):
+        if not card["continued"]:
+            want.update(str(card[k]) for k in ("ap", "evasion", "durability_a", "durability_b"))
+        for w in card["weapons"]:
+            want.update(w[k] for k in ("hit", "damage", "rate") if w[k] != "–")
+    printed: Counter[str] = Counter()
+    for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size):
+        printed.update(r.text for r in runs(chars) if r.bold and r.size >= KEY_PT[size] - 0.01)
+    assert want - printed == Counter()
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_card_of_a_pdf_has_one_body_size(rendered, which, lang, size):
+    path = rendered[(which, lang, size, "cards")]
+    bodies = {body_size(chars) for _, _, chars in _cards(path, size)}
+    assert len(bodies) == 1, bodies
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_no_card_leaves_a_blank_band_over_15_percent(rendered, which, lang, size):
+    path = rendered[(which, lang, size, "cards")]
+    bands = [tallest_blank_band(page, box) for page, box, _ in _cards(path, size)]
+    assert max(bands) <= 0.15, [round(b, 3) for b in bands]
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_round_of_ammo_and_every_wound_has_a_box_to_tick(rendered, which, lang, size):
+    """Before, a card said "Ammo 30" and left the counting to the player's memory."""
+    system, crew = load_team(CREWS[which])
+    derived = derive_all(crew.characters, system.load_catalog())
+    rounds = sum(
+        w.weapon.ammo
+        for d in derived
+        for w in d.weapons
+        if w.weapon.ammo is not None and w.weapon.ammo <= AMMO_TRACK_MAX
+    )
+    want = rounds + WOUND_BOXES * len(derived)
+    boxes = 0
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
+        for page in pdf.pages:
+            # a box prints as its outer edge and the inner edge of its border: one per centre
+            centres = {
+                (round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2))
+                for r in page.rects
+                if 2.5 * MM < r["width"] < 6.5 * MM and abs(r["width"] - r["height"]) < 0.1
+            }
+            boxes += len(centres)
+    assert boxes == want
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_no_line_starts_or_ends_on_a_slash(rendered, which, lang, size):
+    """The round plan once wrapped as "AP to evasion / attacks: [ ] /" and a box below."""
+    for ln in _text(rendered[(which, lang, size, "cards")]).splitlines():
+        assert not ln.strip().endswith("/") and not ln.strip().startswith("/"), ln
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_the_wound_rule_says_to_round_down(rendered, which, lang, size):
+    word = "round" if lang == "en" else "切り捨て"
+    reference = _text(rendered[(which, lang, size, "reference")])
+    wound = "wounds" if lang == "en" else "負傷"
+    assert any(wound in ln.lower() for ln in reference.splitlines())
+    assert word in reference
+    cards = _text(rendered[(which, lang, size, "cards")])
+    assert word in cards
+
+
+@pytest.mark.parametrize(("which", "size"), itertools.product(CREWS, ("poker", "large")))
+def test_japanese_lines_break_between_phrases_only(rendered, which, size):
+    for kind in ("cards", "reference"):
+        with open_pdf(rendered[(which, "ja", size, kind)]) as pdf:
+            for page in pdf.pages:
+                chars = printed_chars(page)
+                assert [str(w) for w in bad_breaks(chars, page.edges)] == []
+                assert [str(w) for w in lonely_last_lines(chars, page.edges)] == []
+
+
+def test_japanese_cards_embed_a_true_bold(rendered):
+    weights = embedded_font_weights(rendered[("demo", "ja", "poker", "cards")])
+    assert any("BIZ" in name and weight >= 600 for name, weight in weights.items()), weights
+
+
+@pytest.mark.parametrize(("which", "size"), itertools.product(CREWS, ("poker", "large")))
+def test_japanese_cards_print_no_catalog_id(rendered, which, size):
+    """Skills and gear kinds were printed as ids: 「(powered-suit)」「リボルバー guns」."""
+    system, crew = load_team(CREWS[which])
+    catalog = system.load_catalog()
+    ids = {p.id for p in (*catalog.weapons, *catalog.armour, *catalog.vehicles)}
+    ids |= {p.kind for p in (*catalog.armour, *catalog.vehicles)}
+    ids |= {w.skill for w in catalog.weapons} | {s for c in crew.characters for s in c.skills}
+    ids |= {"evasion", "piloting", "powered-suit"}
+    text = _text(rendered[(which, "ja", size, "cards")])
+    found = [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
+    assert found == []
+
+
+RULE_NUMBER = re.compile(r"\b(D\d{1,2}|RULES|rules\.md|\.yaml)\b")
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, size):
+    for kind in ("cards", "reference"):
+        assert RULE_NUMBER.findall(_text(rendered[(which, lang, size, kind)])) == []
