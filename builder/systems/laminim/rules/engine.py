@@ -218,8 +218,15 @@ def _targets(values: tuple[int, ...], padded: bool, damage: int) -> np.ndarray:
     return np.concatenate(([0], targets + 1)) if padded else targets
 
 
-def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
-    """``survival`` without interception, on the compiled loops (no budget check here)."""
+def exact_survival(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, cook_off: bool = True
+) -> SurvivalResult:
+    """``survival`` without interception, on the compiled loops (no budget check here).
+
+    ``cook_off=False``: the clean view is not kept (a third of the work on a unit with
+    cook-off weapons) and every round's ``cook_off`` is NaN; the other numbers are the same.
+    The optimiser ranks without it.
+    """
     loops = _loops()
     tables = _tables(unit, threat)
     dims = tables.dims
@@ -251,15 +258,16 @@ def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> Survi
         )
         dead += d
         dead_clean += dc
-        same = same and not cooked
+        same = same and not (cooked and cook_off)  # untracked: the clean view stays a copy
         x = settled
         alive, clean, remaining, lost = loops.summary(settled, *tables.axis_values)
         slots = tuple(
             min(1.0, dead + float(lost[i])) if tables.mounted[i] else None for i in range(3)
         )
         # cooked mass = all mass minus clean mass: exactly 0 while the views are equal
-        cook_off = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
-        results.append(RoundResult(round_no, alive, remaining, slots, cook_off, 0.0))  # type: ignore[arg-type]
+        cooked_mass = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
+        cooked_mass = cooked_mass if cook_off else float("nan")
+        results.append(RoundResult(round_no, alive, remaining, slots, cooked_mass, 0.0))  # type: ignore[arg-type]
     return SurvivalResult(unit.name, threat.id, tuple(results))
 
 
