@@ -42,10 +42,10 @@ def test_every_games_declared_offer_is_what_its_system_offers(sid):
     assert dict(offer.commands) == {c.name: c.help for c in system.commands()}
 
 
-def test_help_imports_no_game_no_yaml_and_no_pydantic():
+def test_help_imports_no_game_no_pydantic_and_no_maths():
     loaded = _loaded_after(["--help"])
     assert _games(loaded) == set()
-    assert not {"yaml", "pydantic", "numpy", "textual", "jinja2", "weasyprint"} & loaded
+    assert not {"pydantic", "numpy", "numba", "textual", "jinja2", "weasyprint"} & loaded
 
 
 def test_analyze_help_names_every_games_options_without_loading_a_game():
