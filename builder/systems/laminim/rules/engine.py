@@ -288,7 +288,7 @@ def _roll(loops: Any, array: np.ndarray, tables: _Tables) -> np.ndarray:
 _NEVER = np.zeros((2, 1, 1, 1, 1))  # the buffer of a mask no wave can have (never written)
 
 
-@lru_cache(maxsize=256)  # the TUI and a repeated analysis ask for the same unit again
+@lru_cache(maxsize=32)  # a repeated analysis asks again; ~0.3 MB each (the packed wave tables)
 def _tables(unit: UnitSpec, threat: ThreatSpec) -> _Tables:
     return _Tables(unit, threat)
 
