@@ -22,6 +22,7 @@ from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
 from builder.core.outfiles import output_path
 from builder.core.problems import errors_of
+from builder.core.text_table import fit_text
 from builder.render.layout import PAPERS
 from builder.systems import (
     DEFAULT_ROUNDS,
@@ -136,7 +137,7 @@ def build_parser(
 
     p = sub.add_parser(
         "compare",
-        help="two to four units side by side: the better value marked, differences, curves",
+        help="two to four units side by side: * the better value, ~ a plain difference, curves",
     )
     p.add_argument(
         "units",
@@ -209,7 +210,15 @@ def build_parser(
             description=f"'laminim {name} --system ID --help' lists that system's options.",
             add_help=False,
         )
-        p.add_argument("--system", required=True, choices=ids, help="game system")
+        # the default game's command needs no --system (odds, which it does not offer, does)
+        default = systems.DEFAULT if systems.DEFAULT in ids else None
+        p.add_argument(
+            "--system",
+            required=default is None,
+            default=default,
+            choices=ids,
+            help="game system" + (f" (default {default})" if default else ""),
+        )
         p.add_argument("-h", "--help", action="store_true", help="show the options")
         p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
     return parser
@@ -384,7 +393,7 @@ def cmd_parts(args: argparse.Namespace) -> int:
     if args.json:
         _dump(output.json)
     else:
-        print(output.text)
+        print(fit_text(output.text))
     return EXIT_OK
 
 
@@ -415,7 +424,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         data = report.to_json()
         _dump(data if notice.json is None else {**data, "catalog": notice.json})
     else:
-        print(report.text(), file=sys.stdout)
+        print(fit_text(report.text()), file=sys.stdout)
         for problem in errors_of(report.problems):
             print(notice.mark(problem), file=sys.stderr)
         for problem in notice.warnings:
@@ -437,7 +446,7 @@ def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
     if as_json:
         _dump(output.json)
     else:
-        print(output.text)
+        print(fit_text(output.text))
     if notes_with_json or not as_json:
         for problem in output.notes:
             print(problem, file=sys.stderr)
@@ -452,6 +461,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         CompareOptions,
         Compares,
         PrintOptions,
+        nothing_to_compare,
     )
 
     def bad(message: str) -> InputError:
@@ -473,7 +483,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         entries.append(CompareEntry(read, unit, str(path)))
     assert system is not None
     if not isinstance(system, Compares):
-        raise bad(f"compare is not available for {system.id}")
+        games = [s.id for s in map(systems.get, systems.ids()) if isinstance(s, Compares)]
+        message = nothing_to_compare((system.name, system.name_ja), games)
+        raise InputError([Problem("compare", None, None, "", message)])
     catalog = system.load_catalog(args.catalog)
     given = _given(args, system, system.compare_options, "compare")
     options = CompareOptions(given.threat, given.rounds, given.own)

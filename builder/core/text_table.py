@@ -6,6 +6,7 @@ Asian wide characters as two columns, so Japanese names line up in a terminal.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Collection
 
@@ -15,16 +16,145 @@ def columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()) -> str:
+def table(
+    headers: list[str],
+    rows: list[list[str]],
+    right: Collection[int] = (),
+    width: int | None = 80,
+) -> str:
     """Columns padded to the widest cell under a rule of dashes; columns in ``right`` are
-    right-aligned (numbers). Trailing blanks of a line are cut."""
+    right-aligned (numbers). Trailing blanks of a line are cut.
+
+    A table wider than ``width`` terminal columns narrows its widest text columns (those with
+    spaces to break at first), each cell wrapped onto continuation lines under itself: a word
+    moves down, a number (a right-aligned column) is never touched."""
     widths = [max([columns(h)] + [columns(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    if width is not None:
+        widths = _narrowed(headers, rows, widths, set(right), width)
 
     def line(cells: list[str]) -> str:
         out = []
         for i, (c, w) in enumerate(zip(cells, widths, strict=True)):
-            pad = " " * (w - columns(c))
+            pad = " " * max(0, w - columns(c))
             out.append(pad + c if i in right else c + pad)
         return "  ".join(out).rstrip()
 
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+    def lines(cells: list[str]) -> list[str]:
+        parts = [wrap(c, w) if columns(c) > w else [c] for c, w in zip(cells, widths, strict=True)]
+        depth = max(len(p) for p in parts)
+        return [line([p[k] if k < len(p) else "" for p in parts]) for k in range(depth)]
+
+    body = [text for r in rows for text in lines(r)]
+    return "\n".join([*lines(headers), line(["-" * w for w in widths]), *body])
+
+
+def _narrowed(
+    headers: list[str], rows: list[list[str]], widths: list[int], right: set[int], width: int
+) -> list[int]:
+    """Column widths within ``width``: left-aligned columns give way one terminal column at a
+    time, first the rightmost (a table's free text: abilities, notes) and only down to its
+    longest word (wrapping at spaces; a number column only as far as its header wraps), then
+    the widest text column down to 8 (breaking words)."""
+    widths = list(widths)
+    gaps = 2 * (len(widths) - 1)
+    longest = [
+        max(columns(word) for cell in [headers[i], *(r[i] for r in rows)] for word in cell.split())
+        if any(cell.strip() for cell in [headers[i], *(r[i] for r in rows)])
+        else 1
+        for i in range(len(widths))
+    ]
+    # a number column narrows only as far as its header wraps: its cells are never broken
+    numbers = [max([columns(r[i]) for r in rows] + [1]) for i in range(len(widths))]
+    floors = [max(numbers[i], longest[i]) if i in right else longest[i] for i in range(len(widths))]
+    for floor, pick in ((lambda i: floors[i], max), (lambda i: 8, None)):
+        while sum(widths) + gaps > width:
+            give = [
+                i
+                for i in range(len(widths))
+                if widths[i] > floor(i) and (pick is not None or i not in right)
+            ]
+            if not give:
+                break
+            widths[pick(give) if pick else max(give, key=lambda i: widths[i])] -= 1
+    return widths
+
+
+def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
+    """``text`` as lines of at most ``width`` terminal columns, broken at spaces (a word wider
+    than a line is broken where it must); later lines start with ``indent``. Why not
+    :mod:`textwrap`: it counts characters, and a Japanese character takes two columns."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if columns(candidate) <= width or not line or _wide(word):
+            line = candidate
+        else:
+            lines.append(line)
+            line = indent + word
+        while columns(line) > width:  # one word wider than the line
+            cut = ""
+            for ch in line:
+                if columns(cut + ch) > width and cut.strip():
+                    break
+                cut += ch
+            if len(cut) == len(line):
+                break
+            lines.append(cut.rstrip(" "))
+            line = indent + line[len(cut) :].lstrip(" ")
+    lines.append(line)
+    return _no_lone_word(lines, width, indent)
+
+
+def _wide(text: str) -> bool:
+    """Whether ``text`` holds East Asian wide characters (a line may break between them)."""
+    return any(unicodedata.east_asian_width(c) in "WF" for c in text)
+
+
+SHORT_TAIL = 12
+"""A wrapped paragraph's last line shorter than this takes words from the line above."""
+
+
+def _no_lone_word(lines: list[str], width: int, indent: str) -> list[str]:
+    """A short last line takes the words before it along (``… reachable`` / ``(risk 0: 24)``)
+    while that still fits: a number alone on a line reads as belonging to nothing."""
+    lines = list(lines)
+    for _ in range(4):
+        if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:
+            break
+        if _wide(lines[-2][-1:]) and _wide(lines[-1][len(indent) : len(indent) + 1]):
+            # a Japanese line broken between characters: move characters, not words
+            while columns(lines[-1].strip()) < SHORT_TAIL and len(lines[-2].strip()) > 1:
+                last = indent + lines[-2][-1] + lines[-1][len(indent) :]
+                if columns(last) > width:
+                    break
+                lines[-2], lines[-1] = lines[-2][:-1], last
+            break
+        head, _, moved = lines[-2].rpartition(" ")
+        if not head.strip():
+            break
+        last = f"{indent}{moved} {lines[-1][len(indent) :]}"
+        if columns(last) > width:
+            break
+        lines[-2:] = [head, last]
+    return lines
+
+
+LOCATED = re.compile(r"^(\w+: )?\S+:\d+:\d+: ")
+"""A problem at its file, line and column (``warning:`` before it or not): always one line."""
+
+
+def fit_text(text: str, width: int = 80) -> str:
+    """``text`` with every line wider than ``width`` wrapped at spaces, its continuation lines
+    indented two more than the line itself: the commands' prose fits an 80-column terminal
+    (tables are laid out to fit on their own; a number is never cut, only moved down). A
+    located problem stays one line, as compilers print it, and so does a command to copy
+    (a line that starts with the program's name)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if columns(line) <= width or LOCATED.match(line) or line.lstrip().startswith("laminim "):
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += [lead + part for part in wrap(line[len(lead) :], width - len(lead), "  ")]
+    return "\n".join(out)

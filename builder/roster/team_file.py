@@ -179,7 +179,10 @@ def _merge(old: Any, new: Any) -> Any:
     if isinstance(new, dict):
         entry = old if isinstance(old, CommentedMap) else CommentedMap()
         for key, value in new.items():
+            before = _comments_above_items(entry, key)
             entry[key] = _merge(entry.get(key), value)
+            if before is not None:
+                _put_comments_above_items(entry, key, before)
         return entry
     if isinstance(new, list):
         if new and all(isinstance(item, dict) for item in new):
@@ -212,6 +215,60 @@ def _merge(old: Any, new: Any) -> Any:
         seq.fa.set_flow_style()
         return seq
     return new
+
+
+def _comments_above_items(parent: Any, key: Any) -> dict[int, Any] | None:
+    """The comment lines above each mapping item of the list at ``parent[key]``, by the item's
+    identity (None when that value is no such list).
+
+    Why: ruamel keeps the comment above item ``i`` by the list's index ``i`` (the first one on
+    the parent's key), so removing, duplicating or reordering units would move a unit's
+    comment onto another unit. Taken by item and put back where the item ends up, a comment
+    stays with its unit."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    seq = parent.get(key)
+    if not isinstance(seq, CommentedSeq) or not all(isinstance(e, CommentedMap) for e in seq):
+        return None
+    found: dict[int, Any] = {}
+    for i, item in enumerate(seq):
+        if i == 0:
+            slot = parent.ca.items.get(key)
+            tokens = slot[3] if slot and len(slot) > 3 else None
+        else:
+            slot = seq.ca.items.get(i)
+            tokens = slot[1] if slot and len(slot) > 1 else None
+        if tokens:
+            found[id(item)] = tokens
+    return found
+
+
+def _put_comments_above_items(parent: Any, key: Any, before: dict[int, Any]) -> None:
+    """Put the comments of :func:`_comments_above_items` back above the same items."""
+    from ruamel.yaml.comments import CommentedSeq
+
+    seq = parent.get(key)
+    if not isinstance(seq, CommentedSeq):
+        return
+    slot = parent.ca.items.get(key)
+    if slot and len(slot) > 3:
+        slot[3] = None
+    if seq.ca.comment is not None and len(seq.ca.comment) > 1:
+        seq.ca.comment[1] = None
+    for i in list(seq.ca.items):
+        if len(seq.ca.items[i]) > 1:
+            seq.ca.items[i][1] = None
+    for i, item in enumerate(seq):
+        tokens = before.get(id(item))
+        if not tokens:
+            continue
+        if i == 0:
+            slot = parent.ca.items.setdefault(key, [None, None, None, None])
+            while len(slot) < 4:
+                slot.append(None)
+            slot[3] = tokens
+        else:
+            seq.ca.items.setdefault(i, [None, None, None, None])[1] = tokens
 
 
 def _unique_names(entries: Any) -> dict[Any, Any]:

@@ -17,10 +17,22 @@ from typing import cast
 from builder.core.problems import InputError, Problem, did_you_mean
 from builder.systems import base
 from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
+from builder.systems.compare_table import Row as CompareRow
+from builder.systems.compare_table import cell as compare_cell
+from builder.systems.compare_table import fit as compare_fit
+from builder.systems.compare_table import legend as compare_legend
+from builder.systems.compare_table import nothing_to_compare
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
 __all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "declared", "get", "ids", "unknown"]
+__all__ += [
+    "CompareRow",
+    "compare_cell",
+    "compare_fit",
+    "compare_legend",
+    "nothing_to_compare",
+]  # the compare table's kit
 __all__ += base.__all__
 
 INSTALLED: dict[str, str] = {

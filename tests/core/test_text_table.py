@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from builder.core.text_table import columns, table
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builder.core.text_table import columns, fit_text, table, wrap
 
 
 def test_a_wide_character_takes_two_columns():
@@ -23,3 +26,44 @@ def test_columns_line_up_by_terminal_width_and_numbers_align_right():
 
 def test_trailing_blanks_are_cut():
     assert table(["a", "b"], [["x", ""]]).splitlines()[-1] == "x"
+
+
+# --- 80 columns: wrapping prose and narrowing tables, never cutting a number ------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcアイ1.%", min_size=1, max_size=12), min_size=1, max_size=20),
+    st.integers(min_value=4, max_value=80),
+)
+def test_wrap_keeps_every_word_in_order_and_within_width(words, width):
+    lines = wrap(" ".join(words), width, "  ")
+    assert all(columns(line) <= width for line in lines)
+    assert "".join(line.replace(" ", "") for line in lines) == "".join(words)
+
+
+def test_a_wrapped_number_never_stands_alone_on_its_line():
+    text = "damage output per round vs. same exposure: all weapons 38.33, slot 2 alone 33.33"
+    lines = wrap(text, 78, "  ")
+    assert lines[-1] == "  2 alone 33.33" and all(columns(line) <= 78 for line in lines)
+
+
+def test_a_located_problem_stays_one_line():
+    problem = "examples/x.yaml:3:5: units[0].name: " + "word " * 30
+    assert fit_text(problem) == problem
+    warned = "warning: " + problem
+    assert fit_text(warned) == warned
+
+
+def test_a_wide_table_wraps_its_text_column_and_keeps_its_numbers_whole():
+    rows = [["quick-booster", "12345678.25", "quick boost (side-step 2) and a long note here"]]
+    text = table(["weapon", "value", "abilities"], rows, right={1}, width=40)
+    assert all(columns(line) <= 40 for line in text.splitlines())
+    assert "12345678.25" in text
+    assert "side-step" in text and len(text.splitlines()) > 3
+
+
+def test_a_number_columns_header_wraps_instead_of_widening_the_table():
+    text = table(["#", "P≥1 wound taken"], [["1", "80.4%"]], right={0, 1}, width=8)
+    assert text.splitlines()[0].split() == ["#", "P≥1"]
+    assert "80.4%" in text

@@ -148,9 +148,10 @@ async def test_an_illegal_team_shows_its_problems_and_asks_print_anyway(
         assert "The squad is not legal — print anyway?" in text  # in the game's own noun
         assert "robots" in text and "•" in text  # the reason itself
         button = app.screen.query_one("#print", Button)
-        assert str(button.label) == "Print anyway"
+        assert str(button.label) == "Print anyway (ctrl+p)"  # its key is on it
         app.screen.query_one("#out-dir").value = str(tmp_path)
-        await pilot.click("#print")
+        app.screen.query_one("#paper").focus()  # enter would open this drop-down
+        await pilot.press("ctrl+p")  # one key prints from any field
         await settle(pilot)
         assert len(calls) == 1  # printed once asked
 
@@ -162,7 +163,7 @@ async def test_a_legal_team_prints_without_a_question(make_fake_app):
         await pilot.press("p")
         await settle(pilot)
         assert "not legal" not in screen_text(pilot)
-        assert str(app.screen.query_one("#print", Button).label) == "Print"
+        assert str(app.screen.query_one("#print", Button).label) == "Print (ctrl+p)"
 
 
 async def test_every_written_file_is_in_view_at_80x24(make_fake_app, tmp_path, monkeypatch):

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from builder.core.problems import InputError, Problem
+from builder.core.text_table import fit_text
 from builder.systems.artifact.declared import ODDS_HELP
 from builder.systems.base import Command
 
@@ -137,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
     else:
-        print(odds_text(attacker, weapon, target, args.near, args.evade, args.evade_near, result))
+        text = odds_text(attacker, weapon, target, args.near, args.evade, args.evade_near, result)
+        print(fit_text(text))
     return 0
 
 

@@ -17,7 +17,17 @@ from builder.systems.base import Output
 from builder.systems.game import Checked, Game, VersionedGame, usable
 
 if TYPE_CHECKING:  # annotations only
-    from builder.systems.base import AnalyzeOptions, Command, GameSystem, PrintOptions, Printout
+    from collections.abc import Sequence
+
+    from builder.systems.base import (
+        AnalyzeOptions,
+        Command,
+        CompareEntry,
+        CompareOptions,
+        GameSystem,
+        PrintOptions,
+        Printout,
+    )
     from builder.systems.ui import SystemUI
 
 
@@ -27,6 +37,7 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     name_ja = "ガンダムアーティファクト"
     demo_name = "demo_force.yaml"
     analyze_options = DECLARED.analyze_options
+    compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
 
     def read_team(self, source: Located) -> ForceRead:
@@ -49,6 +60,28 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         report = usable(self.judge(read, self.team_of(read), catalog).report)
         return analyze_force(report, catalog, options)
 
+    def compare(
+        self, entries: Sequence[CompareEntry], catalog: ArtifactCatalog, options: CompareOptions
+    ) -> Output:
+        from builder.systems.artifact.compare import compare_json, compare_text, compute
+
+        compared, notes = compute(entries, catalog, options)
+        return Output(compare_json(compared, catalog), compare_text(compared, catalog), notes)
+
+    def compare_printout(
+        self,
+        entries: Sequence[CompareEntry],
+        catalog: ArtifactCatalog,
+        options: CompareOptions,
+        print_options: PrintOptions,
+    ) -> Printout:
+        from builder.systems.artifact.compare import compare_sheet, compute
+        from builder.systems.base import Printout
+
+        compared, _ = compute(entries, catalog, options)
+        context = compare_sheet(compared, catalog, print_options.lang, print_options.paper)
+        return Printout("compare", "common/compare.html", context)
+
     def documents(
         self, team: ForceFile, catalog: ArtifactCatalog, options: PrintOptions
     ) -> list[Printout]:
@@ -62,9 +95,10 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         return artifact_ui()
 
     def commands(self) -> list[Command]:
+        from builder.systems.artifact.balance import BALANCE
         from builder.systems.artifact.commands import ODDS
 
-        return [ODDS]
+        return [ODDS, BALANCE]
 
     def dump_team(self, team: ForceFile) -> dict[str, Any]:
         # plain lists (not tuples): the saver merges lists item by item, keeping the file's text

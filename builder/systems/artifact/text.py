@@ -240,23 +240,26 @@ def analysis_text(
         for a in threat.attacks
     )
     out = [
-        "Weapons: one attack, no evasion, at modifier 0 / -1 / -2 — hit chance per die and "
-        "expected damage",
+        "Weapons: one attack, no evasion, at modifier 0 / -1 / -2 —",
+        "  hit chance per die and expected damage",
         f"  vs MS = {ms.name} (HP {ms.hp}), vs ship = {ship.name} (HP {ship.hp})",
     ]
     for name, unit, _ in rows:
         out += ["", f"{name} — {unit.name} / {unit.name_ja}"]
         body = []
         for w in unit.weapons:
-            cells = [w.name, f"{w.range}cm", f"{w.attacks}×{w.damage}"]
-            for target in (ms, ship):
-                for o in weapon_odds(w, target):
-                    cells.append(f"{100 * o.p_hit:3.0f}% {o.expected_damage:4.2f}")
-            body.append(cells)
-        heads = ["weapon", "range", "att×D"] + [
-            f"{k} {m}" for k in ("MS", "ship") for m in ("0", "-1", "-2")
-        ]
-        out += ["  " + line for line in table(heads, body, frozenset(range(1, 9))).splitlines()]
+            targets: tuple[tuple[str, Unit], ...] = (("MS", ms), ("ship", ship))
+            for k, (kind, target) in enumerate(targets):
+                cells = [w.name, f"{w.range}cm", f"{w.attacks}×{w.damage}"] if k == 0 else [""] * 3
+                cells.append(kind)
+                cells += [
+                    f"{100 * o.p_hit:3.0f}% {o.expected_damage:4.2f}"
+                    for o in weapon_odds(w, target)
+                ]
+                body.append(cells)
+        heads = ["weapon", "range", "att×D", "vs", "mod 0", "mod -1", "mod -2"]
+        lines = table(heads, body, frozenset({1, 2, 4, 5, 6}), width=78).splitlines()
+        out += ["  " + line for line in lines]
     out += [
         "",
         f"Survival under {threat.name} [{threat.id}] — every round: {attacks}",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import cast
 
 from builder.core.problems import InputError, Problem
+from builder.core.text_table import fit_text
 from builder.systems.base import Command
 
 from .declared import REACH_HELP
@@ -139,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         cells = found if args.to is None else ([path] if path is not None else [])
         print(reach_json_text(cells))
     else:
-        print(reach_text(team, start, move, risk, found, args.to, path))
+        print(fit_text(reach_text(team, start, move, risk, found, args.to, path)))
     sys.stdout.flush()
     return 0
 

@@ -95,7 +95,7 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
             lines.append("no plan: in the file")
         path = read.source.file if read.source else "MAP.yaml"
         args = "--to X,Y" if team.plan is not None else "--from X,Y --move N"
-        lines.append(f"where a unit can go, cell by cell: laminim reach {path} {args}")
+        lines += ["where a unit can go, cell by cell:", f"  laminim reach {path} {args}"]
         return Output(data, "\n".join(lines))
 
     def documents(

@@ -111,11 +111,9 @@ def reach_text(
 ) -> str:
     by_risk = Counter(r.risk for r in found)
     spread = ", ".join(f"risk {k}: {by_risk[k]}" for k in sorted(by_risk))
-    head = (
-        f"{team.name}: from ({start[0]},{start[1]}), movement {move}, starting risk {risk} — "
-        f"{count(len(found), 'cell')} reachable ({spread})"
-    )
-    lines = [head, "", *levels_grid(team), "", *risk_grid(team, start, found)]
+    head = f"{team.name}: from ({start[0]},{start[1]}), movement {move}, starting risk {risk}"
+    reached = f"{count(len(found), 'cell')} reachable ({spread})"
+    lines = [head, reached, "", *levels_grid(team), "", *risk_grid(team, start, found)]
     if to is not None:
         lines += ["", *path_lines(team, path, to, move)]
     return "\n".join(lines)

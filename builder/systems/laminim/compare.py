@@ -15,23 +15,18 @@ from typing import Any
 from builder.core.i18n import Lang, part_name
 from builder.core.problems import InputError, Problem, did_you_mean, errors_of
 from builder.core.source import Located
-from builder.render.layout import PAPERS
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
+from builder.systems.compare_sheet import Curve
+from builder.systems.compare_sheet import sheet_context as sheet_context_of
+from builder.systems.compare_table import legend, side_by_side, titled
 from builder.systems.laminim.legality import UnitReport, check_team
 from builder.systems.laminim.metrics import (
     Column,
-    Row,
-    format_diff,
-    format_value,
     metric_rows,
     row_json,
 )
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.read import LaminimRead
-from builder.systems.laminim.text import _table, _width
-
-WIDTH = 80
-LABEL_WIDTH = 20
 
 
 @dataclass(frozen=True)
@@ -182,159 +177,52 @@ def _alive_interval(a: Any) -> dict[str, Any]:
     return {"interval": {"alive": [list(r.interval.alive) for r in a.survival.rounds]}}
 
 
-def _cell(row: Row, i: int) -> str:
-    value = format_value(row.values[i], row.fmt)
-    mark = "*" if i in row.best else ""
-    diff = format_diff(row.diffs[i], row.fmt) if i else ""
-    return f"{value}{mark} {diff}".rstrip() if diff else f"{value}{mark}"
-
-
-def _fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` terminal columns (wide characters count two)."""
-    out = ""
-    for ch in text:
-        if _width(out + ch) > width:
-            return out[:-1] + "…" if out else ""
-        out += ch
-    return out
-
-
 def compare_text(compared: Compared, catalog: Catalog, lang: Lang = "en") -> str:
-    """The table at 80 columns: ``*`` marks the better value, ``+/-`` the difference to the
-    first unit (percentage points for percentages)."""
+    """The table at 80 columns, marked as in every game (:mod:`builder.systems.compare_table`)."""
     rows = metric_rows(compared.columns, catalog, lang)
-    n = len(compared.columns)
-    cell = (WIDTH - LABEL_WIDTH) // n - 2
-    heads = [_fit(c.name, cell) for c in compared.columns]
-    sources = [_fit(c.source, cell) for c in compared.columns]
-    body = [
-        [_fit(r.label, LABEL_WIDTH), *(_fit(_cell(r, i), cell) for i in range(n))] for r in rows
-    ]
-    table = _table(["", *heads], [["", *sources], *body])
     first = compared.columns[0].name
     intercept = f"; --intercept {compared.intercept} (D19)" if compared.intercept else ""
     sampled = [
         c.name for c in compared.columns if c.analysis and c.analysis.survival.method == "sampled"
     ]
     method = "exact" if not sampled else f"≈ sampled for {', '.join(sampled)} (beyond exact)"
-    return "\n".join(
-        [
-            _fit(
-                f"Compare against {compared.threat.name} [{compared.threat.id}], "
-                f"{compared.rounds} rounds, {method}",
-                WIDTH,
-            ),
-            _fit(f"* better value; +/- difference to {first} (points for %){intercept}", WIDTH),
-            "",
-            table,
-        ]
+    title = (
+        f"Compare against {compared.threat.name} [{compared.threat.id}], "
+        f"{compared.rounds} rounds, {method}{intercept}"
     )
-
-
-SHEET_MARGIN = 12.0  # mm: inside every home printer's unprinted edge
-CHART_W, CHART_H = 150.0, 70.0  # mm, the survival chart's drawing area
-DASHES = ("none", "3 1.5", "1 1.2", "4 1.2 1 1.2")
-MARKERS = ("circle", "square", "triangle", "diamond")
-MARK_GAP = 2.6  # mm between markers that would overlap (a marker is about 2.4 mm wide)
-
-
-def chart(compared: Compared, lang: Lang) -> dict[str, Any]:
-    """The survival curves as plain numbers in mm for the sheet's inline SVG: each unit a
-    polyline with its own dash pattern and marker shape (readable in black and white), offset
-    by a fraction of a millimetre so coinciding curves still show side by side."""
-    left, top, w, h = 14.0, 4.0, CHART_W - 20.0, CHART_H - 16.0
-    rounds = compared.rounds
-    drawn = [(i, c) for i, c in enumerate(compared.columns) if c.analysis is not None]
-    curves: dict[int, list[tuple[float, float]]] = {}
-    for i, c in drawn:
-        assert c.analysis is not None
-        nudge = (i - 1.5) * 0.35
-        curves[i] = [(left, top + nudge)] + [
-            (left + w * r.round / rounds, top + h * (1.0 - float(r.alive)) + nudge)
-            for r in c.analysis.survival.rounds
-        ]
-    marks = {i: [list(p) for p in points[1:]] for i, points in curves.items()}
-    for k in range(rounds):  # markers that would sit on each other move apart sideways
-        at = sorted((marks[i][k][1], i) for i in marks if k < len(marks[i]))
-        groups: list[list[int]] = []
-        for y, i in at:
-            if groups and y - marks[groups[-1][-1]][k][1] < MARK_GAP:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
-        for group in groups:
-            for j, i in enumerate(group):
-                marks[i][k][0] += (j - (len(group) - 1) / 2) * MARK_GAP
-    series = []
-    for i, c in drawn:
-        series.append(
-            {
-                "name": c.name,
-                "dash": DASHES[i % len(DASHES)],
-                "marker": MARKERS[i % len(MARKERS)],
-                "grey": ("#000", "#333", "#555", "#111")[i % 4],
-                "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in curves[i]),
-                "marks": [{"x": round(x, 2), "y": round(y, 2)} for x, y in marks[i]],
-            }
-        )
-    ticks_y = [{"y": top + h * (1 - p / 100), "label": f"{p}%"} for p in (0, 25, 50, 75, 100)]
-    ticks_x = [{"x": left + w * k / rounds, "label": f"R{k}"} for k in range(rounds + 1)]
-    return {
-        "width": CHART_W,
-        "height": CHART_H,
-        "left": left,
-        "top": top,
-        "w": w,
-        "h": h,
-        "series": series,
-        "ticks_x": ticks_x,
-        "ticks_y": ticks_y,
-        "title": "P(alive) after each round" if lang == "en" else "各ラウンド後の生存率",
-    }
+    table = side_by_side(
+        [c.name for c in compared.columns], [c.source for c in compared.columns], rows
+    )
+    return titled(title, legend(first, lang), table)
 
 
 def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
-    """The compare sheet's plain data (``templates/laminim/compare.html``)."""
-    page_w, page_h = PAPERS[paper]
-    rows = metric_rows(compared.columns, catalog, lang)
-    heading = "Compare" if lang == "en" else "比較"
+    """The compare sheet's plain data (``templates/common/compare.html``, every game's)."""
     threat_name = part_name(compared.threat, lang)
-    title = f"{heading} — {threat_name}"
-    labels = {
-        "threat": "Threat" if lang == "en" else "想定攻撃",
-        "rounds": "rounds, exact" if lang == "en" else "ラウンド・厳密計算",
-        "better": "■ better value · ± difference to the first column (points for %)"
-        if lang == "en"
-        else "■ 良い値 · ± 1列目との差 (%はポイント)",
-        "intercept": "intercepting (D19)" if lang == "en" else "迎撃 (D19)",
-    }
-    table = [
-        {
-            "label": r.label,
-            "cells": [
-                {
-                    "value": format_value(r.values[i], r.fmt),
-                    "diff": format_diff(r.diffs[i], r.fmt) if i else "",
-                    "best": i in r.best,
-                }
-                for i in range(len(r.values))
-            ],
-        }
-        for r in rows
+    en = lang == "en"
+    subtitle = (
+        f"{'Threat' if en else '想定攻撃'}: {threat_name} [{compared.threat.id}] · "
+        f"{compared.rounds} {'rounds, exact' if en else 'ラウンド・厳密計算'}"
+    )
+    if compared.intercept:
+        subtitle += f" · {'intercepting (D19)' if en else '迎撃 (D19)'}: {compared.intercept}"
+    curves = [
+        Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
+        for i, c in enumerate(compared.columns)
+        if c.analysis is not None
     ]
-    return {
-        "system": "laminim",
-        "kind": "compare",
-        "lang": lang,
-        "labels": labels,
-        "title": title,
-        "page": {"width": page_w, "height": page_h, "paper": paper},
-        "item": {"width": page_w - 2 * SHEET_MARGIN, "height": page_h - 2 * SHEET_MARGIN},
-        "pages": [{"items": [{"x": SHEET_MARGIN, "y": SHEET_MARGIN, "item": {}}], "marks": []}],
-        "threat": {"id": compared.threat.id, "name": threat_name},
-        "rounds": compared.rounds,
-        "intercept": compared.intercept,
-        "units": [{"name": c.name, "source": c.source} for c in compared.columns],
-        "rows": table,
-        "chart": chart(compared, lang),
-    }
+    return sheet_context_of(
+        lang=lang,
+        paper=paper,
+        subject=threat_name,
+        subtitle=subtitle,
+        units=[(c.name, c.source) for c in compared.columns],
+        rows=metric_rows(compared.columns, catalog, lang),
+        curves=curves,
+        rounds=compared.rounds,
+        extra={
+            "threat": {"id": compared.threat.id, "name": threat_name},
+            "rounds": compared.rounds,
+            "intercept": compared.intercept,
+        },
+    )

@@ -31,6 +31,8 @@ OPTIMIZE_HELP = (
     "rank every legal loadout of the LAMINIM catalog against a threat (Pareto front marked)"
 )
 
+BALANCE_HELP = "the designer's balance report: every frame, weapon and threat of a catalog"
+
 DECLARED = Declared(
     analyze_options=(UNIT, THREAT, ROUNDS, INTERCEPT, EXACT),
     compare_options=(THREAT, ROUNDS, INTERCEPT, EXACT),
@@ -38,5 +40,5 @@ DECLARED = Declared(
         CardSize("poker", "poker (63×88 mm, 9 a page)"),
         CardSize("large", "large (89×127 mm, 4 a page)"),
     ),
-    commands={"optimize": OPTIMIZE_HELP},
+    commands={"optimize": OPTIMIZE_HELP, "balance": BALANCE_HELP},
 )

@@ -2,6 +2,7 @@
 
 Built once here, shown by the TUI's compare screen, ``laminim compare`` (text and JSON) and the
 compare sheet (PDF), so the three can never disagree on a number, a label or a "better" mark.
+The rows, their marks and their layout are the kit's (:mod:`builder.systems.compare_table`).
 Labels say what a number is: the unit's total durability (frame + weapons, what ``analyze``
 prints) and the frame's are two rows; the damage rows name their hit bonus.
 """
@@ -10,18 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.systems.compare_table import (
+    Better,
+    Format,
+    Row,
+    Value,
+    format_diff,
+    format_value,
+    row_json,
+)
 from builder.systems.laminim.derive import weapon_spec
 from builder.systems.laminim.legality import UnitReport
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules import UnitAnalysis
 from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
-
-Better = Literal["high", "low"] | None
-Format = Literal["text", "int", "pct", "num1", "num2"]
-Value = float | int | str | None
 
 BONUS_ALL, BONUS_SINGLE = 2, 4  # damage_output's defaults: both aim bonuses, +2 single weapon
 
@@ -38,80 +43,6 @@ class Column:
     @property
     def name(self) -> str:
         return self.report.name
-
-
-@dataclass(frozen=True)
-class Row:
-    key: str
-    label: str
-    values: tuple[Value, ...]
-    better: Better = None
-    fmt: Format = "text"
-
-    def numbers(self) -> list[float]:
-        return [float(v) for v in self.values if isinstance(v, (int, float))]
-
-    @property
-    def differs(self) -> bool:
-        """The values are not all shown the same (numbers compared as printed)."""
-        return len({format_value(v, self.fmt) for v in self.values}) > 1
-
-    @property
-    def best(self) -> tuple[int, ...]:
-        """Columns showing the better value, when at least two numbers are shown differently
-        (a difference hidden by the rounding is no difference to the reader)."""
-        nums = self.numbers()
-        shown = {format_value(v, self.fmt) for v in nums}
-        if self.better is None or len(nums) < 2 or len(shown) < 2:
-            return ()
-        top = format_value(max(nums) if self.better == "high" else min(nums), self.fmt)
-        return tuple(
-            i
-            for i, v in enumerate(self.values)
-            if isinstance(v, (int, float)) and format_value(v, self.fmt) == top
-        )
-
-    @property
-    def diffs(self) -> tuple[float | None, ...]:
-        """Each value minus the first column's (None for text or a missing value)."""
-        first = self.values[0] if self.values else None
-        if self.fmt == "text" or not isinstance(first, (int, float)):
-            return tuple(None for _ in self.values)
-        return tuple(
-            float(v) - float(first) if isinstance(v, (int, float)) else None for v in self.values
-        )
-
-
-def format_value(value: Value, fmt: Format) -> str:
-    """A cell as the text, the TUI and the sheet print it (— for no value)."""
-    if value is None:
-        return "—"
-    if fmt == "text" or isinstance(value, str):
-        return str(value)
-    if fmt == "int":
-        return f"{value:.0f}"
-    if fmt == "pct":
-        return f"{100 * value:.1f}%"
-    if fmt == "num1":
-        return f"{value:.1f}"
-    return f"{value:.2f}"
-
-
-def format_diff(diff: float | None, fmt: Format) -> str:
-    """A difference to the first column: percentage points for percentages; "" when none
-    shows at the printed precision."""
-    if diff is None or fmt == "text":
-        return ""
-    text = _format_diff(diff, fmt)
-    return "" if float(text) == 0.0 else text
-
-
-def _format_diff(diff: float, fmt: Format) -> str:
-    if fmt == "int":
-        return f"{diff:+.0f}"
-    if fmt == "pct":
-        return f"{100 * diff:+.1f}"
-    return f"{diff:+.1f}"  # num1, num2: one decimal keeps four columns within 80
 
 
 _LABELS = Labels.load(__file__, "metrics_labels.yaml")
@@ -272,15 +203,15 @@ def metric_rows(
     return rows
 
 
-def row_json(row: Row) -> dict[str, object]:
-    """A row in ``laminim compare --json`` (documented in the README)."""
-    return {
-        "key": row.key,
-        "label": row.label,
-        "better": row.better,
-        "values": [
-            float(v) if isinstance(v, (int, float)) and row.fmt != "int" else v for v in row.values
-        ],
-        "best": list(row.best),
-        "diff": list(row.diffs),
-    }
+__all__ = [
+    "Better",
+    "Column",
+    "Format",
+    "Row",
+    "Value",
+    "format_diff",
+    "format_value",
+    "label",
+    "metric_rows",
+    "row_json",
+]

@@ -86,7 +86,7 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
 
         compared, _ = compute(entries, catalog, options)
         context = sheet_context(compared, catalog, print_options.lang, print_options.paper)
-        return Printout("compare", "laminim/compare.html", context)
+        return Printout("compare", "common/compare.html", context)
 
     def tui(self) -> SystemUI:
         from builder.systems.laminim.tui.ui import laminim_ui
@@ -94,9 +94,10 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
         return laminim_ui()
 
     def commands(self) -> list[Command]:
+        from builder.systems.laminim import balance_command
         from builder.systems.laminim.commands import command
 
-        return [command()]
+        return [command(), balance_command.command()]
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -108,7 +108,7 @@ def parts_text(catalog: Catalog) -> str:
         ],
     )
     weapons = _table(
-        ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo/use", "abilities"],
+        ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo", "abilities"],
         [
             [
                 w.id,
@@ -262,7 +262,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
             f"{report.name} — {resolved.frame.name}, payload {report.payload_used}/"
             f"{report.payload_limit}, durability {total}",
             f"  exposure {a.exposure:.3f} ({round(a.exposure * 6)}/6)   faces {faces}",
-            f"  damage output per round vs. same exposure: all weapons {a.damage.all_weapons:.2f},"
+            f"  damage per round vs. the same exposure: all weapons {a.damage.all_weapons:.2f},"
             f" {best}",
         ]
         if a.intercept is not None:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from builder.core.text_table import fit_text
 from builder.systems.base import Command
 from builder.systems.soh.declared import ODDS_HELP, PLAN_HELP
 
@@ -113,7 +114,7 @@ def run_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_json(), indent=2))
     else:
-        print(odds_text(result, values))
+        print(fit_text(odds_text(result, values)))
     return 0
 
 
@@ -175,7 +176,7 @@ def run_plan(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(matchup_json(m), ensure_ascii=False, indent=2))
     else:
-        print(plan_text(m))
+        print(fit_text(plan_text(m)))
         for problem in report.errors:
             print(problem, file=sys.stderr)
     return 0

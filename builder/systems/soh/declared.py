@@ -11,6 +11,7 @@ PLAN_HELP = "soh: how to split a round's AP between evasion and attacks"
 
 DECLARED = Declared(
     analyze_options=(UNIT, THREAT),  # analysed one round at a time: no --rounds
+    compare_options=(THREAT,),
     card_sizes=(
         # a character card holds more than a poker card comfortably shows: large first
         CardSize("large", "large (89×127 mm, 4 a page)"),

@@ -7,6 +7,7 @@ odds reference. The modules beside this one do the work.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from builder.core.problems import InputError
@@ -14,6 +15,8 @@ from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
+    CompareEntry,
+    CompareOptions,
     GameSystem,
     Output,
     PrintOptions,
@@ -33,6 +36,7 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
     name_ja = "スペースオペラヒーローズ"
     demo_name = "demo_crew.yaml"
     analyze_options = DECLARED.analyze_options  # analysed one round at a time: no --rounds
+    compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
 
     def read_team(self, source: Located) -> SohRead:
@@ -54,6 +58,27 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
             raise InputError(report.errors)
         result = analyze_crew(crew, catalog, options.unit, options.threat)
         return Output(analysis_json(result), analysis_text(result), notes=report.errors)
+
+    def compare(
+        self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
+    ) -> Output:
+        from builder.systems.soh.compare import compare_json, compare_text, compute
+
+        compared, notes = compute(entries, catalog, options)
+        return Output(compare_json(compared), compare_text(compared), notes)
+
+    def compare_printout(
+        self,
+        entries: Sequence[CompareEntry],
+        catalog: Catalog,
+        options: CompareOptions,
+        print_options: PrintOptions,
+    ) -> Printout:
+        from builder.systems.soh.compare import compare_sheet, compute
+
+        compared, _ = compute(entries, catalog, options)
+        context = compare_sheet(compared, print_options.lang, print_options.paper)
+        return Printout("compare", "common/compare.html", context)
 
     def documents(self, team: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         from builder.systems.soh.printouts import printouts

@@ -47,7 +47,7 @@ def _dash(v: object) -> str:
 
 def parts_text(catalog: Catalog) -> str:
     weapons = table(
-        ["weapon", "name", "skill", "category", "size", "type", "damage", "ammo", "rate"],
+        ["weapon", "name", "skill", "category", "size", "A/B", "dmg", "ammo", "rate"],
         [
             [
                 w.id,
@@ -293,8 +293,8 @@ def plan_text(m: Matchup) -> str:
             "",
             plan_table(m.plan),
             "",
-            "One evasion total lasts the whole round (seed 004): incoming attacks all meet it. The",
-            "opponent answers each evasion with its best attacks (most wounds to you).",
+            "One evasion total lasts the whole round (seed 004): every incoming attack meets",
+            "it. The opponent answers each evasion with the attacks that wound you most.",
         ]
     )
 

@@ -97,7 +97,11 @@ def team_label(team: Any) -> str:
 class PrintDialog(ModalScreen[list[Path] | None]):
     """Returns the written paths (None if nothing was printed)."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]  # noqa: RUF012
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "close", "Close"),
+        # a key of its own: enter belongs to the focused field (it opens a drop-down)
+        Binding("ctrl+p", "print", "Print", priority=True),
+    ]
 
     class Progress(Message):
         def __init__(self, step: str, done: int, total: int) -> None:
@@ -187,6 +191,11 @@ class PrintDialog(ModalScreen[list[Path] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#print", Button).focus()
+
+    def action_print(self) -> None:
+        """``ctrl+p``: the Print (or Print anyway) button, from whatever field has the focus."""
+        if not self.query_one("#print", Button).disabled:
+            self._print()
 
     @on(Button.Pressed, "#print")
     def _print(self) -> None:

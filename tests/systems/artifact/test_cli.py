@@ -419,7 +419,7 @@ def test_analyze_unit_and_threat_file(capsys):
 def test_analyze_text_shows_weapons_at_three_modifiers_then_survival(capsys):
     code, out, _ = run(capsys, "analyze", DEMO)
     assert code == 0
-    assert "MS 0" in out and "MS -1" in out and "ship -2" in out
+    assert "mod 0" in out and "mod -1" in out and "mod -2" in out and "  ship  " in out
     weapons_at = out.index("Funnel")
     survival_at = out.index("Survival under Hi-ν fin funnels")
     assert weapons_at < survival_at

@@ -198,3 +198,36 @@ def test_the_editor_shows_too_large_instead_of_freezing(make_app, monkeypatch):
             assert "✓ legal" in text  # the rest of the editor still works
 
     asyncio.run(run())
+
+
+def test_suggest_sorts_by_the_column_chosen_and_tells_rows_apart(make_app):
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_editor(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
+            alive = [s.alive for s in dialog.front]
+            assert alive == sorted(alive, reverse=True)  # best alive first, as it opens
+            assert "1 alive▼" in screen_text(pilot)
+            await pilot.press("3")  # by damage per round
+            await pilot.pause()
+            damage = [s.damage_all for s in dialog.front]
+            assert damage == sorted(damage, reverse=True) and damage != [
+                s.damage_all for s in sorted(dialog.front, key=lambda s: -s.alive)
+            ]
+            assert "3 damage▼" in screen_text(pilot)
+            await pilot.press("4")  # by payload, lightest first
+            await pilot.pause()
+            payload = [s.payload for s in dialog.front]
+            assert payload == sorted(payload)
+
+    asyncio.run(run())
+
+
+def test_decimals_grow_until_rows_that_differ_print_differently():
+    assert suggesting.decimals([99.99931, 99.99912, 90.0], 1) == 4
+    assert suggesting.decimals([90.9, 88.5], 1) == 1
+    assert suggesting.decimals([100.0, 100.0], 1) == 1  # equal values need nothing more

@@ -95,7 +95,8 @@ def test_compare_marks_differences_side_by_side():
         assert isinstance(app.screen, CompareScreen)
         text = _text(pilot)
         assert "Captain Ines" in text and "Rook" in text and "Mei" not in text
-        assert "*22" in text  # Rook's durability against A differs from Ines's 6
+        assert "22* +16" in text  # Rook's durability against A beats Ines's 6
+        assert "Assault rifle~" in text  # another weapon: a plain difference, not "better"
 
     _run(body)
 

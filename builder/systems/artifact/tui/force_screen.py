@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import part_name
+from builder.core.text_table import wrap
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
@@ -27,6 +28,8 @@ PANEL_WIDTH = 34
 """The odds panel's width (artifact.tcss ``#odds-panel``)."""
 TABLE_MARGIN = 1
 """The units table's vertical scrollbar (artifact.tcss)."""
+LEGALITY_FRAME = 4
+"""The legality box's thick left border and padding, and its scrollbar (artifact.tcss)."""
 
 
 class ForceScreen(ShellScreen):
@@ -133,7 +136,9 @@ class ForceScreen(ShellScreen):
         lines += [f"• {self._finding(p.field, p.message)}" for p in report.errors]
         lines += [f"{t('warnings', lang)}: {self._finding('', p.message)}" for p in report.warnings]
         widget = self.query_one("#force-legality", Static)
-        widget.update("\n".join(lines))
+        # wrapped here, under each bullet's text and never leaving one word alone on a line
+        room = max(20, self.app.size.width - PANEL_WIDTH - LEGALITY_FRAME)
+        widget.update("\n".join(part for line in lines for part in wrap(line, room, "  ")))
         widget.set_class(report.legal, "-legal")
         widget.set_class(not report.legal, "-illegal")
 
@@ -296,12 +301,12 @@ class ForceScreen(ShellScreen):
         self._draw_units()
 
     def action_compare(self) -> None:
-        from builder.systems.artifact.tui.compare_screen import CompareScreen, compare_rows
+        from builder.systems.artifact.tui.compare_screen import CompareScreen, chosen_sides
 
         present = [u.name for u in self.force.units]
         marked = [n for n in self.marked if n in present]
         names = marked if len(marked) >= 2 else present[:4]
-        if len(compare_rows(self.force, self.catalog, names, self.lang)[0]) < 2:
+        if len(chosen_sides(self.force, self.catalog, names)) < 2:
             self.notify(t("compare_need", self.lang), severity="warning")
             return
         self.app.push_screen(CompareScreen(names))

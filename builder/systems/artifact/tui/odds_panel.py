@@ -99,10 +99,11 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
     need = weapon.to_hit_ms if isinstance(target, MobileSuit) else weapon.to_hit_ship
     dice = t("dice", lang).format(n=weapon.attacks, need=need, d=weapon.damage)
     lines = [
-        fit(f"{t('attacker', lang)}: {name}", WIDTH),
+        # the attacker is one of the force's units (its name), the target a catalog type
+        fit(f"{t('your_unit', lang)}: {name} ({part_name(attacker, lang)})", WIDTH),
         fit(f"{t('weapon', lang)}: {part_name(weapon, lang)}", WIDTH),
         fit(f"  {dice}", WIDTH),
-        fit(f"{t('target', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),
+        fit(f"{t('target_type', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),
         f"{t('near', lang)}: {modifier(choice.near)}",
         f"{t('evade', lang)}: {evade_text}",
         f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%",

@@ -82,3 +82,28 @@ def run_job(
         raise Stopped
     frames = [_option(job.frame)]
     return score_frames(job.catalog, frames, job.threat, job.rounds, _locate(job.frame), step)
+
+
+SORTS: tuple[tuple[str, str, bool], ...] = (
+    ("alive", "alive", True),
+    ("remaining", "expected_remaining", True),
+    ("damage", "damage_all", True),
+    ("payload", "payload", False),
+)
+"""The columns the list sorts by (keys 1–4): (name, ScoredLoadout field, higher is better)."""
+
+
+def sort_front(front: list[Any], sort: str) -> list[Any]:
+    """``front`` best first by the column ``sort``, ties in the optimiser's order."""
+    _, field, higher = next(s for s in SORTS if s[0] == sort)
+    return sorted(front, key=lambda s: -getattr(s, field) if higher else getattr(s, field))
+
+
+def decimals(values: list[float], at_least: int, most: int = 6) -> int:
+    """The fewest decimals (``at_least`` … ``most``) at which values that differ print
+    differently: a front of loadouts all at "100.0 %" alive shows 99.9993 % and 99.9981 %."""
+    distinct = {round(v, 12) for v in values}
+    for d in range(at_least, most + 1):
+        if len({f"{v:.{d}f}" for v in distinct}) == len(distinct):
+            return d
+    return most

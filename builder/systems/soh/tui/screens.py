@@ -7,6 +7,7 @@ screens only lay them out.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from rich.cells import cell_len
@@ -18,7 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from builder.core.i18n import Lang, part_name
-from builder.systems.soh.analysis import derive_pair, matchup
+from builder.systems.compare_table import Row
+from builder.systems.soh.analysis import Matchup, derive_pair, matchup
+from builder.systems.soh.compare import Side, compare_rows, display_name, plan_for
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.rules import OddsResult, odds
@@ -26,6 +29,7 @@ from builder.systems.soh.rules.planner import Objective
 from builder.systems.soh.text import attacks_text, pct
 from builder.systems.soh.tui.labels import t
 from builder.systems.soh.tui.ui import SohState
+from builder.tui.screens.compare_screen import RowsCompareScreen
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
 
@@ -300,66 +304,27 @@ class OddsScreen(SohScreen):
         self.app.pop_screen()
 
 
-class CompareScreen(SohScreen):
-    """Characters side by side: one column each, the rows their derived values."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", key_display="Esc")]
+class CompareScreen(RowsCompareScreen[Side, Matchup], SohScreen):
+    """Characters side by side: the rows ``laminim compare`` prints for soh (soh/compare.py),
+    the planner's best split against the crew screen's opponent filled in from a worker."""
 
     def __init__(self, names: list[str]) -> None:
         super().__init__()
         self.names = names
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield DataTable(id="compare-table", cursor_type="none", zebra_stripes=True)
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.refresh_view()
-
-    def refresh_view(self) -> None:
-        lang = self.lang
+    def sides(self) -> list[Side]:
         everyone, opp = self.derived()
-        chosen = [d for d in everyone if d.name in self.names]
-        table = self.query_one("#compare-table", DataTable)
-        table.clear(columns=True)
-        table.add_column("")
-        for d in chosen:
-            table.add_column(_name(d.character, lang))
-        rows: list[tuple[str, list[str]]] = [
-            (t("gear", lang), [part_name(d.gear, lang) if d.gear else "—" for d in chosen]),
-            (t("ap", lang), [str(d.ap) for d in chosen]),
-            (t("evasion", lang), [str(d.evasion) for d in chosen]),
-            (t("dur_a", lang), [str(d.durability_a) for d in chosen]),
-            (t("dur_b", lang), [str(d.durability_b) for d in chosen]),
-        ]
-        most = max((len(d.weapons) for d in chosen), default=0)
-        for i in range(most):
-            cells = [
-                f"{part_name(d.weapons[i].weapon, lang)} {d.weapons[i].hit}"
-                if i < len(d.weapons) else "" for d in chosen
-            ]  # fmt: skip
-            rows.append((f"{t('hit', lang)} {i + 1}", cells))
-        plans = [matchup(d, opp) for d in chosen]
-        rows.append((
-            f"{t('net', lang)} vs {_name(opp.character, lang)}",
-            [f"{m.plan.best.net:+.3f}" for m in plans],
-        ))  # fmt: skip
-        rows.append((
-            f"{t('evade', lang)}/{t('attacks', lang)}",
-            [f"{m.plan.best.split.evasion_dice} / {attacks_text(m.plan.best.split.attacks)}"
-             for m in plans],
-        ))  # fmt: skip
-        for label, cells in rows:
-            marked = _differences(cells)
-            table.add_row(label, *marked)
+        return [Side(d, opp) for d in everyone if d.name in self.names]
 
-    def action_back(self) -> None:
-        self.app.pop_screen()
+    def head(self, side: Side) -> str:
+        return display_name(side.derived.character, self.lang)
 
+    def compute(self, side: Side) -> Matchup:
+        return plan_for(side)
 
-def _differences(cells: list[str]) -> list[str]:
-    """Mark cells that differ from the first column with a leading '*'."""
-    if len(cells) < 2:
-        return cells
-    return [c if i == 0 or c == cells[0] else f"*{c}" for i, c in enumerate(cells)]
+    def rows(self, sides: Sequence[Side], results: Sequence[Matchup | None]) -> list[Row]:
+        return compare_rows(sides, results, self.lang)
+
+    def heading(self) -> str:
+        opp = self.opponent()
+        return f"{t('compare', self.lang)} — {t('opponent', self.lang)}: {_name(opp, self.lang)}"

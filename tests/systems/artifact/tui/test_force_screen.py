@@ -125,7 +125,14 @@ async def test_japanese_labels_and_names(force_file):
         await pilot.press("l")
         await settle(pilot)
         text = screen_text(pilot)
-        for word in ("合法", "ナイチンゲール", "命中・撃破率", "撃破率", "攻撃側"):
+        for word in (
+            "合法",
+            "ナイチンゲール",
+            "命中・撃破率",
+            "撃破率",
+            "自軍: Rewloola",
+            "目標機種",
+        ):
             assert word in text
         await pilot.press("c")
         await settle(pilot)
@@ -157,8 +164,39 @@ async def test_print_dialog_uses_the_artifact_printouts(force_file):
 
 
 def test_compare_rows_share_their_decimals():
-    from builder.systems.artifact.tui.compare_screen import row_cells
+    from builder.systems.artifact.compare import Side, compare_rows
+    from builder.systems.compare_table import format_value
 
-    assert row_cells([4.0, 2.6666666666666665], is_pct=False) == ["4.00", "2.67"]
-    assert row_cells([180.0, 120.0, None], is_pct=False) == ["180", "120", "—"]
-    assert row_cells([0.393, 1.0], is_pct=True) == ["39.3%", "100.0%"]
+    catalog = load_catalog()
+    sides = [Side(n, find_unit(catalog, n)) for n in ("nightingale", "rick-dias")]
+    rows = {r.key: r for r in compare_rows(sides, [None, None], catalog, "en", 3)}
+    damage = rows["damage_ms"]
+    assert [format_value(v, damage.fmt) for v in damage.values] == ["4.00", "2.67"]
+    assert [format_value(v, rows["hp"].fmt) for v in rows["hp"].values] == ["12", "10"]
+    assert [format_value(v, rows["alive_r3"].fmt) for v in rows["alive_r3"].values] == ["—"] * 2
+
+
+async def test_the_odds_panel_says_the_attacker_is_a_unit_and_the_target_a_type(force_file):
+    app = app_for(force_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "Your unit: Rewloola (Rewloola)" in text  # the force's ship, by its name
+        assert "Target type: Nightingale HP 12" in text  # a catalog type, not a unit
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_legality_findings_wrap_under_their_bullet_without_a_lone_word(tmp_path, lang):
+    path = tmp_path / "illegal.yaml"
+    shutil.copy(FORCES / "illegal.yaml", path)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if lang == "ja":
+            await pilot.press("l")
+            await settle(pilot)
+        shown = str(app.screen.query_one("#force-legality").render()).splitlines()
+        continued = [line for line in shown if line.startswith("  ")]
+        assert continued  # at 80×24 some findings take two lines
+        for line in continued:  # indented under the bullet, never one short word alone
+            assert len(line.strip()) >= 6, shown

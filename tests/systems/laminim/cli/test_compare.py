@@ -185,7 +185,8 @@ def test_a_system_without_compare_says_so(monkeypatch):
     demo = str(systems.get(other).demo_file())
     code, _, err = run("compare", demo, demo)
     assert code == 2
-    assert f"compare is not available for {other}" in err
+    assert f"{systems.get(other).name} has nothing to compare (laminim" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_intercept_auto_is_reported_per_unit():

@@ -120,7 +120,8 @@ async def test_compare_two_units(make_app):
         assert [e.unit.name for e in screen.entries] == ["Kestrel", "Bulwark"]
         text = screen_text(pilot)
         assert "Kestrel" in text and "Bulwark" in text
-        assert "≠ Durability" in text
+        assert "40*" in text  # Bulwark's frame durability beats Kestrel's 20
+        assert "Bastion~" in text  # another frame: a plain difference, not "better"
         assert "● Kestrel" in text and "▲ Bulwark" in text  # overlaid curves' legend
         await pilot.press("t")  # another threat recomputes both columns
         await settle(pilot)

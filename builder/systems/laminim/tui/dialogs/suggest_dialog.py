@@ -4,8 +4,10 @@ The dialog is drawn at once; the scoring (``suggesting.run_job``: ``score_frames
 ``laminim optimize`` runs) starts after that first paint in a thread worker and the status line
 counts the distinct survival chains computed ("computing… 120 of 353"). A job
 beyond the budget shows "too large to compute exactly" instead of freezing; closing the dialog
-stops the scoring at the next loadout. Enter returns the chosen loadout's three slots (weapon
-ids, None for an empty slot); escape returns None. ``Suggested`` is posted when the list is in.
+stops the scoring at the next loadout. Keys 1–4 sort the list by alive, E[dur], damage or
+payload, and each number shows enough decimals to tell the rows apart. Enter returns the
+chosen loadout's three slots (weapon ids, None for an empty slot); escape returns None.
+``Suggested`` is posted when the list is in.
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ tr = LABELS.t
 class SuggestDialog(ModalScreen[Slots | None]):
     """The Pareto-front loadouts of ``frame`` against ``threat``, best first."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "cancel", "Cancel"),
+        Binding("1", "sort('alive')", "Sort: alive", show=False),
+        Binding("2", "sort('remaining')", "Sort: E[dur]", show=False),
+        Binding("3", "sort('damage')", "Sort: damage", show=False),
+        Binding("4", "sort('payload')", "Sort: payload", show=False),
+    ]
 
     PROGRESS_EVERY = 0.1
     """Seconds between two progress updates (a call into the UI thread per loadout is waste)."""
@@ -80,6 +88,9 @@ class SuggestDialog(ModalScreen[Slots | None]):
         self.rounds = rounds
         self.front: list[Any] = []  # the ScoredLoadouts listed, in order
         self.state = "computing"  # computing | ready | too-large
+        self.sort = "alive"
+        """The column the list is sorted by (keys 1–4, :data:`suggesting.SORTS`)."""
+        self._evaluated = 0
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -151,36 +162,83 @@ class SuggestDialog(ModalScreen[Slots | None]):
     def _show(self, result: Any) -> None:
         if not self.is_attached:
             return  # dismissed while computing
-        lang = self.lang
         self.front = [s for s in result.loadouts if s.pareto]
+        self._evaluated = result.evaluated
         self.state = "ready"
-        status = self.query_one("#suggest-status", Static)
         if not self.front:
-            status.update(Text(tr("no_loadout", lang), style="italic"))
+            status = self.query_one("#suggest-status", Static)
+            status.update(Text(tr("no_loadout", self.lang), style="italic"))
             self.post_message(self.Suggested())
             return
-        status.update(
-            Text.assemble(
-                tr("front_of", lang).format(n=result.evaluated) + "\n",
-                (tr("columns", lang), "dim"),
-            )
-        )
+        self._draw()
         options = self.query_one(OptionList)
-        rows = []
-        for i, s in enumerate(self.front):
-            text = Text.assemble(
-                (f"{s.alive:7.1%} ", "bold"),
-                f"{s.expected_remaining:6.1f} ",
-                f"{s.damage_all:7.2f}  ",
-                self._weapons_text(s.weapons),
-                (f"  {s.payload}/{self.frame.payload}", "dim"),
-            )
-            rows.append(Option(text, id=str(i)))
-        options.add_options(rows)
         options.display = True
         options.highlighted = 0
         options.focus()
         self.post_message(self.Suggested())
+
+    def _draw(self) -> None:
+        """The list sorted by :attr:`sort`, each number with enough decimals to tell the rows
+        apart, under a header that marks the sort column."""
+        from builder.core.text_table import columns
+        from builder.systems.laminim.tui.suggesting import decimals, sort_front
+
+        lang = self.lang
+        self.front = sort_front(self.front, self.sort)
+        d_alive = decimals([100 * s.alive for s in self.front], 1)
+        d_rem = decimals([s.expected_remaining for s in self.front], 1)
+        d_dmg = decimals([s.damage_all for s in self.front], 2)
+        cells = [
+            (
+                f"{100 * s.alive:.{d_alive}f}%",
+                f"{s.expected_remaining:.{d_rem}f}",
+                f"{s.damage_all:.{d_dmg}f}",
+                f"{s.payload}/{self.frame.payload}",
+            )
+            for s in self.front
+        ]
+        heads = [tr(f"col_{key}", lang) for key in ("alive", "remaining", "damage")]
+        order = ("alive", "remaining", "damage")
+        heads = [f"{h}{'▼' if self.sort == k else ''}" for h, k in zip(heads, order, strict=True)]
+        widths = [max([columns(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(heads)]
+        payload_head = tr("col_payload", lang) + ("▼" if self.sort == "payload" else "")
+        header = "  " + "  ".join(
+            " " * (w - columns(h)) + h for h, w in zip(heads, widths, strict=True)
+        )
+        header += f"  {tr('col_weapons', lang)} ({payload_head})"
+        status = self.query_one("#suggest-status", Static)
+        status.update(
+            Text.assemble(
+                tr("front_of", lang).format(n=self._evaluated) + "\n",
+                (header, "dim"),
+            )
+        )
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        rows = []
+        for i, (s, c) in enumerate(zip(self.front, cells, strict=True)):
+            text = Text.assemble(
+                (c[0].rjust(widths[0]), "bold" if self.sort == "alive" else ""),
+                "  ",
+                (c[1].rjust(widths[1]), "bold" if self.sort == "remaining" else ""),
+                "  ",
+                (c[2].rjust(widths[2]), "bold" if self.sort == "damage" else ""),
+                "  ",
+                self._weapons_text(s.weapons),
+                (f"  {c[3]}", "bold" if self.sort == "payload" else "dim"),
+            )
+            rows.append(Option(text, id=str(i)))
+        options.add_options(rows)
+        if highlighted is not None:
+            options.highlighted = 0
+
+    def action_sort(self, column: str) -> None:
+        """Keys 1–4: sort the list by alive, E[dur], damage or payload (best first)."""
+        if self.state != "ready" or not self.front:
+            return
+        self.sort = column
+        self._draw()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         chosen = self.front[event.option_index]

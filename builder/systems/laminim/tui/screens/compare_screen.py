@@ -1,5 +1,6 @@
-"""Two to four units side by side: one column each, the better value per row highlighted, rows
-that differ marked, and the survival curves overlaid on one plot.
+"""Two to four units side by side: one column each, marked as ``laminim compare`` marks them
+(``*`` the better value, also highlighted; ``~`` a plain difference), and the survival curves
+overlaid on one plot.
 
 The rows come from :mod:`builder.systems.laminim.metrics`, the table ``laminim compare`` prints
 too. A thread worker analyses the units one by one; the screen is drawn at once, and unless the
@@ -49,7 +50,7 @@ COMPACT_ROWS = (
 HIDDEN_ROWS = ("slot1_lost", "slot2_lost", "slot3_lost", "interceptor")
 """Rows the screen leaves to ``laminim compare`` (the interceptor is named in the title)."""
 
-LABEL_COLUMNS = 22  # "≠ " and a metric label (at most 20 columns)
+LABEL_COLUMNS = 20  # a metric label (at most 20 columns)
 INTERCEPT_BONUS = 2
 
 _TEXT = Labels(
@@ -279,19 +280,12 @@ class CompareScreen(LaminimScreen):
             best = row.best
             cells = [
                 Text(
-                    _cut(format_value(v, row.fmt), room),
+                    _cut(format_value(v, row.fmt), room - 1) + row.mark(i),
                     style="bold reverse green" if i in best else "",
                 )
                 for i, v in enumerate(row.values)
             ]
-            differs = row.differs
-            table.add_row(
-                *cells,
-                label=Text(
-                    ("≠ " if differs else "  ") + _cut(row.label, LABEL_COLUMNS - 2),
-                    style="bold" if differs else "",
-                ),
-            )
+            table.add_row(*cells, label=Text(_cut(row.label, LABEL_COLUMNS)))
 
         chart = self.query_one(SurvivalChart)
         series = [
