@@ -1,10 +1,12 @@
 """The exact engine against its alternatives, side by side in one run (docs/rules.md §1.8).
 
-Run from a checkout: ``python bench/bench_engine.py``. Prints figures only; no test reads them.
+Run from a checkout: ``python bench/bench_engine.py [SECTION ...]`` (default: 1 2 3). Prints
+figures only; no test reads them.
 
 1. In process, the heaviest demo unit against the heaviest threat, 6 rounds: the compiled engine
    (``rules.engine``), the pure-numpy reference chain (``rules.chain_reference``) and the
-   vectorised 20,000-trial Monte Carlo (``bench/survival_mc.py``), medians of repeated calls.
+   vectorised 20,000-trial Monte Carlo (``bench/survival_mc.py``), medians of repeated calls,
+   in wall and in CPU milliseconds of this process (the steadier figure on a shared machine).
 2. Whole processes of ``laminim analyze --json`` on the demo team with every durability xN
    (a scaled copy of the bundled catalog): wall and CPU seconds and peak RSS of the child, each
    beside the same command at x1; x8 without and with ``--exact``.
@@ -44,13 +46,15 @@ CATALOG = ROOT / "parts_catalog" / "laminim"
 DEMO = CATALOG / "demo_team.yaml"
 
 
-def median_ms(fn, repeats: int) -> float:
-    times = []
+def median_ms(fn, repeats: int) -> tuple[float, float]:
+    """Median (wall, CPU) milliseconds of ``fn()``."""
+    walls, cpus = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(times)
+        walls.append((time.perf_counter() - start) * 1000.0)
+        cpus.append((time.process_time() - cpu) * 1000.0)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def in_process() -> None:
@@ -61,14 +65,15 @@ def in_process() -> None:
     engine = median_ms(lambda: exact_survival(unit, threat), 41)
     reference = median_ms(lambda: reference_survival(unit, threat), 11)
     mc = median_ms(lambda: survival_mc.simulate(unit, threat, trials=20000, seed=0), 11)
-    print(f"1. {unit.name} vs {threat.id}, 6 rounds, in process (medians)")
-    print(f"   compiled engine        {engine:8.2f} ms")
-    print(f"   numpy reference chain  {reference:8.2f} ms")
-    print(f"   vectorised MC 20k      {mc:8.2f} ms")
-    print(
-        f"   engine is {mc / engine:.1f}x faster than the MC, "
-        f"{reference / engine:.1f}x faster than the reference"
-    )
+    print(f"1. {unit.name} vs {threat.id}, 6 rounds, in process (medians: wall, CPU)")
+    print(f"   compiled engine        {engine[0]:8.2f} ms  {engine[1]:8.2f} ms CPU")
+    print(f"   numpy reference chain  {reference[0]:8.2f} ms  {reference[1]:8.2f} ms CPU")
+    print(f"   vectorised MC 20k      {mc[0]:8.2f} ms  {mc[1]:8.2f} ms CPU")
+    for label, i in (("wall", 0), ("CPU", 1)):
+        print(
+            f"   {label}: engine is {mc[i] / engine[i]:.1f}x faster than the MC, "
+            f"{reference[i] / engine[i]:.1f}x faster than the reference"
+        )
 
 
 def reaped(argv: list[str]) -> tuple[float, float, float, int, str]:
@@ -137,11 +142,15 @@ def optimiser(folder: Path) -> None:
 
 
 def main() -> None:
+    sections = sys.argv[1:] or ["1", "2", "3"]
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    in_process()
+    if "1" in sections:
+        in_process()
     with tempfile.TemporaryDirectory() as tmp:
-        scaling(Path(tmp))
-        optimiser(Path(tmp))
+        if "2" in sections:
+            scaling(Path(tmp))
+        if "3" in sections:
+            optimiser(Path(tmp))
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 

@@ -150,8 +150,7 @@ def whole_process() -> None:
 
 def phases() -> None:
     """Where ``laminim reach`` spends its time in process, on the 100x100 map."""
-    from builder.systems.kuroganen.command import load_map
-
+    from builder.systems.kuroganen.commands import load_map
     from builder.systems.kuroganen.text import reach_json_text
 
     levels, units = ruined_block(100, 100, seed=100)

@@ -53,7 +53,7 @@ class _Formatter(argparse.HelpFormatter):
             return text
         sizes: dict[str, str] = {}
         for sid in systems.ids():
-            for size in systems.get(sid).card_sizes:
+            for size in systems.declared(sid).card_sizes:
                 sizes.setdefault(size.id, size.help)
         return text.replace(CARD_SIZES, ", ".join(sizes.values()))
 
@@ -70,12 +70,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"laminim: error: {message}\n")
 
 
-def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
+def build_parser(
+    system_commands: bool = True, command: str | None = None
+) -> argparse.ArgumentParser:
     """The parser; ``system_commands=False`` leaves out what the game systems declare (their
     own sub-commands, their own ``analyze`` / ``compare`` options; the shared ones stay), so a
-    command that needs none of it (see :func:`_needs_systems`) loads no system it does not
-    touch."""
-    loaded = [systems.get(sid) for sid in systems.ids()] if system_commands else []
+    command that needs none of it (see :func:`_needs_systems`) reads no game's declarations.
+    Those come from each game's ``declared`` module (no game is imported); only the game
+    sub-command ``command`` (the one being run) loads the games offering it to take their
+    options: the others are listed by name and help."""
+    loaded = [(sid, systems.declared(sid)) for sid in systems.ids()] if system_commands else []
     parser = _Parser(
         prog="laminim",
         description="Builder, exact odds and card printer for homebrew mech games "
@@ -126,7 +130,9 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     kit: list[tuple[str, Sequence[Option[Any]]]] = [("", systems.COMMON_OPTIONS)]  # no game
-    _game_options(p, [(s.id, s.analyze_options) for s in loaded] or kit, name_games=bool(loaded))
+    _game_options(
+        p, [(sid, d.analyze_options) for sid, d in loaded] or kit, name_games=bool(loaded)
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser(
@@ -141,7 +147,7 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
         "2 to 4 units in all",
     )
     catalog_option(p)
-    _game_options(p, [(s.id, s.compare_options) for s in loaded] or [("", _COMPARE_KIT)])
+    _game_options(p, [(sid, d.compare_options) for sid, d in loaded] or [("", _COMPARE_KIT)])
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "-o",
@@ -178,16 +184,23 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
 
     add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
 
-    by_name: dict[str, list[tuple[str, Command]]] = {}
-    for system in loaded:
-        for command in system.commands():
-            by_name.setdefault(command.name, []).append((system.id, command))
-    for name, offered in by_name.items():
+    helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
+    for sid, offer in loaded:
+        for name, text in offer.commands.items():
+            helps.setdefault(name, []).append((sid, text))
+    for name, offers in helps.items():
+        if name != command:  # not the one being run: listed, never parsed
+            sub.add_parser(name, help=" / ".join(dict.fromkeys(t for _, t in offers)))
+            continue
+        offered = [
+            (sid, next(c for c in systems.get(sid).commands() if c.name == name))
+            for sid, _ in offers
+        ]
         if len(offered) == 1:  # one system's command: its own options
-            command = offered[0][1]
-            p = sub.add_parser(name, help=command.help, description=command.help)
-            command.configure(p)
-            p.set_defaults(run=command.run)
+            game_command = offered[0][1]
+            p = sub.add_parser(name, help=game_command.help, description=game_command.help)
+            game_command.configure(p)
+            p.set_defaults(run=game_command.run)
             continue
         # several systems offer it (e.g. odds): --system picks whose options the rest are
         ids = [sid for sid, _ in offered]
@@ -312,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
     # bare `laminim` opens the TUI: loading every game's commands would only delay its first screen
-    parser = build_parser(system_commands=bool(words) and _needs_systems(first, words))
+    parser = build_parser(bool(words) and _needs_systems(first, words), first)
     args, rest = parser.parse_known_args(words)
     if rest and not getattr(args, "passes_on", False):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

@@ -14,16 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from builder.catalogs.impact import (
-    EXIT_BAD_INPUT,
-    EXIT_ILLEGAL,
-    EXIT_OK,
-    catalog_folder,
-    identity_of,
-)
 from builder.core.input_files import read_input
 from builder.core.problems import InputError, Problem
 from builder.systems import AnySystem, Output, TeamModel, TeamRead, WritesValues
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+"""As everywhere (``builder.cli``); the catalog machinery itself is imported by the commands
+that run, not by the parser they add."""
 
 AddOption = Callable[[argparse.ArgumentParser], None]
 
@@ -99,6 +96,7 @@ def _keep_snapshot(identity: Any) -> None:
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
+    from builder.catalogs.impact import catalog_folder, identity_of
     from builder.catalogs.pin import Pin, write_pin
 
     system, _ = _read_file(args.team, args.catalog)
@@ -116,7 +114,7 @@ def cmd_pin(args: argparse.Namespace) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
-    from builder.catalogs.impact import uses_of
+    from builder.catalogs.impact import catalog_folder, identity_of, uses_of
     from builder.catalogs.migrate import migrate_text
     from builder.roster.team_file import writable_target, write_atomic
 
@@ -172,7 +170,7 @@ def _diff_system(args: argparse.Namespace) -> AnySystem:
 def cmd_diff(args: argparse.Namespace) -> int:
     from builder.catalogs.diff import diff_catalogs
     from builder.catalogs.diff_text import diff_text
-    from builder.catalogs.impact import collections_of, file_impact
+    from builder.catalogs.impact import collections_of, file_impact, identity_of
 
     system = _diff_system(args)
     problems: list[Problem] = []
@@ -205,6 +203,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def describe_identity(system: AnySystem, output: Output, catalog_dir: Path | None) -> Output:
     """``parts`` with the catalog's identity: ``version`` and ``digest`` keys, a last line."""
+    from builder.catalogs.impact import catalog_folder, identity_of
+
     identity = identity_of(system, catalog_folder(system, catalog_dir))
     data = {**output.json, "version": identity.version, "digest": identity.digest}
     version = f"version {identity.version}, " if identity.version is not None else ""

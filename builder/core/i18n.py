@@ -17,8 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Protocol
 
-import yaml
-
 Lang = Literal["en", "ja"]
 LANGS: tuple[Lang, ...] = ("en", "ja")
 LANG_NAMES: dict[Lang, str] = {"en": "English", "ja": "日本語"}
@@ -85,10 +83,6 @@ def placeholders(text: str) -> set[str]:
     return set(_FIELD.findall(text))
 
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's loader where PyYAML was built with it: the tables are read at import time."""
-
-
 def _entry(value: object) -> tuple[Pair | None, str | None]:
     """One label of a labels file, ``[English, 日本語]`` or ``{en:, ja:}`` (with ``leaves_out:``,
     the placeholders one language may do without), or why it is not one."""
@@ -114,9 +108,14 @@ def _entry(value: object) -> tuple[Pair | None, str | None]:
 
 @cache
 def read_words_file(path: Path) -> object:
-    """The data of a YAML file of words that ships inside the package, read once per process."""
+    """The data of a YAML file of words that ships inside the package, read once per process
+    (with libyaml's loader where PyYAML was built with it). YAML is imported here, not at
+    start-up: ``--help`` reads no words file."""
+    import yaml
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with path.open(encoding="utf-8") as stream:
-        return yaml.load(stream, Loader=_Loader)
+        return yaml.load(stream, Loader=loader)
 
 
 def pair_problem(value: object) -> str | None:

@@ -3,8 +3,9 @@
 Generic code reaches a game only through :func:`get`, and imports the protocol's types from here
 (they live in :mod:`builder.systems.base`); adding a game is a new package under
 ``builder/systems/`` plus one line in :data:`INSTALLED`. Systems are imported on first use: a
-command (``check``, ``analyze FILE --threat X`` …) loads only its file's system; every game's
-declarations are read only to offer them (help, a game's own option or sub-command).
+command (``check``, ``analyze FILE --threat X`` …) loads only its file's system, a game's own
+sub-command only its game; what every game offers the command line (help, a game's own option)
+is read from its ``declared`` module (:func:`declared`), which imports no game.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
 from builder.systems.options import COMMON as COMMON_OPTIONS
+from builder.systems.options import Declared
 
-__all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "get", "ids", "unknown"]
+__all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "declared", "get", "ids", "unknown"]
 __all__ += [
     "CompareRow",
     "compare_cell",
@@ -63,6 +65,26 @@ def get(system_id: str | None = None) -> base.AnySystem:
     if sid not in INSTALLED:
         raise InputError([unknown(sid, "--system")])
     return cast(base.AnySystem, import_module(INSTALLED[sid]).SYSTEM)
+
+
+def declared(system_id: str) -> Declared:
+    """What the installed system ``system_id`` offers the command line (its options, card sizes
+    and own commands), read from the ``declared`` module beside its system module without
+    importing the game; a game without one is loaded to ask it."""
+    package = INSTALLED[system_id].rpartition(".")[0]
+    if package:
+        try:
+            return cast(Declared, import_module(f"{package}.declared").DECLARED)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.declared":
+                raise
+    system = get(system_id)
+    return Declared(
+        tuple(system.analyze_options),
+        tuple(system.compare_options),
+        tuple(system.card_sizes),
+        {c.name: c.help for c in system.commands()},
+    )
 
 
 def unknown(system_id: object, where: str) -> Problem:

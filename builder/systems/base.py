@@ -23,14 +23,16 @@ import argparse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from builder.core.i18n import Lang
 from builder.core.problems import Problem
-from builder.core.source import Located
 from builder.render.printout import Printout
 from builder.systems.options import DEFAULT_ROUNDS, CardSize, Option
 from builder.systems.ui import HelpSection, SystemUI, read_ui_file
+
+if TYPE_CHECKING:  # annotations only: the YAML reader stays out of --help
+    from builder.core.source import Located
 
 __all__ = [
     "COMPARE_MAX",

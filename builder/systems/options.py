@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -83,3 +83,21 @@ ROUNDS: Option[int] = Option("rounds", "N", f"rounds (default {DEFAULT_ROUNDS})"
 """The options most games share: :class:`AnalyzeOptions` keeps their values as fields."""
 
 COMMON = (UNIT, THREAT, ROUNDS)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a game offers the command line, as data: its ``analyze`` / ``compare`` options,
+    its card sizes and its own sub-commands (name -> one-line help).
+
+    A game keeps it in a ``declared`` module beside its ``system`` module that imports only
+    this kit module, so ``laminim --help`` and the parsing of a command read every game's
+    offer without importing any game (their models, readers and rules); the game's system
+    class takes its attributes from it (a test holds the two equal). A game without such a
+    module is read from its system (``builder.systems.declared``), only slower.
+    """
+
+    analyze_options: tuple[Option[Any], ...] = ()
+    compare_options: tuple[Option[Any], ...] = ()
+    card_sizes: tuple[CardSize, ...] = ()
+    commands: Mapping[str, str] = field(default_factory=dict)

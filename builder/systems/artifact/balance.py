@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import LANGS, Labels, Lang, part_name
 from builder.core.text_table import table
+from builder.systems.artifact.declared import BALANCE_HELP as HELP
 from builder.systems.base import Command, Printout
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from builder.systems.artifact.rules.matrix import MatrixCell
 
 LABELS = Labels.load(__file__, "balance_labels.yaml")
-HELP = "the artifact balance matrix: one activation of each unit against each unit"
+
 MARGIN = 12.0  # mm
 
 

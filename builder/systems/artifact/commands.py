@@ -9,9 +9,8 @@ from pathlib import Path
 
 from builder.core.problems import InputError, Problem
 from builder.core.text_table import fit_text
+from builder.systems.artifact.declared import ODDS_HELP
 from builder.systems.base import Command
-
-HELP = "exact hit, evasion, damage and kill odds of one artifact attack"
 
 
 def _modifier(text: str) -> int:
@@ -144,4 +143,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-ODDS = Command("odds", HELP, configure, run)
+ODDS = Command("odds", ODDS_HELP, configure, run)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.core.source import Located
+from builder.systems.artifact.declared import DECLARED
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
-from builder.systems.base import CardSize, Output
+from builder.systems.base import Output
 from builder.systems.game import Checked, Game, VersionedGame, usable
-from builder.systems.options import ROUNDS, THREAT, UNIT
 
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
@@ -36,12 +36,9 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
     demo_name = "demo_force.yaml"
-    analyze_options = (UNIT, THREAT, ROUNDS)
-    compare_options = (THREAT, ROUNDS)
-    card_sizes = (
-        CardSize("poker", "poker (63×88 mm, 9 a page)"),
-        CardSize("large", "large (89×127 mm, 4 a page)"),
-    )
+    analyze_options = DECLARED.analyze_options
+    compare_options = DECLARED.compare_options
+    card_sizes = DECLARED.card_sizes
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)

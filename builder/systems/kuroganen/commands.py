@@ -18,6 +18,7 @@ from builder.core.problems import InputError, Problem
 from builder.core.text_table import fit_text
 from builder.systems.base import Command
 
+from .declared import REACH_HELP
 from .models import MAX_MOVE, MAX_RISK, KuroganenMap
 from .rules import Point, ReachTooLarge, reach
 from .text import reach_json_text, reach_text
@@ -145,9 +146,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 def reach_command() -> Command:
-    return Command(
-        "reach",
-        "where a unit can end its move on a kuroganen height map, and its fall risk",
-        configure,
-        run,
-    )
+    return Command("reach", REACH_HELP, configure, run)

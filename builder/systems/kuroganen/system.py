@@ -16,7 +16,6 @@ from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
-    CardSize,
     Command,
     GameSystem,
     Output,
@@ -30,11 +29,9 @@ from builder.systems.base import (
 from builder.systems.game import Game
 
 from .catalog import KuroganenCatalog, load_catalog
+from .declared import DECLARED
 from .legality import MapReport
 from .models import KuroganenMap
-
-PAGE = CardSize("page", "page (the reference and the map are whole pages)")
-"""The only "card size": the reference and the map are whole pages."""
 
 MapRead = TeamRead[KuroganenMap]
 
@@ -45,7 +42,7 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
     name_ja = "クロガネンゲイジ"
     demo_name = "demo_map.yaml"
     # a map has no units or threats: no analyze options (reach plans from the map)
-    card_sizes = (PAGE,)
+    card_sizes = DECLARED.card_sizes
 
     def read_catalog(self, folder: Path) -> KuroganenCatalog:
         return load_catalog(folder)

@@ -15,8 +15,7 @@ from pathlib import Path
 from builder.core.i18n import LANGS
 from builder.core.problems import InputError
 from builder.systems.base import DEFAULT_ROUNDS, Command
-
-HELP = "the designer's balance report: every frame, weapon and threat of a catalog"
+from builder.systems.laminim.declared import BALANCE_HELP as HELP
 
 
 def configure(p: argparse.ArgumentParser) -> None:

@@ -84,12 +84,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def command() -> Command:
-    return Command(
-        "optimize",
-        "rank every legal loadout of the LAMINIM catalog against a threat (Pareto front marked)",
-        configure,
-        run,
-    )
+    from builder.systems.laminim.declared import OPTIMIZE_HELP
+
+    return Command("optimize", OPTIMIZE_HELP, configure, run)
 
 
 def loadout_json(s: ScoredLoadout) -> dict[str, Any]:

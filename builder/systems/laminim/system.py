@@ -12,7 +12,6 @@ from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
-    CardSize,
     Command,
     CompareEntry,
     CompareOptions,
@@ -23,33 +22,11 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
-from builder.systems.options import ROUNDS, THREAT, UNIT, Option
-
-INTERCEPT: Option[str] = Option(
-    "intercept",
-    "SLOT[:BONUS]",
-    "LAMINIM (RULES D19): the normal weapon in SLOT (1-3, or 'auto' for each unit's best) "
-    "shoots at the threat's first missile salvo every round it is intact, with total bonus "
-    "BONUS (default 2)",
-    str,
-)
-"""``analyze`` / ``compare --intercept``: read back with ``INTERCEPT.of(options.values)`` and
-parsed by :func:`builder.systems.laminim.intercepting.parse_intercept` once the file is read."""
-
-
-EXACT: Option[bool] = Option(
-    "exact",
-    "",
-    "refuse (exit 2) a unit beyond the exact chain's budget instead of estimating it by sampling",
-    bool,
-    switch=True,
-)
-"""``analyze`` / ``compare --exact``: without it, survival beyond the exact budget is a seeded
-sampled estimate, marked as such."""
 
 
 class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
@@ -57,12 +34,9 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
     name = "LAMINIM"
     name_ja = "ラミニム"
     file_shape = "a mapping with system, name and units"
-    analyze_options = (UNIT, THREAT, ROUNDS, INTERCEPT, EXACT)
-    compare_options = (THREAT, ROUNDS, INTERCEPT, EXACT)
-    card_sizes = (
-        CardSize("poker", "poker (63×88 mm, 9 a page)"),
-        CardSize("large", "large (89×127 mm, 4 a page)"),
-    )
+    analyze_options = DECLARED.analyze_options
+    compare_options = DECLARED.compare_options
+    card_sizes = DECLARED.card_sizes
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from builder.core.text_table import fit_text
 from builder.systems.base import Command
+from builder.systems.soh.declared import ODDS_HELP, PLAN_HELP
 
 VALUE_LIMIT = 1000
 DAMAGE_LIMIT = 100_000
@@ -183,13 +184,6 @@ def run_plan(args: argparse.Namespace) -> int:
 
 def commands() -> list[Command]:
     return [
-        Command(
-            "odds", "exact odds of one attack (multiplier and wounds)", configure_odds, run_odds
-        ),
-        Command(
-            "plan",
-            "soh: how to split a round's AP between evasion and attacks",
-            configure_plan,
-            run_plan,
-        ),
+        Command("odds", ODDS_HELP, configure_odds, run_odds),
+        Command("plan", PLAN_HELP, configure_plan, run_plan),
     ]

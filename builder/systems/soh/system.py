@@ -14,7 +14,6 @@ from builder.core.problems import InputError
 from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
-    CardSize,
     Command,
     CompareEntry,
     CompareOptions,
@@ -25,7 +24,7 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.game import Game, VersionedGame
-from builder.systems.options import THREAT, UNIT
+from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
@@ -36,13 +35,9 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
     demo_name = "demo_crew.yaml"
-    analyze_options = (UNIT, THREAT)  # analysed one round at a time: no --rounds
-    compare_options = (THREAT,)
-    card_sizes = (
-        # a character card holds more than a poker card comfortably shows: large first
-        CardSize("large", "large (89×127 mm, 4 a page)"),
-        CardSize("poker", "poker (63×88 mm, 9 a page)"),
-    )
+    analyze_options = DECLARED.analyze_options  # analysed one round at a time: no --rounds
+    compare_options = DECLARED.compare_options
+    card_sizes = DECLARED.card_sizes
 
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)

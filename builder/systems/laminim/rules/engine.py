@@ -124,8 +124,7 @@ class _Tables:
                 for mask in range(8)
             ]
         )
-        self.plans: dict = {}  # ``_roll``'s row tables, by (kernel stack, block shape)
-        self.cook: dict[int, tuple] = {}
+        cook: dict[int, tuple] = {}
         target = _target(self.shape)
         power = [w.power if w is not None else 0 for w in unit.slots]
         for mask in range(1, 8):
@@ -141,7 +140,37 @@ class _Tables:
                 ]
                 for s in slots
             ]
-            self.cook[mask] = self._stack(kernels, [cook_dice[s] for s in slots])
+            cook[mask] = self._stack(kernels, [cook_dice[s] for s in slots])
+        loops = _loops()
+        rows = self.dims[0] * self.dims[1] * self.dims[2]
+        pattern, dest = loops.plan_rows(*self.dims[:3], *self.dice[1:3], self.dice[4])
+        self.main = (pattern, dest)
+        # clean rows equal to total rows (``loops.roll``): every cook-off weapon intact
+        self.shared = (pattern & self.dice_mask) == self.dice_mask
+        self.cook = self._pack(loops, cook, rows)
+        self.cook_rows = rows
+
+    def _pack(self, loops: Any, cook: dict[int, tuple], rows: int) -> tuple:
+        """Every cook-off mask's kernel stack and row tables in arrays with a leading mask
+        axis (zero dice where a mask has none), so one compiled call runs every wave."""
+        types = 3
+        moves = max((stack[2].shape[2] for stack in cook.values()), default=1)
+        stay = np.ones((8, types, 8))
+        nm = np.zeros((8, types, 8), dtype=np.int64)
+        mpart = np.zeros((8, types, 8, moves), dtype=np.int64)
+        mq = np.zeros((8, types, 8, moves))
+        dest = np.zeros((8, types, moves, rows), dtype=np.int64)
+        pattern = np.zeros((8, rows), dtype=np.int64)
+        counts = np.zeros((8, types), dtype=np.int64)
+        for mask, (s, n, part, q, mmap, c) in cook.items():
+            k, m = s.shape[0], part.shape[2]
+            stay[mask, :k], nm[mask, :k], counts[mask, :k] = s, n, c
+            mpart[mask, :k, :, :m], mq[mask, :k, :, :m] = part, q
+            block = [1 if mask >> i & 1 else self.dims[i] for i in range(3)]
+            pat, dst = loops.plan_rows(*block, n, part, mmap)
+            pattern[mask, : len(pat)] = pat
+            dest[mask, :k, :m, : len(pat)] = dst
+        return stay, nm, mpart, mq, dest, pattern, counts
 
     def _fits(self, pattern: Pattern) -> bool:
         return all(self.mounted[i] or not pattern[i] for i in range(3))
@@ -189,70 +218,77 @@ def _targets(values: tuple[int, ...], padded: bool, damage: int) -> np.ndarray:
     return np.concatenate(([0], targets + 1)) if padded else targets
 
 
-def exact_survival(unit: UnitSpec, threat: ThreatSpec, rounds: int = 6) -> SurvivalResult:
-    """``survival`` without interception, on the compiled loops (no budget check here)."""
+def exact_survival(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, cook_off: bool = True
+) -> SurvivalResult:
+    """``survival`` without interception, on the compiled loops (no budget check here).
+
+    ``cook_off=False``: the clean view is not kept (a third of the work on a unit with
+    cook-off weapons) and every round's ``cook_off`` is NaN; the other numbers are the same.
+    The optimiser ranks without it.
+    """
     loops = _loops()
     tables = _tables(unit, threat)
     dims = tables.dims
     x = np.zeros((2, *dims))
     x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
+    waves = _wave_buffers(dims, tables.dice_mask)
+    spare_waves = _wave_buffers(dims, tables.dice_mask)
+    spare = np.empty((tables.cook_rows, dims[3]))
+    no_share = np.zeros(0, dtype=np.bool_)
     dead = dead_clean = 0.0
     same = True  # no cook-off die has been rolled on living mass: the two views are equal
-    plans = tables.plans
     results = []
     for round_no in range(1, rounds + 1):
         views = x[1:] if same else x
-        rolled = _roll(loops, views, tables.dice, plans)
+        rolled = _roll(loops, views, tables)
         if same:
             rolled = np.concatenate((rolled, rolled))
         settled = np.zeros_like(rolled)
-        source = [rolled]
-        while source:
-            waves = _wave_buffers(dims, tables.dice_mask)
-            for array in source:
-                d, dc, _ = loops.split(array, settled, waves, tables.dice_mask, tables.p_clean)
-                dead += d
-                dead_clean += dc
-            source = []
-            for mask, kernels in tables.cook.items():
-                wave = waves[mask]
-                if not wave.any():
-                    continue
-                same = False
-                total = wave[1:]
-                wave[1:] = _roll(loops, total, kernels, plans)
-                wave[0] *= tables.p_clean[mask]
-                source.append(wave)
+        d, dc, cooked = loops.resolve(
+            rolled,
+            settled,
+            waves,
+            spare_waves,
+            tables.dice_mask,
+            tables.p_clean,
+            tables.cook,
+            spare,
+            no_share,
+        )
+        dead += d
+        dead_clean += dc
+        same = same and not (cooked and cook_off)  # untracked: the clean view stays a copy
         x = settled
         alive, clean, remaining, lost = loops.summary(settled, *tables.axis_values)
         slots = tuple(
             min(1.0, dead + float(lost[i])) if tables.mounted[i] else None for i in range(3)
         )
         # cooked mass = all mass minus clean mass: exactly 0 while the views are equal
-        cook_off = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
-        results.append(RoundResult(round_no, alive, remaining, slots, cook_off, 0.0))  # type: ignore[arg-type]
+        cooked_mass = min(1.0, max(0.0, (alive - clean) + (dead - dead_clean)))
+        cooked_mass = cooked_mass if cook_off else float("nan")
+        results.append(RoundResult(round_no, alive, remaining, slots, cooked_mass, 0.0))  # type: ignore[arg-type]
     return SurvivalResult(unit.name, threat.id, tuple(results))
 
 
-def _roll(loops: Any, array: np.ndarray, stack: tuple, plans: dict) -> np.ndarray:
-    """``loops.roll`` on ``array`` (views, slots..., frame; C-contiguous) as rows. ``array``
-    itself is one of the two ping-pong buffers (overwritten): a large state is never copied.
-    ``plans`` keeps the row tables by (stack, block shape): one chain reuses them every round."""
-    stay, nm, mpart, mq, mmap, counts = stack
-    key = (id(stack), array.shape[1:4])
-    if key not in plans:
-        plans[key] = loops.plan_rows(*array.shape[1:4], nm, mpart, mmap)
-    pattern, dest = plans[key]
+def _roll(loops: Any, array: np.ndarray, tables: _Tables) -> np.ndarray:
+    """``loops.roll`` of the threat's dice on ``array`` (views, slots..., frame; C-contiguous)
+    as rows. ``array`` itself is one of the two ping-pong buffers (overwritten): a large state
+    is never copied."""
+    stay, nm, mpart, mq, _, counts = tables.dice
+    pattern, dest = tables.main
     rows = array.reshape(-1, array.shape[-1])
     spare = np.empty_like(rows)
-    out = loops.roll(rows, spare, len(pattern), pattern, stay, nm, mpart, mq, dest, counts)
+    out = loops.roll(
+        rows, spare, len(pattern), pattern, stay, nm, mpart, mq, dest, counts, tables.shared
+    )
     return out.reshape(array.shape)
 
 
 _NEVER = np.zeros((2, 1, 1, 1, 1))  # the buffer of a mask no wave can have (never written)
 
 
-@lru_cache(maxsize=256)  # the TUI and a repeated analysis ask for the same unit again
+@lru_cache(maxsize=32)  # a repeated analysis asks again; ~0.3 MB each (the packed wave tables)
 def _tables(unit: UnitSpec, threat: ThreatSpec) -> _Tables:
     return _Tables(unit, threat)
 

@@ -18,7 +18,7 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True, fastmath=True)
-def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
+def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
     """Apply ``counts[t]`` dice of every die type t; returns the array holding the result.
 
     ``x`` and ``y``: ping-pong buffers of shape (rows, frame cells), the rows being (view,
@@ -33,18 +33,44 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
     increasing order and mass only moves to the same or a lower row (slot cells only fall), so
     each row of ``y`` is first written by its own stay term: no pass to clear ``y``.
     ``fastmath`` lets the compiler fuse and vectorise these sums (rounding moves by ~1e-16).
+
+    ``shared[k]`` (two views only): row k of the clean view (view 0) equals the same row of the
+    total view, so it is not rolled but copied at the end. That holds on every row where each
+    weapon that rolls cook-off dice is intact: a cooked unit has lost the weapon that cooked.
+    Dice keep a row's pattern, so those rows only ever feed each other.
     """
     n_rows, n_f = x.shape
+    skip = block if n_rows == 2 * block else 0
+    # zx[r] / zy[r]: row r of x / y is known to be all 0 (most rows are, early in a round)
+    zx = np.zeros(n_rows, dtype=np.bool_)
+    zy = np.zeros(n_rows, dtype=np.bool_)
+    for r in range(n_rows):
+        empty = True
+        for f in range(n_f):
+            if x[r, f] != 0.0:
+                empty = False
+                break
+        zx[r] = empty
     for t in range(counts.shape[0]):
         for _ in range(counts[t]):
             for r in range(n_rows):
+                if r < skip and shared[r]:
+                    continue
+                if zx[r]:
+                    if not zy[r]:
+                        for f in range(n_f):
+                            y[r, f] = 0.0
+                        zy[r] = True
+                    continue
                 hi = n_f - 1
                 while hi >= 0 and x[r, hi] == 0.0:
                     hi -= 1
                 if hi < 0:
                     for f in range(n_f):
                         y[r, f] = 0.0
+                    zy[r] = True
                     continue
+                zy[r] = False
                 lo = 0
                 while x[r, lo] == 0.0:
                     lo += 1
@@ -52,13 +78,42 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
                 k = r - base
                 p = pattern[k]
                 s = stay[t, p]
-                for f in range(lo):
-                    y[r, f] = 0.0
-                for f in range(lo, hi + 1):
-                    y[r, f] = s * x[r, f]
+                fused = -1  # the first frame move: written with the stay term in one pass
+                for m in range(nm[t, p]):
+                    if mpart[t, p, m] == 0:
+                        fused = m
+                        break
+                if fused < 0:
+                    for f in range(lo):
+                        y[r, f] = 0.0
+                    for f in range(lo, hi + 1):
+                        y[r, f] = s * x[r, f]
+                else:
+                    # y[g] = s x[g] (g in lo..hi) + q x[g + d] (g + d in lo..hi, g >= 0)
+                    d = dest[t, fused, k]
+                    q = mq[t, p, fused]
+                    g0 = max(lo - d, 0)
+                    g1 = hi - d
+                    e1 = min(lo, g1 + 1)
+                    for f in range(g0):
+                        y[r, f] = 0.0
+                    for f in range(g0, e1):
+                        y[r, f] = q * x[r, f + d]
+                    for f in range(max(g0, e1), lo):
+                        y[r, f] = 0.0
+                    for f in range(lo, g1 + 1):
+                        y[r, f] = s * x[r, f] + q * x[r, f + d]
+                    for f in range(max(lo, g1 + 1), hi + 1):
+                        y[r, f] = s * x[r, f]
+                    below = 0.0  # cells under d drop to 0 (clipped)
+                    for f in range(lo, min(d, hi + 1)):
+                        below += x[r, f]
+                    y[r, 0] += q * below
                 for f in range(hi + 1, n_f):
                     y[r, f] = 0.0
                 for m in range(nm[t, p]):
+                    if m == fused:
+                        continue
                     q = mq[t, p, m]
                     if mpart[t, p, m] == 0:
                         d = dest[t, m, k]
@@ -70,9 +125,15 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts):
                         y[r, 0] += q * below
                     else:
                         dr = base + dest[t, m, k]
+                        zy[dr] = False
                         for f in range(lo, hi + 1):
                             y[dr, f] += q * x[r, f]
             x, y = y, x
+            zx, zy = zy, zx
+    for r in range(skip):
+        if shared[r]:
+            for f in range(n_f):
+                x[r, f] = x[r + block, f]
     return x
 
 
@@ -183,3 +244,63 @@ def plan_rows(n_a, n_b, n_c, nm, mpart, mmap):
                         else:
                             dest[t, m, k] = (a * n_b + b) * n_c + j[c]
     return pattern, dest
+
+
+@njit(cache=True, nogil=True)
+def resolve(rolled, settled, waves, spare_waves, dice_mask, p_clean, cook, spare, no_share):
+    """The whole end-of-round resolution of ``rolled`` into ``settled``, wave after wave.
+
+    The first ``split`` sends mass with a destroyed weapon that rolls cook-off dice to
+    ``waves[mask]``; each wave with mass then has its dice rolled (``cook``: the per-mask
+    kernel stacks and row tables packed along a leading mask axis, see ``engine``) on its total
+    view, its clean view keeps only the mass with no 1 (``p_clean[mask]``, D8), and it is split
+    in turn into ``settled`` and the other set of wave buffers, until no wave is left (each
+    weapon cooks once: at most three waves). Returns (dead, dead clean, whether any cook-off
+    die was rolled on living mass: from then on the two views differ).
+    """
+    stay, nm, mpart, mq, dest, pattern, counts = cook
+    n_f = rolled.shape[4]
+    for m in range(1, 8):
+        if m & dice_mask == m:
+            waves[m].fill(0.0)
+    dead, dead_clean, sent = split(rolled, settled, waves, dice_mask, p_clean)
+    cooked = False
+    src, dst = waves, spare_waves
+    while sent > 0.0:
+        for m in range(1, 8):
+            if m & dice_mask == m:
+                dst[m].fill(0.0)
+        sent = 0.0
+        for mask in range(1, 8):
+            if mask & dice_mask != mask:
+                continue
+            wave = src[mask]
+            if not np.any(wave):
+                continue
+            cooked = True
+            views = wave.reshape(2, wave.size // (2 * n_f), n_f)
+            rows = views[1]
+            n = rows.shape[0]
+            out = roll(
+                rows,
+                spare[:n],
+                n,
+                pattern[mask],
+                stay[mask],
+                nm[mask],
+                mpart[mask],
+                mq[mask],
+                dest[mask],
+                counts[mask],
+                no_share,
+            )
+            if np.sum(counts[mask]) % 2 == 1:  # an odd number of dice: the result is in spare
+                rows[:, :] = out
+            clean = views[0]
+            clean *= p_clean[mask]
+            d, dc, s = split(wave, settled, dst, dice_mask, p_clean)
+            dead += d
+            dead_clean += dc
+            sent += s
+        src, dst = dst, src
+    return dead, dead_clean, cooked

@@ -21,6 +21,8 @@ weapons on one frame, and ``evaluated`` counts multisets.
 Throughput. Loadouts whose chain inputs coincide share one survival computation
 (``_survival_key``); the distinct chains run on ``workers`` threads (the compiled engine
 releases the GIL while it computes), and ``progress(done, total)`` is called as they finish.
+No score reads the cook-off figure, so the chains do not keep the view it needs
+(``survival(..., cook_off=False)``: a third less work on units with cook-off weapons).
 
 Ranking: alive, then expected remaining, then damage (all descending, values within 1e-9 count
 as equal), then payload (ascending), then frame and weapon ids.
@@ -179,7 +181,7 @@ def score(
         last = cache[key]
     else:
         unit = _unit(frame, slots)
-        last = survival(unit, threat, rounds).rounds[-1] if rounds > 0 else None
+        last = survival(unit, threat, rounds, cook_off=False).rounds[-1] if rounds > 0 else None
         if cache is not None:
             cache[key] = last
     return _scored(frame, slots, last)
@@ -245,7 +247,7 @@ def _last_rounds(
     def last(unit: UnitSpec) -> RoundResult | None:
         if rounds <= 0:
             return None
-        return survival_answer(unit, threat, rounds, exact=exact).rounds[-1]
+        return survival_answer(unit, threat, rounds, exact=exact, cook_off=False).rounds[-1]
 
     out: dict[tuple, RoundResult | None] = {}
     total = len(jobs)

@@ -100,10 +100,12 @@ def survival_answer(
     rounds: int = 6,
     intercept: Intercept | None = None,
     exact: bool = False,
+    cook_off: bool = True,
 ) -> SurvivalResult:
     """The exact chain when the job fits its budget, else the sampled estimate.
 
     ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
+    ``cook_off=False``: the caller does not read the cook-off figure (``survival``).
     """
     try:
         check_budget(unit, threat, rounds)
@@ -111,4 +113,4 @@ def survival_answer(
         if exact:
             raise
         return sampled_survival(unit, threat, rounds, intercept)
-    return survival(unit, threat, rounds, intercept)
+    return survival(unit, threat, rounds, intercept, cook_off)

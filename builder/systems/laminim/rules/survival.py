@@ -20,7 +20,11 @@ __all__ = ["Pattern", "RoundResult", "SurvivalResult", "survival"]
 
 
 def survival(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    intercept: Intercept | None = None,
+    cook_off: bool = True,
 ) -> SurvivalResult:
     """Exact per-round survival of ``unit`` under ``threat`` (docs/rules.md §1.8, D7). No sampling.
 
@@ -33,6 +37,9 @@ def survival(
     is checked against the budget first (``budget.TooLarge``), and the maths libraries run on
     one thread (a chain of small products gains nothing from more, and timings stop depending
     on the machine's core count).
+
+    ``cook_off=False`` lets the compiled engine skip what only the cook-off figure needs (it
+    is then NaN; the reference chain, used for interception, computes it anyway).
     """
     if intercept is not None:
         problem = intercept_problem(unit, intercept)
@@ -42,6 +49,6 @@ def survival(
     if intercept is None or arriving(unit, threat, intercept) is None:  # no salvo: plain D7
         from .engine import exact_survival
 
-        return exact_survival(unit, threat, rounds)
+        return exact_survival(unit, threat, rounds, cook_off)
     with one_maths_thread():
         return _survival(unit, threat, rounds, intercept)

@@ -16,12 +16,39 @@ from builder.systems.laminim.models import Catalog, Threat
 
 ROUNDS = DEFAULT_ROUNDS
 
+QUICK_WORK = 20_000_000
+"""Die-cell updates (``rules.budget.estimate``) a screen may compute on its own thread: about
+10 ms on the compiled engine (the heaviest demo unit is 7.6e6), less than a frame."""
+
+_loaded = False  # the engine has run in this process: a quick analysis pays no import
+
 
 def analyze(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any:
     """The rules core's ``UnitAnalysis`` of a unit against a threat (cached by the roster)."""
+    global _loaded
     from builder.systems.laminim import analysis
 
-    return analysis.analyze(unit, threat, catalog, rounds=ROUNDS)
+    result = analysis.analyze(unit, threat, catalog, rounds=ROUNDS)
+    _loaded = True
+    return result
+
+
+def quick(unit: ResolvedUnit, threat: Threat, catalog: Catalog) -> Any | None:
+    """The analysis when it costs less than a frame (the engine loaded, a small job), else None
+    (compute it in a worker). A screen that gets it shows the changed parts and their numbers in
+    one refresh, instead of a refresh with stale numbers and another when the worker is done."""
+    if not _loaded:
+        return None
+    from builder.systems.laminim.derive import threat_spec, unit_spec
+    from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.rules.budget import estimate
+
+    if estimate(unit_spec(unit), threat_spec(threat, catalog), ROUNDS).work > QUICK_WORK:
+        return None
+    try:
+        return analyze(unit, threat, catalog)
+    except TooLarge:
+        return None
 
 
 def warm_up(

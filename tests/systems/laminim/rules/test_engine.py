@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import itertools
+import math
 import subprocess
 import sys
 
@@ -111,3 +112,24 @@ def test_numba_stays_out_of_start_up():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("threat_id", sorted(THREATS))
+def test_untracked_cook_off_leaves_every_other_number_unchanged(threat_id):
+    """The optimiser's chains drop the clean view: the same survival, no cook-off figure."""
+    t = THREATS[threat_id]
+    for u in catalog_demo_units():
+        full, lean = exact_survival(u, t), exact_survival(u, t, cook_off=False)
+        for a, b in zip(full.rounds, lean.rounds, strict=True):
+            got = [
+                b.alive,
+                b.expected_remaining,
+                *(-1.0 if s is None else s for s in b.slot_destroyed),
+            ]
+            want = [
+                a.alive,
+                a.expected_remaining,
+                *(-1.0 if s is None else s for s in a.slot_destroyed),
+            ]
+            assert got == pytest.approx(want, abs=1e-12)
+            assert math.isnan(b.cook_off)

@@ -22,3 +22,25 @@ async def test_the_team_screen_caches_its_units_numbers_in_the_background(make_a
         cached = analysis._cached.cache_info()
         assert cached.currsize == len(app.team.units)  # every (legal) demo unit, once
         assert cached.misses == len(app.team.units)
+
+
+async def test_once_warm_a_small_part_change_shows_its_numbers_in_the_same_refresh(make_app):
+    """A loadout the engine answers within a frame is computed on the spot: the parts and their
+    numbers arrive together, never a stale table in between and no worker started."""
+    from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await asyncio.sleep(TeamScreen.WARM_UP_AFTER + 0.1)
+        await settle(pilot)
+        await app.screen.run_action("edit")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, UnitEditorScreen)
+        analysis._cached.cache_clear()  # a loadout new to the session
+        before = analysis._cached.cache_info().misses
+        editor.set_part(3, None)
+        assert analysis._cached.cache_info().misses == before + 1  # computed, during the call
+        assert not editor.query_one("#numbers").has_class("-stale")
+        assert not [w for w in app.workers if w.group == "analysis" and not w.is_finished]

@@ -1,8 +1,10 @@
 """Edit one unit: frame and three slots, with payload, silhouette, survival and damage beside it.
 
 Numbers come from the rules core (``builder.systems.laminim.tui.numbers.analyze``) in a thread
-worker, so a slow analysis never blocks typing; ``AnalysisShown`` is posted when the numbers on
-screen are fresh (tests and the benchmark wait for it).
+worker, so a slow analysis never blocks typing; one that takes less than a frame
+(``numbers.quick``) is computed at once and drawn with the parts, in the same refresh.
+``AnalysisShown`` is posted when the numbers on screen are fresh (tests and the benchmark wait
+for it).
 """
 
 from __future__ import annotations
@@ -190,6 +192,10 @@ class UnitEditorScreen(LaminimScreen):
         threat = self.current_threat()
         if resolved is None or threat is None:
             self._show(resolved, None, unit)
+            return
+        result = numbers.quick(resolved, threat, self.catalog)
+        if result is not None:  # drawn with the parts, in the same refresh
+            self._show(resolved, result, unit)
             return
         self.query_one("#numbers", Static).set_class(True, "-stale")
         self._analyze(resolved, threat, unit)

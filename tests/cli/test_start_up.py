@@ -1,0 +1,72 @@
+"""A command imports only what it uses (docs/design.md "Quality bars"): ``--help`` and the parser
+read what the games offer from their ``declared`` modules, and a game's own sub-command loads
+that game alone."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import pytest
+
+from builder import systems
+
+
+def _loaded_after(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after ``laminim ARGV`` (help exits: caught)."""
+    code = (
+        "import sys\nfrom builder.cli import main\n"
+        f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+        "print(sorted(sys.modules), file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(ast.literal_eval(out.stderr.strip().splitlines()[-1]))
+
+
+def _games(modules: set[str]) -> set[str]:
+    """The games whose code (beyond their ``declared`` module) is loaded."""
+    return {
+        m.split(".")[2]
+        for m in modules
+        if m.startswith("builder.systems.") and m.count(".") >= 3 and not m.endswith(".declared")
+    }
+
+
+@pytest.mark.parametrize("sid", systems.ids())
+def test_every_games_declared_offer_is_what_its_system_offers(sid):
+    offer, system = systems.declared(sid), systems.get(sid)
+    assert offer.analyze_options == tuple(system.analyze_options)
+    assert offer.compare_options == tuple(system.compare_options)
+    assert offer.card_sizes == tuple(system.card_sizes)
+    assert dict(offer.commands) == {c.name: c.help for c in system.commands()}
+
+
+def test_help_imports_no_game_no_pydantic_and_no_maths():
+    loaded = _loaded_after(["--help"])
+    assert _games(loaded) == set()
+    assert not {"pydantic", "numpy", "numba", "textual", "jinja2", "weasyprint"} & loaded
+
+
+def test_analyze_help_names_every_games_options_without_loading_a_game():
+    assert _games(_loaded_after(["analyze", "--help"])) == set()
+
+
+def test_a_games_own_command_loads_that_game_alone():
+    assert _games(_loaded_after(["reach", "--help"])) == {"kuroganen"}
+    assert _games(_loaded_after(["optimize", "--help"])) == {"laminim"}
+
+
+def test_a_command_two_games_offer_loads_only_those_two():
+    assert _games(_loaded_after(["odds", "--system", "soh", "--help"])) == {"soh", "artifact"}
+
+
+def test_the_top_help_lists_every_games_commands(capsys):
+    from builder.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for sid in systems.ids():
+        for name in systems.declared(sid).commands:
+            assert f"    {name} " in out or f"    {name}\n" in out
