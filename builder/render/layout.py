@@ -38,8 +38,19 @@ def check_choices(
 PRINTER_MARGIN = 6.0
 """Home printers leave 3–6 mm unprinted; nothing that matters is placed closer to the edge."""
 
+SAFE_ZONE = 5.0
+"""No text or mark is printed within this many mm of the paper edge: most printers cut what is
+closer (a crop mark or a footer there may vanish without telling)."""
+
 CROP_MARK = 4.0
-"""Length of a crop mark line, drawn in the margin outside the cut grid."""
+"""Longest crop mark line, drawn in the margin outside the cut grid."""
+
+CROP_MARK_MIN = 1.0
+"""Shortest crop mark still worth drawing: a mark that would need to be shorter to stay inside
+the safe zone is left out (the neighbouring cards' edges still show the cut)."""
+
+CROP_GAP = 1.0
+"""Crop marks keep off the card edge so a slightly crooked cut does not show them."""
 
 
 @dataclass(frozen=True)
@@ -99,16 +110,26 @@ def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
     rows = -(-used // grid.cols)
     x0, y0 = grid.left, grid.top
     x1, y1 = x0 + cols * grid.item_w, y0 + rows * grid.item_h
-    gap = 1.0  # keep marks off the card edge so a slightly crooked cut does not show them
+    gap = CROP_GAP
+    # each mark ends at the safe zone at the latest: Letter's 7.7 mm top margin for poker cards
+    # leaves room for a 1.7 mm mark, not a 4 mm one
+    above = min(CROP_MARK, y0 - gap - SAFE_ZONE)
+    below = min(CROP_MARK, grid.page_h - SAFE_ZONE - (y1 + gap))
+    before = min(CROP_MARK, x0 - gap - SAFE_ZONE)
+    after = min(CROP_MARK, grid.page_w - SAFE_ZONE - (x1 + gap))
     lines: list[dict[str, float]] = []
     for c in range(cols + 1):
         x = round(x0 + c * grid.item_w, 3)
-        lines.append({"x1": x, "y1": y0 - gap - CROP_MARK, "x2": x, "y2": y0 - gap})
-        lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": y1 + gap + CROP_MARK})
+        if above >= CROP_MARK_MIN:
+            lines.append({"x1": x, "y1": round(y0 - gap - above, 3), "x2": x, "y2": y0 - gap})
+        if below >= CROP_MARK_MIN:
+            lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": round(y1 + gap + below, 3)})
     for r in range(rows + 1):
         y = round(y0 + r * grid.item_h, 3)
-        lines.append({"x1": x0 - gap - CROP_MARK, "y1": y, "x2": x0 - gap, "y2": y})
-        lines.append({"x1": x1 + gap, "y1": y, "x2": x1 + gap + CROP_MARK, "y2": y})
+        if before >= CROP_MARK_MIN:
+            lines.append({"x1": round(x0 - gap - before, 3), "y1": y, "x2": x0 - gap, "y2": y})
+        if after >= CROP_MARK_MIN:
+            lines.append({"x1": x1 + gap, "y1": y, "x2": round(x1 + gap + after, 3), "y2": y})
     return lines
 
 
