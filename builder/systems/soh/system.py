@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
+from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     CardSize,
@@ -64,6 +66,11 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
         from builder.systems.soh.printouts import printouts
 
         return printouts(team, catalog, options)
+
+    def roster(self, team: Crew, catalog: Catalog, lang: Lang) -> Roster:
+        from builder.systems.soh.roster import roster
+
+        return roster(team, catalog, lang)
 
     def tui(self) -> SystemUI:
         from builder.systems.soh.tui.ui import soh_ui
