@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.render.fit import Fitted, fit, fit_words
 from builder.render.layout import (
     PAPERS,
@@ -40,6 +40,8 @@ in … rather than being clipped."""
 
 CAPACITY_PER_ROW = 12
 """Numbered capacity boxes per row (cards.css: 12 fit beside the label on both card sizes)."""
+
+SHEET_LABELS = Labels.load(__file__, "sheet_labels.yaml")
 
 MARKER_DIAMETER = 70.0
 """The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
@@ -206,6 +208,7 @@ def markers_context(
             ],
         },
         "pages": [{"items": []}],
+        "sheet_note": SHEET_LABELS.t("note_markers", lang),
     }
 
 
