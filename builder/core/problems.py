@@ -6,6 +6,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from builder.core.i18n import Lang
+from builder.core.messages import EMPTY, Message, Messages
+
 T = TypeVar("T")
 
 Severity = Literal["bad-input", "illegal", "warning"]
@@ -18,37 +21,63 @@ Loc = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an input file, located as precisely as we can."""
+    """One thing wrong with an input file, located as precisely as we can.
+
+    ``words`` is a :class:`~builder.core.messages.Message` (English and Japanese, from a
+    ``messages.yaml`` table); a plain string is English only and is being phased out."""
 
     file: str
     line: int | None
     col: int | None
     field: str
-    message: str
+    words: Message | str
     severity: Severity = "bad-input"
 
-    def __str__(self) -> str:
+    @property
+    def said(self) -> Message:
+        """The words as a message (a plain string counts as untranslated)."""
+        return Message.of(self.words)
+
+    @property
+    def message(self) -> str:
+        """The words in English."""
+        return self.said.en
+
+    def text(self, lang: Lang = "en") -> str:
+        """The words in ``lang``."""
+        return self.said.text(lang)
+
+    def where(self) -> str:
+        """``file:line:col`` (as much of it as is known)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
             if self.col is not None:
                 where += f":{self.col}"
-        return (
-            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-        )
+        return where
 
-    def to_json(self) -> dict:
+    def show(self, lang: Lang = "en") -> str:
+        """The located line ``file:line:col: field: message`` in ``lang``."""
+        words = self.text(lang)
+        field = f"{self.field}: " if self.field else ""
+        return f"{self.where()}: {field}{words}"
+
+    def __str__(self) -> str:
+        return self.show("en")
+
+    def to_json(self, lang: Lang = "en") -> dict:
         return {
             "file": self.file,
             "line": self.line,
             "col": self.col,
             "field": self.field,
-            "message": self.message,
+            "message": self.text(lang),
             "severity": self.severity,
+            **self.said.to_json(),
         }
 
 
-Locator = Callable[[Loc, str, Severity], Problem]
+Locator = Callable[[Loc, "Message | str", Severity], Problem]
 """Makes a located problem from a path, a message and a severity: the one way to place an error
 (a file's :meth:`builder.core.source.Located.problem`, or :func:`unplaced` without a file)."""
 
@@ -64,7 +93,7 @@ class InputError(Exception):
 def unplaced(name: str, prefix: Loc = ()) -> Locator:
     """A locator for data that did not come from a file: ``name`` stands where the file would."""
 
-    def locate(loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+    def locate(loc: Loc, message: Message | str, severity: Severity = "bad-input") -> Problem:
         return Problem(name, None, None, field_path((*prefix, *loc)), message, severity)
 
     return locate
@@ -127,6 +156,20 @@ def field_path(loc: tuple) -> str:
         else:
             out += f".{part}" if out else str(part)
     return out
+
+
+CORE = Messages.load(__file__)
+"""The messages every game shares (hints, the words around a list of names)."""
+
+
+def suggest(word: str, choices: list[str]) -> Message:
+    """A " (did you mean 'X'?)" hint in both languages when a close match exists (the case
+    and surrounding spaces ignored first, so ``Lancer`` finds ``lancer``), else no words."""
+    close = closest(word, choices)
+    if not close:
+        folded = {c.casefold(): c for c in choices}
+        close = folded.get(word.strip().casefold(), "")
+    return CORE("did-you-mean", word=close) if close else EMPTY
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from builder.core.input_files import TEAM_FILE_CAP, read_input
+from builder.core.messages import Message
 from builder.core.problems import (
     InputError,
     Loc,
@@ -51,7 +52,9 @@ class Located:
                 return None
             loc = loc[:-1]
 
-    def problem(self, loc: tuple, message: str, severity: Severity = "bad-input") -> Problem:
+    def problem(
+        self, loc: tuple, message: Message | str, severity: Severity = "bad-input"
+    ) -> Problem:
         pos = self.where(loc)
         line, col = pos if pos else (None, None)
         return Problem(self.file, line, col, field_path(loc), message, severity)
@@ -59,7 +62,7 @@ class Located:
     def locator(self, prefix: Loc = ()) -> Locator:
         """A locator for paths under ``prefix`` (e.g. one unit's fields)."""
 
-        def locate(loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+        def locate(loc: Loc, message: Message | str, severity: Severity = "bad-input") -> Problem:
             return self.problem((*prefix, *loc), message, severity)
 
         return locate
