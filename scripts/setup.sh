@@ -5,7 +5,8 @@
 # System packages (installed with apt-get when missing, as root or through sudo):
 #   libpango-1.0-0 libpangoft2-1.0-0   the text layout library weasyprint renders PDFs with
 #   libharfbuzz-subset0                font subsetting, so PDFs embed only the glyphs they use
-#   fonts-ipaexfont-gothic             a Japanese font (IPAex Gothic) for Japanese cards
+#   fonts-morisawa-bizud-gothic        the Japanese font (BIZ UDGothic, with a true bold) of every
+#                                      Japanese printout
 #   fonts-dejavu-core                  the Latin fallback font
 #   python3-venv                       only when Python cannot create a virtualenv
 set -euo pipefail
@@ -17,8 +18,8 @@ extras=""
 packages=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 if command -v dpkg-query >/dev/null; then
-    for p in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-ipaexfont-gothic \
-        fonts-dejavu-core; do
+    for p in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
+        fonts-morisawa-bizud-gothic fonts-dejavu-core; do
         have "$p" || packages+=("$p")
     done
     python3 -c "import ensurepip, venv" 2>/dev/null || packages+=(python3-venv)

@@ -3,7 +3,7 @@
 
 Team and catalog text is untrusted: templates autoescape everything and fail loudly on a missing
 variable, and the PDF engine may read only files inside the bundled templates folder (plus the
-system IPAex Gothic font file), never the network or any other file.
+system Japanese font files), never the network or any other file.
 """
 
 from __future__ import annotations
@@ -13,41 +13,82 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 
 from builder.core.resources import templates_dir
 
-IPAEX_GOTHIC = Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")
-"""Debian's fonts-ipaexfont-gothic, installed by the README's set-up (used via fontconfig)."""
+_BIZUD = Path("/usr/share/fonts/truetype/bizud-gothic")
+
+JA_GOTHIC = _BIZUD / "BIZUDGothic-Regular.ttf"
+"""BIZ UDGothic (Debian's fonts-morisawa-bizud-gothic, installed by ``scripts/setup.sh``): the
+font of every Japanese printout, through fontconfig as ``"BIZ UDGothic"``.
+
+Chosen over IPAex Gothic because it has a true bold (weight class 700; IPAex has none, so bold
+names and headings printed flat) and over Noto Sans CJK because it is a tenth of its size. Its
+Latin letters and digits are half width and its kana full width, so a width estimate that counts
+full width for Japanese stays exact for it."""
+
+JA_GOTHIC_BOLD = _BIZUD / "BIZUDGothic-Bold.ttf"
+"""The bold face of :data:`JA_GOTHIC`."""
+
+JA_FONTS = (JA_GOTHIC, JA_GOTHIC_BOLD)
+"""The Japanese font files rendering may read besides the templates."""
 
 
 class ForbiddenURL(ValueError):
     """Rendering asked for a resource outside the project's own templates and fonts."""
 
 
+def phrase_spans(text: object) -> Markup:
+    """``text`` (escaped) with each Japanese phrase in an unbreakable ``.kw`` span, so the
+    printed lines break only where :func:`builder.render.measure.segments` (the width
+    estimates) breaks them: between phrases, never inside a word, a number and its counter or a
+    formula. Text without Japanese is left as it is (it breaks at its spaces anyway).
+
+    The template filter ``phrases``: ``{{ label | phrases }}``.
+    """
+    from builder.render.measure import segments  # measure imports this module's font paths
+
+    value = str(text)
+    if value.isascii():
+        return escape(value)
+    out = []
+    for seg in segments(value):
+        if seg.isascii():
+            out.append(str(escape(seg)))
+            continue
+        core = seg.rstrip()
+        out.append(f'<span class="kw">{escape(core)}</span>{escape(seg[len(core) :])}')
+    return Markup("".join(out))
+
+
 @lru_cache(maxsize=1)
 def make_env() -> Environment:
-    """The one jinja2 environment: autoescaped HTML, strict undefined, templates_dir() only."""
-    return Environment(
+    """The one jinja2 environment: autoescaped HTML, strict undefined, templates_dir() only,
+    and the ``phrases`` filter (:func:`phrase_spans`)."""
+    env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(enabled_extensions=("html", "svg"), default=True),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["phrases"] = phrase_spans
+    return env
 
 
 def allowed_path(url: str) -> Path:
     """The local file an allowed URL points to; raises ForbiddenURL for anything else.
 
     Only ``file:`` URLs are allowed, and only for files inside templates_dir() (after resolving
-    ``..`` and symlinks) or the IPAex Gothic font file.
+    ``..`` and symlinks) or the Japanese font files (:data:`JA_FONTS`).
     """
     parts = urlsplit(url)
     if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
         raise ForbiddenURL(f"rendering may not fetch {url!r}")
     path = Path(unquote(parts.path)).resolve()
     root = templates_dir().resolve()
-    if path == IPAEX_GOTHIC.resolve() or path.is_relative_to(root):
+    if path in {f.resolve() for f in JA_FONTS} or path.is_relative_to(root):
         if path.is_file():
             return path
         raise ForbiddenURL(f"no such template asset: {url!r}")

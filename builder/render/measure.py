@@ -6,9 +6,10 @@ card), so they need one answer to "how wide is this?" and one line breaker that 
 WeasyPrint may. This module is that answer:
 
 - :func:`segments` cuts text where a line may break (English after a space, Japanese between
-  characters but never inside a katakana word);
+  phrases, :mod:`builder.render.phrases`), and templates print the same pieces unbroken (the
+  ``phrases`` filter of :mod:`builder.render.env`);
 - :func:`font_em` reads each glyph's advance from the font files WeasyPrint prints with (DejaVu
-  Sans for English, IPAex Gothic for Japanese and for what DejaVu lacks), through fontTools, a
+  Sans for English, BIZ UDGothic for Japanese and for what DejaVu lacks), through fontTools, a
   WeasyPrint dependency; :func:`char_em` is a generous stand-in when a font file is missing, and
   what :mod:`builder.render.fit` sizes names with;
 - :class:`Piece` is a run of a line that never breaks inside (text at one size and weight, plus
@@ -21,14 +22,15 @@ against another one; the pieces and the line breaking are the same.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from builder.core.i18n import Lang
-from builder.render.env import IPAEX_GOTHIC
+from builder.render.env import JA_GOTHIC, JA_GOTHIC_BOLD
+from builder.render.phrases import is_wide as _is_wide
+from builder.render.phrases import phrases
 
 PT_MM = 25.4 / 72
 """Millimetres per point."""
@@ -49,7 +51,7 @@ _WIDE = frozenset("MWmw@%")
 
 def is_wide(ch: str) -> bool:
     """A full-width (Japanese) character."""
-    return unicodedata.east_asian_width(ch) in ("W", "F")
+    return _is_wide(ch)
 
 
 def char_em(ch: str) -> float:
@@ -87,13 +89,12 @@ def _advances(path: Path) -> dict[int, float] | None:
 
 
 def font_em(text: str, lang: Lang, bold: bool = False, safety: float = SAFETY) -> float:
-    """Width of ``text`` in em as printed: Japanese in IPAex Gothic, English in DejaVu Sans
-    (IPAex for what DejaVu lacks); ``safety`` times what the fonts say, :func:`char_em` for a
-    character no font has."""
+    """Width of ``text`` in em as printed: Japanese in BIZ UDGothic, English in DejaVu Sans
+    (BIZ UDGothic for what DejaVu lacks); ``safety`` times what the fonts say, :func:`char_em`
+    for a character no font has."""
     latin = DEJAVU / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    fonts = (
-        [_advances(IPAEX_GOTHIC)] if lang == "ja" else [_advances(latin), _advances(IPAEX_GOTHIC)]
-    )
+    japanese = _advances(JA_GOTHIC_BOLD if bold else JA_GOTHIC)
+    fonts = [japanese] if lang == "ja" else [_advances(latin), japanese]
     total = 0.0
     for ch in text:
         width = next((f[ord(ch)] for f in fonts if f is not None and ord(ch) in f), None)
@@ -108,31 +109,11 @@ Widths = Callable[[str, Lang, bool], float]
 # --- where a line may break --------------------------------------------------------------------
 
 
-def _katakana(ch: str) -> bool:
-    return "\u30a0" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f" or ch == "\u30fc"
-
-
-def _breaks_between(prev: str, ch: str, wide: bool) -> bool:
-    if wide:  # before a Japanese character, unless a katakana word goes on
-        return not (_katakana(ch) and _katakana(prev))
-    if prev in " \u3000":  # after a space
-        return ch not in " \u3000"
-    return is_wide(prev)  # Latin after Japanese
-
-
 def segments(text: str) -> list[str]:
-    """``text`` cut where a line may break: after a space, and in Japanese between characters,
-    except inside a katakana word (``サブマシンガン`` stays whole). Joined, they are ``text``."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if word and _breaks_between(word[-1], ch, is_wide(ch)):
-            out.append(word)
-            word = ""
-        word += ch
-    if word:
-        out.append(word)
-    return out
+    """``text`` cut where a line may break: English after a space, Japanese between phrases
+    (:func:`builder.render.phrases.phrases`: ``サブマシンガン``, ``5発の`` and ``負傷 = ダメージ``
+    stay whole). Joined, they are ``text``."""
+    return phrases(text)
 
 
 # --- pieces and lines --------------------------------------------------------------------------

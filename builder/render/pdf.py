@@ -13,7 +13,7 @@ from builder.render.env import allowed_path
 
 
 class RestrictedFetcher(URLFetcher):
-    """A URL fetcher that serves only the bundled templates folder (and the IPAex font file).
+    """A URL fetcher that serves only the bundled templates folder (and the Japanese font files).
 
     Everything else raises :class:`builder.render.env.ForbiddenURL`; WeasyPrint then logs a
     warning and leaves the resource out, so a hostile ``<img src="file:///etc/passwd">`` that

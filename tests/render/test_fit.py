@@ -33,7 +33,7 @@ def test_segments_keep_katakana_words_whole_and_break_english_at_spaces():
 
     assert segments("Submachine gun") == ["Submachine ", "gun"]
     assert segments("サブマシンガン") == ["サブマシンガン"]
-    assert segments("ガトリング砲") == ["ガトリング", "砲"]
+    assert segments("ガトリング砲") == ["ガトリング砲"]  # one word: a phrase, not two
     assert "".join(segments("増設スラスター 2")) == "増設スラスター 2"
 
 

@@ -15,7 +15,7 @@ import yaml
 from builder import systems
 from builder.core.resources import templates_dir
 from builder.render.batch import render_html, render_printouts
-from builder.render.env import IPAEX_GOTHIC, ForbiddenURL, allowed_path
+from builder.render.env import JA_FONTS, JA_GOTHIC, ForbiddenURL, allowed_path
 from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
 
@@ -44,8 +44,8 @@ def fetched(monkeypatch):
 
 def _only_allowed(urls: list[str]) -> bool:
     root = templates_dir().resolve().as_uri() + "/"
-    font = IPAEX_GOTHIC.resolve().as_uri()
-    return all(url.startswith(root) or url == font for url in urls)
+    fonts = {f.resolve().as_uri() for f in JA_FONTS}
+    return all(url.startswith(root) or url in fonts for url in urls)
 
 
 def _hostile_copy(system_id: str, tmp_path: Path, text: str) -> Path:
@@ -149,9 +149,9 @@ def test_fetcher_refuses_other_fonts_and_escapes_from_the_templates_folder(tmp_p
     from builder.render.pdf import RestrictedFetcher
 
     fetcher = RestrictedFetcher()
-    allowed = IPAEX_GOTHIC.resolve()
+    allowed = {f.resolve() for f in JA_FONTS}
     fonts = Path("/usr/share/fonts").rglob("*.ttf")
-    other_fonts = [p for p in fonts if p.resolve() != allowed][:3]  # (a link to IPAex is IPAex)
+    other_fonts = [p for p in fonts if p.resolve() not in allowed][:3]  # (a link is its target)
     escapes = [
         templates_dir() / ".." / "pyproject.toml",
         templates_dir() / "common" / ".." / ".." / "README.md",
@@ -170,5 +170,5 @@ def test_fetcher_serves_the_templates_and_the_japanese_font():
     response = RestrictedFetcher().fetch(css.as_uri())
     assert response.read() == css.read_bytes()
     response.close()
-    if IPAEX_GOTHIC.is_file():
-        assert allowed_path(IPAEX_GOTHIC.as_uri()) == IPAEX_GOTHIC.resolve()
+    if JA_GOTHIC.is_file():
+        assert allowed_path(JA_GOTHIC.as_uri()) == JA_GOTHIC.resolve()

@@ -32,7 +32,7 @@ MM = 72 / 25.4
 
 
 def test_font_widths_are_the_fonts_own_advances():
-    # DejaVu Sans: "i" is much narrower than "W"; IPAex Gothic sets Japanese full width
+    # DejaVu Sans: "i" is much narrower than "W"; BIZ UDGothic sets Japanese full width
     assert font_em("i", "en", safety=1.0) < 0.35 < font_em("W", "en", safety=1.0)
     assert font_em("装備", "ja", safety=1.0) == pytest.approx(2.0)
     assert font_em("Rifle", "en", bold=True) > font_em("Rifle", "en")
@@ -43,7 +43,7 @@ def test_font_widths_are_the_fonts_own_advances():
 
 def test_a_no_break_space_holds_its_neighbours_in_one_piece():
     assert [p.text for p in pieces(6.0, "turn 60°")] == ["turn ", "60°"]
-    assert [p.text for p in pieces(6.0, f"旋回{NBSP}60°")] == ["旋", f"回{NBSP}60°"]
+    assert [p.text for p in pieces(6.0, f"旋回{NBSP}60°")] == [f"旋回{NBSP}60°"]  # one phrase
     assert [p.text for p in pieces(6.0, "turn 60°", whole=True)] == ["turn 60°"]
     assert "".join(segments("ガトリング砲 2")) == "ガトリング砲 2"
 
@@ -88,7 +88,7 @@ CASES: list[tuple[Lang, float, bool, float, str]] = [
     ("ja", 6.5, False, 40.0, "回避は命中判定の後: 1P消費、命中1つごとに4+で無効。"),
 ]
 """(language, pt, bold, box width mm, text): English breaks at spaces, Japanese between
-characters (and IPAex sets its Latin); each wraps to more than one line."""
+characters (and BIZ UDGothic sets its Latin); each wraps to more than one line."""
 
 
 def _case_html(lang: str, pt: float, bold: bool, width: float, text: str, n: int) -> str:
@@ -109,8 +109,8 @@ def weasyprint_lines(tmp_path_factory) -> list[int]:
     body = "".join(_case_html(*case, n) for n, case in enumerate(CASES))
     page = (
         "<html><head><style>@page { size: 210mm 297mm; margin: 10mm }"
-        ' div { font-family: "DejaVu Sans", "IPAexGothic"; }'
-        ' div.lang-ja { font-family: "IPAexGothic"; }</style></head>'
+        ' div { font-family: "DejaVu Sans", "BIZ UDGothic"; }'
+        ' div.lang-ja { font-family: "BIZ UDGothic"; }</style></head>'
         f"<body>{body}</body></html>"
     )
     path: Path = tmp_path_factory.mktemp("measure") / "lines.pdf"

@@ -82,7 +82,7 @@ def test_japanese_names_and_embedded_font(ja_a4):
     assert "レウルーラ" in _text(ja_a4["markers"])
     with pdfplumber.open(ja_a4["cards"]) as pdf:
         fonts = {c["fontname"] for c in pdf.pages[0].chars}
-    assert any("IPAexGothic" in f for f in fonts)
+    assert any("BIZ-UDGothic" in f for f in fonts)
 
 
 def test_cards_print_hit_chances_at_three_modifiers(ja_a4, en_letter_large):

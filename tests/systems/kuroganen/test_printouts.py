@@ -98,11 +98,11 @@ def embedded_fonts(data: bytes) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_reference_fonts_are_embedded_and_japanese_is_ipaex(lang):
+def test_reference_fonts_are_embedded_and_japanese_is_biz_udgothic(lang):
     fonts = embedded_fonts(pdf("reference", lang, "a4"))
     assert fonts
     if lang == "ja":
-        assert any("IPAex" in name for name in fonts), fonts
+        assert any("BIZ-UDGothic" in name for name in fonts), fonts
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

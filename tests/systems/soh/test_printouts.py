@@ -56,7 +56,7 @@ def test_the_odds_reference_is_one_page_true_size_with_body_text_at_least_6pt(pd
         fonts = {c["fontname"] for c in page.chars}
     assert min(_body_sizes(path)) >= 6.0
     if case[0] == "ja":
-        assert any("IPAex" in f for f in fonts) and "命中" in text
+        assert any("BIZ-UDGothic" in f for f in fonts) and "命中" in text
     assert "+10" in text and "-5" in text
 
 

@@ -159,4 +159,4 @@ def test_japanese_font_is_embedded(ja_letter_large):
                     )
                     if embedded:
                         fonts.add(str(f["/BaseFont"]))
-        assert any("IPAex" in name for name in fonts), fonts
+        assert any("BIZ-UDGothic" in name for name in fonts), fonts

@@ -1,0 +1,74 @@
+"""Japanese lines break between phrases (builder.render.phrases), pinned on the words the
+printouts used to split: 「移/動」「落/下先」「リス/ク+2」「（1/面」「負傷/= ダメージ」."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from builder.render.phrases import phrases
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "リスク+2の移動、落下先に発艦する",
+        "負傷 = ダメージ ÷ 耐久度（1面あたり）",
+        "ミサイル迎撃：5発のトークンを+2で撃つと平均",
+        "照準+1：自身・目標それぞれズザートークンなし",
+        "Wolfgang Maximilian 重装突撃機甲部隊第三小隊所属",
+        "",
+        "Submachine gun",
+    ],
+)
+def test_phrases_joined_are_the_text(text):
+    assert "".join(phrases(text)) == text
+
+
+def _breaks(text: str) -> list[tuple[str, str]]:
+    """(end of a phrase, start of the next) at every break opportunity."""
+    cut = phrases(text)
+    return [(a.rstrip()[-1:], b.lstrip()[:1]) for a, b in itertools.pairwise(cut)]
+
+
+def test_no_break_inside_a_word_the_cards_used_to_split():
+    cut = phrases("リスク+2の移動、落下先に発艦する")
+    for word in ("リスク+2", "移動", "落下先", "発艦"):
+        assert any(word in p for p in cut), (word, cut)
+
+
+def test_a_formula_stays_on_one_line():
+    cut = phrases("負傷 = ダメージ ÷ 耐久度（1面あたり）")
+    assert any("負傷 = ダメージ ÷ 耐久度" in p for p in cut), cut
+
+
+def test_a_number_stays_with_its_counter():
+    for text in ("ミサイル迎撃：5発のトークンを+2で撃つと平均", "1面あたり3回まで攻撃できる"):
+        for end, start in _breaks(text):
+            assert not (end.isdigit() and start in "発面回"), (text, phrases(text))
+
+
+def test_a_katakana_word_is_never_split():
+    for text in ("サブマシンガンとガトリング砲", "クイックブースターでダッシュ"):
+        for end, start in _breaks(text):
+            assert not ("\u30a0" <= end <= "\u30ff" and "\u30a0" <= start <= "\u30ff"), text
+
+
+def test_the_last_phrase_is_never_one_character():
+    long_name = "重装突撃機甲部隊第三小隊所属試作型長距離支援砲撃機体改二号機"
+    for text in (long_name, "攻撃して移動し熱"):
+        assert len(phrases(text)[-1].strip()) > 1, phrases(text)
+
+
+def test_english_breaks_after_its_spaces():
+    assert phrases("Submachine gun with scope") == ["Submachine ", "gun ", "with ", "scope"]
+
+
+def test_a_long_english_name_in_japanese_text_may_still_wrap_between_its_words():
+    cut = phrases("Wolfgang Maximilian 重装突撃")
+    assert cut[0] == "Wolfgang " and "Maximilian " in cut
+
+
+def test_a_mode_keeps_its_distance():
+    assert phrases("ダッシュ 3") == ["ダッシュ 3"]
