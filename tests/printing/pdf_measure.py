@@ -132,7 +132,7 @@ def rules(page) -> list[dict]:
     out = []
     for obj in [*page.rects, *page.lines]:
         w, h = obj["x1"] - obj["x0"], obj["bottom"] - obj["top"]
-        if 3.0 < w < BOX_MM * MM and 3.0 < h < 15.0 and obj.get("fill"):
+        if 3.0 < w < BOX_MM * MM and 3.0 < h < 20.0 and obj.get("fill"):
             out.append({**obj, "orientation": "box"})
         elif w < 1.0 and h > 3.0:
             out.append({**obj, "orientation": "v"})
@@ -150,7 +150,7 @@ def rules(page) -> list[dict]:
     return out
 
 
-BOX_MM = 12.0
+BOX_MM = 20.0
 """An inline box (a weapon type, a tick box) is narrower than this; a table cell is wider."""
 
 

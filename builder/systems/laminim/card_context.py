@@ -2,7 +2,12 @@
 
 Templates see only dicts, lists, strings and numbers, never catalog or roster objects: what is
 printed is decided here (and in the rules core), the templates only lay it out. How big the
-card's type is, and how tall its survival bars, is :mod:`builder.systems.laminim.card_fit`'s.
+card's type is, is :mod:`builder.systems.laminim.card_fit`'s.
+
+The card is the play face: what a player reads or ticks during a game (durability, movement,
+the silhouette, each weapon's numbers, the hit table). What only matters while building a team
+(payload, exposure, survival against a threat) is on the roster sheet instead
+(:data:`ANALYSIS_ON_CARD`).
 """
 
 from __future__ import annotations
@@ -10,16 +15,19 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.render.fit import fit
-from builder.render.measure import segments
-from builder.systems.laminim.analysis import analyze
-from builder.systems.laminim.card_fit import fill_card
+from builder.render.fit import Fitted, fit
+from builder.render.measure import count_lines, pieces, segments
 from builder.systems.laminim.derive import unit_spec, weapon_spec
 from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
 from builder.systems.laminim.models import Catalog, Frame, Weapon
 from builder.systems.laminim.rules import silhouette, success_faces
 from builder.systems.laminim.rules.interception import CARD_SALVO, DEFAULT_BONUS, mean_stopped
 from builder.systems.laminim.team import SLOTS, Team
+
+ANALYSIS_ON_CARD = False
+"""The one place the split is decided: list-building analysis (survival by round against the
+default threat, exposure %, payload used) is not printed on a unit card; the roster sheet
+carries it. Only a payload over the limit still shows on the card, as a warning."""
 
 BOXES_PER_ROW = 15
 """Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
@@ -28,8 +36,8 @@ frame with three gatlings) still fits a poker card with 3 mm boxes."""
 
 NAME_FIT = {
     # card size: (name width mm, max pt, min pt, team line width mm, team pt)
-    "poker": (46.0, 9.0, 6.0, 46.0, 6.0),
-    "large": (66.0, 14.0, 8.0, 66.0, 7.5),
+    "poker": (46.0, 10.0, 7.0, 46.0, 6.5),
+    "large": (66.0, 14.0, 9.0, 66.0, 8.0),
 }
 """Room for the unit name (two lines) and the team line (one line) beside the ID box."""
 
@@ -39,14 +47,31 @@ def num(value: float) -> str:
     return f"{value:g}"
 
 
-def pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+MAX_TICK_BOXES = 4 * BOXES_PER_ROW
+"""More points than this (a catalog may allow 10,000) get a write-in tally box instead of tick
+boxes: four rows are the most a card has room for, and thousands of boxes would take the PDF
+engine minutes."""
 
 
 def box_rows(count: int) -> list[int]:
-    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]."""
+    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]; none (a tally box) over
+    :data:`MAX_TICK_BOXES`."""
+    if count > MAX_TICK_BOXES:
+        return []
     full, rest = divmod(count, BOXES_PER_ROW)
     return [BOXES_PER_ROW] * full + ([rest] if rest else [])
+
+
+def _fit_name(text: str, width_mm: float, max_pt: float, min_pt: float, lang: Lang) -> Fitted:
+    """The unit name on at most two lines of the header: :func:`builder.render.fit.fit`'s size,
+    then cut further (ending in an ellipsis) while the lines as the printer breaks them
+    (:func:`builder.render.measure.count_lines`) would still be three: a third line would print
+    under the team line."""
+    name = fit(text, width_mm, max_pt, min_pt, lines=2)
+    body = name.text
+    while body and count_lines(pieces(name.size, body, bold=True), width_mm, lang) > 2:
+        body = body.rstrip("…")[:-1].rstrip() + "…"
+    return Fitted(body, name.size)
 
 
 def _faces(unit: ResolvedUnit, labels: dict[str, str], lang: Lang) -> list[dict[str, Any]]:
@@ -150,50 +175,34 @@ def _movement(frame: Frame, lang: Lang) -> list[dict[str, Any]]:
     ]
 
 
-def _survival(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> dict[str, Any] | None:
-    threat = catalog.threat(catalog.default_threat) if catalog.default_threat else None
-    if threat is None:
-        return None  # a catalog without a default threat: the card shows exposure only
-    result = analyze(unit, threat, catalog)
-    return {
-        "threat": part_name(threat, lang),
-        "exposure": result.exposure,
-        "rounds": [
-            {
-                "round": r.round,
-                "alive": pct(r.alive),
-                "alive_p": r.alive,
-                "remaining": f"{r.expected_remaining:.1f}",
-            }
-            for r in result.survival.rounds
-        ],
-    }
-
-
 def unit_card(
     unit: ResolvedUnit,
     team_name: str,
-    catalog: Catalog,
     lang: Lang,
     labels: dict[str, str],
     size: str = "poker",
 ) -> dict[str, Any]:
     """Everything printed on one unit card (names fitted to the ``size`` card's header).
 
-    The card's type (and survival bars) grow to fill its height when the unit leaves room (see
-    :func:`builder.systems.laminim.card_fit.fill_card`); the heaviest loadouts keep the normal
-    sizes.
+    Its type is set for the whole deck afterwards (:func:`builder.systems.laminim.card_fit.
+    fit_deck`): the largest scale at which every card of the deck fits.
     """
     frame = unit.frame
     name_w, name_max, name_min, team_w, team_pt = NAME_FIT[size]
-    name = fit(unit.name, name_w, name_max, name_min, lines=2)
+    name = _fit_name(unit.name, name_w, name_max, name_min, lang)
     team_prefix = f"{labels['team']}: "
-    team = fit(team_prefix + team_name, team_w, team_pt, team_pt - 0.5)
+    team = fit(team_prefix + team_name, team_w, team_pt, team_pt)
     faces = _faces(unit, labels, lang)
     cells = _silhouette_cells(faces)
-    guards = [{"face": f["face"], "by": f["guard"]} for f in faces if f["guard"]]
-    valid = sum(1 for f in faces if f["kind"] != "empty")
-    survival = _survival(unit, catalog, lang)
+    guards = [
+        {
+            "face": f["face"],
+            "by": f["guard"],
+            "text": labels["guard_line"].format(face=f["face"], by=f["guard"]),
+        }
+        for f in faces
+        if f["guard"]
+    ]
     heat = None
     if frame.heat_capacity is not None:
         heat = {
@@ -203,23 +212,20 @@ def unit_card(
         }
     card = {
         "reference": False,
+        "continued": False,
         "name": name.text,
         "name_pt": name.size,
         "team": team.text[len(team_prefix) :],
         "team_pt": team.size,
         "frame": part_name(frame, lang),
+        "frame_words": segments(part_name(frame, lang)),
         "durability": frame.durability,
         "durability_rows": box_rows(frame.durability),
-        "payload_used": unit.payload_used,
-        "payload_limit": frame.payload,
         "over_payload": unit.payload_used > frame.payload,
         "movement": _movement(frame, lang),
         "faces": faces,
         "sil_cells": cells,
         "guards": guards,
-        "valid_faces": valid,
-        "exposure": pct(valid / 6),
-        "survival": survival,
         "weapons": [
             _weapon(i + 1, w, frame, labels, lang)
             for i, w in enumerate(unit.slots[:SLOTS])
@@ -227,7 +233,6 @@ def unit_card(
         ],
         "heat": heat,
     }
-    fill_card(card, labels, lang, size)
     return card
 
 
@@ -249,7 +254,7 @@ def resolved_units(team: Team, catalog: Catalog) -> list[ResolvedUnit]:
 
 def intercepts(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, str]]:
     """Each normal weapon of the team with the missiles it shoots off a 5-missile token at +2,
-    on average (docs/rules.md §1.4, D19), for the reference card."""
+    on average (docs/rules.md §1.4, interception), for the reference card."""
     out: list[dict[str, str]] = []
     seen: set[str] = set()
     for unit in resolved_units(team, catalog):

@@ -1,19 +1,28 @@
-"""How a unit card is fitted: its type grows, then its survival bars, into the room its unit leaves.
+"""How a deck of unit cards is set: one type scale for every card, the largest the fullest card
+allows.
 
-A light unit (a frame with one or two weapons) used to leave a third of the card blank. The
-type scale is the largest whose estimated content (:mod:`builder.systems.laminim.card_height`)
-fits the card, then survival bars take what room is left, and the card's flex layout spreads
-the last millimetres between its sections; the heaviest loadouts keep the normal sizes.
+A deck printed at several sizes (a light unit's card at 7.25 pt beside a heavy one's at 6 pt)
+reads as several decks, so the scale is the deck's, not a card's: each card's content is
+estimated (:mod:`builder.systems.laminim.card_height`) at each scale, and the deck takes the
+largest at which every card fits. A lighter card then fills its height by layout, not by type:
+its movement modes take a row each, and the card's flex layout spreads its sections. A unit
+too heavy for one card at the normal sizes goes on in a continuation card
+(:func:`split_to_fit`).
+
+The sizes are the table's: nothing under 6.5 pt on a poker card (7.5 pt on a large one), and the
+numbers read in play (durability, power, attacks, the hit values) bold at 9 pt (11 pt).
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import Any
 
 from builder.core.i18n import Lang
-from builder.render.fit import fit, fit_words
-from builder.render.measure import segments, text_em
-from builder.systems.laminim.card_height import BORDER, METRICS, card_height, movement_height
+from builder.render.fit import fit_words
+from builder.render.measure import PT_MM, font_em, segments
+from builder.systems.laminim.card_height import METRICS, card_height
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -30,68 +39,74 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
   and on A4 the four A6 cards would need a borderless printer.
 """
 
-BODY_PT = {"poker": (6.0, 6.0), "large": (7.5, 7.0)}
-"""Body type (pt) of each card size, and the floor a long part name may shrink to."""
+
+@dataclass(frozen=True)
+class TypeScale:
+    """A card size's type at scale 1 (pt)."""
+
+    body: float
+    """Names, movement, the silhouette."""
+    label: float
+    """The words beside a number, the tick labels, slot tags: the smallest type on the card,
+    and the floor a long part name may shrink to."""
+    key: float
+    """The numbers read in play, bold."""
+
+
+TYPE = {"poker": TypeScale(6.5, 6.5, 9.0), "large": TypeScale(8.0, 8.0, 11.0)}
+"""Arm's-length type: nothing under 6.5 pt on a poker card and the play numbers at 9 pt bold
+(large: 8 and 11 pt), as the hobby's best cards set them."""
+
+MAX_SCALE = {"poker": 4 / 3, "large": 4 / 3}
+"""A light deck's type grows with the room its fullest card leaves, up to 4/3 (poker body 6.5
+→ 8.67 pt): big enough to read across the table, and the card stays a card."""
+
+HIT_MAX_PT = {"poker": 10.5, "large": 14.5}
+"""The hit values grow with the key numbers only as far as "6+" fits its cell of the hit
+table (six across the card beside the row heads)."""
+
+STEPS = 24
+"""Scales are tried in steps of 1/24 (a quarter point at a 6 pt body)."""
 
 PADDING_MM = {"poker": 2.5, "large": 4.0}
 """Left/right padding of a card."""
 
-TLABEL_PT = {"poker": 5.5, "large": 7.0}
-"""Type of the labels left of the tick boxes (Frame, Dur, Ammo)."""
-
-TLABEL_MM = {"poker": 7.0, "large": 12.5}
+TLABEL_MM = {"poker": 8.2, "large": 12.5}
 """Width of the labels' column left of the tick boxes."""
 
-HIT_PT = {"poker": 6.0, "large": 7.0}
-"""Type of the one-row hit table at the foot of a unit card."""
 
-HIT_MAX_PT = {"poker": 6.0, "large": 8.5}
-"""The hit table grows with the card's type up to this: its seven cells must keep one line
-across the card. A poker card's keeps its 6 pt: at 6.5 pt "+0→6+" already fills its cell."""
+def _quarter(pt: float) -> float:
+    """``pt`` rounded down to a quarter point (the steps of :func:`builder.render.fit.fit`)."""
+    return int(pt * 4 + 1e-9) / 4
 
-LARGE_MAX_SCALE = 4 / 3
-"""A large card's type grows with the room its unit leaves, up to 4/3 of the normal size (body
-7.5 → 10 pt): book-sized type, big enough to read across the table, not poster-sized. The
-heaviest loadouts stay at the normal size (scale 1), as before."""
 
-POKER_MAX_SCALE = 4 / 3
-"""A poker card's type grows the same way, up to body 8 pt (from 6; labels 5.5 → 7.33 pt): a
-light unit's card reads like a large one's at arm's length, and the card stays a card (a
-bigger body would leave too few words a line in its 58 mm). The heaviest keep 6 pt."""
-
-MAX_SCALE = {"poker": POKER_MAX_SCALE, "large": LARGE_MAX_SCALE}
-
-CHART_MM = (6.0, 30.0)
-"""Survival bars on a large card, in mm of height: drawn only when at least 6 mm are left once
-the type is at its largest, and never over 30 mm (a taller bar reads no better)."""
-
-POKER_CHART_MM = (4.0, 20.0)
-"""Survival bars on a poker card: at least 4 mm (shorter ones read as a rule, not bars), at most
-20 mm (under a quarter of the card, like the large card's 30 mm of 127)."""
-
-CHARTS_MM = {"poker": POKER_CHART_MM, "large": CHART_MM}
+def deck_sizes(size: str, scale: float) -> dict[str, float]:
+    """The three type sizes (pt) of a ``size`` deck at ``scale``."""
+    t = TYPE[size]
+    return {
+        "scale": scale,
+        "body_pt": _quarter(t.body * scale),
+        "label_pt": _quarter(t.label * scale),
+        "key_pt": _quarter(t.key * scale),
+        "hit_pt": min(_quarter(t.key * scale), HIT_MAX_PT[size]),
+    }
 
 
 def set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: float) -> bool:
     """Type sizes of ``card`` at ``scale`` × the card size's normal ones; part names are fitted
-    again at the new size (they shrink, never below the floor, rather than split a word).
+    again at the new size (they shrink, never below the labels' size, rather than split a word).
 
     False when a part name that stays whole at the normal sizes would be split at this scale
     (its room shrinks as the slot tag and face number grow): the scale is too large."""
     whole = True
-    body, floor = BODY_PT[size]
-    pt = _quarter(body * scale)
-    card["scale"] = scale
-    card["body_pt"] = pt
-    card["movement_cols"] = 2
-    card["hit_pt"] = min(_quarter(HIT_PT[size] * scale), HIT_MAX_PT[size])
-    # the tick labels keep a fixed column (the boxes need the rest of the width): "Frame" must
-    # fit it, so they grow only as far as the widest label allows
-    tl_w = TLABEL_MM[size] - 0.4
-    widest = max(_tick_labels(card, labels), key=text_em)
-    card["tlabel_pt"] = fit(widest, tl_w, _quarter(TLABEL_PT[size] * scale), TLABEL_PT[size]).size
-    # one row holds two cells: the face numbers and the slot tag take ~7 mm of each at 7.5 pt
-    cell_w = CARD_SIZES[size][0] / 2 - PADDING_MM[size] - 8.5 * scale
+    sizes = deck_sizes(size, scale)
+    card.update(sizes)
+    pt, floor = sizes["body_pt"], TYPE[size].label
+    card.setdefault("movement_cols", 2)
+    # one row holds two cells; a part name too long to follow its face number and slot tag
+    # goes under them, so each word needs to fit the cell's width (less a little in hand)
+    m = METRICS[size]
+    cell_w = CARD_SIZES[size][0] / 2 - PADDING_MM[size] - 2 * m.cell_pad_h - 0.15 - 0.5
     for cell in card["sil_cells"]:
         fitted = fit_words(cell["part"], cell_w, pt, floor)
         cell["words"], cell["pt"] = fitted.words, fitted.size
@@ -102,54 +117,100 @@ def set_type(card: dict[str, Any], labels: dict[str, str], size: str, scale: flo
         fitted = fit_words(w["name"], name_w, pt, floor)
         w["name_words"], w["name_pt"] = fitted.words, fitted.size
         whole = whole and fitted.words == segments(w["name"])
-    card["chart_mm"] = 0.0
-    if card["survival"] is not None:
-        for r in card["survival"]["rounds"]:
-            r["bar_mm"] = 0.0
+    card["tlabel_pt"] = tick_label_pt(labels, size, sizes["label_pt"])
     return whole
 
 
-def _quarter(pt: float) -> float:
-    """``pt`` rounded down to a quarter point (the steps of :func:`builder.render.fit.fit`)."""
-    return int(pt * 4 + 1e-9) / 4
+def tick_label_pt(labels: dict[str, str], size: str, label_pt: float) -> float:
+    """The tick labels' size: they keep a fixed column (the boxes need the rest of the
+    width), so they grow with the deck's labels only while the widest still fits it, and
+    never shrink under the labels' normal size. The same on every card of a deck."""
+    widest = max(
+        (labels[k] for k in ("frame", "heat_track", "durability_short", "ammo")),
+        key=lambda t: font_em(t, _lang_of(labels), bold=True),
+    )
+    room = TLABEL_MM[size] - 0.4
+    pt = label_pt
+    width_em = font_em(widest, _lang_of(labels), bold=True)
+    while pt > TYPE[size].label and width_em * pt * PT_MM > room:
+        pt -= 0.25
+    return max(pt, TYPE[size].label)
 
 
-def _tick_labels(card: dict[str, Any], labels: dict[str, str]) -> list[str]:
-    out = [labels["frame"]]
-    if card["heat"] is not None:
-        out.append(labels["heat_track"])
-    if card["weapons"]:
-        out.append(labels["durability_short"])
-    if any(w["ammo"] is not None for w in card["weapons"]):
-        out.append(labels["ammo"])
-    return out
+def _lang_of(labels: dict[str, str]) -> Lang:
+    return "ja" if not labels["frame"].isascii() else "en"
 
 
-def fill_card(card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str) -> None:
-    """Grow a unit card's type, then its survival bars, into the room its unit leaves.
-
-    The type scale is the largest (in steps of 1/24, up to :data:`MAX_SCALE` of the size) whose
-    estimated content fits the card; a unit that leaves no room keeps the normal sizes. What
-    room is left then goes to survival bars (:data:`CHARTS_MM`).
-    """
+def _room(size: str) -> float:
     m = METRICS[size]
-    room = m.card_h - m.pad_top - m.pad_bottom - m.safety
-    steps = round((MAX_SCALE[size] - 1) * 24)
-    for step in range(steps, -1, -1):
-        if not set_type(card, labels, size, 1 + step / 24) and step:
-            continue
-        if step:
-            # big type wraps a mode in two columns ("Normal / move 2 · / turn 60°"): one mode
-            # a row reads better, unless that takes more than a cell's padding more
-            one, two = (movement_height(card, labels, lang, cols, size) for cols in (1, 2))
-            card["movement_cols"] = 1 if one <= two + 2 * m.cell_pad_v + BORDER else 2
-        if card_height(card, labels, lang, size) <= room:
+    return m.card_h - m.pad_top - m.pad_bottom - m.safety
+
+
+def fits(card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str) -> bool:
+    """The card's content, at the sizes it holds, fits its height."""
+    return card_height(card, labels, lang, size) <= _room(size)
+
+
+def _shortest(card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str) -> None:
+    """Movement modes one a row or two, whichever makes the card shorter (two narrow columns
+    wrap every mode at large type)."""
+    heights = {}
+    for cols in (1, 2):
+        card["movement_cols"] = cols
+        heights[cols] = card_height(card, labels, lang, size)
+    card["movement_cols"] = min(heights, key=lambda c: (heights[c], c))
+
+
+def largest_scale(card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str) -> float:
+    """The largest scale (steps of 1/:data:`STEPS`, up to :data:`MAX_SCALE`) at which ``card``
+    fits; 1 when none does (the heaviest loadouts)."""
+    steps = round((MAX_SCALE[size] - 1) * STEPS)
+    for step in range(steps, 0, -1):
+        scale = 1 + step / STEPS
+        if set_type(card, labels, size, scale):
+            _shortest(card, labels, lang, size)
+            if fits(card, labels, lang, size):
+                return scale
+    return 1.0
+
+
+def fit_deck(
+    cards: list[dict[str, Any]], labels: dict[str, str], lang: Lang, size: str
+) -> dict[str, float]:
+    """Set every card of a deck at one scale, the largest every card fits at, and return the
+    deck's sizes (for the reference card too). Each card then takes its movement modes one a
+    row when that still fits (a fuller card, easier to read)."""
+    scale = min((largest_scale(c, labels, lang, size) for c in cards), default=MAX_SCALE[size])
+    for card in cards:
+        set_type(card, labels, size, scale)
+        card["movement_cols"] = 1
+        if not fits(card, labels, lang, size):
+            _shortest(card, labels, lang, size)
+    sizes = deck_sizes(size, scale)
+    return {**sizes, "tlabel_pt": tick_label_pt(labels, size, sizes["label_pt"])}
+
+
+def split_to_fit(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str
+) -> list[dict[str, Any]]:
+    """``card``, or when even the normal sizes cannot hold it (a heavy frame with three guns,
+    a heat track and heat on every gun), ``card`` with the weapons that fit and continuation
+    cards with the rest (the same header, movement and silhouette, so each card reads alone,
+    then the weapons' tracks and the hit table): the type never shrinks under the table's sizes
+    to squeeze a card."""
+    set_type(card, labels, size, 1.0)
+    _shortest(card, labels, lang, size)
+    weapons = card["weapons"]
+    if len(weapons) <= 1 or fits(card, labels, lang, size):
+        return [card]
+    keep = len(weapons) - 1
+    while keep > 1:
+        card["weapons"] = weapons[:keep]
+        if fits(card, labels, lang, size):
             break
-    survival = card["survival"]
-    low, high = CHARTS_MM[size]
-    left = room - card_height(card, labels, lang, size) - m.surv_pad_v - BORDER
-    if survival is None or left < low:
-        return
-    card["chart_mm"] = round(min(left, high), 1)
-    for r in survival["rounds"]:
-        r["bar_mm"] = round(card["chart_mm"] * r["alive_p"], 2)
+        keep -= 1
+    card["weapons"] = weapons[:keep]
+    rest = copy.deepcopy(card)
+    rest["continued"] = True
+    rest["weapons"] = copy.deepcopy(weapons[keep:])
+    return [card, *split_to_fit(rest, labels, lang, size)]

@@ -39,17 +39,13 @@ class CardMetrics(NamedTuple):
     pad_top: float
     pad_bottom: float
     inner_w: float
-    line_h: float  # the card's line height (the team and frame lines, table headings)
+    line_h: float  # the card's line height (the team line, table headings)
     cell_pad_v: float
     cell_pad_h: float
     table_gap: float
     head_min: float
     head_w: float
-    label_em: float  # labels (slot tags, stat keys, guards) in em of the body size
-    frame_em: float  # the frame line
-    stat_em: float  # the stat numbers
-    move_th_em: float  # the movement heading's width, in em of the body size
-    surv_pad_v: float
+    move_th: float  # the movement heading's width
     tick_row: float
     tlabel_pad: float
     tracks_gap: float
@@ -76,18 +72,14 @@ METRICS = {
         table_gap=1.4,
         head_min=13.0,
         head_w=66.0,
-        label_em=14 / 15,  # 7 pt at the normal 7.5
-        frame_em=16 / 15,  # 8 pt at 7.5
-        stat_em=16 / 15,
-        move_th_em=4.2,
-        surv_pad_v=0.4,
+        move_th=12.0,
         tick_row=4.15,
         tlabel_pad=1.2,
         tracks_gap=1.0,
         trow_gap=0.6 + BORDER + 0.5,
         thead_gap=0.4,
-        foot_gap=1.4,
-        foot_pad_v=0.4,
+        foot_gap=0.0,
+        foot_pad_v=0.3,
         safety=1.5,
     ),
     "poker": CardMetrics(
@@ -101,12 +93,8 @@ METRICS = {
         table_gap=0.6,
         head_min=9.4,
         head_w=46.0,
-        label_em=11 / 12,  # 5.5 pt at the normal 6
-        frame_em=1.0,
-        stat_em=13 / 12,  # 6.5 pt at 6
-        move_th_em=8 / (6 * PT_MM),  # 8 mm at 6 pt
-        surv_pad_v=0.1,
-        tick_row=3.25,
+        move_th=8.0,
+        tick_row=3.1,
         tlabel_pad=0.4,
         tracks_gap=0.4,
         trow_gap=0.2 + BORDER + 0.25,
@@ -117,30 +105,35 @@ METRICS = {
     ),
 }
 
-_LATIN = {"en": (0.87, 0.96), "ja": (0.8, 0.8)}
-"""Latin letters, digits and spaces, regular and bold, are narrower than fit.py's generous
-advances: DejaVu Sans at 0.77-0.85 of them (0.86-0.94 in bold), IPAex Gothic's Latin (the
-Japanese cards' font, which has no bold face) at 0.70-0.78. Japanese is full width in both."""
+_LATIN_EN = (0.87, 0.96)
+"""English Latin letters, digits and spaces, regular and bold, are narrower than fit.py's
+generous advances: DejaVu Sans at 0.77-0.85 of them (0.86-0.94 in bold)."""
+
+JA_HALF_EM = 0.5 * 1.02
+"""BIZ UDGothic, the Japanese cards' font, sets every Latin letter, digit and sign half width
+(and Japanese full width): exact, with 2 % in hand."""
 
 _SYMBOL_EM = {
     "en": {"·": 0.38, "°": 0.5, "→": 0.84, "−": 0.84, "+": 0.84, "–": 0.5, "/": 0.37, "%": 1.0},
-    "ja": {"·": 0.27, "°": 0.34, "→": 1.0, "−": 0.68, "+": 0.68, "–": 0.55, "/": 0.5, "%": 0.85},
+    "ja": {"·": 0.5, "°": 1.0, "→": 1.0, "−": 0.5, "–": 0.5},
 }
-"""Signs the cards print often, at their width in DejaVu Sans Bold and in IPAex Gothic."""
+"""Signs the cards print often, at their width in DejaVu Sans Bold and in BIZ UDGothic."""
 
 
 def card_em(text: str, lang: Lang, bold: bool = False) -> float:
-    """Width of ``text`` in em as this estimate counts it: letters, digits and spaces at
-    :data:`_LATIN` of :func:`builder.render.measure.char_em`, full-width characters at 1 em,
-    other signs at their widest (a :data:`builder.render.measure.Widths`)."""
-    latin = _LATIN[lang][bold]
+    """Width of ``text`` in em as this estimate counts it: English letters, digits and spaces
+    at :data:`_LATIN_EN` of :func:`builder.render.measure.char_em`, Japanese cards' Latin at
+    half width, full-width characters at 1 em, other signs at their widest (a
+    :data:`builder.render.measure.Widths`)."""
     signs = _SYMBOL_EM[lang]
     total = 0.0
     for c in text.replace(NBSP, " "):
         if c in signs:
             total += signs[c]
+        elif lang == "ja" and c.isascii():
+            total += JA_HALF_EM
         elif c.isascii() and (c.isalnum() or c == " "):
-            total += text_em(c) * latin
+            total += text_em(c) * _LATIN_EN[bold]
         else:
             total += text_em(c)
     return total
@@ -156,7 +149,8 @@ def _row(m: CardMetrics, lines: int, line_pt: float, pad_v: float | None = None)
 
 
 def _track(m: CardMetrics, rows: int, label_lines: int, label_pt: float) -> float:
-    return max(rows * m.tick_row, m.tlabel_pad + label_lines * 1.05 * _mm(label_pt))
+    """A track of tick-box rows beside its label (no rows: a tally box one row tall)."""
+    return max(max(rows, 1) * m.tick_row, m.tlabel_pad + label_lines * 1.05 * _mm(label_pt))
 
 
 def movement_height(
@@ -165,7 +159,7 @@ def movement_height(
     """The movement table with ``cols`` modes a row, beside its heading."""
     m = METRICS[size]
     f = card["body_pt"]
-    th = m.move_th_em * _mm(f) + 2 * m.cell_pad_h + BORDER
+    th = m.move_th + 2 * m.cell_pad_h + BORDER
     td = (m.inner_w - th) / cols - 2 * m.cell_pad_h - BORDER
     height = m.table_gap + BORDER
     modes = card["movement"]
@@ -173,15 +167,29 @@ def movement_height(
         tallest = 1
         for mode in modes[i : i + cols]:
             distance = f"{NBSP}{mode['distance']}" if mode["distance"] else ""
-            cell = pieces(f, f"{mode['name']}{distance}{NBSP}· ", bold=True)
+            cell = [Piece(w, f, True) for w in mode["words"]]
+            cell += pieces(f, f"{distance}{NBSP}· ", bold=True)
             cell += pieces(f, f"{labels['turn']}{NBSP}{mode['turn']}", whole=True)
             if mode["zuzzer"]:
                 cell += pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{mode['zuzzer']}")
             if mode["heat"] != "":
                 cell += pieces(f, f"{NBSP}· {labels['heat']}{NBSP}{mode['heat']}")
-            tallest = max(tallest, count_lines(cell, td, lang, card_em))
+            tallest = max(tallest, count_lines(_glued(cell), td, lang, card_em))
         height += _row(m, tallest, 1.12 * f)
     return height
+
+
+def _glued(line: list[Piece]) -> list[Piece]:
+    """Pieces a no-break space joins made one (as :func:`builder.render.measure.pieces` does
+    within one text)."""
+    out: list[Piece] = []
+    for p in line:
+        if out and (p.text.startswith(NBSP) or out[-1].text.endswith(NBSP)) and not p.extra_mm:
+            prev = out[-1]
+            out[-1] = Piece(prev.text + p.text, max(prev.pt, p.pt), prev.bold or p.bold)
+        else:
+            out.append(p)
+    return out
 
 
 def card_height(
@@ -198,9 +206,8 @@ def card_sections(
     """:func:`card_height` section by section, as the card's flex layout stacks them."""
     m = METRICS[size]
     f = card["body_pt"]
-    small = f * m.label_em
-    big = f * m.frame_em
-    stat = f * m.stat_em
+    small = card["label_pt"]
+    key = card["key_pt"]
     w = m.inner_w
     full = w - 2 * m.cell_pad_h - BORDER  # a cell across the table
     space = card_em(" ", lang) * _mm(f)
@@ -208,27 +215,30 @@ def card_sections(
     def lines(line: list[Piece], width: float, first: float | None = None) -> int:
         return count_lines(line, width, lang, card_em, first)
 
-    # header: the name (two lines at most), the team line, the frame line
+    # header: the name (two lines at most), the team line, the frame line with its durability
     name_pt = card["name_pt"]
     name_lines = min(2, lines(pieces(name_pt, card["name"], bold=True), m.head_w))
-    frame_line = (
-        pieces(big, f"{labels['frame']}: {card['frame']}{NBSP}· ", bold=True)
-        + pieces(big, f"{labels['durability_short']}{NBSP}{card['durability']}{NBSP}· ")
-        + pieces(big, f"{labels['payload']}{NBSP}{card['payload_used']}/{card['payload_limit']}")
-    )
+    frame_line = pieces(f, f"{labels['frame']}: ", bold=True)
+    frame_line += [Piece(wd, f, True) for wd in card["frame_words"]]
+    frame_line += pieces(f, f"{NBSP}· ")
+    # "Dur 20" never breaks: the label at the labels' size, the number a key number
+    dur = width_mm(Piece(f"{labels['durability_short']} ", small), lang, card_em)
+    dur += width_mm(Piece(str(card["durability"]), key, True), lang, card_em)
+    frame_line.append(Piece("", 0.0, False, dur))
+    if card.get("continued"):
+        frame_line += pieces(f, f" ({labels['continued']})", bold=True)
     if card["over_payload"]:
-        frame_line += pieces(big, " " + labels["over_payload"], bold=True)
+        frame_line += pieces(f, " " + labels["over_payload"], bold=True)
+    frame_lh = max(1.25 * _mm(f), 1.0 * _mm(key) + 0.25 * _mm(f))
     head = max(
         m.head_min,
         name_lines * 1.1 * _mm(name_pt)
         + m.line_h * _mm(card["team_pt"])
-        + lines(frame_line, m.head_w) * m.line_h * _mm(big),
+        + lines(_glued(frame_line), m.head_w) * frame_lh,
     )
     movement = movement_height(card, labels, lang, card["movement_cols"], size)
     # silhouette: a title row, two cells a row (face, slot tag, part name), the guards
-    exposure = f"{labels['exposure']}{NBSP}{card['valid_faces']}/6{NBSP}({card['exposure']})"
-    title = pieces(f, f"{labels['silhouette']} · ", bold=True)
-    title += pieces(f, exposure, bold=True, whole=True)
+    title = pieces(f, labels["silhouette"], bold=True)
     sil = m.table_gap + BORDER + _row(m, lines(title, full), m.line_h * f)
     cell_w = w / 2 - 2 * m.cell_pad_h - BORDER
     cells = card["sil_cells"]
@@ -243,28 +253,33 @@ def card_sections(
             tallest = max(tallest, lines(words, cell_w, cell_w - lead))
         sil += _row(m, tallest, 1.1 * f)
     if card["guards"]:
-        guards = " · ".join(
-            f"{labels['faces_label']}{NBSP}{g['face']}: {labels['guarded_by']} {g['by']}"
-            for g in card["guards"]
-        )
+        guards = " · ".join(g["text"] for g in card["guards"])
         sil += _row(m, lines(pieces(small, guards), full), 1.1 * small)
-    # survival: a title row, the bars (when fill_card gave them room), the percentages
-    surv = 0.0
-    if card["survival"] is not None:
-        sv = card["survival"]
-        n = len(sv["rounds"])
-        heading = (
-            f"{labels['survival']} {sv['threat']} · {labels['alive']} {labels['round_short']}1–{n}"
-        )
-        heading_lines = lines(pieces(f, heading, bold=True), full)
-        surv = m.table_gap + BORDER + _row(m, heading_lines, m.line_h * f, m.surv_pad_v)
-        surv += _row(m, 1, m.line_h * f, m.surv_pad_v)
-        if card["chart_mm"]:
-            surv += card["chart_mm"] + m.surv_pad_v + BORDER
-    # tick tracks: the frame's (and heat's), then each weapon's head line and boxes
+    return {
+        "header": head,
+        "movement": movement,
+        "silhouette": sil,
+        # a continuation card has no frame or heat track (they are on the unit's first card)
+        **_tracks_and_foot(card, labels, lang, size, frame=not card.get("continued")),
+    }
+
+
+def _tracks_and_foot(
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str, frame: bool
+) -> dict[str, float]:
+    """The tick tracks (the frame's and heat's when ``frame``, then each weapon's head line
+    and boxes) and the hit table at the foot."""
+    m = METRICS[size]
+    f = card["body_pt"]
+    small = card["label_pt"]
+    key = card["key_pt"]
+    w = m.inner_w
+    space = card_em(" ", lang) * _mm(f)
     tl = card["tlabel_pt"]
-    tracks = m.tracks_gap + m.trow_gap + _track(m, len(card["durability_rows"]), 1, tl)
-    if card["heat"] is not None:
+    tracks = m.tracks_gap
+    if frame:
+        tracks += m.trow_gap + _track(m, len(card["durability_rows"]), 1, tl)
+    if frame and card["heat"] is not None:
         heat_lines = 2 if card["heat"]["cooling"] is not None else 1
         tracks += m.trow_gap + _track(m, len(card["heat"]["rows"]), heat_lines, tl)
     for wpn in card["weapons"]:
@@ -278,7 +293,7 @@ def card_sections(
         stats_mm = sum(
             width_mm(Piece(k, small, False, 0.9 + BORDER), lang, card_em)
             + space
-            + width_mm(Piece(str(v), stat, True), lang, card_em)
+            + width_mm(Piece(str(v), key, True), lang, card_em)
             for k, v in stats
         )
         stats_mm += 0.8 + BORDER if stats else 0.0
@@ -293,7 +308,7 @@ def card_sections(
                 if n < len(wpn["abilities"]) - 1:
                     line += pieces(f, " · ")
         # the stats float beside the first lines (two when it is taller than a line)
-        stat_h = 1.2 * _mm(stat) + 2 * BORDER if stats else 0.0
+        stat_h = 1.2 * _mm(key) + 2 * BORDER if stats else 0.0
         beside = max(1, math.ceil(stat_h / (1.25 * _mm(f)) - 1e-9))
         head_lines = count_lines(line, w, lang, card_em, w - stats_mm, beside)
         thead = max(head_lines * 1.25 * _mm(f), stat_h) + m.thead_gap
@@ -301,12 +316,11 @@ def card_sections(
         if wpn["ammo"] is not None:
             boxes += _track(m, len(wpn["ammo_rows"]), 1, tl)
         tracks += m.trow_gap + thead + boxes
-    foot = m.foot_gap + _row(m, 1, 1.15 * card["hit_pt"], m.foot_pad_v) + BORDER
-    return {
-        "header": head,
-        "movement": movement,
-        "silhouette": sil,
-        "survival": surv,
-        "tracks": tracks,
-        "foot": foot,
-    }
+    # the hit table: a row of bonuses, a row of the faces they hit on (key numbers)
+    foot = (
+        m.foot_gap
+        + _row(m, 1, 1.15 * small, m.foot_pad_v)
+        + _row(m, 1, 1.15 * card["hit_pt"], m.foot_pad_v)
+        + BORDER
+    )
+    return {"tracks": tracks, "foot": foot}

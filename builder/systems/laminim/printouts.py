@@ -27,7 +27,7 @@ from builder.render.layout import (
 )
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.card_context import hit_table, intercepts, resolved_units, unit_card
-from builder.systems.laminim.card_fit import CARD_SIZES
+from builder.systems.laminim.card_fit import CARD_SIZES, fit_deck, split_to_fit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.team import SLOTS, Team
@@ -83,15 +83,22 @@ def cards_context(
 ) -> Context:
     labels = labels_for(lang)
     grid = make_grid(paper, card[0], card[1])
-    items = [
-        unit_card(u, team.name, catalog, lang, labels, size) for u in resolved_units(team, catalog)
+    cards = [
+        piece
+        for u in resolved_units(team, catalog)
+        for piece in split_to_fit(unit_card(u, team.name, lang, labels, size), labels, lang, size)
     ]
-    # a unit card keeps its type readable (poker >= 6 pt, large >= 7 pt) and the heaviest unit
-    # still fits, so the hit bonuses and the obstruction rule go on one reference card of the
-    # same size, cut out with the others; each unit card keeps its one-row hit table
-    items.append({"reference": True, "intercepts": intercepts(team, catalog, lang)})
+    deck = fit_deck(cards, labels, lang, size)
+    # a unit card keeps its type readable and the heaviest unit still fits, so the hit bonuses
+    # and the obstruction rule go on one reference card of the same size and type, cut out with
+    # the others; each unit card keeps its hit table
+    items: list[dict[str, Any]] = [
+        *cards,
+        {"reference": True, "intercepts": intercepts(team, catalog, lang)},
+    ]
     context = _document("cards", lang, paper, grid, items, team.name)
     context["card_size"] = size
+    context["deck"] = deck
     context["hit_table"] = hit_table()
     return context
 

@@ -92,7 +92,7 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
 
         try:
             return printouts(team, catalog, options)
-        except TooLarge as exc:  # the cards' survival table is beyond the budget: bad input
+        except TooLarge as exc:  # an analysis a printout carries is beyond the budget: bad input
             raise InputError([too_large_problem(team, catalog, exc)]) from None
 
     def roster(self, team: Team, catalog: Catalog, lang: Lang) -> Roster:

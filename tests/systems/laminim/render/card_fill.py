@@ -124,7 +124,8 @@ def swept_unit_cards(path: Path, size: str) -> Iterator[tuple[object, dict, list
             assert not crossing, f"text crosses a card edge: {describe(crossing[:5])}"
             for card in cards:
                 mine = [c for c in printed if inside(c, card)]
-                if not any(c["text"] == "%" for c in mine):
+                text = "".join(c["text"] for c in mine)
+                if "Rulesreference" in text or "ルール早見表" in text:
                     continue  # the rules reference card
                 pairs = overlapping_pairs(mine)
                 assert not pairs, f"text printed over text: {describe(pairs[0])}"

@@ -10,7 +10,7 @@ from builder.systems.laminim.team import Unit
 
 
 def _card(catalog, unit, lang="en"):
-    return unit_card(resolve_unit(unit, catalog), "Team", catalog, lang, labels_for(lang))
+    return unit_card(resolve_unit(unit, catalog), "Team", lang, labels_for(lang))
 
 
 def test_forty_point_frame_is_three_rows_of_fifteen_boxes():
@@ -30,13 +30,13 @@ def test_silhouette_faces_follow_the_slots_and_mark_the_shield(catalog):
     assert kinds == ["frame", "frame", "frame", "weapon", "empty", "weapon"]
     assert card["faces"][0]["guard"] == "Shield"
     assert card["faces"][1]["guard"] is None
-    assert card["valid_faces"] == 5
+    assert sum(1 for f in card["faces"] if f["kind"] != "empty") == 5
     assert [w["slot"] for w in card["weapons"]] == [1, 3]
 
 
-def test_card_shows_payload_ammo_and_no_heat_track_without_heat(catalog):
+def test_card_shows_ammo_and_no_heat_track_without_heat(catalog):
     card = _card(catalog, Unit(name="A", frame="bastion", weapons=["gatling", "missile", None]))
-    assert (card["payload_used"], card["payload_limit"]) == (10, 14)
+    assert not card["over_payload"]
     gatling = card["weapons"][0]
     assert gatling["ammo_rows"] == [12] and gatling["ammo_per_attack"] == 2
     assert card["heat"] is None
@@ -48,15 +48,20 @@ def test_heat_track_appears_when_the_frame_has_heat(catalog):
     unit = resolve_unit(Unit(name="A", frame="striker", weapons=["rifle"]), catalog)
     from dataclasses import replace
 
-    card = unit_card(replace(unit, frame=hot), "T", catalog, "en", labels_for("en"))
+    card = unit_card(replace(unit, frame=hot), "T", "en", labels_for("en"))
     assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [12]}
 
 
-def test_card_shows_expected_survival_against_the_default_threat(catalog):
+def test_the_play_face_carries_no_list_building_analysis(catalog):
+    """Survival against a threat, exposure and payload are the roster sheet's
+    (card_context.ANALYSIS_ON_CARD); only a payload over the limit still warns on the card."""
+    from builder.systems.laminim.card_context import ANALYSIS_ON_CARD
+
     card = _card(catalog, Unit(name="A", frame="striker", weapons=["rifle", "missile"]))
-    survival = card["survival"]
-    assert survival is not None and survival["threat"] == "Rifle duel"
-    assert [r["round"] for r in survival["rounds"]] == [1, 2, 3, 4, 5, 6]
+    assert not ANALYSIS_ON_CARD
+    assert not {"survival", "exposure", "payload_used", "chart_mm"} & card.keys()
+    over = _card(catalog, Unit(name="B", frame="lancer", weapons=["gatling", "rifle"]))
+    assert over["over_payload"]
 
 
 def test_japanese_card_uses_name_ja(catalog):

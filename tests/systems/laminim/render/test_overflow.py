@@ -170,7 +170,12 @@ def test_card_content_stays_inside_its_card(tmp_path_factory, catalog, lang, siz
             for r in page.rects
             if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
         ]
-        assert len(cards) == 4  # and the rules reference card
+        # three units and the rules reference card; a poker card too small for the hot loadouts
+        # at the table's type sizes goes on in continuation cards (card_fit.split_to_fit)
+        if loadout == "hot" and size == "poker":
+            assert 4 < len(cards) <= 9
+        else:
+            assert len(cards) == 4
         _check_regions(page, cards, "card")
         boxes = outermost(squares(page.rects, 2.0, 15.0))
         ticks = [b for b in boxes if b["width"] / MM < 5]

@@ -123,7 +123,7 @@ def test_english_cards_name_units_and_parts(en_a4):
         assert name in text
     for part in ("Rifle", "Missile pod", "Gatling gun", "Quick booster", "Blade", "Test-play"):
         assert part in text
-    assert "Payload" in text and "Obstruction" in text
+    assert "Dur" in text and "Obstruction" in text
 
 
 def test_english_tokens_and_markers_name_their_units(en_a4):
@@ -138,7 +138,7 @@ def test_japanese_cards_use_catalog_japanese_names(ja_letter_large):
         assert name in text
     for part in ("ライフル", "ミサイル", "ガトリング砲", "クイックブースター", "ブレード"):
         assert part in text
-    assert "積載" in text and "命中判定" in text  # the hit rule on the reference card
+    assert "耐久" in text and "誤射判定" in text  # the obstruction rule on the reference card
     assert "ミサイル" in _text(ja_letter_large["tokens"])
     assert "後" in _text(ja_letter_large["tokens"])  # a base marker's rear
 

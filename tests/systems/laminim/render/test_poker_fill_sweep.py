@@ -1,8 +1,8 @@
 """The poker card's height estimate (printouts.card_sections with the poker numbers) against the
 printed card, over many loadouts: every weapon of the bundled catalog alone and in pairs, on
-every frame, with short and 40-character unit names, in English and Japanese. Growing the type
-must never push anything off the card or onto other text, nor leave a blank band, nor print
-anything under 5.5 pt.
+every frame, with short and 40-character unit names, in English and Japanese. The deck's type
+must never push anything off a card or onto other text, nor leave a blank band over 15 % of a
+card, nor print anything under 6.5 pt.
 
 The CI runs a few of the loadouts; the whole sweep (four PDFs of 9-10 pages) is marked slow.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from builder.render.pdf import write_pdf
-from builder.systems.laminim.card_fit import BODY_PT, POKER_MAX_SCALE
+from builder.systems.laminim.card_fit import MAX_SCALE, TYPE
 from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team
 from tests.systems.laminim.render.card_fill import (
@@ -23,7 +23,6 @@ from tests.systems.laminim.render.card_fill import (
     swept_unit_cards,
     things_on,
 )
-from tests.systems.laminim.render.test_poker_fill import MAX_BAND_MM
 
 FEW = 4
 """Units of the quick sweep: the first loadouts of the whole sweep (four frames, long and short
@@ -52,14 +51,14 @@ def _check(path: Path) -> int:
     seen = 0
     for page, card, mine in swept_unit_cards(path, "poker"):
         seen += 1
-        assert min(c["size"] for c in mine) >= 5.5 - 0.01
+        assert min(c["size"] for c in mine) >= TYPE["poker"].label - 0.01
         sizes = sorted(c["size"] for c in mine)
         body = sizes[len(sizes) // 2]
-        assert BODY_PT["poker"][0] - 0.01 <= body <= 6 * POKER_MAX_SCALE + 0.01
+        assert TYPE["poker"].body - 0.01 <= body <= TYPE["poker"].body * MAX_SCALE["poker"]
         band, _, bottom = band_and_foot(things_on(page, card, mine), card)
         # the hit table at the foot stays inside the card's bottom padding
         assert 1.0 <= bottom <= 2.5, f"the foot ends {bottom:.1f} mm above the edge"
-        assert band <= MAX_BAND_MM, f"an empty band of {band:.1f} mm"
+        assert band <= 0.15 * 88, f"an empty band of {band:.1f} mm"
     return seen
 
 
