@@ -202,7 +202,15 @@ def build_parser(system_commands: bool = True) -> argparse.ArgumentParser:
             description=f"'laminim {name} --system ID --help' lists that system's options.",
             add_help=False,
         )
-        p.add_argument("--system", required=True, choices=ids, help="game system")
+        # the default game's command needs no --system (odds, which it does not offer, does)
+        default = systems.DEFAULT if systems.DEFAULT in ids else None
+        p.add_argument(
+            "--system",
+            required=default is None,
+            default=default,
+            choices=ids,
+            help="game system" + (f" (default {default})" if default else ""),
+        )
         p.add_argument("-h", "--help", action="store_true", help="show the options")
         p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
     return parser

@@ -72,9 +72,10 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         return artifact_ui()
 
     def commands(self) -> list[Command]:
+        from builder.systems.artifact.balance import BALANCE
         from builder.systems.artifact.commands import ODDS
 
-        return [ODDS]
+        return [ODDS, BALANCE]
 
     def dump_team(self, team: ForceFile) -> dict[str, Any]:
         # plain lists (not tuples): the saver merges lists item by item, keeping the file's text

@@ -92,35 +92,37 @@ def command() -> Command:
     )
 
 
+def loadout_json(s: ScoredLoadout) -> dict[str, Any]:
+    """One scored loadout as ``optimize --json`` lists it (``balance --json`` too)."""
+    return {
+        "frame": s.frame,
+        "weapons": list(s.weapons),
+        "payload": s.payload,
+        "alive": s.alive,
+        "expected_remaining": s.expected_remaining,
+        "damage_all": s.damage_all,
+        "pareto": s.pareto,
+        "method": "exact" if s.interval is None else "sampled",
+        **(
+            {}
+            if s.interval is None
+            else {
+                "interval": {
+                    "alive": list(s.interval.alive),
+                    "expected_remaining": list(s.interval.expected_remaining),
+                }
+            }
+        ),
+    }
+
+
 def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
     shown = result.loadouts[:top] if top else result.loadouts
     return {
         "threat": result.threat,
         "rounds": result.rounds,
         "evaluated": result.evaluated,
-        "loadouts": [
-            {
-                "frame": s.frame,
-                "weapons": list(s.weapons),
-                "payload": s.payload,
-                "alive": s.alive,
-                "expected_remaining": s.expected_remaining,
-                "damage_all": s.damage_all,
-                "pareto": s.pareto,
-                "method": "exact" if s.interval is None else "sampled",
-                **(
-                    {}
-                    if s.interval is None
-                    else {
-                        "interval": {
-                            "alive": list(s.interval.alive),
-                            "expected_remaining": list(s.interval.expected_remaining),
-                        }
-                    }
-                ),
-            }
-            for s in shown
-        ],
+        "loadouts": [loadout_json(s) for s in shown],
     }
 
 

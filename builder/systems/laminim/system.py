@@ -127,9 +127,10 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
         return laminim_ui()
 
     def commands(self) -> list[Command]:
+        from builder.systems.laminim import balance_command
         from builder.systems.laminim.commands import command
 
-        return [command()]
+        return [command(), balance_command.command()]
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -35,6 +35,7 @@ class TeamScreen(LaminimScreen):
         Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
         Binding("space", "mark", "Mark", key_display="␣"),
         Binding("c", "compare", "Compare"),
+        Binding("b", "balance", "Balance", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -259,3 +260,9 @@ class TeamScreen(LaminimScreen):
             self.notify(t("mark_hint", self.lang), severity="warning")
             return
         self.open_compare([(team.units[i], SOURCE_TEAM) for i in picked])
+
+    def action_balance(self) -> None:
+        """The catalog's balance report against the current threat (scored in a worker)."""
+        from builder.systems.laminim.tui.screens.balance_screen import BalanceScreen
+
+        self.app.push_screen(BalanceScreen(numbers.ROUNDS))
