@@ -159,7 +159,13 @@ def build_parser(
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
     p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
-    p = sub.add_parser("cards", help="print the file's cards and play sheets (PDF)")
+    p = sub.add_parser(
+        "cards",
+        help="print the file's cards and play sheets, then its roster sheet (PDF)",
+        description="Write the file's printouts as PDFs: its cards and play sheets (tokens, "
+        "markers, references, maps), then a one-page roster sheet of every unit with its "
+        "legality and the catalog's name and digest.",
+    )
     p.add_argument("team", type=Path, help=GAME_FILE)
     catalog_option(p)
     p.add_argument(

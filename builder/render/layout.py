@@ -7,6 +7,7 @@ PDF page beyond A4 / Letter.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -38,8 +39,19 @@ def check_choices(
 PRINTER_MARGIN = 6.0
 """Home printers leave 3–6 mm unprinted; nothing that matters is placed closer to the edge."""
 
+SAFE_ZONE = 5.0
+"""No text or mark is printed within this many mm of the paper edge: most printers cut what is
+closer (a crop mark or a footer there may vanish without telling)."""
+
 CROP_MARK = 4.0
-"""Length of a crop mark line, drawn in the margin outside the cut grid."""
+"""Longest crop mark line, drawn in the margin outside the cut grid."""
+
+CROP_MARK_MIN = 1.0
+"""Shortest crop mark still worth drawing: a mark that would need to be shorter to stay inside
+the safe zone is left out (the neighbouring cards' edges still show the cut)."""
+
+CROP_GAP = 1.0
+"""Crop marks keep off the card edge so a slightly crooked cut does not show them."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,90 @@ def make_grid(
     return Grid(page_w, page_h, item_w, item_h, gap, cols, rows)
 
 
+@dataclass(frozen=True)
+class DiscPack:
+    """Round pieces (tokens, markers) of one diameter packed on a page: in offset rows when that
+    holds more than a square grid (50 mm discs on A4: 18 instead of 15), else in a grid."""
+
+    page_w: float
+    page_h: float
+    item_w: float
+    item_h: float
+    spots: tuple[tuple[float, float], ...]
+    """Top-left corner of each disc's box on a page, row by row."""
+
+    @property
+    def per_page(self) -> int:
+        return len(self.spots)
+
+    def pages(self, count: int) -> list[range]:
+        """Item indexes per page, spread evenly over the fewest pages (21 discs at 18 a page are
+        11 + 10, not 18 + 3: no sheet is left nearly empty)."""
+        if count <= 0:
+            return []
+        n = -(-count // self.per_page)
+        base, extra = divmod(count, n)
+        out, start = [], 0
+        for i in range(n):
+            size = base + (1 if i < extra else 0)
+            out.append(range(start, start + size))
+            start += size
+        return out
+
+
+def _centred(rows: list[list[float]], pitch_y: float, d: float, page_w: float, page_h: float):
+    """Spots of ``rows`` (x offsets per row) centred on the page."""
+    width = max(max(xs) for xs in rows) + d
+    height = (len(rows) - 1) * pitch_y + d
+    left, top = (page_w - width) / 2, (page_h - height) / 2
+    return tuple(
+        (round(left + x, 3), round(top + r * pitch_y, 3)) for r, xs in enumerate(rows) for x in xs
+    )
+
+
+def pack_discs(
+    paper: str, diameter: float, gap: float, margin: float = PRINTER_MARGIN, reserve: float = 0.0
+) -> DiscPack:
+    """The densest of a square grid and offset (hexagonal) rows of discs ``gap`` mm apart,
+    inside ``margin`` plus ``reserve`` mm kept free at the top and the bottom (a sheet note)."""
+    page_w, page_h = PAPERS[paper]
+    room_w, room_h = page_w - 2 * margin, page_h - 2 * (margin + reserve)
+    pitch = diameter + gap
+
+    def across(width: float) -> int:
+        return max(0, int((width - diameter) // pitch) + 1) if width >= diameter else 0
+
+    square_rows = max(1, across(room_h))
+    square = [[c * pitch for c in range(max(1, across(room_w)))]] * square_rows
+    best = _centred(square, pitch, diameter, page_w, page_h)
+    pitch_y = pitch * math.sqrt(3) / 2
+    hex_rows = max(1, int((room_h - diameter) // pitch_y) + 1) if room_h >= diameter else 1
+    even = across(room_w)
+    odd = across(room_w - pitch / 2)
+    if even and odd:
+        rows = [
+            [(pitch / 2 if r % 2 else 0.0) + c * pitch for c in range(odd if r % 2 else even)]
+            for r in range(hex_rows)
+        ]
+        offset = _centred(rows, pitch_y, diameter, page_w, page_h)
+        if len(offset) > len(best):
+            best = offset
+    return DiscPack(page_w, page_h, diameter, diameter, best)
+
+
+def place_discs(pack: DiscPack, items: list[Any]) -> list[dict[str, Any]]:
+    """Items laid out page by page on ``pack``'s spots (evenly spread, no crop marks: discs are
+    cut along their own outline)."""
+    pages: list[dict[str, Any]] = []
+    for indexes in pack.pages(len(items)):
+        placed = []
+        for n, i in enumerate(indexes):
+            x, y = pack.spots[n]
+            placed.append({"x": x, "y": y, "item": items[i]})
+        pages.append({"items": placed, "marks": []})
+    return pages
+
+
 def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
     """Lines in the margin extending every cut line of an edge-to-edge card grid.
 
@@ -99,16 +195,26 @@ def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
     rows = -(-used // grid.cols)
     x0, y0 = grid.left, grid.top
     x1, y1 = x0 + cols * grid.item_w, y0 + rows * grid.item_h
-    gap = 1.0  # keep marks off the card edge so a slightly crooked cut does not show them
+    gap = CROP_GAP
+    # each mark ends at the safe zone at the latest: a 7.7 mm margin above the grid (Letter)
+    # leaves room for a 1.7 mm mark, not a 4 mm one
+    above = min(CROP_MARK, y0 - gap - SAFE_ZONE)
+    below = min(CROP_MARK, grid.page_h - SAFE_ZONE - (y1 + gap))
+    before = min(CROP_MARK, x0 - gap - SAFE_ZONE)
+    after = min(CROP_MARK, grid.page_w - SAFE_ZONE - (x1 + gap))
     lines: list[dict[str, float]] = []
     for c in range(cols + 1):
         x = round(x0 + c * grid.item_w, 3)
-        lines.append({"x1": x, "y1": y0 - gap - CROP_MARK, "x2": x, "y2": y0 - gap})
-        lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": y1 + gap + CROP_MARK})
+        if above >= CROP_MARK_MIN:
+            lines.append({"x1": x, "y1": round(y0 - gap - above, 3), "x2": x, "y2": y0 - gap})
+        if below >= CROP_MARK_MIN:
+            lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": round(y1 + gap + below, 3)})
     for r in range(rows + 1):
         y = round(y0 + r * grid.item_h, 3)
-        lines.append({"x1": x0 - gap - CROP_MARK, "y1": y, "x2": x0 - gap, "y2": y})
-        lines.append({"x1": x1 + gap, "y1": y, "x2": x1 + gap + CROP_MARK, "y2": y})
+        if before >= CROP_MARK_MIN:
+            lines.append({"x1": round(x0 - gap - before, 3), "y1": y, "x2": x0 - gap, "y2": y})
+        if after >= CROP_MARK_MIN:
+            lines.append({"x1": x1 + gap, "y1": y, "x2": round(x1 + gap + after, 3), "y2": y})
     return lines
 
 
@@ -137,7 +243,7 @@ def sheet_context(
     kind: str,
     lang: str,
     paper: str,
-    grid: Grid,
+    grid: Grid | DiscPack,
     pages: list[dict[str, Any]],
     labels: dict[str, str],
     title: str,

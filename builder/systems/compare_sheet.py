@@ -18,10 +18,18 @@ from builder.render.layout import PAPERS
 from builder.systems.compare_table import Row, format_diff, format_value
 
 SHEET_MARGIN = 12.0  # mm: inside every home printer's unprinted edge
-CHART_W, CHART_H = 150.0, 70.0  # mm, the survival chart's drawing area
+CHART_W, CHART_H = 180.0, 70.0  # mm, the survival chart's drawing area
+PLOT_LEFT, PLOT_TOP, PLOT_W, PLOT_H = 14.0, 4.0, 124.0, 54.0
+"""The plot frame inside the chart (mm); the room to its right holds the curves' end labels."""
 DASHES = ("none", "3 1.5", "1 1.2", "4 1.2 1 1.2")
 MARKERS = ("circle", "square", "triangle", "diamond")
-MARK_GAP = 2.6  # mm between markers that would overlap (a marker is about 2.4 mm wide)
+MARK_GROWTH = 0.28
+"""Each curve's markers are this much (a share) larger than the previous curve's, drawn largest
+first: markers on the same true value nest instead of hiding each other."""
+LABEL_GAP = 3.2  # mm between two end labels (a 7 pt line)
+LABEL_W = CHART_W - PLOT_LEFT - PLOT_W - 4.0
+LABEL_PT = 7.0
+PT_PER_MM = 72 / 25.4
 
 _LABELS = Labels.load(__file__, "compare_labels.yaml")
 
@@ -35,42 +43,60 @@ class Curve:
     alive: Sequence[float]
 
 
+def spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions as close to ``wanted`` as possible, at least ``gap`` apart, inside
+    ``[low, high]``, in the same order (labels move; the points they name never do)."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [max(low, min(high, wanted[i])) for i in order]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    overflow = placed[-1] - high if placed else 0.0
+    if overflow > 0:
+        placed = [y - overflow for y in placed]
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    out = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        out[i] = placed[k]
+    return out
+
+
 def chart(curves: Sequence[Curve], rounds: int, lang: Lang) -> dict[str, Any]:
-    """The survival curves as plain numbers in mm for the sheet's inline SVG: each unit a
-    polyline with its own dash pattern and marker shape (readable in black and white), offset
-    by a fraction of a millimetre so coinciding curves still show side by side."""
-    left, top, w, h = 14.0, 4.0, CHART_W - 20.0, CHART_H - 16.0
+    """The survival curves as plain numbers in mm for the sheet's inline SVG. Every point sits
+    on its true value (round k, P(alive)); curves that coincide are told apart by their dash
+    pattern, their nested marker shapes and a label at each line's end (the labels are spread
+    apart, with a leader to the true end point; the points never move)."""
+    from builder.render.fit import fit  # the measurer (and BudouX) load only for a sheet
+
+    left, top, w, h = PLOT_LEFT, PLOT_TOP, PLOT_W, PLOT_H
     rounds = max(rounds, 1)
-    points: dict[int, list[tuple[float, float]]] = {}
+    series: list[dict[str, Any]] = []
     for c in curves:
-        nudge = (c.column - 1.5) * 0.35
-        points[c.column] = [(left, top + nudge)] + [
-            (left + w * (k + 1) / rounds, top + h * (1.0 - float(p)) + nudge)
-            for k, p in enumerate(c.alive)
+        i = c.column
+        points = [(left, top)] + [
+            (left + w * (k + 1) / rounds, top + h * (1.0 - float(p))) for k, p in enumerate(c.alive)
         ]
-    marks = {i: [list(p) for p in line[1:]] for i, line in points.items()}
-    for k in range(rounds):  # markers that would sit on each other move apart sideways
-        at = sorted((marks[i][k][1], i) for i in marks if k < len(marks[i]))
-        groups: list[list[int]] = []
-        for y, i in at:
-            if groups and y - marks[groups[-1][-1]][k][1] < MARK_GAP:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
-        for group in groups:
-            for j, i in enumerate(group):
-                marks[i][k][0] += (j - (len(group) - 1) / 2) * MARK_GAP
-    series = [
-        {
-            "name": c.name,
-            "dash": DASHES[c.column % len(DASHES)],
-            "marker": MARKERS[c.column % len(MARKERS)],
-            "grey": ("#000", "#333", "#555", "#111")[c.column % 4],
-            "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in points[c.column]),
-            "marks": [{"x": round(x, 2), "y": round(y, 2)} for x, y in marks[c.column]],
+        series.append(
+            {
+                "name": c.name,
+                "dash": DASHES[i % len(DASHES)],
+                "marker": MARKERS[i % len(MARKERS)],
+                "scale": round(1.0 + MARK_GROWTH * i, 3),
+                "grey": ("#000", "#333", "#555", "#111")[i % 4],
+                "points": " ".join(f"{x:.3f},{y:.3f}" for x, y in points),
+                "marks": [{"x": round(x, 3), "y": round(y, 3)} for x, y in points[1:]],
+                "end": {"x": round(points[-1][0], 3), "y": round(points[-1][1], 3)},
+            }
+        )
+    ends = spread([s["end"]["y"] for s in series], LABEL_GAP, top + 1.0, top + h + 1.0)
+    for s, y in zip(series, ends, strict=True):
+        label = fit(s["name"], LABEL_W, LABEL_PT, 6.0)
+        s["label"] = {
+            "text": label.text,
+            "mm": round(label.size / PT_PER_MM, 3),
+            "x": round(left + w + 4.0, 3),
+            "y": round(y, 3),
         }
-        for c in curves
-    ]
     ticks_y = [{"y": top + h * (1 - p / 100), "label": f"{p}%"} for p in (0, 25, 50, 75, 100)]
     ticks_x = [{"x": left + w * k / rounds, "label": f"R{k}"} for k in range(rounds + 1)]
     return {
@@ -80,7 +106,8 @@ def chart(curves: Sequence[Curve], rounds: int, lang: Lang) -> dict[str, Any]:
         "top": top,
         "w": w,
         "h": h,
-        "series": series,
+        "series": list(reversed(series)),  # the largest markers first, the smallest on top
+        "legend": series,
         "ticks_x": ticks_x,
         "ticks_y": ticks_y,
         "title": _LABELS.t("chart_title", lang),

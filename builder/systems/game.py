@@ -16,10 +16,13 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from builder.catalogs.identity import read_identity
 from builder.core.catalog_folder import catalog_key
+from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
+from builder.render.roster import CatalogLine, Roster, roster_context
 from builder.systems.base import (
     AnalyzeOptions,
     CatalogT,
@@ -31,6 +34,7 @@ from builder.systems.base import (
     ReadT,
     Report,
     TeamT,
+    TracksCatalog,
 )
 from builder.systems.options import CardSize, Option
 from builder.systems.ui import SystemUI
@@ -142,8 +146,31 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def analyze(self, read: ReadT, catalog: CatalogT, options: AnalyzeOptions) -> Output: ...
 
     def printouts(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:
+        """The game's documents, then its roster sheet (when it has one)."""
         size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
-        return self.documents(team, catalog, replace(options, card_size=size))
+        out = self.documents(team, catalog, replace(options, card_size=size))
+        roster = self.roster(team, catalog, options.lang)
+        if roster is not None:
+            game = self.name_ja if options.lang == "ja" else self.name
+            line = self.catalog_line(catalog)
+            context = roster_context(
+                roster, line, game=game, lang=options.lang, paper=options.paper
+            )
+            out.append(Printout("roster", "common/roster.html", context))
+        return out
+
+    def roster(self, team: TeamT, catalog: CatalogT, lang: Lang) -> Roster | None:
+        """The team's roster sheet in ``lang``: every unit, its parts and numbers, its legality
+        (None: the game prints no roster sheet)."""
+        return None
+
+    def catalog_line(self, catalog: CatalogT) -> CatalogLine:
+        """The name, version and digest of the folder ``catalog`` was loaded from (the
+        bundled one when it was not loaded through :meth:`load_catalog`)."""
+        folder = next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
+        files = self.catalog_files() if isinstance(self, TracksCatalog) else None
+        identity = read_identity(folder, files)
+        return CatalogLine(identity.name, identity.version, identity.digest)
 
     @abstractmethod
     def documents(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Lang, part_name
-from builder.render.fit import fit, fit_words
+from builder.core.i18n import Labels, Lang, part_name
+from builder.render.fit import Fitted, fit, fit_words
 from builder.render.layout import (
     PAPERS,
     Grid,
@@ -41,6 +41,8 @@ from builder.systems.base import PrintOptions, Printout
 
 CARD_SIZES: dict[str, tuple[float, float]] = {k: (f.width, f.height) for k, f in FACES.items()}
 """Card sizes in mm, as LAMINIM's (poker: nine a page; large: the L photo size, four a page)."""
+
+SHEET_LABELS = Labels.load(__file__, "sheet_labels.yaml")
 
 MARKER_DIAMETER = 70.0
 """The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
@@ -270,6 +272,7 @@ def markers_context(
             ],
         },
         "pages": [{"items": []}],
+        "sheet_note": SHEET_LABELS.t("note_markers", lang),
     }
 
 

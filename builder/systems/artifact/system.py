@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.i18n import Lang
 from builder.core.source import Located
+from builder.render.roster import Roster
 from builder.systems.artifact.declared import DECLARED
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
@@ -88,6 +90,11 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         from builder.systems.artifact.printouts import printouts
 
         return printouts(team, catalog, options)
+
+    def roster(self, team: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> Roster:
+        from builder.systems.artifact.roster import roster
+
+        return roster(team, catalog, lang)
 
     def tui(self) -> SystemUI:
         from builder.systems.artifact.tui.ui import artifact_ui

@@ -12,6 +12,7 @@ Templates see only dicts, lists, strings and numbers.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -44,8 +45,20 @@ cells would be smaller on one page is printed in parts (an overview page, then t
 PART_LINE = 5.0
 """Room for the line naming a part of a big map (mm)."""
 
+HEAD_W, HEAD_H = 6.0, 4.0
+"""Room (mm) left of the grid for the row numbers and above it for the column numbers: the
+grid is drawn at exact positions, so its width is exactly ``HEAD_W`` plus its cells and never
+runs past the margin."""
+
+PT_PER_MM = 72 / 25.4
+
+MIN_PT = 6.05
+"""The smallest type in a cell: 6 pt and a hair, so the SVG's scaling never prints it under 6."""
+
 RISK_COLOURS = ("#9be39b", "#f5e36b", "#f6b45c", "#ef7a7a")
-"""Tints for final risk 0, 1, 2 and 3 or more (light, so the numbers stay readable)."""
+"""Tints for final risk 0, 1, 2 and 3 or more, laid half-transparent over the relief's grey so
+the levels still show; in greyscale each risk has its own pattern too (dots, one hatch, a cross
+hatch, a dense cross hatch) beside its digit."""
 
 
 def _page(paper: str) -> dict[str, Any]:
@@ -134,7 +147,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
     part of the map with its real column and row numbers (the parts can be laid side by side)."""
     labels = labels_for(lang)
     page = _page(paper)
-    area_w = page["width"] - 2 * MARGIN - 6
+    area_w = page["width"] - 2 * MARGIN - HEAD_W
     area_h = page["height"] - 2 * MARGIN - MAP_TOP - MAP_BOTTOM
     whole = min(CELL_MAX, area_w / team.width, area_h / team.height)
     floors = [v for row in team.map for v in row if v is not None]
@@ -178,26 +191,66 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             )
         grid.append(cells)
     legend_risks = [
-        {"label": labels["risk_n"].format(n=n), "colour": c}
+        {"label": labels["risk_n"].format(n=n), "colour": c, "pattern": f"r{n}", "digit": str(n)}
         for n, c in enumerate(RISK_COLOURS[:-1])
     ]
+    last = len(RISK_COLOURS) - 1
     legend_risks.append(
-        {"label": labels["risk_more"].format(n=len(RISK_COLOURS) - 1), "colour": RISK_COLOURS[-1]}
+        {
+            "label": labels["risk_more"].format(n=last),
+            "colour": RISK_COLOURS[-1],
+            "pattern": f"r{last}",
+            "digit": f"{last}+",
+        }
     )
     heading = f"{team.name} — {labels['doc_map']}"
 
     def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
+        level_mm = min(11.0, max(MIN_PT, cell * 0.45 * PT_PER_MM)) / PT_PER_MM
+        risk_mm = min(8.0, max(MIN_PT, cell * 0.33 * PT_PER_MM)) / PT_PER_MM
+        head_w, head_h = (HEAD_W, HEAD_H) if numbers else (0.0, 0.0)
+        drawn = []
+        for j, y in enumerate(ys):
+            for i, x in enumerate(xs):
+                c = grid[y][x]
+                risk = risks.get((x, y))
+                digits = len(str(risk)) if risk is not None else 0
+                drawn.append(
+                    {
+                        **c,
+                        "x": round(head_w + i * cell, 3),
+                        "y": round(head_h + j * cell, 3),
+                        "pattern": None if risk is None else f"r{min(risk, len(RISK_COLOURS) - 1)}",
+                        "risk_w": round(risk_mm * (0.62 * digits + 0.35), 3),
+                    }
+                )
         return {
+            "key": f"m{len(ys) * 1000 + len(xs)}x{xs[0]}y{ys[0]}n{int(numbers)}",
             "heading": heading,
             "part": part,
             "plan_line": plan_line,
             "has_plan": plan is not None,
             "cell": round(cell, 3),
             "numbers": numbers,
-            "level_pt": round(min(11.0, max(6.0, cell * 0.55 * 72 / 25.4)), 2),
-            "risk_pt": round(min(8.0, max(6.0, cell * 0.38 * 72 / 25.4)), 2),
+            "level_pt": round(level_mm * PT_PER_MM, 2),
+            "risk_pt": round(risk_mm * PT_PER_MM, 2),
+            "level_mm": math.ceil(level_mm * 1000) / 1000,  # never below 6 pt once rounded
+            "risk_mm": math.ceil(risk_mm * 1000) / 1000,
+            "head_w": head_w,
+            "head_h": head_h,
+            "width": round(head_w + len(xs) * cell, 3),
+            "height": round(head_h + len(ys) * cell, 3),
             "columns": list(xs),
-            "rows": [{"y": y, "cells": [grid[y][x] for x in xs]} for y in ys],
+            "column_x": [round(head_w + (i + 0.5) * cell, 3) for i in range(len(xs))],
+            "rows": [
+                {
+                    "y": y,
+                    "at": round(head_h + (j + 0.5) * cell, 3),
+                    "cells": [grid[y][x] for x in xs],
+                }
+                for j, y in enumerate(ys)
+            ],
+            "drawn": drawn,
             "legend_risks": legend_risks,
             "has_sub": any(grid[y][x]["unit"] or grid[y][x]["start"] for y in ys for x in xs),
         }

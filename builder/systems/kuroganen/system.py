@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
+from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -104,6 +106,11 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
         from .printouts import printouts
 
         return printouts(team, options)
+
+    def roster(self, team: KuroganenMap, catalog: KuroganenCatalog, lang: Lang) -> Roster:
+        from .roster import roster
+
+        return roster(team, lang)
 
     def tui(self) -> SystemUI:
         from .tui.ui import kuroganen_ui

@@ -201,11 +201,11 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
     threat_name = part_name(compared.threat, lang)
     en = lang == "en"
     subtitle = (
-        f"{'Threat' if en else '想定攻撃'}: {threat_name} [{compared.threat.id}] · "
+        f"{'Threat' if en else '想定攻撃'}: {threat_name} · "
         f"{compared.rounds} {'rounds, exact' if en else 'ラウンド・厳密計算'}"
     )
     if compared.intercept:
-        subtitle += f" · {'intercepting (D19)' if en else '迎撃 (D19)'}: {compared.intercept}"
+        subtitle += f" · {'intercepting' if en else '迎撃'}: {compared.intercept}"
     curves = [
         Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
         for i, c in enumerate(compared.columns)

@@ -2,7 +2,9 @@
 
 A unit card's content is :mod:`builder.systems.laminim.card_context`'s and its type
 :mod:`builder.systems.laminim.card_fit`'s; this module lays the cards, tokens and markers out
-on sheets and renders them.
+on sheets and renders them. Tokens and base markers are the same 50 mm discs, so they share one
+sheet, packed in offset rows and spread evenly over the pages (18 tokens and 3 markers on A4:
+two pages of 11 and 10, not 15 + 3 tokens and a page of 3 markers).
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.render.fit import fit
 from builder.render.layout import (
+    DiscPack,
     Grid,
     check_choices,
     make_grid,
+    pack_discs,
+    place_discs,
     place_on_pages,
     sheet_context,
 )
@@ -29,16 +34,19 @@ from builder.systems.laminim.team import SLOTS, Team
 
 KINDS = ("cards", "tokens", "markers")
 
-TOKEN_NAME = (36.0, 8.0, 5.0)
-"""Width (mm), max and min pt of the unit name on a missile token."""
+TOKEN_NAME = (36.0, 8.0, 6.0)
+"""Width (mm), max and min pt of the unit name on a missile token (nothing under 6 pt)."""
 
-MARKER_NAME = (31.0, 6.0, 4.5)
+MARKER_NAME = (31.0, 6.5, 6.0)
 """Width (mm), max and min pt of the unit name on a base marker."""
 
 TOKEN_DIAMETER = 50.0
 """Missile tokens and base markers match the recommended 50 mm round base (seed 000)."""
 
-TOKEN_GAP = 4.0
+TOKEN_GAP = 3.0
+"""Room between two discs for the scissors (3 mm fits 18 discs on A4 in offset rows)."""
+
+SHEET_LABELS = Labels.load(__file__, "sheet_labels.yaml")
 
 
 Context = dict[str, Any]
@@ -52,6 +60,21 @@ def _document(
     pages = place_on_pages(grid, items)
     context = sheet_context("laminim", kind, lang, paper, grid, pages, labels, title)
     context["team"] = team_name
+    return context
+
+
+def _disc_sheet(
+    lang: Lang, paper: str, items: list[dict[str, Any]], team_name: str, with_tokens: bool
+) -> Context:
+    """Tokens and rings on shared, evenly filled sheets, each with a line saying what to cut."""
+    pack: DiscPack = pack_discs(paper, TOKEN_DIAMETER, TOKEN_GAP)
+    labels = labels_for(lang)
+    doc = SHEET_LABELS.t("doc_pieces", lang) if with_tokens else labels["doc_markers"]
+    title = f"{team_name} — {doc}"
+    pages = place_discs(pack, items)
+    context = sheet_context("laminim", "tokens", lang, paper, pack, pages, labels, title)
+    context["team"] = team_name
+    context["sheet_note"] = SHEET_LABELS.t("note_pieces" if with_tokens else "note_markers", lang)
     return context
 
 
@@ -92,6 +115,7 @@ def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
                 owner = fit(unit.name, *TOKEN_NAME)
                 tokens.append(
                     {
+                        "ring": False,
                         "unit": owner.text,
                         "unit_pt": owner.size,
                         "slot": slot,
@@ -106,18 +130,31 @@ def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
     return tokens
 
 
-def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
-    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
-    return _document("tokens", lang, paper, grid, missile_tokens(team, catalog, lang), team.name)
-
-
-def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
-    grid = make_grid(paper, TOKEN_DIAMETER, TOKEN_DIAMETER, gap=TOKEN_GAP)
+def base_markers(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
+    """One base-marker ring per unit."""
     items = []
     for u in resolved_units(team, catalog):
         name = fit(u.name, *MARKER_NAME)
-        items.append({"unit": name.text, "unit_pt": name.size, "frame": part_name(u.frame, lang)})
-    return _document("markers", lang, paper, grid, items, team.name)
+        items.append(
+            {
+                "ring": True,
+                "unit": name.text,
+                "unit_pt": name.size,
+                "frame": part_name(u.frame, lang),
+            }
+        )
+    return items
+
+
+def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    """The missile tokens, then the base markers, on shared sheets."""
+    items = missile_tokens(team, catalog, lang) + base_markers(team, catalog, lang)
+    return _disc_sheet(lang, paper, items, team.name, with_tokens=True)
+
+
+def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
+    """The base markers alone (a team without missile weapons)."""
+    return _disc_sheet(lang, paper, base_markers(team, catalog, lang), team.name, False)
 
 
 def has_missiles(team: Team, catalog: Catalog) -> bool:
@@ -130,9 +167,9 @@ def has_missiles(team: Team, catalog: Catalog) -> bool:
 
 
 def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Printout]:
-    """Cards, missile tokens and base markers, in that order.
+    """Cards, then the missile tokens with the base markers on the same sheets.
 
-    A team without missile weapons gets no token sheet (an empty page would only waste paper).
+    A team without missile weapons gets a marker sheet of its rings instead.
     """
     paper, lang = options.paper, options.lang
     size = check_choices(paper, lang, options.card_size, CARD_SIZES)
@@ -151,13 +188,14 @@ def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Print
                 tokens_context(team, catalog, lang=lang, paper=paper),
             )
         )
-    out.append(
-        Printout(
-            "markers",
-            "laminim/markers.html",
-            markers_context(team, catalog, lang=lang, paper=paper),
+    else:
+        out.append(
+            Printout(
+                "markers",
+                "laminim/markers.html",
+                markers_context(team, catalog, lang=lang, paper=paper),
+            )
         )
-    )
     return out
 
 
@@ -170,20 +208,19 @@ def render_html(
     lang: Lang = "en",
     card_size: str = "poker",
 ) -> str:
-    """The HTML of one printout (``cards``, ``tokens`` or ``markers``), before PDF conversion."""
+    """The HTML of one printout (``cards``, ``tokens`` — tokens and markers — or ``markers``
+    alone), before PDF conversion."""
     from builder.render.batch import render_html as render
 
     if kind not in KINDS:
         raise ValueError(f"unknown printout {kind!r}; expected one of {', '.join(KINDS)}")
     options = PrintOptions(paper=paper, lang=lang, card_size=card_size)
-    by_kind = {p.kind: p for p in printouts(team, catalog, options)}
-    if kind not in by_kind:  # a team without missiles still has an (empty) token sheet
-        return render(
-            Printout(
-                kind, f"laminim/{kind}.html", tokens_context(team, catalog, lang=lang, paper=paper)
-            )
-        )
-    return render(by_kind[kind])
+    if kind == "cards":
+        return render(printouts(team, catalog, options)[0])
+    make = tokens_context if kind == "tokens" else markers_context
+    return render(
+        Printout(kind, f"laminim/{kind}.html", make(team, catalog, lang=lang, paper=paper))
+    )
 
 
 def render_team(
@@ -196,10 +233,12 @@ def render_team(
     card_size: str = "poker",
     progress: Callable[[str, int, int], None] | None = None,
 ) -> list[Path]:
-    """Write the team's cards, tokens and markers PDFs into ``out_dir`` (``laminim cards``)."""
+    """Write what ``laminim cards`` writes — cards, tokens with markers, the roster sheet — into
+    ``out_dir``."""
     from builder.render.batch import render_printouts
+    from builder.systems.laminim.system import SYSTEM
 
     options = PrintOptions(paper=paper, lang=lang, card_size=card_size)
     return render_printouts(
-        printouts(team, catalog, options), out_dir, team.name, progress=progress
+        SYSTEM.printouts(team, catalog, options), out_dir, team.name, progress=progress
     )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
+from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -66,6 +68,11 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
             return printouts(team, catalog, options)
         except TooLarge as exc:  # an analysis a printout carries is beyond the budget: bad input
             raise InputError([too_large_problem(team, catalog, exc)]) from None
+
+    def roster(self, team: Team, catalog: Catalog, lang: Lang) -> Roster:
+        from builder.systems.laminim.roster import roster
+
+        return roster(team, catalog, lang)
 
     def compare(
         self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions

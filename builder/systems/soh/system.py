@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
+from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -84,6 +86,11 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
         from builder.systems.soh.printouts import printouts
 
         return printouts(team, catalog, options)
+
+    def roster(self, team: Crew, catalog: Catalog, lang: Lang) -> Roster:
+        from builder.systems.soh.roster import roster
+
+        return roster(team, catalog, lang)
 
     def tui(self) -> SystemUI:
         from builder.systems.soh.tui.ui import soh_ui

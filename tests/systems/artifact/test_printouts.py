@@ -44,9 +44,9 @@ def _text(path: Path) -> str:
         return "".join(c["text"] for page in pdf.pages for c in page.chars)
 
 
-def test_cards_and_markers_are_written(ja_a4, en_letter_large):
-    assert set(ja_a4) == {"cards", "markers"}
-    assert set(en_letter_large) == {"cards", "markers"}
+def test_cards_markers_and_roster_are_written(ja_a4, en_letter_large):
+    assert set(ja_a4) == {"cards", "markers", "roster"}
+    assert set(en_letter_large) == {"cards", "markers", "roster"}
 
 
 @pytest.mark.parametrize(("fixture", "paper"), [("ja_a4", "a4"), ("en_letter_large", "letter")])

@@ -132,7 +132,7 @@ def test_map_context_overlays_the_rules_core_risks():
 def test_map_without_a_plan_is_the_plain_map():
     context = map_context(demo(), lang="en", paper="a4")
     item = context["pages"][0]["items"][0]["item"]
-    assert not item["has_plan"] and "No plan in the file" in item["plan_line"]
+    assert not item["has_plan"] and "No planned move" in item["plan_line"]
     assert all(c["risk"] is None for r in item["rows"] for c in r["cells"])
     with pdfplumber.open(io.BytesIO(pdf("map", "en", "letter", plan=False))) as doc:
         assert len(doc.pages) == 1
@@ -165,8 +165,8 @@ def test_a_big_map_prints_an_overview_then_numbered_parts_at_one_scale():
         assert {"59", "2"} <= words  # the last part prints its column numbers and levels
 
 
-def test_the_map_legend_explains_the_small_level_under_a_unit_or_the_start():
-    for lang, words in (("en", "bottom left of U or S"), ("ja", "U・S のマス左下の小さな数字")):
+def test_the_map_legend_explains_the_level_beside_a_unit_or_the_start():
+    for lang, words in (("en", "U or S at the top left"), ("ja", "U・S はマス左上")):
         with pdfplumber.open(io.BytesIO(pdf("map", lang, "a4"))) as doc:
             assert words in doc.pages[0].extract_text()
 

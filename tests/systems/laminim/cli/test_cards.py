@@ -7,14 +7,16 @@ from pathlib import Path
 FIXTURES = Path(__file__).parents[3] / "fixtures"
 
 
-def test_cards_write_three_pdfs_and_print_their_paths(cli, demo_path, tmp_path):
+def test_cards_write_cards_tokens_with_markers_and_the_roster_and_print_their_paths(
+    cli, demo_path, tmp_path
+):
     result = cli("cards", demo_path, "-o", tmp_path)
     assert result.code == 0
     paths = [Path(line) for line in result.out.splitlines()]
     assert [p.name for p in paths] == [
         "test-play-samples-cards.pdf",
         "test-play-samples-tokens.pdf",
-        "test-play-samples-markers.pdf",
+        "test-play-samples-roster.pdf",
     ]
     assert all(p.read_bytes().startswith(b"%PDF") for p in paths)
     assert "[3/3]" in result.err  # progress
@@ -54,7 +56,7 @@ def test_unwritable_output_exits_2(cli, demo_path, tmp_path):
     assert result.code == 2 and "cannot write" in result.err
 
 
-def test_team_without_missiles_gets_no_token_sheet(cli, tmp_path):
+def test_team_without_missiles_gets_a_marker_sheet_instead_of_tokens(cli, tmp_path):
     team = tmp_path / "no_missiles.yaml"
     team.write_text(
         "system: laminim\nname: Gunline\nunits:\n"
@@ -68,4 +70,5 @@ def test_team_without_missiles_gets_no_token_sheet(cli, tmp_path):
     assert [Path(p).name for p in result.out.splitlines()] == [
         "gunline-cards.pdf",
         "gunline-markers.pdf",
+        "gunline-roster.pdf",
     ]

@@ -9,6 +9,7 @@ stay inside its 50 mm circle. The teams are deliberately heavy (some over their 
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pdfplumber
@@ -111,20 +112,34 @@ def _pdf(tmp_path_factory, catalog, kind, lang, loadout="heavy", **kw) -> Path:
     return _cache[key]
 
 
+def _centre(box: dict) -> tuple[float, float]:
+    return ((box["x0"] + box["x1"]) / 2, (box["top"] + box["bottom"]) / 2)
+
+
 def _check_regions(page, regions: list[dict], what: str) -> None:
     """Every char inside one region, or else on the page's footer line outside all regions."""
     for i, a in enumerate(regions):
         for b in regions[i + 1 :]:
-            assert intersection(a, b) < 1.0, f"{what}s overlap"
+            if what == "circle":  # discs in offset rows: their boxes overlap, the discs must not
+                apart = math.dist(_centre(a), _centre(b))
+                assert apart >= (a["x1"] - a["x0"] + b["x1"] - b["x0"]) / 2, "circles overlap"
+            else:
+                assert intersection(a, b) < 1.0, f"{what}s overlap"
     lowest = max(r["bottom"] for r in regions)
+    highest = min(r["top"] for r in regions)
     strays = [c for c in page.chars if not any(inside(c, r) for r in regions)]
     for c in strays:
         assert not any(intersection(c, r) > 0 for r in regions), (
             f"text crosses a {what} edge: {describe([c])}"
         )
         assert c["x0"] >= 0 and c["x1"] <= page.width and c["bottom"] <= page.height
-        assert c["top"] >= lowest, f"stray text outside the {what}s: {describe([c])}"
-    assert len({round(c["top"]) for c in strays}) <= 1, "more than one footer line"
+        assert c["top"] >= lowest or c["bottom"] <= highest, (
+            f"stray text outside the {what}s: {describe([c])}"
+        )
+    below = {round(c["top"]) for c in strays if c["top"] >= lowest}
+    above = {round(c["top"]) for c in strays if c["top"] < lowest}
+    assert len(below) <= 1, "more than one footer line"
+    assert len(above) <= 1, "more than one note line above the pieces"
     for r in regions:
         mine = [c for c in page.chars if inside(c, r)]
         pairs = overlapping_pairs(mine)

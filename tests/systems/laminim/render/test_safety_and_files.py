@@ -90,12 +90,12 @@ def test_existing_files_get_a_numbered_suffix(tmp_path, demo_team, catalog):
     assert [p.name for p in first] == [
         "test-play-samples-cards.pdf",
         "test-play-samples-tokens.pdf",
-        "test-play-samples-markers.pdf",
+        "test-play-samples-roster.pdf",
     ]
     assert [p.name for p in second] == [
         "test-play-samples-cards-2.pdf",
         "test-play-samples-tokens-2.pdf",
-        "test-play-samples-markers-2.pdf",
+        "test-play-samples-roster-2.pdf",
     ]
     assert all(p.stat().st_size > 1000 for p in first + second)
     assert steps[-1] == ("done", 3, 3) and [s[1] for s in steps] == [0, 1, 2, 3]

@@ -1,0 +1,84 @@
+"""Every printout of every game's demo file, rendered once per test process (pdfplumber pages).
+
+The print measures (safe zone, type sizes, packing) run over all of them: a new printout a game
+adds is measured without a new test.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+
+from builder import systems
+from builder.render.batch import render_html
+from builder.render.layout import PAPERS
+from builder.render.pdf import pdf_bytes
+from builder.roster.team_file import load_team
+from builder.systems.base import PrintOptions
+
+MM = 72 / 25.4
+"""PDF points per millimetre."""
+
+GAMES = systems.ids()
+LANGS = ("en", "ja")
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One rendered printout: which game, options and kind, and its PDF."""
+
+    game: str
+    kind: str
+    paper: str
+    lang: str
+    size: str
+    data: bytes
+
+    def __str__(self) -> str:
+        return f"{self.game}-{self.kind} {self.paper}/{self.lang}/{self.size or '-'}"
+
+    def pages(self) -> Iterator[Any]:
+        with pdfplumber.open(io.BytesIO(self.data)) as doc:
+            yield from doc.pages
+
+
+def sizes(game: str) -> list[str]:
+    return [c.id for c in systems.get(game).card_sizes] or [""]
+
+
+def option_sets(game: str) -> list[tuple[str, str, str]]:
+    """(paper, lang, card size): every paper and every card size, each language at least once."""
+    out = []
+    for i, (paper, size) in enumerate((p, s) for p in PAPERS for s in sizes(game)):
+        out.append((paper, LANGS[i % 2], size))
+        if len(sizes(game)) == 1:
+            out.append((paper, LANGS[(i + 1) % 2], size))
+    return out
+
+
+@cache
+def demo(game: str) -> Any:
+    system = systems.get(game)
+    return load_team(Path(system.demo_file()), expected=game)[1]
+
+
+@cache
+def printed(game: str, paper: str, lang: str, size: str) -> tuple[Printed, ...]:
+    system = systems.get(game)
+    options = PrintOptions(paper=paper, lang=lang, card_size=size or None)  # type: ignore[arg-type]
+    team = demo(game)
+    out = []
+    for p in system.printouts(team, system.load_catalog(), options):
+        out.append(Printed(game, p.kind, paper, lang, size, pdf_bytes(render_html(p))))
+    return tuple(out)
+
+
+def everything() -> list[tuple[str, str, str, str]]:
+    """Parameters for a test over every printout option set of every game."""
+    return [(g, *o) for g in GAMES for o in option_sets(g)]

@@ -1,0 +1,139 @@
+"""Kuroganen maps at any size ``check`` accepts: every column and row printed inside the margins
+(in parts at one scale, never clipped), risk readable without colour, digits that never collide,
+and the relief still visible under the reach."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import cache
+
+import pdfplumber
+import pytest
+
+from builder.render.batch import render_html
+from builder.render.layout import PAPERS, PRINTER_MARGIN, SAFE_ZONE
+from builder.render.pdf import pdf_bytes
+from builder.systems.base import PrintOptions
+from builder.systems.kuroganen.models import KuroganenMap
+from builder.systems.kuroganen.printouts import HEAD_W, MARGIN, map_context, printouts
+from tests.printing.printed import MM, demo
+from tests.render.geometry import overlapping_pairs
+
+SIZES = [(30, 40), (60, 60)]
+
+
+def big_map(width: int, height: int) -> KuroganenMap:
+    """Levels 0–3.5 in blocks, a few pits, a plan from (2, 2): a map ``check`` accepts."""
+    rows = [
+        [
+            None
+            if (x * 7 + y * 3) % 23 == 0
+            else ((x // 4 + y // 5) % 4) + 0.5 * ((x + y) % 9 == 0)
+            for x in range(width)
+        ]
+        for y in range(height)
+    ]
+    rows[2][2] = 0.0
+    data = {"system": "kuroganen", "name": f"Big {width}x{height}", "map": rows}
+    return KuroganenMap.model_validate({**data, "plan": {"from": [2, 2], "move": 8, "risk": 1}})
+
+
+@cache
+def map_pdf(width: int, height: int, lang: str, paper: str) -> bytes:
+    team = big_map(width, height)
+    (sheet,) = [p for p in printouts(team, PrintOptions(paper=paper, lang=lang)) if p.kind == "map"]
+    return pdf_bytes(render_html(sheet))
+
+
+def _headers(page) -> tuple[set[int], set[int]]:
+    """(columns, rows) whose numbers are printed on a part page."""
+    words = [
+        w
+        for w in page.extract_words(extra_attrs=["size"])
+        if re.fullmatch(r"\d+", w["text"]) and w["size"] < 6.5  # the headers' 6 pt
+    ]
+    top = min(w["top"] for w in words)
+    columns = {int(w["text"]) for w in words if abs(w["top"] - top) < 1}
+    rows = {int(w["text"]) for w in words if w["x1"] <= (MARGIN + HEAD_W) * MM}
+    return columns, rows
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("lang", "paper"), [("en", "a4"), ("ja", "letter"), ("ja", "a4")])
+def test_a_big_map_prints_every_column_and_row_inside_the_margins(width, height, lang, paper):
+    page_w, page_h = (v * MM for v in PAPERS[paper])
+    columns: set[int] = set()
+    rows: set[int] = set()
+    with pdfplumber.open(io.BytesIO(map_pdf(width, height, lang, paper))) as doc:
+        assert len(doc.pages) >= 2  # an overview, then the parts
+        for page in doc.pages[1:]:
+            c, r = _headers(page)
+            columns |= c
+            rows |= r
+            for o in [*page.chars, *page.rects, *page.curves]:
+                assert o["x0"] >= PRINTER_MARGIN * MM - 0.5, o
+                assert o["x1"] <= page_w - PRINTER_MARGIN * MM + 0.5, o
+                assert o["bottom"] <= page_h - SAFE_ZONE * MM + 0.5, o  # the footer's line
+    assert columns == set(range(width))
+    assert rows == set(range(height))
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_big_map_is_split_into_parts_at_one_scale_each_cell_once(width, height):
+    context = map_context(big_map(width, height), lang="en", paper="a4")
+    parts = [page["items"][0]["item"] for page in context["pages"]][1:]
+    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 6.0
+    seen = [(d["x"], d["y"], id(p)) for p in parts for d in p["drawn"]]
+    assert len(seen) == width * height
+    for p in parts:
+        assert p["width"] <= PAPERS["a4"][0] - 2 * MARGIN + 1e-6
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_risk_digits_never_print_over_level_digits(lang):
+    team = demo("kuroganen").with_plan((9, 0), 6, 4)
+    for width, height in [(None, None), (30, 40)]:
+        team_here = team if width is None else big_map(width, height)
+        (sheet,) = [p for p in printouts(team_here, PrintOptions(lang=lang)) if p.kind == "map"]
+        with pdfplumber.open(io.BytesIO(pdf_bytes(render_html(sheet)))) as doc:
+            for page in doc.pages:
+                cells = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 * MM]
+                cells = [r for r in cells if r["width"] > 5.95 * MM]  # parts: 6 mm or more
+                if not cells:
+                    continue  # the overview: no numbers
+                top, left = min(r["top"] for r in cells), min(r["x0"] for r in cells)
+                chars = [
+                    c
+                    for c in page.chars
+                    if c["text"].strip()
+                    and c["top"] >= top - 0.5
+                    and c["x0"] >= left - 0.5
+                    and c["bottom"] <= max(r["bottom"] for r in cells) + 0.5
+                ]
+                assert chars
+                pairs = overlapping_pairs(chars, share=0.15)
+                assert not pairs, [(a["text"], b["text"]) for a, b in pairs[:5]]
+
+
+def test_each_risk_has_its_own_pattern_and_the_relief_shows_through_its_tint():
+    team = demo("kuroganen").with_plan((9, 0), 6, 4)
+    item = map_context(team, lang="en", paper="a4")["pages"][0]["items"][0]["item"]
+    by_risk = {d["risk"]: d["pattern"] for d in item["drawn"] if d["risk"] is not None}
+    assert {0, 1, 2} <= set(by_risk)
+    assert len({by_risk[r] for r in (0, 1, 2)}) == 3  # 0 and 1 differ without colour
+    (sheet,) = [p for p in printouts(team, PrintOptions()) if p.kind == "map"]
+    html = render_html(sheet)
+    bodies = {
+        pid: body
+        for pid, body in re.findall(r'<pattern id="m\w+?(r\d)"[^>]*>(.*?)</pattern>', html, re.S)
+    }
+    assert len(set(bodies.values())) == len(bodies) >= 4
+    reached = next(d for d in item["drawn"] if d["risk"] == 1)
+    # the level's grey first, then the tint half transparent: the relief stays visible
+    cell = re.search(
+        rf'<rect x="{reached["x"]}" y="{reached["y"]}"[^>]*fill="{reached["shade"]}"/>\s*'
+        rf'<rect x="{reached["x"]}" y="{reached["y"]}"[^>]*fill-opacity="(0\.\d+)"',
+        html,
+    )
+    assert cell and float(cell.group(1)) < 0.6

@@ -1,0 +1,95 @@
+"""The roster sheet: one page per team of every game, listing every unit, its legality and the
+catalog (name and digest) it was checked against; LAMINIM's survival rows are the rules core's."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from builder import systems
+from builder.catalogs.impact import identity_of
+from builder.render.batch import render_html
+from builder.render.pdf import pdf_bytes
+from builder.roster.team_file import load_team
+from builder.systems.base import PrintOptions
+from builder.systems.laminim.analysis import analyze
+from builder.systems.laminim.card_context import resolved_units
+from tests.printing.printed import GAMES, demo, printed
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+NAMES = {
+    "laminim": ["Kestrel", "Bulwark", "Swallow"],
+    "artifact": ["Rewloola", "Nightingale", "Rick Dias 1", "Rick Dias 2"],
+    "soh": ["Captain Ines", "Rook", "Mei"],
+    "kuroganen": ["Unit 1", "Unit 2", "Unit 3"],
+}
+
+
+def roster_text(game: str, lang: str, paper: str = "a4") -> tuple[int, str]:
+    size = [c.id for c in systems.get(game).card_sizes][:1] or [""]
+    (doc,) = [p for p in printed(game, paper, lang, size[0]) if p.kind == "roster"]
+    pages = list(doc.pages())
+    return len(pages), "\n".join(p.extract_text() for p in pages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_prints_a_one_page_roster_with_every_unit_and_the_catalog_digest(game):
+    system = systems.get(game)
+    identity = identity_of(system, system.catalog_dir())
+    pages, text = roster_text(game, "en")
+    assert pages == 1
+    assert demo(game).name in text
+    for name in NAMES[game]:
+        assert name in text, name
+    assert identity.digest in text
+    assert identity.name in text
+    assert "Legal" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_roster_says_legal_and_names_the_digest_in_japanese(game):
+    system = systems.get(game)
+    _, text = roster_text(game, "ja", "letter")
+    assert "適正" in text and "照合カタログ" in text and "ダイジェスト" in text
+    assert identity_of(system, system.catalog_dir()).digest in text
+    assert "Legal" not in text and "Roster" not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_roster_carries_no_rule_number_file_name_or_catalog_id(game, lang):
+    _, text = roster_text(game, lang)
+    assert not re.search(r"\bD\d{1,2}\b", text), text
+    assert ".yaml" not in text
+    for word in ("quick-booster", "rick-dias", "flak-jacket", "trooper-suit", "rifle-duel"):
+        assert word not in text
+
+
+def test_laminim_survival_rows_are_the_rules_core_figures_against_every_threat():
+    system = systems.get("laminim")
+    catalog = system.load_catalog()
+    _, text = roster_text("laminim", "en")
+    lines = text.splitlines()
+    unit = resolved_units(demo("laminim"), catalog)[0]  # Kestrel: its table comes first
+    for threat in catalog.threats:
+        alive = [f"{100 * r.alive:.0f}%" for r in analyze(unit, threat, catalog).survival.rounds]
+        row = next(line for line in lines if line.startswith(threat.name))
+        assert row.split()[-len(alive) - 1 : -1] == alive, row
+
+
+def test_a_forced_illegal_team_prints_not_legal_and_why():
+    system, team = load_team(FIXTURES / "illegal_teams/over_payload.yaml")
+    options = PrintOptions(paper="a4", lang="en", card_size="poker")
+    (sheet,) = [
+        p for p in system.printouts(team, system.load_catalog(), options) if p.kind == "roster"
+    ]
+    with pdfplumber.open(io.BytesIO(pdf_bytes(render_html(sheet)))) as doc:
+        text = "\n".join(p.extract_text() for p in doc.pages)
+    assert "Not legal" in text
+    assert "payload 9/8: over the limit by 1" in text
+    assert re.search(r"Legal units\s*2/3", text), text

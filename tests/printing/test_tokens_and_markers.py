@@ -1,0 +1,68 @@
+"""Tokens and markers read at arm's length and waste no paper: nothing under 6 pt, discs packed
+in offset rows and spread evenly over the pages, a line on each sheet saying what to cut."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.render.layout import pack_discs
+from builder.systems.laminim.printouts import TOKEN_DIAMETER, TOKEN_GAP
+from tests.printing.printed import MM, everything, printed
+
+PIECES = {"tokens", "markers"}
+
+
+def _circles(page) -> list[dict]:
+    return [
+        c
+        for c in page.curves
+        if 45 * MM < c["width"] < 75 * MM and abs(c["width"] - c["height"]) < 0.5 * MM
+    ]
+
+
+@pytest.mark.parametrize(("game", "paper", "lang", "size"), everything())
+def test_nothing_on_a_token_or_marker_sheet_is_under_6pt(game, paper, lang, size):
+    found = False
+    for doc in printed(game, paper, lang, size):
+        if doc.kind not in PIECES:
+            continue
+        found = True
+        for page in doc.pages():
+            small = [c for c in page.chars if c["text"].strip() and c["size"] < 6.0 - 0.01]
+            assert not small, f"{doc}: {''.join(c['text'] for c in small[:20])} under 6 pt"
+    if game in ("laminim", "artifact"):
+        assert found
+
+
+@pytest.mark.parametrize(("game", "paper", "lang", "size"), everything())
+def test_every_token_and_marker_sheet_says_what_to_cut_and_what_the_dashed_circle_is(
+    game, paper, lang, size
+):
+    words = {"en": ("Cut along", "dashed circle"), "ja": ("切り取", "破線の円")}[lang]
+    for doc in printed(game, paper, lang, size):
+        if doc.kind in PIECES:
+            for page in doc.pages():
+                text = page.extract_text()
+                assert all(w in text for w in words), f"{doc}: {text[:200]}"
+
+
+def test_fifty_mm_discs_pack_eighteen_to_an_a4_page_in_offset_rows():
+    assert pack_discs("a4", TOKEN_DIAMETER, TOKEN_GAP).per_page == 18
+    assert pack_discs("letter", TOKEN_DIAMETER, TOKEN_GAP).per_page == 15
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_demo_tokens_and_markers_share_two_evenly_filled_sheets(paper):
+    (doc,) = [d for d in printed("laminim", paper, "en", "poker") if d.kind == "tokens"]
+    counts = [len(_circles(page)) for page in doc.pages()]
+    assert sum(counts) == 18 + 3  # 18 missile launches and a ring per unit
+    assert counts in ([11, 10], [10, 11])
+
+
+def test_spreading_never_leaves_a_sheet_nearly_empty():
+    pack = pack_discs("a4", TOKEN_DIAMETER, TOKEN_GAP)
+    for count in range(1, 80):
+        sizes = [len(r) for r in pack.pages(count)]
+        assert sum(sizes) == count and max(sizes) <= pack.per_page
+        assert max(sizes) - min(sizes) <= 1
+        assert len(sizes) == -(-count // pack.per_page)
