@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
-from builder.render.fit import Fitted, fit, fit_words
+from builder.render.fit import fit, fit_words
 from builder.render.layout import (
     PAPERS,
     Grid,
