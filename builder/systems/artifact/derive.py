@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.input_files import exists_safely
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.messages import EMPTY, Message
+from builder.core.problems import CORE, InputError, Problem, did_you_mean
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
@@ -54,8 +55,9 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s_・]+", "-", folded)
 
 
-def id_hint(wanted: str, entries: Sequence[MobileSuit | Ship | Weapon]) -> str:
-    """A ' (did you mean X?)' suffix naming the id of the entry ``wanted`` most likely means.
+def id_hint(wanted: str, entries: Sequence[MobileSuit | Ship | Weapon]) -> Message:
+    """A " (did you mean 'X'?)" hint (both languages) naming the id of the entry ``wanted``
+    most likely means, or no words (:data:`EMPTY`).
 
     Matches the id or the English or Japanese name whatever the case or spacing
     (``Nightingale``, ``ナイチンゲール``, ``rick_dias``), then an id that starts with it
@@ -64,13 +66,13 @@ def id_hint(wanted: str, entries: Sequence[MobileSuit | Ship | Weapon]) -> str:
     key = _fold(wanted)
     for e in entries:
         if key in (_fold(e.id), _fold(e.name), _fold(e.name_ja)):
-            return f" (did you mean '{e.id}'?)"
+            return CORE("did-you-mean", word=e.id)
     starts = [e.id for e in entries if key and _fold(e.id).startswith(key)]
     if len(starts) == 1:
-        return f" (did you mean '{starts[0]}'?)"
+        return CORE("did-you-mean", word=starts[0])
     folded = {_fold(e.id): e.id for e in entries}
     close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.6)
-    return f" (did you mean '{folded[close[0]]}'?)" if close else ""
+    return CORE("did-you-mean", word=folded[close[0]]) if close else EMPTY
 
 
 def find_unit(catalog: ArtifactCatalog, unit_id: str) -> Unit | None:

@@ -8,8 +8,9 @@ used), ``illegal`` (breaks D9: no battleship, fewer than 3 MS, a name used twice
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from builder.core.messages import EMPTY, Message, Param
 from builder.core.problems import (
     Findings,
     Locator,
@@ -19,7 +20,11 @@ from builder.core.problems import (
 )
 from builder.systems.artifact.derive import Unit, all_units, id_hint, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
-from builder.systems.artifact.read import ForceRead
+from builder.systems.artifact.read import MESSAGES, UNREAD, Entry, ForceRead
+
+if TYPE_CHECKING:
+    from builder.systems.artifact.rules import UnitStats
+    from builder.systems.artifact.rules.force import ForceProblem
 
 
 @dataclass(frozen=True)
@@ -70,66 +75,80 @@ def _locator(read: ForceRead | None) -> Locator:
     return read.source.locator()
 
 
+def _entries(force: ForceFile, read: ForceRead | None) -> tuple[Entry | None, list[Entry]]:
+    """The ship and units as written: the file's own (broken ones too), else the force's."""
+    if read is not None and read.source is not None:
+        return read.ship_entry, list(read.entries)
+    ship = Entry(("ship",), force.ship.name, force.ship.type)
+    return ship, [Entry(("units", i), u.name, u.type) for i, u in enumerate(force.units)]
+
+
+def _rule_message(fp: ForceProblem, ship_name: str | None) -> Message:
+    params: dict[str, Param] = dict(fp.params)
+    if fp.code == "name-taken" and params.get("by") == "the ship":
+        params["by"] = MESSAGES("the-ship", name=ship_name or UNREAD)
+    return MESSAGES(fp.code, **params)
+
+
 def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = None) -> ForceReport:
-    """Every problem of ``force``: the file's own (from ``read``), unknown ids, D9, warnings."""
-    from builder.systems.artifact.rules import MIN_MS, check_force
+    """Every problem of ``force``: the file's own (from ``read``), unknown ids, D9, warnings.
+
+    Every unit written is checked and listed, whatever else is wrong with it or the file: an
+    unknown type is reported and shown as ``?``, and the names and the rules of the others are
+    still checked (docs/rules.md D9)."""
+    from builder.systems.artifact.rules import check_force
 
     locate = _locator(read)
-    rows = read.unit_rows if read is not None else list(range(len(force.units)))
     problems: list[Problem] = list(read.problems) if read is not None else []
     units = all_units(catalog)
     ship_ids = [s.id for s in catalog.ships]
     ms_ids = [m.id for m in catalog.mobile_suits]
 
-    def resolve(type_id: str, loc: tuple, choices: list[str], what: str) -> Unit | None:
-        unit = units.get(type_id)
+    def resolve(entry: Entry, choices: list[str], what: str) -> Unit | None:
+        if entry.type is None:
+            return None  # unreadable: the schema problem is already reported
+        unit = units.get(entry.type)
         if unit is None:
-            hint = id_hint(type_id, [units[c] for c in choices]) or id_hint(
-                type_id, list(units.values())
+            hint = id_hint(entry.type, [units[c] for c in choices])
+            if hint is EMPTY:
+                hint = id_hint(entry.type, list(units.values()))
+            message = MESSAGES(
+                "unknown-type",
+                what=MESSAGES(what),
+                type=entry.type,
+                hint=hint,
+                known=", ".join(choices),
             )
-            problems.append(
-                locate(
-                    loc,
-                    f"unknown {what} '{type_id}'{hint}; known: {', '.join(choices)}",
-                    "bad-input",
-                )
-            )
+            problems.append(locate((*entry.path, "type"), message, "bad-input"))
         return unit
 
-    ship = Member(
-        force.ship.name,
-        force.ship.type,
-        "ship",
-        resolve(force.ship.type, ("ship", "type"), ship_ids, "battleship"),
-    )
-    members = [
-        Member(u.name, u.type, "ms", resolve(u.type, ("units", rows[i], "type"), ms_ids, "MS"))
-        for i, u in enumerate(force.units)
-    ]
-    incomplete = (read is not None and read.dropped_units > 0) or any(
-        m.unit is None for m in members
-    )
-    if ship.unit is not None:
-        resolved = [(rows[i], m) for i, m in enumerate(members) if m.unit is not None]
-        found = check_force(
-            (ship.name, unit_stats(ship.unit)),
-            [(m.name, unit_stats(m.unit)) for _, m in resolved if m.unit is not None],
+    ship_entry, entries = _entries(force, read)
+    ship: Member | None = None
+    if ship_entry is not None:
+        ship = Member(
+            ship_entry.name or UNREAD,
+            ship_entry.type or UNREAD,
+            "ship",
+            resolve(ship_entry, ship_ids, "what-ship"),
         )
-        for fp in found:
-            path: tuple = fp.path
-            if path and path[0] == "units" and len(path) > 1 and isinstance(path[1], int):
-                path = ("units", resolved[path[1]][0], *path[2:])
-                message = fp.message.replace("the ship", f"the ship ({ship.name})")
-            else:
-                message = fp.message
-            if incomplete and fp.path == ("units",) and fp.severity == "error":
-                continue  # the count would mislead while a unit is unreadable or unknown
-            severity: Severity = "warning" if fp.severity == "warning" else "illegal"
-            problems.append(locate(path, message, severity))
-    elif not incomplete:
-        n_ms = sum(1 for m in members if m.kind == "ms")
-        if n_ms < MIN_MS:
-            message = f"a force needs at least {MIN_MS} MS, this one has {n_ms}"
-            problems.append(locate(("units",), message, "illegal"))
+    members = [
+        Member(e.name or UNREAD, e.type or UNREAD, "ms", resolve(e, ms_ids, "what-ms"))
+        for e in entries
+    ]
+    found = check_force(
+        (ship_entry.name or UNREAD, _stats(ship.unit)) if ship_entry and ship else None,
+        [(e.name, _stats(m.unit)) for e, m in zip(entries, members, strict=True)],
+    )
+    for fp in found:
+        path: tuple = fp.path
+        if path[:1] == ("units",) and len(path) > 1 and isinstance(path[1], int):
+            path = (*entries[path[1]].path, *path[2:])
+        severity: Severity = "warning" if fp.severity == "warning" else "illegal"
+        ship_name = ship_entry.name if ship_entry is not None else None
+        problems.append(locate(path, _rule_message(fp, ship_name), severity))
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))
     return ForceReport(force.name, problems, ship, members)
+
+
+def _stats(unit: Unit | None) -> UnitStats | None:
+    return unit_stats(unit) if unit is not None else None

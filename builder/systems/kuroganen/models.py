@@ -58,7 +58,7 @@ class KuroganenMap(BaseModel):
         from .read import map_shape_problems
 
         for _loc, message in map_shape_problems(rows):
-            raise ValueError(message)
+            raise ValueError(message.en)
         return rows
 
     @model_validator(mode="after")
@@ -66,10 +66,10 @@ class KuroganenMap(BaseModel):
         from .read import plan_problems, unit_problems
 
         for _loc, message in unit_problems(self.map, self.units):
-            raise ValueError(message)
+            raise ValueError(message.en)
         if self.plan is not None:
             for _loc, message in plan_problems(self.map, self.plan.start):
-                raise ValueError(message)
+                raise ValueError(message.en)
         return self
 
     @property

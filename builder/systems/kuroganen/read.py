@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from builder.core.messages import Message, Messages
 from builder.core.problems import Loc, Problem
 from builder.core.source import Located
 from builder.core.validation import validation_problems
@@ -24,7 +25,9 @@ from .rules import HeightMap, ReachTooLarge, check_budget
 if TYPE_CHECKING:
     from .models import KuroganenMap
 
-Found = list[tuple[Loc, str]]
+Found = list[tuple[Loc, Message]]
+
+MESSAGES = Messages.load(__file__)
 
 PLAN_KEYS = ("from", "move", "risk")
 """The keys of a map file's ``plan:`` (``from`` is the model's ``start``)."""
@@ -41,64 +44,54 @@ def map_shape_problems(rows: object) -> Found:
     rows. Each problem points at the row or cell concerned."""
     side = _max_side()
     if not isinstance(rows, list | tuple) or not rows:
-        return [(("map",), "map must be a non-empty list of rows, e.g. [[0, 0.5, ~]]")]
+        return [(("map",), MESSAGES("map-empty"))]
     if not any(isinstance(row, list | tuple) for row in rows):
-        return [
-            (
-                ("map",),
-                "map must be a list of rows, each a list of levels: one '- [0, 0.5, ~]' line "
-                "per row",
-            )
-        ]
+        return [(("map",), MESSAGES("map-not-rows"))]
     found: Found = []
     if len(rows) > side:
-        found.append((("map", side), f"map has {len(rows)} rows; at most {side} are allowed"))
+        found.append((("map", side), MESSAGES("too-many-rows", count=len(rows), most=side)))
         return found
     width = len(rows[0]) if isinstance(rows[0], list | tuple) else None
     for y, row in enumerate(rows):
         if not isinstance(row, list | tuple) or not row:
-            found.append((("map", y), f"row {y} must be a non-empty list of levels"))
+            found.append((("map", y), MESSAGES("row-empty", y=y)))
             continue
         if len(row) > side:
             found.append(
-                (("map", y, side), f"row {y} has {len(row)} cells; at most {side} are allowed")
+                (("map", y, side), MESSAGES("too-many-cells", y=y, count=len(row), most=side))
             )
             continue
         for x, level in enumerate(row):
             problem = level_problem(level)
             if problem is not None:
-                found.append((("map", y, x), f"row {y}, column {x}: {problem}"))
+                found.append((("map", y, x), MESSAGES("bad-cell", y=y, x=x, problem=problem)))
         if width and len(row) != width:
             at: Loc = ("map", y, width) if len(row) > width else ("map", y)
-            found.append(
-                (
-                    at,
-                    f"row {y} has {len(row)} cells but row 0 has {width}; every row needs "
-                    "the same number of cells (use ~ for a pit)",
-                )
-            )
+            found.append((at, MESSAGES("ragged", y=y, count=len(row), width=width)))
     return found
 
 
-def level_problem(level: object) -> str | None:
+def level_problem(level: object) -> Message | None:
     """Why ``level`` is not a floor level (a multiple of 0.5) or ``~``; None when it is."""
     if level is None:
         return None
     if isinstance(level, bool) or not isinstance(level, int | float):
         shown = str(level).lower() if isinstance(level, bool) else repr(level)
-        return f"{shown} is not a level; use a number such as 1 or 1.5, or ~ for a pit"
+        return MESSAGES("not-a-level", shown=shown)
     if not math.isfinite(level) or not (float(level) * 2).is_integer():
-        return f"level {level} is not a multiple of 0.5 (use whole or half levels, e.g. 1 or 1.5)"
+        return MESSAGES("not-half", level=level)
     return None
 
 
-def _cell_problem(rows: Sequence[Sequence[Any]], cell: Sequence[Any], what: str) -> str | None:
+def _cell_problem(rows: Sequence[Sequence[Any]], cell: Sequence[Any], what: str) -> Message | None:
     x, y = cell
     width, height = len(rows[0]), len(rows)
     if not (0 <= x < width and 0 <= y < height):
-        return f"{what} is off the map (columns 0-{width - 1}, rows 0-{height - 1})"
-    if rows[y][x] is None:
-        return f"{what} stands on a pit (row {y}, column {x} is ~)"
+        return MESSAGES("off-map", what=what, last_x=width - 1, last_y=height - 1)
+    row = rows[y]
+    # a broken row (reported on its own) still tells a pit where it has one
+    if isinstance(row, list | tuple) and x < len(row) and row[x] is None:
+        return MESSAGES("on-pit", what=what, y=y, x=x)
     return None
 
 
@@ -116,7 +109,7 @@ def _unit_problems(
         where = f"units[{i}] [{x}, {y}]"
         problem = _cell_problem(rows, (x, y), where)
         if problem is None and (x, y) in seen:
-            problem = f"{where} is listed twice"
+            problem = MESSAGES("listed-twice", what=where)
         if problem is not None:
             found.append((("units", i), problem))
         seen.add((x, y))
@@ -145,19 +138,30 @@ def _pairs(value: object) -> list[tuple[int, tuple[int, int]]]:
     return out
 
 
+def _readable(rows: object) -> bool:
+    """A grid the units and the plan can be checked against, even with bad levels or ragged
+    rows (reported on their own): a list of at most MAX_SIDE rows whose first is a list."""
+    return (
+        isinstance(rows, list)
+        and 0 < len(rows) <= _max_side()
+        and isinstance(rows[0], list | tuple)
+        and 0 < len(rows[0]) <= _max_side()
+    )
+
+
 def located_checks(data: dict[str, Any]) -> Found:
     """Every check of this module on a file's data, before pydantic sees it."""
     rows = data.get("map")
     found = map_shape_problems(rows) if "map" in data else []
-    if found or "map" not in data:
-        return found
+    if not _readable(rows):
+        return found  # no grid to place the units on; the map's own problem says why
     assert isinstance(rows, list)
     units = data.get("units")
     pairs = _pairs(units)
     if isinstance(units, list):
         good = {i for i, _ in pairs}
         found += [
-            (("units", i), f"units[{i}] must be a cell [x, y]: two whole numbers, e.g. [3, 1]")
+            (("units", i), MESSAGES("unit-not-cell", i=i))
             for i in range(len(units))
             if i not in good
         ]
@@ -165,7 +169,7 @@ def located_checks(data: dict[str, Any]) -> Found:
     plan = data.get("plan")
     if isinstance(plan, dict):
         found += [
-            (("plan", key), f"unknown field; allowed here: {', '.join(PLAN_KEYS)}")
+            (("plan", key), MESSAGES("plan-unknown-field", allowed=", ".join(PLAN_KEYS)))
             for key in plan
             if key not in PLAN_KEYS
         ]
@@ -177,8 +181,7 @@ def located_checks(data: dict[str, Any]) -> Found:
         ):
             found += plan_problems(rows, start)
         elif "from" in plan:
-            message = "plan.from must be a cell [x, y]: two whole numbers, e.g. [3, 1]"
-            found.append((("plan", "from"), message))
+            found.append((("plan", "from"), MESSAGES("plan-from-not-cell")))
     return found
 
 

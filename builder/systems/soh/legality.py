@@ -6,17 +6,42 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.core.problems import Findings, Locator, Problem, did_you_mean, errors_of, warnings_of
+from builder.core.messages import Message, Messages
+from builder.core.problems import (
+    CORE,
+    Findings,
+    Locator,
+    Problem,
+    errors_of,
+    suggest,
+    unplaced,
+    warnings_of,
+)
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
 
 MAX_CHARACTERS = 20
+MESSAGES = Messages.load(__file__)
+
+
+UNREAD = "?"
+"""What the table shows for a name or value the file does not give in a readable form."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A character's gear, weapons and AP as the check table shows them."""
+
+    gear: str
+    weapons: str
+    ap: str
 
 
 @dataclass
 class CharacterReport:
     name: str
     problems: list[Problem] = field(default_factory=list)
+    shown: Shown = Shown("-", "-", UNREAD)
 
     @property
     def legal(self) -> bool:
@@ -53,6 +78,26 @@ class CrewReport(Findings):
         return check_text(self)
 
 
+AP_LOW, AP_HIGH = 2, 5
+"""A character's action points, as the seed gives them ("usually 2 to 5"); fewer is legal and
+raised by D15, more is refused (docs/rules.md §3, "A crew file")."""
+
+TACTICS = "tactics"
+"""The initiative skill (docs/rules.md §3 "Round"): no part names it, anyone may have it."""
+
+
+def known_skills(catalog: Catalog) -> list[str]:
+    """Every skill a character can use: the catalog's weapons', armour's and vehicles' skills,
+    the evasion skills (docs/rules.md §3 "Values") and tactics."""
+    from builder.systems.soh.rules.values import DEFAULT_EVASION_SKILL
+
+    found = [w.skill for w in catalog.weapons]
+    found += [a.skill for a in catalog.armour if a.skill]
+    found += [v.skill for v in catalog.vehicles]
+    found += [*DEFAULT_EVASION_SKILL.values(), TACTICS]
+    return list(dict.fromkeys(found))
+
+
 def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Problem]:
     out: list[Problem] = []
     weapons = [w.id for w in catalog.weapons]
@@ -68,12 +113,21 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     if ch.vehicle is not None and catalog.vehicle(ch.vehicle) is None:
         message = _unknown("vehicle", ch.vehicle, vehicles, catalog)
         out.append(locate(("vehicle",), message, "bad-input"))
+    skills = known_skills(catalog)
+    for skill in ch.skills:
+        if skill not in skills:
+            hint = suggest(skill, skills)
+            message = MESSAGES("unknown-skill", skill=skill, hint=hint, known=", ".join(skills))
+            out.append(locate(("skills", skill), message, "bad-input"))
+    if ch.ap > AP_HIGH:
+        message = MESSAGES("ap-too-high", ap=ch.ap, low=AP_LOW, high=AP_HIGH)
+        out.append(locate(("ap",), message, "illegal"))
     if not ch.weapons:
-        out.append(locate(("weapons",), "no weapons: this character cannot attack", "warning"))
+        out.append(locate(("weapons",), MESSAGES("no-weapons"), "warning"))
     for j, wid in enumerate(ch.weapons):
         w = catalog.weapon(wid)
         if w is not None and w.skill not in ch.skills:
-            message = f"no '{w.skill}' skill for the {w.name}: its hit value counts the skill as 0"
+            message = MESSAGES("weapon-skill-missing", skill=w.skill, weapon=(w.name, w.name_ja))
             out.append(locate(("weapons", j), message, "warning"))
     part = catalog.armour_piece(ch.armour) if ch.armour else None
     vehicle = catalog.vehicle(ch.vehicle) if ch.vehicle else None
@@ -82,12 +136,11 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
 
     skill = evasion_skill(protection(part or vehicle))
     if skill not in ch.skills:
-        message = f"no '{skill}' skill: the evasion value counts it as 0"
-        out.append(locate(("skills",), message, "warning"))
+        out.append(locate(("skills",), MESSAGES("evasion-skill-missing", skill=skill), "warning"))
     return out
 
 
-def _unknown(kind: str, value: str, choices: list[str], catalog: Catalog) -> str:
+def _unknown(kind: str, value: str, choices: list[str], catalog: Catalog) -> Message:
     """'unknown weapon 'x' (did you mean 'y'?)', or where the id really belongs."""
     elsewhere = {
         "weapon": [w.id for w in catalog.weapons],
@@ -96,44 +149,128 @@ def _unknown(kind: str, value: str, choices: list[str], catalog: Catalog) -> str
     }
     for other, ids in elsewhere.items():
         if other != kind and value in ids:
-            return f"'{value}' is a {other}, not a {kind}; write it as {other}: {value}"
-    return f"unknown {kind} '{value}'{did_you_mean(value, choices)}; known: {', '.join(choices)}"
+            return MESSAGES(
+                "part-elsewhere",
+                id=value,
+                other=MESSAGES(f"kind-{other}"),
+                kind=MESSAGES(f"kind-{kind}"),
+            )
+    names = {
+        "weapon": {w.name.casefold(): w.id for w in catalog.weapons},
+        "armour": {a.name.casefold(): a.id for a in catalog.armour},
+        "vehicle": {v.name.casefold(): v.id for v in catalog.vehicles},
+    }[kind]
+    by_name = names.get(value.strip().casefold())
+    hint = CORE("did-you-mean", word=by_name) if by_name else suggest(value, choices)
+    return MESSAGES(
+        "unknown-part", kind=MESSAGES(f"kind-{kind}"), id=value, hint=hint, known=", ".join(choices)
+    )
+
+
+@dataclass(frozen=True)
+class _Written:
+    """One item of the file's ``characters`` list as written, read or not: what the table
+    shows and the crew-wide rules need."""
+
+    name: str | None
+    leader: bool
+    character: Character | None
+    raw: Any
+
+
+def _written(read: SohRead, crew: Crew) -> list[_Written]:
+    data = read.source.data if read.source is not None else None
+    raw = data.get("characters") if isinstance(data, dict) else None
+    if not isinstance(raw, list):
+        return [_Written(c.name, c.leader, c, None) for c in crew.characters]
+    kept = dict(zip(read.rows, crew.characters, strict=True))
+    out = []
+    for i, item in enumerate(raw):
+        ch = kept.get(i)
+        if ch is not None:
+            out.append(_Written(ch.name, ch.leader, ch, item))
+            continue
+        fields = item if isinstance(item, dict) else {}
+        name = fields.get("name")
+        name = name.strip() if isinstance(name, str) and name.strip() else None
+        out.append(_Written(name, fields.get("leader") is True, None, item))
+    return out
 
 
 def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
+    """Every problem of the crew in one run: each character's (its schema problems, unknown
+    parts and skills, AP), then the crew-wide rules over every character written, those that
+    could not be read whole included (docs/rules.md §3 "A crew file")."""
     crew = read.team
     assert crew is not None
     problems: list[Problem] = list(read.problems)
+    written = _written(read, crew)
+    data = read.source.data if read.source is not None else None
+    from_file = isinstance(data, dict) and isinstance(data.get("characters"), list)
+    rows = [
+        i if from_file else (read.rows[i] if i < len(read.rows) else i) for i in range(len(written))
+    ]
     reports: list[CharacterReport] = []
-    for i, ch in enumerate(crew.characters):
-        found = check_character(ch, catalog, read.character_locator(i))
-        reports.append(CharacterReport(ch.name, found))
-        problems.extend(found)
+    for i, item in enumerate(written):
+        row = rows[i]
+        locate = _row_locator(read, row)
+        if item.character is not None:
+            found = check_character(item.character, catalog, locate)
+            problems.extend(found)
+        else:  # its schema problems are the read's own, at lines inside its item
+            found = [p for p in read.problems if p.field.startswith(f"characters[{row}]")]
+        reports.append(CharacterReport(item.name or UNREAD, found, _shown(item)))
     seen: set[str] = set()
     leader: str | None = None
-    for i, ch in enumerate(crew.characters):
-        locate = read.character_locator(i)
-        if ch.name in seen:
-            message = f"duplicate character name '{ch.name}' (names must be unique)"
-            problem = locate(("name",), message, "illegal")
-            problems.append(problem)
-            reports[i].problems.append(problem)
-        seen.add(ch.name)
-        if ch.leader:
+    for i, item in enumerate(written):
+        locate = _row_locator(read, rows[i])
+        if item.name is not None:
+            key = item.name.casefold()
+            if key in seen:
+                problem = locate(("name",), MESSAGES("name-taken", name=item.name), "illegal")
+                problems.append(problem)
+                reports[i].problems.append(problem)
+            seen.add(key)
+        if item.leader:
             if leader is not None:
-                message = f"a second leader ('{leader}' already leads); a crew has at most one"
+                message = MESSAGES("second-leader", leader=leader)
                 problem = locate(("leader",), message, "illegal")
                 problems.append(problem)
                 reports[i].problems.append(problem)
-            leader = leader or ch.name
-    data = read.source.data if read.source is not None else None
-    count = (
-        len(data["characters"])
-        if isinstance(data, dict) and isinstance(data.get("characters"), list)
-        else len(crew.characters)
-    )
+            leader = leader or item.name or UNREAD
+    count = len(written)
     if count > MAX_CHARACTERS:
-        message = f"{count} characters; a crew file holds at most {MAX_CHARACTERS}"
+        message = MESSAGES("too-many", count=count, most=MAX_CHARACTERS)
         problems.append(read.crew_locator()(("characters",), message, "illegal"))
     problems.sort(key=lambda p: (p.file, p.line or 0, p.col or 0))
     return CrewReport(crew, problems, reports)
+
+
+def _row_locator(read: SohRead, row: int) -> Locator:
+    if read.source is None:
+        return unplaced("<crew>", ("characters", row))
+    return read.source.locator(("characters", row))
+
+
+def _shown(item: _Written) -> Shown:
+    """The table's gear, weapons and AP of a character as written (``?`` where unreadable)."""
+    fields = item.raw if isinstance(item.raw, dict) else {}
+    ch = item.character
+
+    def text(value: object) -> str:
+        return value if isinstance(value, str) else UNREAD
+
+    if ch is not None:
+        gear = ch.armour or ch.vehicle or "-"
+        return Shown(gear, ", ".join(ch.weapons) or "-", str(ch.ap))
+    gear_parts = [text(fields[k]) for k in ("armour", "vehicle") if fields.get(k) is not None]
+    weapons = fields.get("weapons")
+    shown_weapons = (
+        ", ".join(text(w) for w in weapons) or "-" if isinstance(weapons, list) else UNREAD
+    )
+    ap = fields.get("ap")
+    return Shown(
+        " + ".join(gear_parts) or "-",
+        shown_weapons if "weapons" in fields else "-",
+        str(ap) if isinstance(ap, int) and not isinstance(ap, bool) else UNREAD,
+    )

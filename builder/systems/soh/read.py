@@ -1,7 +1,8 @@
 """Reading a crew file's data (already read with positions) into a :class:`Crew`.
 
-Lenient per character: a character with a schema problem is reported at its line and left out,
-the others are still read, so one ``laminim check`` lists every mistake. The crew-wide rules
+Lenient per character: a character with a schema problem is reported at its line and left out of
+the crew (:mod:`.legality` still lists it and counts its name and leader), the others are still
+read, so one ``laminim check`` lists every mistake. The crew-wide rules
 (one leader, unique names) are checked by :mod:`.legality` with positions, not here.
 """
 
@@ -9,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.core.messages import Messages
 from builder.core.problems import Locator, Problem, unplaced
 from builder.core.source import Located
 from builder.core.validation import validate_at
 from builder.systems.base import TeamRead
 from builder.systems.soh.models import Character, Crew, CrewHeader
+
+MESSAGES = Messages.load(__file__, "messages.yaml")
 
 
 @dataclass
@@ -46,9 +50,7 @@ def read_crew(src: Located) -> SohRead:
     """The crew in ``src`` with every schema problem (never raises for bad content)."""
     data = src.data
     if not isinstance(data, dict):
-        return SohRead(
-            None, src, [src.problem((), "expected a mapping with system, name, characters")]
-        )
+        return SohRead(None, src, [src.problem((), MESSAGES("crew-format"))])
     problems: list[Problem] = []
     header_data = {k: v for k, v in data.items() if k != "characters"}
     header = validate_at(src, (), header_data, CrewHeader, problems)
@@ -56,9 +58,9 @@ def read_crew(src: Located) -> SohRead:
     rows: list[int] = []
     raw = data.get("characters")
     if "characters" not in data:
-        problems.append(src.problem(("characters",), "required field is missing"))
+        problems.append(src.problem(("characters",), MESSAGES("characters-missing")))
     elif not isinstance(raw, list) or not raw:
-        problems.append(src.problem(("characters",), "expected a list of at least one character"))
+        problems.append(src.problem(("characters",), MESSAGES("characters-not-list")))
     else:
         for i, item in enumerate(raw):
             character = validate_at(src, ("characters", i), item, Character, problems)

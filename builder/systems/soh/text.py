@@ -130,11 +130,10 @@ def parts_text(catalog: Catalog) -> str:
 def check_text(report: CrewReport) -> str:
     n_err, n_warn = len(report.errors), len(report.warnings)
     rows = []
-    for ch, rep in zip(report.crew.characters, report.characters, strict=True):
+    for rep in report.characters:
         n = len(errors_of(rep.problems))
         status = "ok" if rep.legal else f"{n} error{'s' * (n != 1)} (on stderr)"
-        gear = ch.armour or ch.vehicle or "-"
-        rows.append([ch.name, gear, ", ".join(ch.weapons) or "-", str(ch.ap), status])
+        rows.append([rep.name, rep.shown.gear, rep.shown.weapons, rep.shown.ap, status])
     lines = [
         f"{report.crew.name}: {'LEGAL' if report.legal else 'ILLEGAL'} "
         f"({n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)})",

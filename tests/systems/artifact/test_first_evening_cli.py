@@ -99,6 +99,7 @@ def test_a_unit_written_as_just_its_type_shows_the_form(tmp_path, capsys):
     assert code == 2
     assert err.strip().splitlines() == [
         f"{path}:3:7: ship: a unit needs a name and a type: write {{name: Flag, type: rewloola}}",
+        f"{path}:5:3: units: a force needs at least 3 MS, this one has 2",
         f"{path}:5:5: units[0]: a unit needs a name and a type: "
         "write {name: MS 1, type: nightingale}",
         f"{path}:6:5: units[1]: a unit needs a name and a type: "
