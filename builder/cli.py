@@ -22,6 +22,8 @@ from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
 from builder.core.outfiles import output_path
 from builder.core.problems import errors_of
+from builder.core.report_lang import ENV as LANG_ENV
+from builder.core.report_lang import env_lang, reporting_in
 from builder.core.text_table import fit_text
 from builder.render.layout import PAPERS
 from builder.systems import (
@@ -157,7 +159,6 @@ def build_parser(
         help="also write a one-page compare sheet (never overwrites: OUT-2.pdf … if taken)",
     )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
-    p.add_argument("--lang", choices=list(LANGS), default="en", help="sheet language")
 
     p = sub.add_parser(
         "cards",
@@ -177,7 +178,6 @@ def build_parser(
         help="output folder (default: ./output)",
     )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
-    p.add_argument("--lang", choices=list(LANGS), default="en", help="card language")
     p.add_argument(
         "--card-size",
         default=None,
@@ -227,7 +227,22 @@ def build_parser(
         )
         p.add_argument("-h", "--help", action="store_true", help="show the options")
         p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
+    for p in sub.choices.values():
+        lang_option(p)
     return parser
+
+
+def lang_option(p: argparse.ArgumentParser) -> None:
+    """``--lang``: every command that prints text prints it, its problems included, in the
+    player's language (docs/design.md "The command line"); ``LAMINIM_LANG`` sets the default."""
+    if any("--lang" in a.option_strings for a in p._actions):
+        return
+    p.add_argument(
+        "--lang",
+        choices=list(LANGS),
+        default=env_lang(),
+        help=f"language of the text, messages and cards (default: ${LANG_ENV}, else en)",
+    )
 
 
 def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argparse.Namespace], int]:
@@ -341,18 +356,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.team, args.catalog, args.system = None, None, None
     from builder.core.problems import InputError
 
-    try:
-        run = getattr(args, "run", None) or _COMMANDS[command]
-        code: int = run(args)
-        return code
-    except InputError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    with reporting_in(getattr(args, "lang", None) or env_lang()):
+        try:
+            run = getattr(args, "run", None) or _COMMANDS[command]
+            code: int = run(args)
+            return code
+        except InputError as exc:
+            for problem in exc.problems:
+                print(problem, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            return EXIT_OK
 
 
 def _dump(data: Any) -> None:

@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from builder.core.input_files import CATALOG_FILE_CAP, check_folder
-from builder.core.problems import InputError, Loc, Problem, Severity
+from builder.core.messages import Message
+from builder.core.problems import CORE, InputError, Loc, Problem, Severity
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located, read_yaml
 from builder.core.validation import validation_errors
@@ -35,7 +36,9 @@ class CatalogFolder:
     data: dict[str, Any] = field(default_factory=dict)
     owner: dict[str, Located] = field(default_factory=dict)
 
-    def problem(self, loc: Loc, message: str, severity: Severity = "bad-input") -> Problem:
+    def problem(
+        self, loc: Loc, message: Message | str, severity: Severity = "bad-input"
+    ) -> Problem:
         """A problem at ``loc`` of the merged data, placed in the file that gave ``loc[0]``."""
         src = self.owner.get(str(loc[0])) if loc else None
         if src is None:
@@ -53,7 +56,7 @@ class CatalogFolder:
             ]
             raise InputError(problems) from None
 
-    def refuse(self, findings: Iterable[tuple[Loc, str]]) -> None:
+    def refuse(self, findings: Iterable[tuple[Loc, Message | str]]) -> None:
         """InputError with every ``(loc, message)`` of a cross check at its file and line, when
         there is one (a catalog is all good or refused with all its problems)."""
         problems = [self.problem(loc, message) for loc, message in findings]
@@ -96,7 +99,7 @@ def read_catalog_folder(
         path = root / name
         if not os.path.lexists(path):  # a dangling or looping link is read, and says so
             if name not in optional:
-                problems.append(Problem(str(path), None, None, "", "catalog file missing"))
+                problems.append(Problem(str(path), None, None, "", CORE("catalog-file-missing")))
             continue
         try:
             src = read_yaml(path, cap=CATALOG_FILE_CAP)
@@ -104,13 +107,15 @@ def read_catalog_folder(
             problems.extend(exc.problems)
             continue
         if not isinstance(src.data, dict):
-            problems.append(src.problem((), "expected a mapping of fields at the top level"))
+            problems.append(src.problem((), CORE("catalog-not-mapping")))
             continue
         for key in src.data:
             if name == CATALOG_INFO and key in IDENTITY_KEYS:
                 continue  # the catalog's identity, read by builder.catalogs, not by a game
             if key in folder.owner:
-                problems.append(src.problem((key,), f"already given in {folder.owner[key].file}"))
+                problems.append(
+                    src.problem((key,), CORE("catalog-key-twice", file=folder.owner[key].file))
+                )
                 continue
             folder.owner[key] = src
             folder.data[key] = src.data[key]

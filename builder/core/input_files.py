@@ -15,7 +15,8 @@ import os
 import stat
 from pathlib import Path
 
-from builder.core.problems import InputError, Problem
+from builder.core.messages import Message
+from builder.core.problems import CORE, InputError, Problem
 
 MiB = 1 << 20
 
@@ -34,42 +35,49 @@ _OPEN_FLAGS = (
 )
 
 _KINDS = (
-    (stat.S_ISDIR, "is a folder, not a file"),
-    (stat.S_ISFIFO, "is a FIFO (named pipe), not a file: give a YAML file"),
-    (stat.S_ISCHR, "is a device, not a file: give a YAML file"),
-    (stat.S_ISBLK, "is a device, not a file: give a YAML file"),
-    (stat.S_ISSOCK, "is a socket, not a file: give a YAML file"),
+    (stat.S_ISDIR, "file-is-folder"),
+    (stat.S_ISFIFO, "file-is-fifo"),
+    (stat.S_ISCHR, "file-is-device"),
+    (stat.S_ISBLK, "file-is-device"),
+    (stat.S_ISSOCK, "file-is-socket"),
 )
 
 
-def _bad(name: str, message: str) -> InputError:
+def _bad(name: str, message: Message) -> InputError:
     return InputError([Problem(name, None, None, "", message)])
 
 
-def os_reason(exc: OSError, what: str = "file") -> str:
+_WHAT = {"file": "what-file", "folder": "what-folder", "catalog folder": "what-catalog-folder"}
+
+
+def _what(what: str) -> Message:
+    return CORE(_WHAT[what]) if what in _WHAT else Message.untranslated(what)
+
+
+def os_reason(exc: OSError, what: str = "file") -> Message:
     """A user's words for why ``exc`` stopped us reaching a path (``what``: file or folder)."""
     code = exc.errno
     if code == errno.ENOENT:
-        return f"{what} not found"
+        return CORE("file-not-found", what=_what(what))
     if code == errno.ENOTDIR:
-        return f"{what} not found (a part of the path is not a folder)"
+        return CORE("file-not-found-path", what=_what(what))
     if code == errno.ELOOP:
-        return "symlink loop: the path never reaches a file or folder"
+        return CORE("file-loop")
     if code == errno.ENAMETOOLONG:
-        return "name too long for the file system: check the path"
+        return CORE("file-name-too-long")
     if code in (errno.EACCES, errno.EPERM):
-        return "cannot read: permission denied"
-    return f"cannot read: {exc.strerror or exc}"
+        return CORE("file-no-permission")
+    return CORE("file-cannot-read", reason=str(exc.strerror or exc))
 
 
-def _kind_problem(mode: int) -> str | None:
+def _kind_problem(mode: int) -> Message | None:
     """Why a file of this mode is not read (None: a regular file)."""
     if stat.S_ISREG(mode):
         return None
-    for test, message in _KINDS:
+    for test, key in _KINDS:
         if test(mode):
-            return message
-    return "is not a regular file: give a YAML file"
+            return CORE(key)
+    return CORE("file-not-regular")
 
 
 def _cap_words(cap: int) -> str:
@@ -81,10 +89,7 @@ def _over_cap(name: str, head: bytes, cap: int) -> InputError:
     line = head.count(b"\n", 0, cap) + 1
     start = head.rfind(b"\n", 0, cap) + 1
     col = len(head[start:cap].decode("utf-8", errors="replace")) + 1
-    message = (
-        f"file too large: more than {_cap_words(cap)}, the most such a file may hold "
-        "(is this the right file?)"
-    )
+    message = CORE("file-too-large", cap=_cap_words(cap))
     return InputError([Problem(name, line, col, "", message)])
 
 
@@ -97,7 +102,7 @@ def read_input(path: Path | str, display: str | None = None, cap: int = TEAM_FIL
     except OSError as exc:
         raise _bad(name, os_reason(exc)) from None
     except ValueError:  # an embedded NUL
-        raise _bad(name, "not a valid file name") from None
+        raise _bad(name, CORE("file-bad-name", what=_what("file"))) from None
     kind = _kind_problem(info.st_mode)
     if kind is not None:
         raise _bad(name, kind)
@@ -136,9 +141,9 @@ def check_folder(path: Path | str, display: str | None = None, what: str = "fold
     except OSError as exc:
         raise _bad(name, os_reason(exc, what)) from None
     except ValueError:
-        raise _bad(name, f"not a valid {what} name") from None
+        raise _bad(name, CORE("file-bad-name", what=_what(what))) from None
     if not stat.S_ISDIR(info.st_mode):
-        raise _bad(name, f"{what} not found: this is a file, not a folder")
+        raise _bad(name, CORE("folder-is-file", what=_what(what)))
 
 
 def exists_safely(path: Path | str) -> bool:

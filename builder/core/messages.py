@@ -123,3 +123,13 @@ class Messages(Mapping[str, Pair]):
             key,
             tuple((k, str(_in_lang(v, "en"))) for k, v in params.items()),
         )
+
+
+class MessageError(ValueError):
+    """A ``ValueError`` a model validator raises with a :class:`Message`: pydantic keeps the
+    exception in the error's ``ctx``, and :mod:`builder.core.validation` shows its words in
+    the player's language instead of pydantic's "Value error, …"."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said.en)
+        self.said = said

@@ -8,6 +8,7 @@ from typing import Literal, TypeVar
 
 from builder.core.i18n import Lang
 from builder.core.messages import EMPTY, Message, Messages
+from builder.core.report_lang import current_lang
 
 T = TypeVar("T")
 
@@ -43,9 +44,9 @@ class Problem:
         """The words in English."""
         return self.said.en
 
-    def text(self, lang: Lang = "en") -> str:
-        """The words in ``lang``."""
-        return self.said.text(lang)
+    def text(self, lang: Lang | None = None) -> str:
+        """The words in ``lang`` (default: the language the command reports in)."""
+        return self.said.text(lang or current_lang())
 
     def where(self) -> str:
         """``file:line:col`` (as much of it as is known)."""
@@ -56,16 +57,17 @@ class Problem:
                 where += f":{self.col}"
         return where
 
-    def show(self, lang: Lang = "en") -> str:
-        """The located line ``file:line:col: field: message`` in ``lang``."""
+    def show(self, lang: Lang | None = None) -> str:
+        """The located line ``file:line:col: field: message`` in ``lang`` (default: the
+        language the command reports in, see :mod:`builder.core.report_lang`)."""
         words = self.text(lang)
         field = f"{self.field}: " if self.field else ""
         return f"{self.where()}: {field}{words}"
 
     def __str__(self) -> str:
-        return self.show("en")
+        return self.show()
 
-    def to_json(self, lang: Lang = "en") -> dict:
+    def to_json(self, lang: Lang | None = None) -> dict:
         return {
             "file": self.file,
             "line": self.line,
@@ -202,19 +204,29 @@ def find_named(
         return folded[0]
     names = [name(item) for item in items]
     several = exact if len(exact) > 1 else folded
+    nouns = CORE(f"noun-{noun}") if f"noun-{noun}" in CORE else Message.untranslated(noun)
     if len(several) > 1:
-        message = f"'{wanted}' matches several {noun}s ({', '.join(map(name, several))}); "
-        message += "rename one or give the exact name"
+        message = CORE(
+            "name-matches-several", wanted=wanted, noun=nouns, names=", ".join(map(name, several))
+        )
     else:
         starts = [n for n in names if key and n.casefold().startswith(key)]
         if len(starts) > 1:
-            hint = f" (did you mean one of: {', '.join(starts)}?)"
+            hint = CORE("did-you-mean-one-of", words=", ".join(starts))
         else:
             lower = {n.casefold(): n for n in starts or names}
             close = closest(key, list(lower))
-            hint = f" (did you mean '{lower[close]}'?)" if close else ""
-        message = f"no {noun} named '{wanted}'{hint}; {noun}s: {', '.join(names) or '—'}"
+            hint = CORE("did-you-mean", word=lower[close]) if close else EMPTY
+        message = CORE(
+            "name-not-found", wanted=wanted, noun=nouns, hint=hint, names=", ".join(names) or "—"
+        )
     raise InputError([Problem(where, None, None, "", message)])
+
+
+def verdict(code: int) -> Message:
+    """The one summary word of a check in every game: LEGAL (exit 0), ILLEGAL (exit 1) or
+    UNUSABLE (exit 2: bad input, the file cannot be used as it is)."""
+    return CORE(("verdict-legal", "verdict-illegal", "verdict-unusable")[min(max(code, 0), 2)])
 
 
 def closest(word: str, choices: list[str]) -> str:

@@ -19,6 +19,7 @@ import yaml
 from builder.core.input_files import TEAM_FILE_CAP, read_input
 from builder.core.messages import Message
 from builder.core.problems import (
+    CORE,
     InputError,
     Loc,
     Locator,
@@ -86,6 +87,13 @@ def read_yaml(
     return parse_yaml(decode_utf8(raw, name), name, max_items)
 
 
+_UTF8_REASONS = {
+    "invalid start byte": "utf8-start",
+    "invalid continuation byte": "utf8-continuation",
+    "unexpected end of data": "utf8-end",
+}
+
+
 def decode_utf8(raw: bytes, name: str) -> str:
     """``raw`` as UTF-8 text; InputError at the line and column of the first byte that is not."""
     try:
@@ -95,7 +103,8 @@ def decode_utf8(raw: bytes, name: str) -> str:
         start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[start : exc.start].decode("utf-8", errors="replace")) + 1
         byte = raw[exc.start : exc.start + 1].hex()
-        message = f"not UTF-8 text ({exc.reason}, byte 0x{byte}): save the file as UTF-8"
+        reason = CORE(_UTF8_REASONS.get(str(exc.reason), "utf8-other"))
+        message = CORE("not-utf8", reason=reason, byte=byte)
         raise InputError([Problem(name, line, col, "", message)]) from None
 
 
@@ -115,40 +124,60 @@ def _reader_position(text: str, exc: yaml.reader.ReaderError) -> _Pos:
     return _line_col(text, found)
 
 
+_SYNTAX_WORDS = (
+    ("mapping values are not allowed", "yaml-colon"),
+    ("could not find expected ':'", "yaml-no-colon"),
+    ("expected '-' indicator", "yaml-list-indent"),
+    ("expected ',' or ']'", "yaml-open-list"),
+    ("expected ',' or '}'", "yaml-open-mapping"),
+    ("cannot start any token", "yaml-bad-start"),
+    ("undefined alias", "yaml-unknown-alias"),
+    ("duplicate anchor", "yaml-duplicate-anchor"),
+    ("unknown escape", "yaml-bad-escape"),
+    ("expected <document start>", "yaml-extra"),
+    ("expected key", "yaml-indent"),
+)
+"""PyYAML's words for a syntax error (libyaml's and the pure-Python parser's share these
+pieces) and ours: a player reads what to fix, not the parser's state."""
+
+
+def yaml_syntax_words(problem: str, context: str) -> Message:
+    """Our words for the syntax error PyYAML names ``problem`` while ``context``."""
+    if "quoted scalar" in context and "end of stream" in problem:
+        return CORE("yaml-open-quote")
+    for pieces, key in _SYNTAX_WORDS:
+        if pieces in problem:
+            return CORE(key)
+    return CORE("yaml-syntax")
+
+
 def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     """Parse YAML text into a Located; raises InputError on any problem (one line each)."""
     crowded = _past_max_values(text)
     if crowded is not None:
-        message = f"too large: more than {MAX_VALUES} values"
+        message = CORE("too-many-values", limit=MAX_VALUES)
         raise InputError([Problem(name, *crowded, "", message)])
     try:
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        msg = f"YAML syntax error: {exc.problem or exc.context}"
+        msg = yaml_syntax_words(exc.problem or "", exc.context or "")
         line, col = (mark.line + 1, mark.column + 1) if mark else _line_col(text, len(text))
         raise InputError([Problem(name, line, col, "", msg)]) from None
     except yaml.reader.ReaderError as exc:
         char = exc.character
         what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
-        msg = f"unacceptable character {what} in YAML: {exc.reason}"
+        msg = CORE("yaml-bad-character", char=what)
         raise InputError([Problem(name, *_reader_position(text, exc), "", msg)]) from None
-    except yaml.YAMLError as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError([Problem(name, 1, 1, "", f"YAML error: {first}")]) from None
+    except yaml.YAMLError:
+        raise InputError([Problem(name, 1, 1, "", CORE("yaml-error"))]) from None
     except RecursionError:
-        raise InputError([Problem(name, 1, 1, "", "YAML nested too deeply")]) from None
+        raise InputError([Problem(name, 1, 1, "", CORE("yaml-too-deep"))]) from None
     if not nodes or nodes[0] is None:
-        raise InputError([Problem(name, 1, 1, "", "the file is empty")])
+        raise InputError([Problem(name, 1, 1, "", CORE("file-empty"))])
     if len(nodes) > 1:
         second = nodes[1].start_mark
-        raise InputError(
-            [
-                Problem(
-                    name, second.line + 1, 1, "", "more than one YAML document; keep one per file"
-                )
-            ]
-        )
+        raise InputError([Problem(name, second.line + 1, 1, "", CORE("several-documents"))])
     located = Located(name, None)
     problems: list[Problem] = []
     located.data = _convert_root(nodes[0], located, problems, max_items)
@@ -195,10 +224,7 @@ _SCALAR_TAGS = {
 _SEQUENCE_TAGS = {YAML_TAG + "seq", YAML_TAG + "omap", YAML_TAG + "pairs"}
 _MAPPING_TAGS = {YAML_TAG + "map", YAML_TAG + "set"}
 _MERGE = YAML_TAG + "merge"
-_REFUSED = {
-    YAML_TAG + "binary": "binary data (!!binary) has no place in team and catalog files; "
-    "write the text itself",
-}
+_REFUSED = {YAML_TAG + "binary": "binary-refused"}
 
 
 MAX_VALUES = 50_000
@@ -237,7 +263,7 @@ class _Walk:
                 return _TooBig((mark.line + 1, mark.column + 1), True)
         return _TooBig((node.start_mark.line + 1, node.start_mark.column + 1), False)
 
-    def bad(self, loc: tuple, message: str) -> None:
+    def bad(self, loc: tuple, message: Message) -> None:
         self.problems.append(self.out.problem(loc, message))
 
 
@@ -249,33 +275,35 @@ def _convert_root(
         return _convert(node, (), walk)
     except _TooBig as big:
         line, col = big.where or (None, None)
-        why = " once its aliases are expanded" if big.aliased else ""
-        problems.append(
-            Problem(out.file, line, col, "", f"too large: more than {MAX_VALUES} values{why}")
-        )
+        key = "too-many-values-aliased" if big.aliased else "too-many-values"
+        problems.append(Problem(out.file, line, col, "", CORE(key, limit=MAX_VALUES)))
         return None
     except RecursionError:
-        problems.append(Problem(out.file, *walk.last, "", "nested too deeply"))
+        problems.append(Problem(out.file, *walk.last, "", CORE("nested-too-deeply")))
         return None
 
 
-def _kind_problem(node: yaml.Node) -> str | None:
+def _kind_problem(node: yaml.Node) -> Message | None:
     """Why ``node``'s tag cannot be read on this kind of node (None: it can)."""
     tag, short = node.tag, _short_tag(node.tag)
     if tag in _REFUSED:
-        return _REFUSED[tag]
+        return CORE(_REFUSED[tag])
     known = tag in _SCALAR_TAGS or tag in _SEQUENCE_TAGS or tag in _MAPPING_TAGS
     if not known:
-        return f"unsupported YAML tag '{short}': team and catalog files hold plain data only"
+        return CORE("tag-unsupported", tag=short)
+    wants = (
+        "tag-wants-list"
+        if tag in _SEQUENCE_TAGS
+        else "tag-wants-mapping"
+        if tag in _MAPPING_TAGS
+        else "tag-wants-value"
+    )
     if isinstance(node, yaml.ScalarNode) and tag not in _SCALAR_TAGS:
-        wanted = "a list" if tag in _SEQUENCE_TAGS else "a mapping"
-        return f"tag {short} takes {wanted}, not a single value"
+        return CORE(wants, tag=short, got=CORE("got-value"))
     if isinstance(node, yaml.SequenceNode) and tag not in _SEQUENCE_TAGS:
-        wanted = "a mapping" if tag in _MAPPING_TAGS else "a single value"
-        return f"tag {short} takes {wanted}, not a list"
+        return CORE(wants, tag=short, got=CORE("got-list"))
     if isinstance(node, yaml.MappingNode) and tag not in _MAPPING_TAGS:
-        wanted = "a list" if tag in _SEQUENCE_TAGS else "a single value"
-        return f"tag {short} takes {wanted}, not a mapping"
+        return CORE(wants, tag=short, got=CORE("got-mapping"))
     return None
 
 
@@ -293,18 +321,14 @@ def _convert(node: yaml.Node, loc: tuple, walk: _Walk) -> Any:
         try:
             return scalar_value(node)
         except BadScalar as exc:
-            walk.bad(loc, str(exc))
+            walk.bad(loc, exc.said)
             return None
     assert isinstance(node, yaml.CollectionNode)
     if id(node) in walk.active:
-        walk.bad(loc, "a YAML alias refers to itself")
+        walk.bad(loc, CORE("alias-itself"))
         return None
     if walk.max_items is not None and len(node.value) > walk.max_items:
-        walk.bad(
-            loc,
-            f"too many items ({len(node.value)}): this file may hold at most "
-            f"{walk.max_items} in one list or mapping",
-        )
+        walk.bad(loc, CORE("too-many-items", count=len(node.value), limit=walk.max_items))
         return None
     walk.last = (node.start_mark.line + 1, node.start_mark.column + 1)
     walk.parents.append((node, id(node) in walk.seen))
@@ -327,9 +351,7 @@ def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
     """(usable, value) of a mapping key: a plain scalar that converts, else a problem."""
     if not isinstance(key_node, yaml.ScalarNode):
         pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        walk.problems.append(
-            Problem(walk.out.file, *pos, field_path(loc), "mapping keys must be plain words")
-        )
+        walk.problems.append(Problem(walk.out.file, *pos, field_path(loc), CORE("key-not-plain")))
         return False, None
     before = len(walk.problems)
     key = _convert(key_node, (*loc, "<key>"), walk)
@@ -343,7 +365,8 @@ def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
 
 def _given_twice(key_node: yaml.Node, loc: tuple, key: Any, walk: _Walk) -> None:
     pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-    walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, key)), "key given twice"))
+    where = field_path((*loc, key))
+    walk.problems.append(Problem(walk.out.file, *pos, where, CORE("key-twice")))
 
 
 def _merge_sources(value_node: yaml.Node, key_node: yaml.Node, loc: tuple, walk: _Walk) -> list:
@@ -355,7 +378,7 @@ def _merge_sources(value_node: yaml.Node, key_node: yaml.Node, loc: tuple, walk:
     ):
         return list(value_node.value)
     pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-    message = "'<<' merges a mapping or a list of mappings (e.g. '<<: *defaults')"
+    message = CORE("merge-wants-mapping")
     walk.problems.append(Problem(walk.out.file, *pos, field_path(loc), message))
     return []
 
@@ -387,11 +410,7 @@ def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
     for key, value in merged.items():
         result.setdefault(key, value)
     if walk.max_items is not None and len(result) > walk.max_items:
-        walk.bad(
-            loc,
-            f"too many items ({len(result)} once merged): this file may hold at most "
-            f"{walk.max_items} in one list or mapping",
-        )
+        walk.bad(loc, CORE("too-many-items-merged", count=len(result), limit=walk.max_items))
     return result
 
 
@@ -408,7 +427,7 @@ def _convert_set(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> list:
         is_null = isinstance(value_node, yaml.ScalarNode) and value_node.tag == YAML_TAG + "null"
         if not is_null or value_node.value not in ("", "~", "null", "Null", "NULL"):
             pos = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
-            message = "a !!set holds keys only; remove the value (or drop the tag)"
+            message = CORE("set-keys-only")
             walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, key)), message))
             continue
         walk.out.positions[(*loc, len(items))] = (
@@ -428,7 +447,7 @@ def _convert_pairs(node: yaml.SequenceNode, loc: tuple, walk: _Walk) -> dict | l
     for i, item in enumerate(node.value):
         if not (isinstance(item, yaml.MappingNode) and len(item.value) == 1):
             pos = (item.start_mark.line + 1, item.start_mark.column + 1)
-            message = f"each item of {_short_tag(node.tag)} is one 'key: value'"
+            message = CORE("pairs-item", tag=_short_tag(node.tag))
             walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, i)), message))
             continue
         key_node, value_node = item.value[0]

@@ -12,71 +12,78 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from builder.core.problems import InputError, Loc, Problem, did_you_mean
+from builder.core.messages import EMPTY, Message, MessageError
+from builder.core.problems import CORE, InputError, Loc, Problem, suggest
 from builder.core.source import Located
 
 M = TypeVar("M", bound=BaseModel)
 
 
 _FRIENDLY = {
-    "missing": "required field is missing",
-    "extra_forbidden": "unknown field; check the spelling (see the README for the format)",
-    "int_type": "expected a whole number",
-    "int_parsing": "expected a whole number",
-    "int_from_float": "expected a whole number, not a fraction",
-    "float_type": "expected a number",
-    "float_parsing": "expected a number",
-    "string_type": "expected text",
-    "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false",
-    "list_type": "expected a list",
-    "tuple_type": "expected a list",
-    "dict_type": "expected a mapping of fields",
-    "model_type": "expected a mapping of fields",
-    "model_attributes_type": "expected a mapping of fields",
+    "missing": "field-missing",
+    "extra_forbidden": "field-unknown",
+    "int_type": "want-int",
+    "int_parsing": "want-int",
+    "int_from_float": "want-int-not-fraction",
+    "float_type": "want-number",
+    "float_parsing": "want-number",
+    "string_type": "want-text",
+    "bool_type": "want-bool",
+    "bool_parsing": "want-bool",
+    "list_type": "want-list",
+    "tuple_type": "want-list",
+    "dict_type": "want-mapping",
+    "model_type": "want-mapping",
+    "model_attributes_type": "want-mapping",
+}
+"""pydantic's error kinds and our message for each (``{got}``: the value written)."""
+
+_LIMITS = {
+    "greater_than": ("must-be-greater", "gt"),
+    "greater_than_equal": ("must-be-at-least", "ge"),
+    "less_than_equal": ("must-be-at-most", "le"),
 }
 
 
-def _friendly(err: dict) -> str:
+def _friendly(err: dict) -> Message:
     kind = err["type"]
     ctx = err.get("ctx") or {}
+    got = _show(err.get("input"))
+    if kind in ("missing", "extra_forbidden"):
+        return CORE(_FRIENDLY[kind])
     if kind in _FRIENDLY:
-        msg = _FRIENDLY[kind]
-        if kind not in ("missing", "extra_forbidden") and "input" in err:
-            msg += f", got {_show(err['input'])}"
-        return msg
+        return CORE(_FRIENDLY[kind], got=got)
     if kind == "string_pattern_mismatch":
-        return f"{_show(err.get('input'))} is not a valid id: {_id_hint(err.get('input'))}"
-    if kind == "greater_than":
-        return f"must be greater than {ctx.get('gt')}, got {_show(err.get('input'))}"
-    if kind == "greater_than_equal":
-        return f"must be at least {ctx.get('ge')}, got {_show(err.get('input'))}"
-    if kind == "less_than_equal":
-        return f"must be at most {ctx.get('le')}, got {_show(err.get('input'))}"
+        return CORE("not-an-id", got=got, example=_id_example(err.get("input")))
+    if kind in _LIMITS:
+        key, bound = _LIMITS[kind]
+        return CORE(key, limit=str(ctx.get(bound)), got=got)
     if kind == "literal_error":
-        return f"must be one of {ctx.get('expected')}, got {_show(err.get('input'))}"
+        return CORE("must-be-one-of", choices=str(ctx.get("expected")), got=got)
     if kind in ("too_short", "string_too_short"):
-        return "must not be empty"
+        return CORE("must-not-be-empty")
     if kind in ("too_long", "string_too_long"):
-        return f"too long (at most {ctx.get('max_length')})"
-    msg = err.get("msg", "invalid value")
-    return msg.removeprefix("Value error, ")
+        return CORE("too-long", limit=str(ctx.get("max_length")))
+    error = ctx.get("error")
+    if isinstance(error, MessageError):  # a model validator's own words, in both languages
+        return error.said
+    detail = str(err.get("msg", "")).removeprefix("Value error, ")
+    return CORE("invalid-value", detail=detail or kind)
 
 
-def _id_hint(value: Any) -> str:
-    """How to write an id, with the id this text would make when there is one."""
-    hint = "use lowercase letters, digits and hyphens"
+def _id_example(value: Any) -> Message:
+    """The id this text would make, as an example, when there is one."""
     slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-") if isinstance(value, str) else ""
-    return f"{hint} (e.g. '{slug[:40].strip('-')}')" if slug else hint
+    return CORE("id-example", slug=slug[:40].strip("-")) if slug else EMPTY
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> Message | str:
     if isinstance(value, dict):
-        return "a mapping"
+        return CORE("shown-mapping")
     if isinstance(value, list):
-        return "a list"
+        return CORE("shown-list")
     if value is None:
-        return "nothing (null)"
+        return CORE("shown-null")
     if isinstance(value, bool):
         return "true" if value else "false"
     text = repr(value)
@@ -128,12 +135,12 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
 
 def validation_errors(
     exc: ValidationError, data: Any, model: type[BaseModel] | None = None
-) -> list[tuple[Loc, str]]:
+) -> list[tuple[Loc, Message]]:
     """Each pydantic error as (path into ``data``, friendly message).
 
     With ``model``, an unknown field gets a "did you mean" among the fields allowed there.
     """
-    out: list[tuple[Loc, str]] = []
+    out: list[tuple[Loc, Message]] = []
     errors = exc.errors(include_url=False)
     for err in errors:
         if err["type"] == "too_short" and any(
@@ -145,10 +152,9 @@ def validation_errors(
         message = _friendly(dict(err))
         if err["type"] == "extra_forbidden" and loc and model is not None:
             allowed = _fields_at(model, loc[:-1])
-            hint = did_you_mean(str(loc[-1]), allowed)
-            message = (
-                f"unknown field{hint}; allowed here: {', '.join(allowed)}" if allowed else message
-            )
+            hint = suggest(str(loc[-1]), allowed)
+            if allowed:
+                message = CORE("field-unknown-allowed", hint=hint, allowed=", ".join(allowed))
         out.append((loc, message))
     return out
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from builder.core.problems import CORE
+
 YAML_TAG = "tag:yaml.org,2002:"
 
 MAX_DIGITS = 100
@@ -29,7 +31,11 @@ anyone wrote by hand)."""
 
 
 class BadScalar(ValueError):
-    """The text of a scalar does not fit its tag; ``str()`` is the message for the user."""
+    """The text of a scalar does not fit its tag; ``said`` is the message for the user."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.said = CORE(key, **params)
+        super().__init__(self.said.en)
 
 
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
@@ -68,13 +74,13 @@ def _sexagesimal(text: str, part: type[int] | type[float]) -> int | float:
 def to_int(text: str) -> int | str:
     """An ``!!int``'s value (a sexagesimal with a leading zero stays text: a YAML 1.1 trap)."""
     if not _INT.match(text):
-        raise BadScalar(f"{_show(text)} is not a whole number (tag !!int)")
+        raise BadScalar("scalar-not-int", text=_show(text))
     body = text.replace("_", "").lstrip("+-")
     if body.startswith("0") and ":" in body:
         return text
     digits = len(body) - (2 if body[:2] in ("0b", "0x") else 0)
     if digits > MAX_DIGITS:
-        raise BadScalar(f"number too long ({digits} digits)")
+        raise BadScalar("scalar-digits", count=digits)
     if ":" in body:
         return int(_sexagesimal(text.replace("_", ""), int))
     sign = -1 if text.startswith("-") else 1
@@ -90,9 +96,9 @@ def to_int(text: str) -> int | str:
 def to_float(text: str) -> float:
     """A ``!!float``'s value (a whole number given the tag is read as a fraction too)."""
     if not _FLOAT.match(text) or text.replace("_", "") in ("", "+", "-", "."):
-        raise BadScalar(f"{_show(text)} is not a number (tag !!float)")
+        raise BadScalar("scalar-not-float", text=_show(text))
     if len(text) > MAX_FLOAT_TEXT:
-        raise BadScalar(f"number too long ({len(text)} characters)")
+        raise BadScalar("scalar-chars", count=len(text))
     plain = text.replace("_", "").lower()
     if plain.lstrip("+-") == ".inf":
         return -math.inf if plain.startswith("-") else math.inf
@@ -103,19 +109,17 @@ def to_float(text: str) -> float:
     try:
         return float(plain)
     except ValueError:  # "1_.e5" and the like: matched the grammar's loose corners only
-        raise BadScalar(f"{_show(text)} is not a number (tag !!float)") from None
+        raise BadScalar("scalar-not-float", text=_show(text)) from None
 
 
 def to_timestamp(node: yaml.ScalarNode) -> datetime.date | datetime.datetime:
     """A ``!!timestamp``'s date or date-time; a date that does not exist is a BadScalar."""
     if not _TIMESTAMP.match(node.value):
-        raise BadScalar(
-            f"{_show(node.value)} is not a date (tag !!timestamp; write e.g. 2025-12-31)"
-        )
+        raise BadScalar("scalar-not-date", text=_show(node.value))
     try:
         value: datetime.date | datetime.datetime = _constructor.construct_yaml_timestamp(node)
-    except (ValueError, OverflowError) as exc:
-        raise BadScalar(f"{_show(node.value)} is not a date: {exc}") from None
+    except (ValueError, OverflowError):
+        raise BadScalar("scalar-no-such-date", text=_show(node.value)) from None
     return value
 
 
@@ -131,11 +135,11 @@ def scalar_value(node: yaml.ScalarNode) -> Any:
         return text
     if kind == "null":
         if not _NULL.match(text):
-            raise BadScalar(f"{_show(text)} is not null (tag !!null takes ~, null or nothing)")
+            raise BadScalar("scalar-not-null", text=_show(text))
         return None
     if kind == "bool":
         if text.lower() not in _BOOLS:
-            raise BadScalar(f"{_show(text)} is not true or false (tag !!bool)")
+            raise BadScalar("scalar-not-bool", text=_show(text))
         return _BOOLS[text.lower()]
     if kind == "int":
         return to_int(text)

@@ -72,3 +72,40 @@ def test_every_messages_file_has_both_languages_and_the_same_placeholders() -> N
         table = read_labels_file(path)  # raises on a missing language or placeholder mismatch
         for key, (en, ja) in table.items():
             assert en.strip() and ja.strip(), f"{path}: {key} is empty"
+
+
+def _message_tables() -> list[tuple[Path, dict[str, tuple[str, str]]]]:
+    root = Path(__file__).resolve().parents[2] / "builder"
+    return [(path, read_labels_file(path)) for path in sorted(root.rglob("messages.yaml"))]
+
+
+def test_every_message_key_is_used_by_the_code_beside_its_table() -> None:
+    """A key no code names is a message no player can meet: dead words, or a typo in the call
+    that would fail at run time (keys may be built as ``f"noun-{noun}"``, so a key counts as used
+    when it or its prefix up to the last hyphen appears quoted in the package's code)."""
+    root = Path(__file__).resolve().parents[2] / "builder"
+    code = "\n".join(p.read_text(encoding="utf-8") for p in root.rglob("*.py"))
+    unused = [
+        f"{path.parent.name}/{path.name}: {key}"
+        for path, table in _message_tables()
+        for key in table
+        if f'"{key}"' not in code and f'"{key.rsplit("-", 1)[0]}-{{' not in code
+    ]
+    assert not unused, unused
+
+
+MISTAKES = Path(__file__).resolve().parents[2] / "examples" / "laminim"
+
+
+@pytest.mark.parametrize("name", ["five_mistakes.yaml"])
+def test_a_japanese_check_of_a_multi_mistake_file_has_no_english_only_problem(name: str) -> None:
+    """Every problem ``check --lang ja`` reports for the example with many mistakes comes from
+    a table (its own Japanese), and every unit of the file is in its table."""
+    from builder.core.source import read_yaml
+    from builder.systems.laminim.system import SYSTEM
+
+    read = SYSTEM.read_team(read_yaml(MISTAKES / name))
+    report = SYSTEM.check(read, SYSTEM.load_catalog())
+    untranslated = [p.show("en") for p in report.problems if not p.said.translated]
+    assert not untranslated
+    assert len(report.report.units) == 5  # type: ignore[attr-defined]

@@ -66,4 +66,4 @@ def test_alias_bomb_is_refused():
 def test_booleans_are_shown_as_yaml_writes_them():
     from builder.core.validation import _show
 
-    assert (_show(True), _show(None)) == ("true", "nothing (null)")
+    assert (_show(True), str(_show(None))) == ("true", "nothing (null)")

@@ -70,7 +70,7 @@ def test_a_nan_under_the_float_tag_is_a_nan():
         ("!!float x", "'x' is not a number (tag !!float)"),
         ("!!float .", "'.' is not a number (tag !!float)"),
         ("!!timestamp x", "'x' is not a date (tag !!timestamp; write e.g. 2025-12-31)"),
-        ("!!timestamp 2025-13-01", "'2025-13-01' is not a date: month must be in 1..12"),
+        ("!!timestamp 2025-13-01", "'2025-13-01' is not a date: no such day"),
         ("!!binary aGk=", "binary data (!!binary) has no place in team and catalog files"),
         ("!!int [1]", "tag !!int takes a single value, not a list"),
         ("!!str {b: 1}", "tag !!str takes a single value, not a mapping"),

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Lang, part_name
-from builder.core.problems import InputError, Problem, did_you_mean, errors_of
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem, errors_of, suggest
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve
@@ -28,6 +29,8 @@ from builder.systems.laminim.metrics import (
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.read import LaminimRead
 
+MESSAGES = Messages.load(__file__)
+
 
 @dataclass(frozen=True)
 class Compared:
@@ -37,11 +40,11 @@ class Compared:
     intercept: str | None
 
 
-def _bad(field: str, message: str) -> InputError:
+def _bad(field: str, message: Message | str) -> InputError:
     return InputError([Problem(field, None, None, "", message)])
 
 
-def _second_named(name: str, source: Located | None, label: str, message: str) -> InputError:
+def _second_named(name: str, source: Located | None, label: str, message: Message) -> InputError:
     """``message`` placed at the second unit of the file called ``name`` (the one to rename)."""
     units = source.data.get("units") if source and isinstance(source.data, dict) else None
     rows = [
@@ -67,11 +70,10 @@ def match_unit(
         return folded[0]
     names = [u.name for u in reports]
     if len(exact) > 1 or len(folded) > 1:
-        message = f"several units are named '{name}'; rename one to compare it"
-        raise _second_named(name, source, label, message)
+        raise _second_named(name, source, label, MESSAGES("compare-several-named", name=name))
     shown = name if len(name) <= 40 else name[:37] + "..."
-    message = (
-        f"no unit named '{shown}'{did_you_mean(name, names)}; units: {', '.join(names) or '—'}"
+    message = MESSAGES(
+        "compare-no-unit", name=shown, hint=suggest(name, names), names=", ".join(names) or "—"
     )
     if source is not None and isinstance(source.data, dict) and "units" in source.data:
         raise InputError([source.problem(("units",), message)])
@@ -101,8 +103,13 @@ def pick_units(
     if not COMPARE_MIN <= len(picked) <= COMPARE_MAX:
         raise _bad(
             "compare",
-            f"compare takes {COMPARE_MIN} to {COMPARE_MAX} units; these arguments give "
-            f"{len(picked)} ({', '.join(u.name for u, _ in picked) or 'none'})",
+            MESSAGES(
+                "compare-count",
+                low=COMPARE_MIN,
+                high=COMPARE_MAX,
+                count=len(picked),
+                names=", ".join(u.name for u, _ in picked) or "—",
+            ),
         )
     return picked, notes
 

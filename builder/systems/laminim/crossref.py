@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.core.problems import did_you_mean
+from builder.core.messages import Message, Messages
+from builder.systems.laminim.part_hint import part_hint
+
+MESSAGES = Messages.load(__file__)
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog, Threat
 
 
-def cross_check(catalog: Catalog) -> list[tuple[tuple, str]]:
+def cross_check(catalog: Catalog) -> list[tuple[tuple, Message]]:
     """Problems that need the whole catalog: duplicate ids and dangling references."""
-    out: list[tuple[tuple, str]] = []
+    out: list[tuple[tuple, Message]] = []
     for section in ("frames", "weapons", "threats"):
         seen: dict[str, int] = {}
         for i, item in enumerate(getattr(catalog, section)):
@@ -20,7 +23,7 @@ def cross_check(catalog: Catalog) -> list[tuple[tuple, str]]:
                 out.append(
                     (
                         (section, i, "id"),
-                        f"duplicate id '{item.id}' (first at {section}[{seen[item.id]}])",
+                        MESSAGES("duplicate-id", id=item.id, first=f"{section}[{seen[item.id]}]"),
                     )
                 )
             else:
@@ -35,8 +38,11 @@ def cross_check(catalog: Catalog) -> list[tuple[tuple, str]]:
         out.append(
             (
                 ("default_threat",),
-                f"unknown threat '{catalog.default_threat}'"
-                + did_you_mean(catalog.default_threat, [t.id for t in catalog.threats]),
+                MESSAGES(
+                    "unknown-threat",
+                    threat=catalog.default_threat,
+                    hint=part_hint(catalog.default_threat, catalog.threats),
+                ),
             )
         )
     return out
@@ -44,12 +50,12 @@ def cross_check(catalog: Catalog) -> list[tuple[tuple, str]]:
 
 def threat_problems(
     threat: Threat, catalog: Catalog, weapon_ids: list[str] | None = None
-) -> list[tuple[tuple, str]]:
+) -> list[tuple[tuple, Message]]:
     """Problems of one threat against a catalog (unknown or non-attacking weapons, bonuses)."""
     return attack_problems([(a.weapon, a.bonus) for a in threat.attacks], catalog, weapon_ids)
 
 
-def raw_threat_problems(data: object, catalog: Catalog) -> list[tuple[tuple, str]]:
+def raw_threat_problems(data: object, catalog: Catalog) -> list[tuple[tuple, Message]]:
     """The catalog problems of a threat file's attacks as written, even where the file breaks
     the schema elsewhere: every problem of the file is reported in one run."""
     attacks = data.get("attacks") if isinstance(data, dict) else None
@@ -64,11 +70,10 @@ def raw_threat_problems(data: object, catalog: Catalog) -> list[tuple[tuple, str
 
 def attack_problems(
     attacks: list[tuple[object, object]], catalog: Catalog, weapon_ids: list[str] | None = None
-) -> list[tuple[tuple, str]]:
+) -> list[tuple[tuple, Message]]:
     """Problems of (weapon id, bonus) attacks against a catalog; non-text ids are left to the
     schema check."""
-    ids = weapon_ids if weapon_ids is not None else [w.id for w in catalog.weapons]
-    out: list[tuple[tuple, str]] = []
+    out: list[tuple[tuple, Message]] = []
     for j, (wid, bonus) in enumerate(attacks):
         if not isinstance(wid, str):
             continue
@@ -77,18 +82,16 @@ def attack_problems(
             out.append(
                 (
                     ("attacks", j, "weapon"),
-                    f"unknown weapon '{wid}'" + did_you_mean(wid, ids),
+                    MESSAGES("unknown-weapon", weapon=wid, hint=part_hint(wid, catalog.weapons)),
                 )
             )
         elif weapon.type == "special":
-            out.append(
-                (("attacks", j, "weapon"), f"'{weapon.id}' is a special part and makes no attack")
-            )
+            out.append((("attacks", j, "weapon"), MESSAGES("special-no-attack", weapon=weapon.id)))
         elif weapon.type == "missile" and bonus:
             out.append(
                 (
                     ("attacks", j, "bonus"),
-                    "a missile takes no hit bonus (every missile contacts); remove the bonus",
+                    MESSAGES("missile-no-bonus"),
                 )
             )
     return out

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.core.input_files import exists_safely
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.messages import Messages
+from builder.core.problems import InputError, Problem
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Threat, Weapon
+from builder.systems.laminim.part_hint import part_hint
 from builder.systems.laminim.rules.model import (
     Guard,
     ThreatAttack,
@@ -19,6 +21,8 @@ from builder.systems.laminim.rules.model import (
     WeaponSpec,
 )
 from builder.systems.laminim.team import SLOTS
+
+MESSAGES = Messages.load(__file__)
 
 
 def weapon_spec(weapon: Weapon) -> WeaponSpec:
@@ -59,9 +63,7 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
     """
     if ref is None:
         if catalog.default_threat is None:
-            raise InputError(
-                [Problem("--threat", None, None, "", "the catalog has no default threat")]
-            )
+            raise InputError([Problem("--threat", None, None, "", MESSAGES("no-default-threat"))])
         ref = catalog.default_threat
     threat = catalog.threat(ref)
     if threat is not None:
@@ -91,7 +93,12 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
                 None,
                 None,
                 "",
-                f"unknown threat '{ref}'{did_you_mean(ref, ids)}; known: {', '.join(ids)}",
+                MESSAGES(
+                    "unknown-threat-known",
+                    threat=ref,
+                    hint=part_hint(ref, catalog.threats),
+                    known=", ".join(ids),
+                ),
             )
         ]
     )

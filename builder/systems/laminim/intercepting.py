@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
 from builder.systems.laminim.rules.interception import (
     CARD_SALVO,
@@ -20,6 +21,8 @@ from builder.systems.laminim.rules.interception import (
     mean_stopped,
 )
 from builder.systems.laminim.rules.model import UnitSpec
+
+MESSAGES = Messages.load(__file__)
 
 AUTO = "auto"
 MAX_BONUS = 6  # B >= 5 already hits on every face
@@ -43,7 +46,7 @@ class InterceptChoice:
         return intercept
 
 
-def _bad(message: str) -> InputError:
+def _bad(message: Message | str) -> InputError:
     return InputError([Problem("--intercept", None, None, "", message)])
 
 
@@ -57,13 +60,13 @@ def parse_intercept(text: str | None) -> InterceptChoice | None:
         try:
             bonus = int(bonus_text)
         except ValueError:
-            raise _bad(f"BONUS must be a whole number, got '{bonus_text}'") from None
+            raise _bad(MESSAGES("intercept-bonus-not-number", got=bonus_text)) from None
         if not 0 <= bonus <= MAX_BONUS:
-            raise _bad(f"BONUS must be between 0 and {MAX_BONUS}, got {bonus}")
+            raise _bad(MESSAGES("intercept-bonus-range", limit=MAX_BONUS, got=bonus))
     if slot_text.lower() == AUTO:
         return InterceptChoice(None, bonus)
     if slot_text not in ("1", "2", "3"):
-        raise _bad(f"SLOT must be 1, 2, 3 or '{AUTO}', got '{slot_text}' (e.g. --intercept 1:2)")
+        raise _bad(MESSAGES("intercept-slot", auto=AUTO, got=slot_text))
     return InterceptChoice(int(slot_text) - 1, bonus)
 
 

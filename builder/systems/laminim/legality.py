@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.core.messages import Messages
 from builder.core.problems import (
     Findings,
     Locator,
     Problem,
-    did_you_mean,
     errors_of,
     unplaced,
     warnings_of,
 )
 from builder.systems.laminim.models import Catalog, Frame, TeamFormat, Weapon
-from builder.systems.laminim.read import LaminimRead
+from builder.systems.laminim.part_hint import part_hint
+from builder.systems.laminim.read import UNREADABLE, LaminimRead
 from builder.systems.laminim.team import SLOTS, Team, Unit
+
+MESSAGES = Messages.load(__file__)
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,8 @@ class UnitReport:
             "weapons": self.weapons,
             "legal": self.legal,
             "payload": {"used": self.payload_used, "limit": self.payload_limit},
-            "errors": [p.message for p in errors_of(self.problems)],
-            "warnings": [p.message for p in warnings_of(self.problems)],
+            "errors": [p.text() for p in errors_of(self.problems)],
+            "warnings": [p.text() for p in warnings_of(self.problems)],
         }
 
 
@@ -113,12 +116,12 @@ def check_unit(
         problems.append(
             locate(
                 ("frame",),
-                f"unknown frame '{unit.frame}'"
-                + did_you_mean(unit.frame, [f.id for f in catalog.frames]),
+                MESSAGES(
+                    "unknown-frame", frame=unit.frame, hint=part_hint(unit.frame, catalog.frames)
+                ),
                 "bad-input",
             )
         )
-    weapon_ids = [w.id for w in catalog.weapons]
     used = 0
     for i, wid in enumerate(unit.weapons):
         if wid is None:
@@ -128,7 +131,7 @@ def check_unit(
             problems.append(
                 locate(
                     ("weapons", i),
-                    f"unknown weapon '{wid}'" + did_you_mean(wid, weapon_ids),
+                    MESSAGES("unknown-weapon", weapon=wid, hint=part_hint(wid, catalog.weapons)),
                     "bad-input",
                 )
             )
@@ -139,7 +142,7 @@ def check_unit(
         problems.append(
             locate(
                 ("weapons",),
-                f"{len(unit.weapons)} slots listed; a unit has {SLOTS} weapon slots (faces 4–6)",
+                MESSAGES("too-many-slots", count=len(unit.weapons), slots=SLOTS),
                 "illegal",
             )
         )
@@ -148,7 +151,7 @@ def check_unit(
         problems.append(
             locate(
                 ("weapons",),
-                f"{mounted} weapons; the team format allows at most {fmt.max_weapons}",
+                MESSAGES("too-many-weapons", count=mounted, limit=fmt.max_weapons),
                 "illegal",
             )
         )
@@ -156,7 +159,7 @@ def check_unit(
         problems.append(
             locate(
                 ("weapons",),
-                f"{mounted} weapons mounted; a unit needs at least {fmt.min_weapons}",
+                MESSAGES("too-few-weapons", count=mounted, limit=fmt.min_weapons),
                 "illegal",
             )
         )
@@ -164,7 +167,7 @@ def check_unit(
         problems.append(
             locate(
                 ("weapons",),
-                f"payload {used}/{frame.payload}: over the limit by {used - frame.payload}",
+                MESSAGES("over-payload", used=used, limit=frame.payload, over=used - frame.payload),
                 "illegal",
             )
         )
@@ -177,14 +180,12 @@ def check_unit(
     if resolved is not None and mounted:
         kinds = {w.type for w in resolved.slots if w is not None}
         if kinds <= {"special"}:
-            problems.append(
-                locate(("weapons",), "no attacking weapon: this unit cannot deal damage", "warning")
-            )
+            problems.append(locate(("weapons",), MESSAGES("no-attack"), "warning"))
         elif kinds - {"special"} == {"melee"}:
             problems.append(
                 locate(
                     ("weapons",),
-                    "melee weapons only: this unit can attack only within distance 1",
+                    MESSAGES("melee-only"),
                     "warning",
                 )
             )
@@ -193,7 +194,7 @@ def check_unit(
             problems.append(
                 locate(
                     ("weapons",),
-                    f"{len(guards)} shields: only the first intact one guards a face",
+                    MESSAGES("several-shields", count=len(guards)),
                     "warning",
                 )
             )
@@ -222,7 +223,7 @@ def check_team(team: Team, catalog: Catalog, read: LaminimRead | None = None) ->
         problems.append(
             team_problem(
                 ("system",),
-                f"team is for '{team.system}' but the catalog is '{catalog.system}'",
+                MESSAGES("wrong-system", team=team.system, catalog=catalog.system),
                 "bad-input",
             )
         )
@@ -238,6 +239,8 @@ def check_team(team: Team, catalog: Catalog, read: LaminimRead | None = None) ->
         report = check_unit(unit, catalog, fmt, unit_locator(i))
         reports.append(report)
         problems.extend(report.problems)
+    if read is not None and read.broken and read.source is not None:
+        reports, problems = _with_broken(read, reports, problems, catalog, fmt)
 
     # team size counts the units in the file, including any left out for schema problems
     in_file = read.units_in_file if read is not None else None
@@ -246,15 +249,79 @@ def check_team(team: Team, catalog: Catalog, read: LaminimRead | None = None) ->
         problems.append(
             team_problem(
                 ("units",),
-                f"the team has {n_units} unit{'s' * (n_units != 1)}; a team has {fmt.units}",
+                MESSAGES(
+                    "team-size" if n_units != 1 else "team-size-one", count=n_units, size=fmt.units
+                ),
                 "illegal",
             )
         )
-    seen: set[str] = set()
-    for i, unit in enumerate(team.units):
-        if unit.name in seen:
-            message = f"duplicate unit name '{unit.name}' (unit names must be unique)"
-            problems.append(unit_locator(i)(("name",), message, "illegal"))
-        seen.add(unit.name)
+    # names ignoring case (compare and --unit match them so), each as first written
+    seen: dict[str, str] = {}
+    named = [(unit_locator(i), unit) for i, unit in enumerate(team.units)]
+    if read is not None and read.source is not None:
+        named += [
+            (read.source.locator(("units", b.row)), b.unit)
+            for b in read.broken
+            if b.unit.name != UNREADABLE
+        ]
+        named.sort(key=lambda pair: pair[0](("name",), "", "illegal").line or 0)
+    for locate_name, unit in named:
+        first = seen.get(unit.name.casefold())
+        if first is not None:
+            message = (
+                MESSAGES("duplicate-name", name=unit.name)
+                if first == unit.name
+                else MESSAGES("duplicate-name-case", name=unit.name, first=first)
+            )
+            problems.append(locate_name(("name",), message, "illegal"))
+        seen.setdefault(unit.name.casefold(), unit.name)
     problems.sort(key=lambda p: (p.file, p.line or 0, p.col or 0))
     return TeamReport(problems, reports)
+
+
+_ID_WORDS = ("unknown-frame", "unknown-weapon")
+
+
+def _with_broken(
+    read: LaminimRead,
+    reports: list[UnitReport],
+    problems: list[Problem],
+    catalog: Catalog,
+    fmt: TeamFormat,
+) -> tuple[list[UnitReport], list[Problem]]:
+    """The reports with the units that broke the schema added in file order, each with its
+    schema problems and the rule checks of what could be read of it (every problem in one
+    run, every unit in the table).
+
+    At a field that has a schema problem the schema's words stand, except that an id in the
+    wrong form (``frame: Lancer``) gives way to the catalog's "unknown frame 'Lancer' (did you
+    mean 'lancer'?)", which names the id to write. A check about a value that could not be
+    read at all (``?``) says nothing the schema did not."""
+    assert read.source is not None
+    rows = {id(r): read.unit_rows[i] for i, r in enumerate(reports)}
+    replaced: set[int] = set()
+    added: list[Problem] = []
+    for broken in read.broken:
+        locate = read.source.locator(("units", broken.row))
+        checked = check_unit(broken.unit, catalog, fmt, locate)
+        own = [p for p in problems if p.field in broken.broken]
+        kept: list[Problem] = []
+        for found in checked.problems:
+            schema = [p for p in own if p.field == found.field]
+            if UNREADABLE in dict(found.said.params).values():
+                continue
+            if not schema:
+                kept.append(found)
+            elif (
+                found.said.key in _ID_WORDS
+                and dict(found.said.params).get("hint")
+                and all(p.said.key == "not-an-id" for p in schema)
+            ):
+                replaced.update(id(p) for p in schema)
+                kept.append(found)
+        checked.problems = [p for p in own if id(p) not in replaced] + kept
+        added += kept
+        rows[id(checked)] = broken.row
+        reports.append(checked)
+    problems = [p for p in problems if id(p) not in replaced] + added
+    return sorted(reports, key=lambda r: rows[id(r)]), problems

@@ -19,7 +19,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem
+from builder.systems.laminim.part_hint import part_hint
+
+MESSAGES = Messages.load(__file__)
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog, Threat
@@ -27,7 +31,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
 
 
-def option_problem(option: str, message: str) -> Problem:
+def option_problem(option: str, message: Message | str) -> Problem:
     """A problem with an option or a whole run, which has no place in a file."""
     return Problem(option, None, None, "", message)
 
@@ -43,7 +47,13 @@ def pick_frames(catalog: Catalog, ids: Sequence[str] | None) -> list[FrameOption
     wanted = list(dict.fromkeys(ids)) if ids else known
     problems = [
         option_problem(
-            "--frame", f"unknown frame '{i}'{did_you_mean(i, known)}; known: {', '.join(known)}"
+            "--frame",
+            MESSAGES(
+                "optimize-unknown-frame",
+                frame=i,
+                hint=part_hint(i, catalog.frames),
+                known=", ".join(known),
+            ),
         )
         for i in wanted
         if catalog.frame(i) is None

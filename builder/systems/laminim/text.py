@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.core.problems import warnings_of
+from builder.core.i18n import Labels, Lang
+from builder.core.problems import verdict, warnings_of
+from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
 from builder.core.text_table import table as _table
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport, UnitReport
@@ -138,30 +140,40 @@ def parts_text(catalog: Catalog) -> str:
     return f"{catalog.name}\n\n{frames}\n\n{weapons}\n\n{threats}"
 
 
-def _unit_line(report: UnitReport) -> list[str]:
+CHECK = Labels.load(__file__, "check_labels.yaml")
+"""The words of ``check``'s text, in the language the command reports in."""
+
+
+def _unit_line(report: UnitReport, lang: Lang) -> list[str]:
     payload = (
         f"{report.payload_used}/{report.payload_limit}" if report.payload_limit is not None else "?"
     )
     weapons = ", ".join(w or "—" for w in report.weapons) or "—"
-    status = "legal" if report.legal else "ILLEGAL"
+    status = CHECK.t("legal" if report.legal else "illegal", lang)
     warn = len(warnings_of(report.problems))
     if warn:
-        status += f" ({warn} warning{'s' if warn > 1 else ''})"
+        status += " " + CHECK.t("warnings" if warn > 1 else "one-warning", lang, count=warn)
     return [report.name, report.frame, weapons, payload, status]
 
 
+def _count(one: str, count: int, lang: Lang) -> str:
+    return CHECK.t(one if count == 1 else one + "s", lang, count=count)
+
+
 def check_text(team: Team, report: TeamReport) -> str:
-    lines = [
-        f"{team.name}: {'LEGAL' if report.legal else 'ILLEGAL'} "
-        f"({len(report.errors)} error{'s' * (len(report.errors) != 1)}, "
-        f"{len(report.warnings)} warning{'s' * (len(report.warnings) != 1)})",
-        "",
-        _table(
-            ["unit", "frame", "weapons", "payload", "status"], [_unit_line(u) for u in report.units]
-        ),
-    ]
+    lang = current_lang()
+    summary = CHECK.t(
+        "summary",
+        lang,
+        team=team.name,
+        verdict=verdict(report.exit_code).text(lang),
+        errors=_count("n-error", len(report.errors), lang),
+        warnings=_count("n-warning", len(report.warnings), lang),
+    )
+    columns = [CHECK.t(key, lang) for key in ("unit", "frame", "weapons", "payload", "status")]
+    lines = [summary, "", _table(columns, [_unit_line(u, lang) for u in report.units])]
     if report.warnings:
-        lines += ["", *(f"warning: {p}" for p in report.warnings)]
+        lines += ["", *(CHECK.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
     return "\n".join(lines)
 
 

@@ -19,13 +19,15 @@ class LoadErrorsDialog(ModalScreen[None]):
     def __init__(self, title: str, problems: list[Problem] | list[str]) -> None:
         super().__init__()
         self._title = title
-        self._problems = [str(p) for p in problems]
+        self._given: list[Problem | str] = list(problems)
+        self._problems: list[str] = []
 
     def compose(self) -> ComposeResult:
         from builder.tui.app import BuilderApp
 
         app = self.app
         lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
+        self._problems = [p if isinstance(p, str) else p.show(lang) for p in self._given]
         kept = app.say("team_kept") if isinstance(app, BuilderApp) else t("team_kept", lang)
         with Vertical(classes="dialog dialog-wide"):
             yield Label(self._title, classes="dialog-question error-title")

@@ -160,7 +160,9 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 with VerticalScroll(id="print-problems"):
                     for p in self._problems:
                         where = f"{p.field}: " if p.field else ""
-                        yield Static(f"• {where}{p.message}", classes="problem", markup=False)
+                        yield Static(
+                            f"• {where}{p.text(self._lang)}", classes="problem", markup=False
+                        )
             papers = [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS]
             yield self._select_row("paper", "paper", papers, remembered.get("paper", "a4"))
             languages = [(LANG_NAMES[code], code) for code in LANGS]

@@ -23,7 +23,7 @@ BAD_INPUT = {
     "wrong_type.yaml": (6, "units[0].weapons: expected a list, got 'rifle'"),
     "unknown_frame.yaml": (4, "unknown frame 'strikr' (did you mean 'striker'?)"),
     "unknown_weapon.yaml": (4, "unknown weapon 'misile' (did you mean 'missile'?)"),
-    "bad_id.yaml": (4, "'Rifle Mk2' is not a valid id"),
+    "bad_id.yaml": (4, "unknown weapon 'Rifle Mk2' (did you mean 'rifle'?)"),
     "missing_units.yaml": (1, "units: required field is missing"),
     "units_not_list.yaml": (3, "units: expected a list of units"),
     "unknown_system.yaml": (1, "unknown game system 'gundam'; installed: laminim"),

@@ -163,10 +163,10 @@ class TeamScreen(LaminimScreen):
         )
         for p in report.errors:
             lines.append(
-                f"\n  • {p.file}: {p.field}: {p.message}" if p.field else f"\n  • {p.message}"
+                f"\n  • {p.file}: {p.field}: {p.text(lang)}" if p.field else f"\n  • {p.text(lang)}"
             )
         for p in report.warnings:
-            lines.append(f"\n  ! {p.file}: {p.message}", style="yellow")
+            lines.append(f"\n  ! {p.file}: {p.text(lang)}", style="yellow")
         legality.update(lines)
 
     # --- actions -------------------------------------------------------------------------

@@ -169,7 +169,7 @@ class UnitEditorScreen(LaminimScreen):
             problems.update(
                 Text(
                     "\n".join(
-                        ("✗ " if p.severity != "warning" else "! ") + p.message
+                        ("✗ " if p.severity != "warning" else "! ") + p.text(lang)
                         for p in report.problems
                     )
                 )
