@@ -253,6 +253,10 @@ def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argpars
         parser = _Parser(prog=f"laminim {name} --system {args.system}", description=command.help)
         command.configure(parser)
         rest = list(args.rest) + (["--help"] if args.help else [])
+        if getattr(args, "lang", None) and any(
+            "--lang" in a.option_strings for a in parser._actions
+        ):
+            rest = ["--lang", args.lang, *rest]  # the shell read --lang (or LAMINIM_LANG) first
         return command.run(parser.parse_args(rest))
 
     return run

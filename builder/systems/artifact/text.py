@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.problems import verdict
+from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.legality import ForceReport
@@ -151,9 +153,8 @@ def _member_stats(unit: Unit | None) -> tuple[str, str, str]:
 
 
 def _verdict(report: ForceReport) -> str:
-    if report.bad_input:
-        return "CANNOT BE USED"
-    return "LEGAL" if report.legal else "ILLEGAL"
+    """The one summary word every game's check uses, in the report's language."""
+    return verdict(report.exit_code).text(current_lang())
 
 
 def check_text(report: ForceReport) -> str:

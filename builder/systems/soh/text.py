@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.core.problems import errors_of
+from builder.core.problems import errors_of, verdict
+from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.soh.models import Catalog
 
@@ -135,7 +136,7 @@ def check_text(report: CrewReport) -> str:
         status = "ok" if rep.legal else f"{n} error{'s' * (n != 1)} (on stderr)"
         rows.append([rep.name, rep.shown.gear, rep.shown.weapons, rep.shown.ap, status])
     lines = [
-        f"{report.crew.name}: {'LEGAL' if report.legal else 'ILLEGAL'} "
+        f"{report.crew.name}: {verdict(report.exit_code).text(current_lang())} "
         f"({n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)})",
         "",
         table(["character", "gear", "weapons", "AP", "status"], rows, right={3}),
