@@ -15,9 +15,11 @@ import io
 import itertools
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 from pypdf import PdfReader
@@ -517,6 +519,18 @@ def lonely_last_lines(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list
     ]
 
 
-def open_pdf(path: Path):
-    """pdfplumber's handle on ``path`` (a context manager)."""
-    return pdfplumber.open(path)
+_OPENED: dict[tuple[str, int, int], Any] = {}
+
+
+@contextmanager
+def open_pdf(path: Path) -> Iterator[Any]:
+    """pdfplumber's handle on ``path`` (a context manager), kept open for the test process.
+
+    Many tests measure the same rendered PDF; pdfplumber parses a page's characters once per
+    handle, so one handle per file (keyed by its size and time, a rewritten file is read anew)
+    spares every later test the parse."""
+    stat = Path(path).stat()
+    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _OPENED:
+        _OPENED[key] = pdfplumber.open(path)
+    yield _OPENED[key]

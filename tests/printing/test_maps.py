@@ -59,8 +59,23 @@ def _headers(page) -> tuple[set[int], set[int]]:
     return columns, rows
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-@pytest.mark.parametrize(("lang", "paper"), [("en", "a4"), ("ja", "letter"), ("ja", "a4")])
+def _big_map_cases() -> list:
+    """Every size × language × paper; in the default run one 60×60 (it takes ~10 s a PDF), the
+    other two with the ``slow`` mark."""
+    return [
+        pytest.param(
+            w,
+            h,
+            lang,
+            paper,
+            marks=[pytest.mark.slow] if (w, h) == (60, 60) and lang == "ja" else [],
+        )
+        for w, h in SIZES
+        for lang, paper in [("en", "a4"), ("ja", "letter"), ("ja", "a4")]
+    ]
+
+
+@pytest.mark.parametrize(("width", "height", "lang", "paper"), _big_map_cases())
 def test_a_big_map_prints_every_column_and_row_inside_the_margins(width, height, lang, paper):
     page_w, page_h = (v * MM for v in PAPERS[paper])
     columns: set[int] = set()
@@ -90,7 +105,7 @@ def test_a_big_map_is_split_into_parts_at_one_scale_each_cell_once(width, height
         assert p["width"] <= PAPERS["a4"][0] - 2 * MARGIN + 1e-6
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "ja"])
 def test_risk_digits_never_print_over_level_digits(lang):
     team = demo("kuroganen").with_plan((9, 0), 6, 4)
     for width, height in [(None, None), (30, 40)]:
