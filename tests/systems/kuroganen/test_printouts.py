@@ -138,6 +138,7 @@ def test_map_without_a_plan_is_the_plain_map():
         assert len(doc.pages) == 1
 
 
+@pytest.mark.slow  # ~10 s; tests/printing/test_maps.py checks the parts in the default run
 def test_a_big_map_prints_an_overview_then_numbered_parts_at_one_scale():
     rows = [[float(x % 3) for x in range(60)] for _ in range(60)]
     team = KuroganenMap.model_validate(
