@@ -15,7 +15,7 @@ import io
 import itertools
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -517,6 +517,26 @@ def lonely_last_lines(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list
         for w in found
         if id(w.after) not in continued and len(w.after.text) == 1 and is_wide(w.after.text)
     ]
+
+
+def render_each(
+    files: Mapping[str, Path], cases: Iterable[tuple[str, str, str]], folder: Callable[[str], Path]
+) -> dict[tuple[str, str, str, str], Path]:
+    """Every printout of each file in ``files`` for each (which, lang, card size) of ``cases``,
+    on A4, rendered once into ``folder(name)``: keyed by (which, lang, size, kind), the kind the
+    file name's last word (``cards``, ``markers``, ``reference``, ``roster``)."""
+    from builder.render.batch import render_printouts
+    from builder.roster.team_file import load_team
+    from builder.systems.base import PrintOptions
+
+    out = {}
+    for which, lang, size in cases:
+        system, team = load_team(files[which])
+        options = PrintOptions(paper="a4", lang=lang, card_size=size)  # type: ignore[arg-type]
+        printouts = system.printouts(team, system.load_catalog(), options)
+        for path in render_printouts(printouts, folder(f"{which}-{lang}-{size}"), team.name):
+            out[(which, lang, size, path.stem.rsplit("-", 1)[-1])] = path
+    return out
 
 
 _OPENED: dict[tuple[str, int, int], Any] = {}

@@ -21,9 +21,9 @@ from builder.render.layout import PAPERS
 from builder.render.pdf import pdf_bytes
 from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
+from tests.printing.pdf_measure import MM
 
-MM = 72 / 25.4
-"""PDF points per millimetre."""
+__all__ = ["GAMES", "LANGS", "MM", "Printed", "demo", "everything", "printed"]
 
 GAMES = systems.ids()
 LANGS = ("en", "ja")

@@ -17,11 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.render.batch import render_printouts
 from builder.roster.team_file import load_team
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
-from builder.systems.base import PrintOptions
 from tests.printing.pdf_measure import (
     MM,
     bad_breaks,
@@ -33,6 +31,7 @@ from tests.printing.pdf_measure import (
     lonely_last_lines,
     open_pdf,
     printed_chars,
+    render_each,
     runs,
     smallest_size,
     tallest_blank_band,
@@ -51,18 +50,9 @@ KEY_PT = {"poker": 9.0, "large": 11.0}
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
-    """Every force's cards PDF in every language and size, rendered once."""
-    out = {}
-    for which, lang, size in CASES:
-        system, force = load_team(FORCES[which])
-        options = PrintOptions(paper="a4", lang=lang, card_size=size)
-        cards = [p for p in system.printouts(force, system.load_catalog(), options)]
-        folder = tmp_path_factory.mktemp(f"{which}-{lang}-{size}")
-        paths = render_printouts(cards, folder, force.name)
-        out[(which, lang, size)] = next(p for p in paths if p.stem.endswith("-cards"))
-        out[(which, lang, "markers-" + size)] = next(p for p in paths if p.stem.endswith("markers"))
-    return out
+def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
+    """Every force's cards and markers in every language and size, rendered once."""
+    return render_each(FORCES, CASES, tmp_path_factory.mktemp)
 
 
 def _cards(path: Path, size: str):
@@ -83,7 +73,7 @@ def _context(which: str, lang: str, size: str) -> dict:
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
 def test_nothing_on_a_card_is_under_6_5_pt(rendered, which, lang, size):
-    for _, _, chars in _cards(rendered[(which, lang, size)], size):
+    for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size):
         assert smallest_size(chars) >= 6.5 - 0.01
 
 
@@ -100,14 +90,16 @@ def test_the_numbers_read_in_play_are_bold_at_the_key_size(rendered, which, lang
                 want.update(w[k] for k in ("range", "attacks", "to_hit_ms", "to_hit_ship"))
                 want[w["damage"]] += 1
     printed: Counter[str] = Counter()
-    for _, _, chars in _cards(rendered[(which, lang, size)], size):
+    for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size):
         printed.update(r.text for r in runs(chars) if r.bold and r.size >= KEY_PT[size] - 0.01)
     assert want - printed == Counter()
 
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
 def test_every_card_of_a_pdf_has_one_body_size(rendered, which, lang, size):
-    bodies = {body_size(chars) for _, _, chars in _cards(rendered[(which, lang, size)], size)}
+    bodies = {
+        body_size(chars) for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size)
+    }
     assert len(bodies) == 1, bodies
 
 
@@ -115,7 +107,7 @@ def test_every_card_of_a_pdf_has_one_body_size(rendered, which, lang, size):
 def test_no_card_leaves_a_blank_band_over_15_percent(rendered, which, lang, size):
     bands = [
         tallest_blank_band(page, box)
-        for page, box, _ in _cards(rendered[(which, lang, size)], size)
+        for page, box, _ in _cards(rendered[(which, lang, size, "cards")], size)
     ]
     assert max(bands) <= 0.15, [round(b, 3) for b in bands]
 
@@ -131,7 +123,7 @@ def test_every_hp_p_and_aboard_point_has_a_tick_box_of_3_5_mm(rendered, which, l
         if t in units
     )
     boxes = 0
-    with open_pdf(rendered[(which, lang, size)]) as pdf:
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
         for page in pdf.pages:
             # a box prints as its outer edge (and the inner edge of its 0.25 mm border)
             outer: dict[tuple[int, int], float] = {}
@@ -146,7 +138,7 @@ def test_every_hp_p_and_aboard_point_has_a_tick_box_of_3_5_mm(rendered, which, l
 
 @pytest.mark.parametrize(("which", "size"), itertools.product(FORCES, ("poker", "large")))
 def test_japanese_lines_break_between_phrases_only(rendered, which, size):
-    with open_pdf(rendered[(which, "ja", size)]) as pdf:
+    with open_pdf(rendered[(which, "ja", size, "cards")]) as pdf:
         for page in pdf.pages:
             chars = printed_chars(page)
             assert [str(w) for w in bad_breaks(chars, page.edges)] == []
@@ -154,7 +146,7 @@ def test_japanese_lines_break_between_phrases_only(rendered, which, size):
 
 
 def test_japanese_cards_embed_a_true_bold(rendered):
-    weights = embedded_font_weights(rendered[("demo", "ja", "poker")])
+    weights = embedded_font_weights(rendered[("demo", "ja", "poker", "cards")])
     assert any("BIZ" in name and weight >= 600 for name, weight in weights.items()), weights
 
 
@@ -169,7 +161,7 @@ def test_japanese_cards_print_no_catalog_id_and_no_seed_abbreviation(rendered, w
     catalog = system.load_catalog()
     ids = {u.id for u in all_units(catalog).values()}
     ids |= {w.id for u in all_units(catalog).values() for w in u.weapons}
-    with open_pdf(rendered[(which, "ja", size)]) as pdf:
+    with open_pdf(rendered[(which, "ja", size, "cards")]) as pdf:
         for page in pdf.pages:
             chars = printed_chars(page)
             texts = [ln.text for ln in lines(chars)]
@@ -184,7 +176,7 @@ RULE_NUMBER = re.compile(r"\b(D\d{1,2}|RULES|rules\.md|\.yaml)\b")
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
 def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, size):
-    for key in ((which, lang, size), (which, lang, "markers-" + size)):
+    for key in ((which, lang, size, "cards"), (which, lang, size, "markers")):
         with open_pdf(rendered[key]) as pdf:
             text = " ".join(ln.text for p in pdf.pages for ln in lines(printed_chars(p)))
         assert RULE_NUMBER.findall(text) == []

@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.render.batch import render_printouts
 from builder.roster.team_file import load_team
-from builder.systems.base import PrintOptions
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.print_fit import AMMO_TRACK_MAX
 from builder.systems.soh.printouts import CARD_SIZES, WOUND_BOXES, cards_context
@@ -35,6 +33,7 @@ from tests.printing.pdf_measure import (
     lonely_last_lines,
     open_pdf,
     printed_chars,
+    render_each,
     runs,
     smallest_size,
     tallest_blank_band,
@@ -53,15 +52,7 @@ KEY_PT = {"poker": 9.0, "large": 11.0}
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every crew's cards and reference in every language and size, rendered once."""
-    out = {}
-    for which, lang, size in CASES:
-        system, crew = load_team(CREWS[which])
-        options = PrintOptions(paper="a4", lang=lang, card_size=size)
-        printouts = system.printouts(crew, system.load_catalog(), options)
-        folder = tmp_path_factory.mktemp(f"{which}-{lang}-{size}")
-        for path in render_printouts(printouts, folder, crew.name):
-            out[(which, lang, size, path.stem.rsplit("-", 1)[-1])] = path
-    return out
+    return render_each(CREWS, CASES, tmp_path_factory.mktemp)
 
 
 def _cards(path: Path, size: str):
