@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from builder.systems.laminim.balance_text import balance_json, balance_text
     from builder.systems.laminim.optimizer import option_problem
     from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import SYSTEM
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             catalog, args.threats, args.rounds, args.catalog, terminal_progress(), args.exact
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
-        raise InputError([option_problem("balance", str(exc))]) from None
+        raise InputError([option_problem("balance", too_large(exc))]) from None
     if args.json:
         print(json.dumps(balance_json(found, catalog), ensure_ascii=False, indent=2))
     else:

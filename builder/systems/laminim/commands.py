@@ -242,6 +242,7 @@ def _wrap(line: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import SYSTEM
 
@@ -257,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
             args.exact,
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
-        raise InputError([option_problem("optimize", str(exc))]) from None
+        raise InputError([option_problem("optimize", too_large(exc))]) from None
     if args.json:
         print(json.dumps(optimize_json(result, args.top), ensure_ascii=False, indent=2))
     else:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
-from builder.core.messages import Message, Messages
+from builder.core.messages import Message, MessageError, Messages
 from builder.core.problems import InputError, Problem, errors_of, suggest
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
@@ -121,6 +121,7 @@ def compute(
     from builder.systems.laminim.analysis import analyze
     from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import EXACT, INTERCEPT
 
@@ -136,14 +137,16 @@ def compute(
             if choice is not None:
                 try:
                     intercept = choice.for_unit(unit_spec(report.resolved))
-                except ValueError as exc:
-                    raise _bad("--intercept", f"{report.name}: {exc}") from None
+                except MessageError as exc:
+                    why = MESSAGES("intercept-unit", name=report.name, why=exc.said)
+                    raise _bad("--intercept", why) from None
             try:
                 analysis = analyze(
                     report.resolved, threat, catalog, options.rounds, intercept, exact
                 )
             except TooLarge as exc:
-                raise _bad(report.name, f"against '{threat.id}': {exc}") from None
+                why = MESSAGES("against-threat", threat=threat.id, why=too_large(exc))
+                raise _bad(report.name, why) from None
         columns.append(Column(report, analysis, source))
     return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
 
