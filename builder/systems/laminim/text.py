@@ -289,12 +289,13 @@ def _interval_json(r: Any) -> dict[str, Any]:
     }
 
 
-def _pm(value: float, span: tuple[float, float], scale: float = 100.0) -> str:
-    """A sampled figure as ``≈ 63.2% ± 0.4``: the half-width of its 95 % interval."""
+def _pm(value: float, span: tuple[float, float], scale: float = 100.0) -> tuple[str, str]:
+    """A sampled figure as ``≈ 63.2%`` over ``± 0.4``, the half-width of its 95 % interval:
+    two lines of a cell, so a sampled table is as narrow as an exact one."""
     half = max(value - span[0], span[1] - value) * scale
     if scale == 100.0:
-        return f"≈ {100 * value:.1f}% ± {half:.1f}"
-    return f"≈ {value:.2f} ± {half:.2f}"
+        return f"≈ {100 * value:.1f}%", f"± {half:.1f}"
+    return f"≈ {value:.2f}", f"± {half:.2f}"
 
 
 def _slot_number(index: int | None) -> int | None:
@@ -380,15 +381,16 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
         for r in a.survival.rounds:
             if r.interval is not None:  # beyond the exact budget: the seeded sampled estimate
                 i = r.interval
-                rows.append(
-                    [str(r.round), _pm(r.alive, i.alive)]
-                    + [_pm(r.expected_remaining, i.expected_remaining, 1.0)]
-                    + [
-                        "    —" if s is None or b is None else _pm(s, b)
+                cells = [
+                    _pm(r.alive, i.alive),
+                    _pm(r.expected_remaining, i.expected_remaining, 1.0),
+                    *(
+                        ("    —", "") if s is None or b is None else _pm(s, b)
                         for s, b in zip(r.slot_destroyed, i.slot_destroyed, strict=True)
-                    ]
-                    + [_pm(r.cook_off, i.cook_off)]
-                )
+                    ),
+                    _pm(r.cook_off, i.cook_off),
+                ]
+                rows += [[str(r.round)] + [c[0] for c in cells], [""] + [c[1] for c in cells]]
                 continue
             rows.append(
                 [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
@@ -398,7 +400,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
         if a.survival.method == "sampled":
             out.append(t("sampled", lang, trials=f"{a.survival.trials:,}"))
         heads = [t(k, lang) for k in ("round", "alive", "remaining")]
-        table = _table([*heads, *slot_heads, t("cook-off", lang)], rows)
+        table = _table([*heads, *slot_heads, t("cook-off", lang)], rows, width=78)  # indented 2
         out += ["  " + line for line in table.splitlines()]
     return "\n".join(out)
 

@@ -145,15 +145,30 @@ def test_an_interception_a_slot_cannot_make_is_refused_in_japanese(cli, monkeypa
     assert refused and "通常武装だけ" in refused[0] and "ミサイル" in refused[0], result.err
 
 
-def test_an_analysis_beyond_the_budget_is_refused_in_japanese(cli, catalog_copy, demo_path):
+def _beyond_the_exact_budget(catalog: Path) -> None:
+    """Every durability at the catalog's bound: each unit's exact chain is over the budget."""
     from builder.systems.laminim.models import MAX_POINTS
 
     for name in ("frames.yaml", "weapons.yaml"):
-        text = (catalog_copy / name).read_text(encoding="utf-8")
-        (catalog_copy / name).write_text(
+        text = (catalog / name).read_text(encoding="utf-8")
+        (catalog / name).write_text(
             re.sub(r"(?m)^(\s*durability: )\d+$", rf"\g<1>{MAX_POINTS}", text), encoding="utf-8"
         )
+
+
+def test_an_analysis_beyond_the_budget_is_refused_in_japanese(cli, catalog_copy, demo_path):
+    _beyond_the_exact_budget(catalog_copy)
     args = ("--catalog", catalog_copy, "--unit", "Kestrel", "--exact", "--lang", "ja")
     result = cli("analyze", demo_path, *args)
     assert result.code == 2
     assert "厳密な生存計算" in result.err and "over the limit" not in result.err, result.err
+
+
+def test_a_sampled_analysis_is_marked_in_japanese_within_80_columns(cli, catalog_copy, demo_path):
+    """Beyond the exact budget: ``≈`` over ``±`` in each cell, the note in Japanese."""
+    _beyond_the_exact_budget(catalog_copy)
+    args = ("--catalog", catalog_copy, "--unit", "Kestrel", "--rounds", "2", "--lang", "ja")
+    result = cli("analyze", demo_path, *args)
+    assert result.code == 0, result.err
+    assert "サンプリング推定" in result.out and "≈ " in result.out and "± " in result.out
+    assert english_words_in(result.out, ("Kestrel",)) == [] and too_wide(result.out) == []
