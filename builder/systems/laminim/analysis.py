@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from builder.core.messages import MessageError, Messages
 from builder.core.problems import InputError, Problem, find_named, unplaced
 from builder.systems.base import DEFAULT_ROUNDS, AnalyzeOptions, Output
 from builder.systems.laminim.derive import find_threat, threat_spec, unit_spec
 from builder.systems.laminim.legality import ResolvedUnit, TeamReport
 from builder.systems.laminim.models import Catalog, Threat
 from builder.systems.laminim.read import LaminimRead
+from builder.systems.laminim.refusals import said, too_large
 from builder.systems.laminim.rules import TooLarge, UnitAnalysis
 from builder.systems.laminim.rules import analyze_unit as _analyze
 from builder.systems.laminim.rules.interception import Intercept
 from builder.systems.laminim.rules.model import ThreatSpec, UnitSpec
 from builder.systems.laminim.team import Team
+
+MESSAGES = Messages.load(__file__)
 
 
 def analyze(
@@ -75,21 +79,18 @@ def analyze_team(
         if choice is not None:
             try:
                 intercept = choice.for_unit(unit_spec(u.resolved))
-            except ValueError as exc:
-                message = f"--intercept: {exc}"
+            except MessageError as exc:
+                message = MESSAGES("intercept-option", why=exc.said)
                 raise InputError([locate(("weapons",), message, "bad-input")]) from None
         try:
             results.append(
                 (u, analyze(u.resolved, threat, catalog, options.rounds, intercept, exact))
             )
         except TooLarge as exc:  # huge durability/ammo/attacks: bad input, not a crash
-            message = f"unit '{u.name}' against '{threat.id}': {exc}"
+            message = MESSAGES("unit-too-large", name=u.name, threat=threat.id, why=too_large(exc))
             raise InputError([locate((), message, "bad-input")]) from None
         except OverflowError:  # e.g. hundreds of identical attacks: beyond float range
-            message = (
-                f"against '{threat.id}': the odds overflow ({len(threat.attacks)} attacks "
-                "a round); use fewer attacks"
-            )
+            message = MESSAGES("odds-overflow", threat=threat.id, count=len(threat.attacks))
             raise InputError([locate((), message, "bad-input")]) from None
     return Output(
         analysis_json(threat, results), analysis_text(threat, results, catalog), report.errors
@@ -109,6 +110,8 @@ def too_large_problem(team: Team, catalog: Catalog, exc: Exception) -> Problem:
         try:
             check_budget(unit_spec(resolved), threat_spec(threat, catalog), DEFAULT_ROUNDS)
         except TooLarge as found:
-            message = f"unit '{unit.name}' against '{threat.id}': {found}"
+            message = MESSAGES(
+                "unit-too-large", name=unit.name, threat=threat.id, why=too_large(found)
+            )
             return unplaced(team.name, ("units", row))((), message, "bad-input")
-    return unplaced(team.name, ("units",))((), str(exc), "bad-input")
+    return unplaced(team.name, ("units",))((), said(exc), "bad-input")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from builder.core.i18n import LANGS
 from builder.core.problems import InputError
+from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
 from builder.systems.laminim.declared import BALANCE_HELP as HELP
 
@@ -48,7 +49,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
     p.add_argument("-o", "--output", metavar="REPORT.pdf", help="also write the PDF report")
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="report paper size")
-    p.add_argument("--lang", choices=list(LANGS), default="en", help="text and report language")
+    p.add_argument(
+        "--lang",
+        choices=list(LANGS),
+        default=None,
+        help="text and report language (default: $LAMINIM_LANG, else en)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,25 +62,27 @@ def run(args: argparse.Namespace) -> int:
     from builder.systems.laminim.balance_text import balance_json, balance_text
     from builder.systems.laminim.optimizer import option_problem
     from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import SYSTEM
 
+    lang = args.lang or current_lang()  # the shell's --lang, else LAMINIM_LANG
     catalog = SYSTEM.load_catalog(args.catalog)
     try:
         found = run_balance(
             catalog, args.threats, args.rounds, args.catalog, terminal_progress(), args.exact
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
-        raise InputError([option_problem("balance", str(exc))]) from None
+        raise InputError([option_problem("balance", too_large(exc))]) from None
     if args.json:
         print(json.dumps(balance_json(found, catalog), ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(balance_text(found, catalog, args.lang) + "\n")
+        sys.stdout.write(balance_text(found, catalog, lang) + "\n")
     if args.output is not None:
         from builder.render.report_file import write_report
         from builder.systems.laminim.balance_report import report_printout
 
-        return write_report(report_printout(found, catalog, args.lang, args.paper), args.output)
+        return write_report(report_printout(found, catalog, lang, args.paper), args.output)
     return 0
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.base import DEFAULT_ROUNDS, Command
 from builder.systems.laminim.optimizer import optimize_catalog, option_problem
@@ -140,14 +141,18 @@ def _fit(names: list[str], width: int) -> str:
 
 WEAPONS_WIDTH = 33  # what is left of 80 columns beside the other columns
 
+LABELS = Labels.load(__file__, "optimize_labels.yaml")
+"""The words of ``optimize``'s text, in the language the command reports in."""
 
-def weapon_names(s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH) -> str:
+
+def weapon_names(
+    s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH, lang: Lang = "en"
+) -> str:
     """The mounted weapons by name, duplicates as ``2× Name``, cut to ``width`` columns."""
     counts: dict[str, int] = {}
     for wid in s.weapons:
         if wid is not None:
-            weapon = catalog.weapon(wid)
-            name = weapon.name if weapon is not None else wid
+            name = part_name(catalog.weapon(wid), lang, wid)
             counts[name] = counts.get(name, 0) + 1
     return _fit([f"{n}×{name}" if n > 1 else name for name, n in counts.items()], width)
 
@@ -163,11 +168,22 @@ def small(x: float) -> str:
     return f"{x:.2f}" if x == 0 or x >= 0.005 else f"{x:.1e}"
 
 
-def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_TOP) -> str:
+def optimize_text(
+    result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_TOP, lang: Lang | None = None
+) -> str:
+    """The ranked table and its footer in ``lang`` (default: the language the command reports
+    in), within 80 columns."""
+    from builder.core.report_lang import current_lang
     from builder.systems.laminim.text import _table
 
+    lang = lang or current_lang()
+    t = LABELS.t
     threat = catalog.threat(result.threat)
-    threat_name = f"{threat.name} ({threat.id})" if threat is not None else result.threat
+    threat_name = (
+        t("threat", lang, name=part_name(threat, lang), id=threat.id)
+        if threat is not None
+        else result.threat
+    )
     front = [i for i, s in enumerate(result.loadouts) if s.pareto]
     shown = result.loadouts[:top] if top else result.loadouts
     rows = []
@@ -176,45 +192,57 @@ def optimize_text(result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_T
         rows.append(
             [
                 f"{i + 1}{'*' if s.pareto else ''}",
-                frame.name if frame is not None else s.frame,
-                weapon_names(s, catalog),
+                part_name(frame, lang, s.frame),
+                weapon_names(s, catalog, lang=lang),
                 f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
                 ("" if s.interval is None else "≈") + percent(s.alive),
                 ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
             ]
         )
-    table = _table(["#", "frame", "weapons", "payload", "alive", "E[rem]", "damage"], rows)
+    heads = ["number", "frame", "weapons", "payload", "alive", "remaining", "damage"]
+    table = _table([t(k, lang) for k in heads], rows)
     lines = [
-        f"{threat_name}, {result.rounds} rounds: {result.evaluated} loadouts, "
-        f"{len(front)} on the Pareto front (*)",
+        t(
+            "header",
+            lang,
+            threat=threat_name,
+            rounds=result.rounds,
+            evaluated=result.evaluated,
+            front=len(front),
+        ),
         "",
         table,
         "",
     ]
     if len(shown) < result.evaluated:
-        lines.append(f"showing {len(shown)} of {result.evaluated}; --top N for more, --top 0 all")
+        lines.append(t("showing", lang, shown=len(shown), evaluated=result.evaluated))
     beyond = [i + 1 for i in front if i >= len(shown)]
     if beyond:
         listed = ", ".join(f"#{r}" for r in beyond[:12]) + (" …" if len(beyond) > 12 else "")
-        lines.append(f"Pareto front further down: {listed}")
-    lines.append("alive: P(alive) after the last round; E[rem]: expected remaining durability;")
-    lines.append("damage: damage output with all weapons; *: no loadout beats it on all three.")
+        lines.append(t("further", lang, listed=listed))
+    lines.append(t("legend-alive", lang))
+    lines.append(t("legend-damage", lang))
     if any(s.interval is not None for s in result.loadouts):
-        lines.append("≈: beyond the exact budget, a seeded sampled estimate; --exact refuses.")
+        lines.append(t("legend-sampled", lang))
     return "\n".join(_wrap(line) for line in lines)
 
 
 def _wrap(line: str) -> str:
     import textwrap
 
-    if len(line) <= WIDTH or "  " in line:
+    from builder.core.text_table import columns, wrap
+
+    if columns(line) <= WIDTH or "  " in line:
         return line
+    if columns(line) > len(line):  # Japanese: wrap by terminal columns, between characters
+        return "\n".join(wrap(line, WIDTH))
     return "\n".join(textwrap.wrap(line, WIDTH))
 
 
 def run(args: argparse.Namespace) -> int:
     from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import SYSTEM
 
@@ -230,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
             args.exact,
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
-        raise InputError([option_problem("optimize", str(exc))]) from None
+        raise InputError([option_problem("optimize", too_large(exc))]) from None
     if args.json:
         print(json.dumps(optimize_json(result, args.top), ensure_ascii=False, indent=2))
     else:

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Lang, part_name
-from builder.core.messages import Message, Messages
+from builder.core.i18n import Labels, Lang, part_name
+from builder.core.messages import Message, MessageError, Messages
 from builder.core.problems import InputError, Problem, errors_of, suggest
+from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve
@@ -120,6 +121,7 @@ def compute(
     from builder.systems.laminim.analysis import analyze
     from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
     from builder.systems.laminim.system import EXACT, INTERCEPT
 
@@ -135,14 +137,16 @@ def compute(
             if choice is not None:
                 try:
                     intercept = choice.for_unit(unit_spec(report.resolved))
-                except ValueError as exc:
-                    raise _bad("--intercept", f"{report.name}: {exc}") from None
+                except MessageError as exc:
+                    why = MESSAGES("intercept-unit", name=report.name, why=exc.said)
+                    raise _bad("--intercept", why) from None
             try:
                 analysis = analyze(
                     report.resolved, threat, catalog, options.rounds, intercept, exact
                 )
             except TooLarge as exc:
-                raise _bad(report.name, f"against '{threat.id}': {exc}") from None
+                why = MESSAGES("against-threat", threat=threat.id, why=too_large(exc))
+                raise _bad(report.name, why) from None
         columns.append(Column(report, analysis, source))
     return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
 
@@ -184,18 +188,34 @@ def _alive_interval(a: Any) -> dict[str, Any]:
     return {"interval": {"alive": [list(r.interval.alive) for r in a.survival.rounds]}}
 
 
-def compare_text(compared: Compared, catalog: Catalog, lang: Lang = "en") -> str:
-    """The table at 80 columns, marked as in every game (:mod:`builder.systems.compare_table`)."""
-    rows = metric_rows(compared.columns, catalog, lang)
-    first = compared.columns[0].name
-    intercept = f"; --intercept {compared.intercept} (D19)" if compared.intercept else ""
+LABELS = Labels.load(__file__, "compare_labels.yaml")
+
+
+def _method(compared: Compared, lang: Lang) -> str:
+    """ "exact", or which units are a sampled estimate (beyond the exact budget)."""
     sampled = [
         c.name for c in compared.columns if c.analysis and c.analysis.survival.method == "sampled"
     ]
-    method = "exact" if not sampled else f"≈ sampled for {', '.join(sampled)} (beyond exact)"
-    title = (
-        f"Compare against {compared.threat.name} [{compared.threat.id}], "
-        f"{compared.rounds} rounds, {method}{intercept}"
+    if not sampled:
+        return LABELS.t("exact", lang)
+    return LABELS.t("sampled", lang, names=", ".join(sampled))
+
+
+def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None) -> str:
+    """The table at 80 columns, marked as in every game (:mod:`builder.systems.compare_table`),
+    in ``lang`` (default: the language the command reports in)."""
+    lang = lang or current_lang()
+    rows = metric_rows(compared.columns, catalog, lang)
+    first = compared.columns[0].name
+    intercept = LABELS.t("intercept", lang, choice=compared.intercept) if compared.intercept else ""
+    title = LABELS.t(
+        "title",
+        lang,
+        threat=part_name(compared.threat, lang),
+        id=compared.threat.id,
+        rounds=compared.rounds,
+        method=_method(compared, lang),
+        intercept=intercept,
     )
     table = side_by_side(
         [c.name for c in compared.columns], [c.source for c in compared.columns], rows
@@ -206,13 +226,15 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang = "en") -> str
 def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``, every game's)."""
     threat_name = part_name(compared.threat, lang)
-    en = lang == "en"
-    subtitle = (
-        f"{'Threat' if en else '想定攻撃'}: {threat_name} · "
-        f"{compared.rounds} {'rounds, exact' if en else 'ラウンド・厳密計算'}"
+    subtitle = LABELS.t(
+        "sheet-subtitle",
+        lang,
+        threat=threat_name,
+        rounds=compared.rounds,
+        method=_method(compared, lang),
     )
     if compared.intercept:
-        subtitle += f" · {'intercepting' if en else '迎撃'}: {compared.intercept}"
+        subtitle += LABELS.t("sheet-intercept", lang, choice=compared.intercept)
     curves = [
         Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
         for i, c in enumerate(compared.columns)

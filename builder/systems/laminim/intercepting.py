@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Message, MessageError, Messages
 from builder.core.problems import InputError, Problem
+from builder.systems.laminim.refusals import refusal
 from builder.systems.laminim.rules.interception import (
     CARD_SALVO,
     DEFAULT_BONUS,
@@ -36,13 +37,14 @@ class InterceptChoice:
     bonus: int = DEFAULT_BONUS
 
     def for_unit(self, unit: UnitSpec) -> Intercept | None:
-        """The unit's interceptor; ValueError (a message) when an explicit slot cannot shoot."""
+        """The unit's interceptor; :class:`MessageError` (why, in both languages) when an
+        explicit slot cannot shoot."""
         if self.slot is None:
             return best_interceptor(unit, self.bonus)
         intercept = Intercept(self.slot, self.bonus)
-        problem = intercept_problem(unit, intercept)
-        if problem is not None:
-            raise ValueError(problem)
+        refused = intercept_problem(unit, intercept)
+        if refused is not None:
+            raise MessageError(refusal(refused))
         return intercept
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.messages import Messages
+from builder.core.messages import EMPTY, Messages
 from builder.core.problems import (
     Findings,
     Locator,
@@ -264,7 +264,7 @@ def check_team(team: Team, catalog: Catalog, read: LaminimRead | None = None) ->
             for b in read.broken
             if b.unit.name != UNREADABLE
         ]
-        named.sort(key=lambda pair: pair[0](("name",), "", "illegal").line or 0)
+        named.sort(key=lambda pair: pair[0](("name",), EMPTY, "illegal").line or 0)
     for locate_name, unit in named:
         first = seen.get(unit.name.casefold())
         if first is not None:

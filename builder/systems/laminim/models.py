@@ -8,6 +8,7 @@ ignored field.
 from __future__ import annotations
 
 import re
+from functools import reduce
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -16,8 +17,13 @@ from pydantic import (
     Field,
     StringConstraints,
     ValidationInfo,
+    field_validator,
     model_validator,
 )
+
+from builder.core.messages import Message, MessageError, Messages
+
+MESSAGES = Messages.load(__file__)
 
 Slug = Annotated[
     str,
@@ -71,7 +77,7 @@ class MovementMode(_Model):
     @model_validator(mode="after")
     def _in_place_has_no_distance(self) -> MovementMode:
         if self.direction == "none" and self.distance != 0:
-            raise ValueError("a mode with direction 'none' (turn in place) must have distance 0")
+            raise MessageError(MESSAGES("mode-in-place-moves"))
         return self
 
 
@@ -108,9 +114,9 @@ class Frame(_Model):
         ids = [m.id for m in self.movement]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
-            raise ValueError(f"movement mode ids must be unique; repeated: {', '.join(dupes)}")
+            raise MessageError(MESSAGES("modes-repeated", ids=", ".join(dupes)))
         if self.cooling is not None and self.heat_capacity is None:
-            raise ValueError("cooling is set but heat_capacity is not; give both or neither")
+            raise MessageError(MESSAGES("cooling-without-heat"))
         return self
 
 
@@ -185,24 +191,32 @@ class Weapon(_Model):
     )
     abilities: Abilities = Field(default_factory=Abilities, description="Special abilities.")
 
+    @field_validator("ammo", mode="before")
+    @classmethod
+    def _ammo_zero_is_no_ammo_written_wrong(cls, value: object) -> object:
+        """``ammo: 0`` reads as "no ammo", which is written by leaving ``ammo`` out: say so,
+        instead of only "must be greater than 0"."""
+        if value == 0 and not isinstance(value, bool):
+            raise MessageError(MESSAGES("ammo-zero"))
+        return value
+
     @model_validator(mode="after")
     def _consistent(self) -> Weapon:
         if self.ammo is None and self.ammo_per_attack:
-            raise ValueError("ammo_per_attack is set but ammo is null; give the weapon ammo or 0")
+            raise MessageError(MESSAGES("ammo-per-attack-without-ammo"))
         if self.ammo is not None and self.ammo_per_attack == 0 and self.type != "special":
-            raise ValueError("a weapon with ammo must spend it: set ammo_per_attack ≥ 1")
+            raise MessageError(MESSAGES("ammo-unspent"))
         if self.ammo is not None and self.ammo_per_attack > self.ammo:
-            raise ValueError(
-                f"ammo_per_attack ({self.ammo_per_attack}) exceeds ammo ({self.ammo}): "
-                "the weapon could never fire"
+            raise MessageError(
+                MESSAGES("ammo-per-attack-over", per=self.ammo_per_attack, ammo=self.ammo)
             )
         if self.type == "special":
             if self.power or self.attacks:
-                raise ValueError("a special part makes no attack: power and attacks must be 0")
+                raise MessageError(MESSAGES("special-attacks"))
         elif self.power == 0 or self.attacks == 0:
-            raise ValueError(f"a {self.type} weapon needs power ≥ 1 and attacks ≥ 1")
+            raise MessageError(MESSAGES("weapon-needs-attack", kind=MESSAGES(f"kind-{self.type}")))
         if self.abilities.homing and self.type != "missile":
-            raise ValueError("only missile weapons can be homing")
+            raise MessageError(MESSAGES("homing-not-missile"))
         return self
 
     @property
@@ -245,7 +259,7 @@ class TeamFormat(_Model):
     @model_validator(mode="after")
     def _ordered(self) -> TeamFormat:
         if self.min_weapons > self.max_weapons:
-            raise ValueError("min_weapons is larger than max_weapons")
+            raise MessageError(MESSAGES("weapons-min-over-max"))
         return self
 
 
@@ -277,7 +291,6 @@ class Catalog(_Model):
 
         problems = cross_check(self)
         if problems:
-            raise ValueError(
-                "; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in problems)
-            )
+            said = [Message.untranslated(f"{'.'.join(map(str, loc))}: ") + m for loc, m in problems]
+            raise MessageError(reduce(lambda one, more: one + "; " + more, said))
         return self

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.core.messages import Message, Messages
+from builder.core.i18n import Lang, Pair
+from builder.core.messages import EMPTY, Message, Messages
 from builder.core.problems import InputError, Problem
 from builder.systems.laminim.part_hint import part_hint
 
@@ -74,8 +75,15 @@ def weapon_options(catalog: Catalog) -> list[WeaponOption]:
 # --- size -----------------------------------------------------------------------------------------
 
 
-def _loadout_text(frame: FrameOption, slots: Slots) -> str:
-    return f"{frame.id} [{', '.join(w.id if w else 'empty' for w in slots)}]"
+def _loadout_text(frame: FrameOption, slots: Slots) -> Pair:
+    """``striker [rifle, empty, empty]`` in both languages (ids stay ids: the catalog's words)."""
+    empty = MESSAGES("empty-slot")
+
+    def words(lang: Lang) -> str:
+        names = ", ".join(w.id if w else empty.text(lang) for w in slots)
+        return f"{frame.id} [{names}]"
+
+    return (words("en"), words("ja"))
 
 
 def _chain_key(frame: FrameOption, slots: Slots) -> tuple:
@@ -98,7 +106,7 @@ def check_size(
     threat: ThreatSpec,
     rounds: int,
     min_weapons: int,
-    locate: Callable[[int, str], Problem],
+    locate: Callable[[int, Message], Problem],
     exact: bool = True,
 ) -> int:
     """Estimate every loadout's chain; the summed work, or InputError when over a budget.
@@ -107,6 +115,7 @@ def check_size(
     beyond the single-job budget (its first such loadout, and how many more); with ``exact``
     False, only one beyond the sampler's limit too (the others are sampled).
     """
+    from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge, UnitSpec, check_budget
     from builder.systems.laminim.rules.optimize import loadouts
     from builder.systems.laminim.rules.sampled import check_sample
@@ -138,8 +147,14 @@ def check_size(
                     first = first or (slots, found)
         if first is not None:
             worst, refusal = first
-            more = f" (and {over - 1} more loadouts of this frame)" if over > 1 else ""
-            text = f"loadout {_loadout_text(frame, worst)} against '{threat.id}': {refusal}{more}"
+            more = MESSAGES("more-loadouts", count=over - 1) if over > 1 else EMPTY
+            text = MESSAGES(
+                "loadout-too-large",
+                loadout=_loadout_text(frame, worst),
+                threat=threat.id,
+                why=too_large(refusal),
+                more=more,
+            )
             problems.append(locate(i, text))
     if problems:
         raise InputError(problems)
@@ -148,10 +163,10 @@ def check_size(
 
 def _frame_locator(
     catalog_dir: Path | None, catalog: Catalog, frames: Sequence[FrameOption]
-) -> Callable[[int, str], Problem]:
+) -> Callable[[int, Message], Problem]:
     """Problems at the catalog entry of ``frames[i]`` (files re-read only when one is reported)."""
 
-    def locate(index: int, message: str) -> Problem:
+    def locate(index: int, message: Message) -> Problem:
         from builder.core.catalog_folder import read_catalog_folder
         from builder.core.resources import bundled_catalog_dir
         from builder.systems.laminim.catalog import CATALOG_FILES
@@ -200,7 +215,7 @@ def score_frames(
     frames: Sequence[FrameOption],
     threat: Threat,
     rounds: int,
-    locate: Callable[[int, str], Problem] | None = None,
+    locate: Callable[[int, Message], Problem] | None = None,
     progress: Callable[[int, int], None] | None = None,
     exact: bool = True,
 ) -> OptimizeResult:
@@ -229,8 +244,8 @@ def score_frames(
     return OptimizeResult(result.threat, result.rounds, len(ranked), ranked)
 
 
-def _unplaced_frames(frames: Sequence[FrameOption]) -> Callable[[int, str], Problem]:
-    def locate(index: int, message: str) -> Problem:
+def _unplaced_frames(frames: Sequence[FrameOption]) -> Callable[[int, Message], Problem]:
+    def locate(index: int, message: Message) -> Problem:
         return option_problem(f"frame '{frames[index].id}'", message)
 
     return locate

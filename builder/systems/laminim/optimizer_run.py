@@ -12,6 +12,12 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from builder.core.i18n import Labels
+from builder.core.report_lang import current_lang
+
+LABELS = Labels.load(__file__, "optimize_labels.yaml")
+"""The progress line's words (in the language the command reports in)."""
+
 Progress = Callable[[int, int], None]
 _EVERY = 0.1  # seconds between redraws
 
@@ -21,6 +27,7 @@ def terminal_progress(stream: TextIO | None = None) -> Progress | None:
     out = sys.stderr if stream is None else stream
     if not out.isatty():
         return None
+    lang = current_lang()
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
@@ -31,7 +38,7 @@ def terminal_progress(stream: TextIO | None = None) -> Progress | None:
         if done >= total:
             out.write("\r\033[K")
         else:
-            out.write(f"\rscoring loadouts: {done}/{total} survival chains")
+            out.write("\r" + LABELS.t("progress", lang, done=done, total=total))
         out.flush()
 
     return progress

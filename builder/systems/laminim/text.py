@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, Pair, part_name
 from builder.core.problems import verdict, warnings_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
@@ -75,8 +75,14 @@ def parts_json(catalog: Catalog) -> dict:
     }
 
 
-def _modes(frame: Frame) -> str:
-    return ", ".join(m.id for m in frame.movement)
+PARTS = Labels.load(__file__, "parts_labels.yaml")
+"""The words of ``parts``'s text, in the language the command reports in."""
+
+
+def _modes(frame: Frame, lang: Lang = "en") -> str:
+    return PARTS.t("list-and", lang).join(
+        m.id if lang == "en" else part_name(m, lang) for m in frame.movement
+    )
 
 
 def _ammo(weapon: Weapon) -> str:
@@ -85,56 +91,105 @@ def _ammo(weapon: Weapon) -> str:
     return f"{weapon.ammo}/{weapon.ammo_per_attack}"
 
 
-def _abilities(weapon: Weapon) -> str:
+def _abilities(weapon: Weapon, frame_modes: dict[str, Pair], lang: Lang = "en") -> str:
     a = weapon.abilities
+    t = PARTS.t
     out = []
     if a.guard:
-        out.append(f"guard face {','.join(map(str, a.guard.faces))} -{a.guard.reduction}")
+        faces = ",".join(map(str, a.guard.faces))
+        out.append(t("guard", lang, faces=faces, reduction=a.guard.reduction))
     if a.homing:
-        out.append("homing")
+        out.append(t("homing", lang))
     elif weapon.type == "missile":
-        out.append("straight")
+        out.append(t("straight", lang))
     if a.quick_boost:
-        out.append(f"quick boost ({a.quick_boost.mode} {a.quick_boost.distance:g})")
+        mode = frame_modes.get(a.quick_boost.mode, (a.quick_boost.mode, a.quick_boost.mode))
+        out.append(
+            t(
+                "quick-boost",
+                lang,
+                mode=a.quick_boost.mode if lang == "en" else mode,
+                distance=f"{a.quick_boost.distance:g}",
+            )
+        )
     if a.thruster:
-        out.append(f"thruster +{a.thruster.distance_bonus:g}")
-    return ", ".join(out)
+        out.append(t("thruster", lang, distance=f"{a.thruster.distance_bonus:g}"))
+    return PARTS.t("ability-and", lang).join(out)
+
+
+def _mode_names(catalog: Catalog) -> dict[str, Pair]:
+    """Every movement mode's two names by id (a quick boost names a mode by its id)."""
+    return {m.id: (m.name, m.name_ja) for f in catalog.frames for m in f.movement}
 
 
 def parts_text(catalog: Catalog) -> str:
+    """The catalog as three tables in the language the command reports in: English lists both
+    names, Japanese the id a team file uses and the Japanese name."""
+    lang = current_lang()
+    t = PARTS.t
+    ja = lang == "ja"
+    names = ["name-ja"] if ja else ["name", "name-ja"]
+
+    def named(part: Frame | Weapon | Threat) -> list[str]:
+        return [part.name_ja] if ja else [part.name, part.name_ja]
+
     frames = _table(
-        ["frame", "name", "名前", "dur", "payload", "movement"],
+        [t(k, lang) for k in ["frame", *names, "dur", "payload", "movement"]],
         [
-            [f.id, f.name, f.name_ja, str(f.durability), str(f.payload), _modes(f)]
+            [f.id, *named(f), str(f.durability), str(f.payload), _modes(f, lang)]
             for f in catalog.frames
         ],
     )
-    weapons = _table(
-        ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo", "abilities"],
-        [
+    modes = _mode_names(catalog)
+    if ja:  # short number heads and the type beside the abilities: 80 columns with wide names
+        weapons = _table(
+            [t(k, lang) for k in ("weapon", "name-ja", "dur-short", "wt-short", "pow-short")]
+            + [t(k, lang) for k in ("att-short", "ammo", "type-abilities")],
             [
-                w.id,
-                w.name,
-                w.type,
-                str(w.durability),
-                str(w.weight),
-                str(w.power),
-                str(w.attacks),
-                _ammo(w),
-                _abilities(w),
-            ]
-            for w in catalog.weapons
-        ],
-    )
+                [
+                    w.id,
+                    w.name_ja,
+                    *(str(n) for n in (w.durability, w.weight, w.power, w.attacks)),
+                    _ammo(w),
+                    " ".join(filter(None, [t(f"type-{w.type}", lang), _abilities(w, modes, lang)])),
+                ]
+                for w in catalog.weapons
+            ],
+        )
+    else:
+        weapons = _table(
+            [t(k, lang) for k in ["weapon", "name", "type", "dur", "wt", "pow", "att", "ammo"]]
+            + [t("abilities", lang)],
+            [
+                [
+                    w.id,
+                    w.name,
+                    w.type,
+                    str(w.durability),
+                    str(w.weight),
+                    str(w.power),
+                    str(w.attacks),
+                    _ammo(w),
+                    _abilities(w, modes, lang),
+                ]
+                for w in catalog.weapons
+            ],
+        )
+
+    def attacker(weapon_id: str) -> str:
+        return part_name(catalog.weapon(weapon_id), lang, weapon_id) if ja else weapon_id
+
     threats = _table(
-        ["threat", "name", "attacks"],
+        [t(k, lang) for k in ["threat", *names[:1], "attacks"]],
         [
             [
-                t.id + (" (default)" if t.id == catalog.default_threat else ""),
-                t.name,
-                ", ".join(a.weapon + (f" +{a.bonus}" if a.bonus else "") for a in t.attacks),
+                th.id + (t("default", lang) if th.id == catalog.default_threat else ""),
+                th.name_ja if ja else th.name,
+                t("list-and", lang).join(
+                    attacker(a.weapon) + (f" +{a.bonus}" if a.bonus else "") for a in th.attacks
+                ),
             ]
-            for t in catalog.threats
+            for th in catalog.threats
         ],
     )
     return f"{catalog.name}\n\n{frames}\n\n{weapons}\n\n{threats}"
@@ -234,12 +289,13 @@ def _interval_json(r: Any) -> dict[str, Any]:
     }
 
 
-def _pm(value: float, span: tuple[float, float], scale: float = 100.0) -> str:
-    """A sampled figure as ``≈ 63.2% ± 0.4``: the half-width of its 95 % interval."""
+def _pm(value: float, span: tuple[float, float], scale: float = 100.0) -> tuple[str, str]:
+    """A sampled figure as ``≈ 63.2%`` over ``± 0.4``, the half-width of its 95 % interval:
+    two lines of a cell, so a sampled table is as narrow as an exact one."""
     half = max(value - span[0], span[1] - value) * scale
     if scale == 100.0:
-        return f"≈ {100 * value:.1f}% ± {half:.1f}"
-    return f"≈ {value:.2f} ± {half:.2f}"
+        return f"≈ {100 * value:.1f}%", f"± {half:.1f}"
+    return f"≈ {value:.2f}", f"± {half:.2f}"
 
 
 def _slot_number(index: int | None) -> int | None:
@@ -251,52 +307,90 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+ANALYZE = Labels.load(__file__, "analyze_labels.yaml")
+"""The words of ``analyze``'s text, in the language the command reports in."""
+
+
+def _weapon_word(weapon_id: str, catalog: Catalog, lang: Lang) -> str:
+    """A weapon as ``analyze`` names it: its id in English (what a file and ``--threat`` say),
+    its Japanese name in Japanese."""
+    return weapon_id if lang == "en" else part_name(catalog.weapon(weapon_id), lang, weapon_id)
+
+
 def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
+    lang = current_lang()
+    t = ANALYZE.t
     attacks = ", ".join(
-        a.weapon + (f" (bonus {a.bonus})" if a.bonus else "") for a in threat.attacks
+        t("attack-bonus", lang, weapon=_weapon_word(a.weapon, catalog, lang), bonus=a.bonus)
+        if a.bonus
+        else _weapon_word(a.weapon, catalog, lang)
+        for a in threat.attacks
     )
-    out = [f"Threat: {threat.name} [{threat.id}] — every round: {attacks}"]
+    out = [t("threat", lang, name=part_name(threat, lang), id=threat.id, attacks=attacks)]
     if any(a.intercept is not None for _, a in results) and not any(
         (w := catalog.weapon(a.weapon)) is not None and w.type == "missile" for a in threat.attacks
     ):
-        out.append("  (no missile salvo to intercept: the numbers are the plain analysis)")
+        out.append(t("no-salvo", lang))
     for report, a in results:
         resolved = report.resolved
-        faces = " ".join(f"{f.face}:{_face_name(f, resolved)}" for f in a.face_info)
+        faces = " ".join(f"{f.face}:{_face_name(f, resolved, lang)}" for f in a.face_info)
         total = resolved.frame.durability + sum(w.durability for w in resolved.slots if w)
         best = (
-            f"slot {_slot_number(a.damage.best_slot)} alone {a.damage.best_single:.2f}"
+            t(
+                "best-slot",
+                lang,
+                slot=_slot_number(a.damage.best_slot),
+                damage=f"{a.damage.best_single:.2f}",
+            )
             if a.damage.best_slot is not None
-            else "no attacking weapon"
+            else t("no-attacker", lang)
         )
         out += [
             "",
-            f"{report.name} — {resolved.frame.name}, payload {report.payload_used}/"
-            f"{report.payload_limit}, durability {total}",
-            f"  exposure {a.exposure:.3f} ({round(a.exposure * 6)}/6)   faces {faces}",
-            f"  damage per round vs. the same exposure: all weapons {a.damage.all_weapons:.2f},"
-            f" {best}",
+            t(
+                "unit",
+                lang,
+                name=report.name,
+                frame=part_name(resolved.frame, lang),
+                used=report.payload_used,
+                limit=report.payload_limit,
+                total=total,
+            ),
+            t(
+                "exposure",
+                lang,
+                exposure=f"{a.exposure:.3f}",
+                faces=round(a.exposure * 6),
+                names=faces,
+            ),
+            t("damage", lang, all=f"{a.damage.all_weapons:.2f}", best=best),
         ]
         if a.intercept is not None:
             gun = resolved.slots[a.intercept.slot]
             out.append(
-                f"  intercepting (D19): slot {a.intercept.slot + 1} {gun.name if gun else '—'} at "
-                f"+{a.intercept.bonus} shoots the first missile salvo while intact"
+                t(
+                    "intercepting",
+                    lang,
+                    slot=a.intercept.slot + 1,
+                    weapon=part_name(gun, lang),
+                    bonus=a.intercept.bonus,
+                )
             )
-        slot_heads = [f"slot{i + 1} lost" for i in range(3)]
+        slot_heads = [t("slot-lost", lang, n=i + 1) for i in range(3)]
         rows = []
         for r in a.survival.rounds:
             if r.interval is not None:  # beyond the exact budget: the seeded sampled estimate
                 i = r.interval
-                rows.append(
-                    [str(r.round), _pm(r.alive, i.alive)]
-                    + [_pm(r.expected_remaining, i.expected_remaining, 1.0)]
-                    + [
-                        "    —" if s is None or b is None else _pm(s, b)
+                cells = [
+                    _pm(r.alive, i.alive),
+                    _pm(r.expected_remaining, i.expected_remaining, 1.0),
+                    *(
+                        ("    —", "") if s is None or b is None else _pm(s, b)
                         for s, b in zip(r.slot_destroyed, i.slot_destroyed, strict=True)
-                    ]
-                    + [_pm(r.cook_off, i.cook_off)]
-                )
+                    ),
+                    _pm(r.cook_off, i.cook_off),
+                ]
+                rows += [[str(r.round)] + [c[0] for c in cells], [""] + [c[1] for c in cells]]
                 continue
             rows.append(
                 [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
@@ -304,18 +398,19 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
                 + [_pct(r.cook_off)]
             )
         if a.survival.method == "sampled":
-            out.append(
-                f"  (sampled: beyond the exact chain's budget, {a.survival.trials:,} seeded "
-                "trials; ± is the 95 % interval; --exact refuses instead)"
-            )
-        table = _table(["round", "alive", "E[rem]", *slot_heads, "cook-off"], rows)
+            out.append(t("sampled", lang, trials=f"{a.survival.trials:,}"))
+        heads = [t(k, lang) for k in ("round", "alive", "remaining")]
+        table = _table([*heads, *slot_heads, t("cook-off", lang)], rows, width=78)  # indented 2
         out += ["  " + line for line in table.splitlines()]
     return "\n".join(out)
 
 
-def _face_name(face: FaceInfo, resolved: ResolvedUnit) -> str:
-    """What a location die of ``face`` names: the frame, a weapon id, or — for no part."""
+def _face_name(face: FaceInfo, resolved: ResolvedUnit, lang: Lang = "en") -> str:
+    """What a location die of ``face`` names: the frame, a weapon (its id in English, its
+    Japanese name in Japanese), or — for no part."""
     if face.is_frame:
-        return "frame"
+        return ANALYZE.t("face-frame", lang)
     weapon = resolved.slots[face.slot - 1] if face.slot is not None else None
-    return weapon.id if weapon else "—"
+    if weapon is None:
+        return "—"
+    return weapon.id if lang == "en" else part_name(weapon, lang)

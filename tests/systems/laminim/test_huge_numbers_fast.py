@@ -111,7 +111,7 @@ def test_beyond_the_budget_analyze_answers_with_a_marked_sampled_estimate(
         assert lo <= r["alive"] <= hi and hi - lo < 0.01
         assert set(r["interval"]) == {"alive", "expected_remaining", "slot_destroyed", "cook_off"}
     text = cli("analyze", demo_path, "--catalog", catalog_copy, "--unit", "Kestrel")
-    assert text.code == 0 and "≈ " in text.out and "(sampled" in text.out
+    assert text.code == 0 and "≈ " in text.out and "± " in text.out and "(sampled" in text.out
 
 
 def test_huge_tracks_print_a_tally_box_not_boxes(catalog_copy, demo_path):

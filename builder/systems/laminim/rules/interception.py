@@ -39,18 +39,33 @@ def can_intercept(weapon: WeaponSpec | None) -> bool:
     return weapon is not None and weapon.kind == "normal" and weapon.attacks > 0
 
 
-def intercept_problem(unit: UnitSpec, intercept: Intercept) -> str | None:
+@dataclass(frozen=True)
+class Refusal:
+    """Why an interception cannot be used, as data: the key of the message the caller shows
+    (the rules core prints nothing) and what it names."""
+
+    key: str
+    """``intercept-no-slot``, ``intercept-empty-slot`` or ``intercept-not-normal``."""
+    slot: int
+    """The slot asked for, counted 1–3 as a player counts."""
+    slots: int = 0
+    weapon: str = ""
+    kind: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.key} (slot {self.slot})"
+
+
+def intercept_problem(unit: UnitSpec, intercept: Intercept) -> Refusal | None:
     """Why ``intercept`` cannot be used on ``unit`` (None when it can)."""
+    slot = intercept.slot + 1
     if not 0 <= intercept.slot < len(unit.slots):
-        return f"slot {intercept.slot + 1} does not exist; slots are 1-{len(unit.slots)}"
+        return Refusal("intercept-no-slot", slot, slots=len(unit.slots))
     weapon = unit.slots[intercept.slot]
     if weapon is None:
-        return f"slot {intercept.slot + 1} is empty"
+        return Refusal("intercept-empty-slot", slot)
     if not can_intercept(weapon):
-        return (
-            f"slot {intercept.slot + 1} holds '{weapon.name}' ({weapon.kind}); only a normal "
-            "weapon can shoot missiles down"
-        )
+        return Refusal("intercept-not-normal", slot, weapon=weapon.name, kind=weapon.kind)
     return None
 
 

@@ -63,9 +63,9 @@ def sampled_survival(
 ) -> SurvivalResult:
     """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals."""
     if intercept is not None:
-        problem = intercept_problem(unit, intercept)
-        if problem is not None:
-            raise ValueError(problem)
+        refused = intercept_problem(unit, intercept)
+        if refused is not None:  # callers check first (intercepting.py words it for a player)
+            raise ValueError(str(refused))
     check_sample(unit, threat, trials)
     mc = simulate_survival(unit, threat, rounds, trials, seed, intercept)
     most = unit.frame_durability + sum(w.durability for w in unit.slots if w is not None)

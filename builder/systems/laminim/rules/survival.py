@@ -42,9 +42,9 @@ def survival(
     is then NaN; the reference chain, used for interception, computes it anyway).
     """
     if intercept is not None:
-        problem = intercept_problem(unit, intercept)
-        if problem is not None:
-            raise ValueError(problem)
+        refused = intercept_problem(unit, intercept)
+        if refused is not None:  # callers check first (intercepting.py words it for a player)
+            raise ValueError(str(refused))
     check_budget(unit, threat, rounds)
     if intercept is None or arriving(unit, threat, intercept) is None:  # no salvo: plain D7
         from .engine import exact_survival

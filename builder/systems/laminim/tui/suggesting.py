@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.systems.laminim.models import Catalog, Frame, Threat
+
+if TYPE_CHECKING:
+    from builder.core.messages import Message
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, after each distinct chain scored."""
@@ -40,10 +43,10 @@ def _option(frame: Frame) -> Any:
     return FrameOption(frame.id, frame.durability, frame.payload)
 
 
-def _locate(frame: Frame) -> Callable[[int, str], Any]:
+def _locate(frame: Frame) -> Callable[[int, Message], Any]:
     from builder.core.problems import Problem
 
-    def locate(_index: int, message: str) -> Problem:
+    def locate(_index: int, message: Message) -> Problem:
         return Problem(f"frame '{frame.id}'", None, None, "", message)
 
     return locate

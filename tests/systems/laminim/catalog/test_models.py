@@ -73,6 +73,22 @@ def test_ammo_per_attack_without_ammo_is_rejected():
     _reject(Weapon, {**RIFLE, "ammo": None}, "ammo_per_attack is set but ammo is null")
 
 
+def test_ammo_zero_says_to_leave_ammo_out_as_the_other_ammo_message_does():
+    """One truth about ammo in every message: ammo is ≥ 1, or left out (null) for none."""
+    _reject(Weapon, {**RIFLE, "ammo": 0}, "ammo must be ≥ 1; leave ammo out (null)")
+    _reject(Weapon, {**RIFLE, "ammo": None}, "give ammo ≥ 1, or leave ammo_per_attack out")
+
+
+def test_model_refusals_have_their_japanese():
+    from builder.core.messages import MessageError
+
+    with pytest.raises(ValidationError) as info:
+        Weapon(**{**RIFLE, "ammo": None})
+    error = info.value.errors()[0]["ctx"]["error"]
+    assert isinstance(error, MessageError) and "ammo_per_attack" in error.said.ja
+    assert error.said.ja != error.said.en
+
+
 def test_weapon_with_ammo_must_spend_it():
     _reject(Weapon, {**RIFLE, "ammo_per_attack": 0}, "ammo_per_attack ≥ 1")
 

@@ -60,9 +60,12 @@ def test_rifle_at_plus_two_stops_two_of_five_on_average():
 def test_only_a_normal_weapon_intercepts():
     u = unit("lancer", SMG, MISSILE, BLADE)
     assert intercept_problem(u, Intercept(0)) is None
-    assert "only a normal weapon" in (intercept_problem(u, Intercept(1)) or "")
-    assert "only a normal weapon" in (intercept_problem(u, Intercept(2)) or "")
-    assert "empty" in (intercept_problem(unit("striker", RIFLE), Intercept(1)) or "")
+    missile, blade = intercept_problem(u, Intercept(1)), intercept_problem(u, Intercept(2))
+    assert missile is not None and blade is not None
+    assert (missile.key, missile.kind) == ("intercept-not-normal", "missile")
+    assert (blade.key, blade.kind) == ("intercept-not-normal", "melee")
+    empty = intercept_problem(unit("striker", RIFLE), Intercept(1))
+    assert empty is not None and (empty.key, empty.slot) == ("intercept-empty-slot", 2)
     with pytest.raises(ValueError):
         survival(u, threat("m", (MISSILE, 0)), 2, Intercept(2))
 
