@@ -16,6 +16,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+U = np.uint64
+
+
+@njit(inline="always")
+def _span(start, stop):
+    """``range(start, stop)`` over unsigned indices (``start`` >= 0; empty when stop <= start)."""
+    return range(U(start), U(max(start, stop)))
+
 
 @njit(cache=True, nogil=True, fastmath=True)
 def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
@@ -83,33 +91,37 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
                     if mpart[t, p, m] == 0:
                         fused = m
                         break
+                # f runs over unsigned spans (``_span``): numba then knows no index is negative
+                # and drops its wraparound test, which lets the compiler vectorise each loop
+                ulo, uhi = U(lo), U(hi + 1)
                 if fused < 0:
-                    for f in range(lo):
+                    for f in range(U(0), ulo):
                         y[r, f] = 0.0
-                    for f in range(lo, hi + 1):
+                    for f in range(ulo, uhi):
                         y[r, f] = s * x[r, f]
                 else:
                     # y[g] = s x[g] (g in lo..hi) + q x[g + d] (g + d in lo..hi, g >= 0)
                     d = dest[t, fused, k]
+                    ud = U(d)
                     q = mq[t, p, fused]
                     g0 = max(lo - d, 0)
                     g1 = hi - d
                     e1 = min(lo, g1 + 1)
-                    for f in range(g0):
+                    for f in range(U(0), U(g0)):
                         y[r, f] = 0.0
-                    for f in range(g0, e1):
-                        y[r, f] = q * x[r, f + d]
-                    for f in range(max(g0, e1), lo):
+                    for f in _span(g0, e1):
+                        y[r, f] = q * x[r, f + ud]
+                    for f in _span(max(g0, e1), lo):
                         y[r, f] = 0.0
-                    for f in range(lo, g1 + 1):
-                        y[r, f] = s * x[r, f] + q * x[r, f + d]
-                    for f in range(max(lo, g1 + 1), hi + 1):
+                    for f in _span(lo, g1 + 1):
+                        y[r, f] = s * x[r, f] + q * x[r, f + ud]
+                    for f in _span(max(lo, g1 + 1), hi + 1):
                         y[r, f] = s * x[r, f]
                     below = 0.0  # cells under d drop to 0 (clipped)
-                    for f in range(lo, min(d, hi + 1)):
+                    for f in _span(lo, min(d, hi + 1)):
                         below += x[r, f]
                     y[r, 0] += q * below
-                for f in range(hi + 1, n_f):
+                for f in range(uhi, U(n_f)):
                     y[r, f] = 0.0
                 for m in range(nm[t, p]):
                     if m == fused:
@@ -117,16 +129,17 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
                     q = mq[t, p, m]
                     if mpart[t, p, m] == 0:
                         d = dest[t, m, k]
-                        for f in range(max(lo, d), hi + 1):
-                            y[r, f - d] += q * x[r, f]
+                        ud = U(d)
+                        for f in _span(max(lo, d), hi + 1):
+                            y[r, f - ud] += q * x[r, f]
                         below = 0.0
-                        for f in range(lo, min(d, hi + 1)):
+                        for f in _span(lo, min(d, hi + 1)):
                             below += x[r, f]
                         y[r, 0] += q * below
                     else:
                         dr = base + dest[t, m, k]
                         zy[dr] = False
-                        for f in range(lo, hi + 1):
+                        for f in range(ulo, uhi):
                             y[dr, f] += q * x[r, f]
             x, y = y, x
             zx, zy = zy, zx
