@@ -161,9 +161,11 @@ def split(src, settled, waves, dice_mask, p_clean):
     so is mass whose destroyed weapons roll no dice; the rest goes to ``waves[mask]``, mask =
     the weapons that cook off, to have their dice rolled before the next wave. ``src`` and
     ``waves[mask]`` may be compact (length 1 along the slots they know to be destroyed).
+    With one view (the clean view untracked) it is the total and ``dead_clean`` means nothing.
     Returns (dead, dead_clean, mass sent to waves).
     """
     n_a, n_b, n_c, n_f = src.shape[1], src.shape[2], src.shape[3], src.shape[4]
+    top = src.shape[0] - 1  # the total view (0 too when it is the only one)
     dead = 0.0
     dead_clean = 0.0
     sent = 0.0
@@ -178,20 +180,18 @@ def split(src, settled, waves, dice_mask, p_clean):
                 nc = 0 if zero & 4 else c
                 cooks = zero & dice_mask
                 # the frame at 0: the dead unit (D8: its weapons' dice still count for the flag)
-                total = src[1, a, b, c, 0]
+                total = src[top, a, b, c, 0]
                 clean = src[0, a, b, c, 0]
                 dead += total
                 dead_clean += clean * p_clean[zero & dice_mask]
+                # no test per cell (adding 0 changes nothing): the settled loop vectorises
                 dst = settled if cooks == 0 else waves[cooks]
-                for f in range(1, n_f):
-                    total = src[1, a, b, c, f]
-                    clean = src[0, a, b, c, f]
-                    if total == 0.0 and clean == 0.0:
-                        continue
-                    dst[0, na, nb, nc, f] += clean
-                    dst[1, na, nb, nc, f] += total
-                    if cooks:
-                        sent += total + clean
+                for v in range(top + 1):
+                    for f in range(U(1), U(n_f)):
+                        dst[v, na, nb, nc, f] += src[v, a, b, c, f]
+                if cooks:
+                    for f in range(U(1), U(n_f)):
+                        sent += src[top, a, b, c, f]
     return dead, dead_clean, sent
 
 
@@ -200,9 +200,10 @@ def summary(settled, f_values, a_values, b_values, c_values):
     """(alive, clean alive, expected remaining, mass with slot i not intact) of ``settled``.
 
     Remaining durability (D6) counts the frame and intact slots; a slot's values array holds 0
-    at index 0 (not intact), so the sum needs no test.
+    at index 0 (not intact), so the sum needs no test. One view: the clean figure is the total.
     """
     n_a, n_b, n_c, n_f = settled.shape[1], settled.shape[2], settled.shape[3], settled.shape[4]
+    top = settled.shape[0] - 1
     alive = 0.0
     clean = 0.0
     remaining = 0.0
@@ -214,7 +215,7 @@ def summary(settled, f_values, a_values, b_values, c_values):
                 row_mass = 0.0
                 row_clean = 0.0  # summed as row_mass is: equal views give equal sums
                 for f in range(n_f):
-                    total = settled[1, a, b, c, f]
+                    total = settled[top, a, b, c, f]
                     row_clean += settled[0, a, b, c, f]
                     row_mass += total
                     remaining += total * (f_values[f] + slots)
@@ -291,8 +292,9 @@ def resolve(rolled, settled, waves, spare_waves, dice_mask, p_clean, cook, spare
             if not np.any(wave):
                 continue
             cooked = True
-            views = wave.reshape(2, wave.size // (2 * n_f), n_f)
-            rows = views[1]
+            n_views = wave.shape[0]
+            views = wave.reshape(n_views, wave.size // (n_views * n_f), n_f)
+            rows = views[n_views - 1]
             n = rows.shape[0]
             out = roll(
                 rows,
@@ -309,8 +311,9 @@ def resolve(rolled, settled, waves, spare_waves, dice_mask, p_clean, cook, spare
             )
             if np.sum(counts[mask]) % 2 == 1:  # an odd number of dice: the result is in spare
                 rows[:, :] = out
-            clean = views[0]
-            clean *= p_clean[mask]
+            if n_views == 2:
+                clean = views[0]
+                clean *= p_clean[mask]
             d, dc, s = split(wave, settled, dst, dice_mask, p_clean)
             dead += d
             dead_clean += dc
