@@ -49,10 +49,6 @@ def warm() -> None:
     exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
 
 
-def _die_kernel(shape: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
-    return _target_kernel(_target(shape), weapon, bonus, pattern)
-
-
 def _target(shape: UnitSpec) -> UnitSpec:
     """What a threat's die sees of a unit: which slots hold a weapon, and their guards (faces
     and reduction); power and ammo only matter to cook-off. Loadouts alike in this share
@@ -109,9 +105,10 @@ class _Tables:
             if attack.weapon.makes_attacks:
                 key = (attack.weapon, attack.bonus)
                 groups[key] = groups.get(key, 0) + attack.weapon.attacks
+        target = _target(self.shape)  # built once: the kernel caches hash it on every look-up
         self.dice = self._stack(
             [
-                [self._pattern_kernel(_die_kernel(self.shape, w, b, pat), pat) for pat in PATTERNS]
+                [self._pattern_kernel(_target_kernel(target, w, b, pat), pat) for pat in PATTERNS]
                 for w, b in groups
             ],
             list(groups.values()),
@@ -125,7 +122,6 @@ class _Tables:
             ]
         )
         cook: dict[int, tuple] = {}
-        target = _target(self.shape)
         power = [w.power if w is not None else 0 for w in unit.slots]
         for mask in range(1, 8):
             if mask & self.dice_mask != mask:
