@@ -219,9 +219,9 @@ def exact_survival(
 ) -> SurvivalResult:
     """``survival`` without interception, on the compiled loops (no budget check here).
 
-    ``cook_off=False``: the clean view is not kept (a third of the work on a unit with
-    cook-off weapons) and every round's ``cook_off`` is NaN; the other numbers are the same.
-    The optimiser ranks without it.
+    ``cook_off=False``: the clean view is not kept (the arrays hold the total view alone: a
+    third to a half of the work on a unit with cook-off weapons) and every round's
+    ``cook_off`` is NaN; the other numbers are the same. The optimiser ranks without it.
     """
     loops = _loops()
     tables = _tables(unit, threat)
