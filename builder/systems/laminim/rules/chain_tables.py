@@ -21,7 +21,8 @@ from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .results import Pattern
 
 
-def _reachable(start: int, steps: set[int]) -> tuple[int, ...]:
+@lru_cache(maxsize=4096)  # the optimiser asks again for every loadout sharing a part
+def _reachable(start: int, steps: frozenset[int]) -> tuple[int, ...]:
     """Every durability a part can show: ``start`` minus any sum of ``steps``, clipped at 0."""
     seen = {start, 0}
     todo = [start]
@@ -54,7 +55,9 @@ class _Chain:
         powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
         powers |= {w.power for w in unit.slots if w is not None and w.cook_off_dice}
         self.values = tuple(
-            _reachable(self.max_dur[part], {damage_taken(unit, part, p) for p in powers} - {0})
+            _reachable(
+                self.max_dur[part], frozenset({damage_taken(unit, part, p) for p in powers} - {0})
+            )
             for part in range(4)
         )
         self.shape = _shape(unit)

@@ -49,10 +49,6 @@ def warm() -> None:
     exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
 
 
-def _die_kernel(shape: UnitSpec, weapon: WeaponSpec, bonus: int, pattern: Pattern) -> tuple:
-    return _target_kernel(_target(shape), weapon, bonus, pattern)
-
-
 def _target(shape: UnitSpec) -> UnitSpec:
     """What a threat's die sees of a unit: which slots hold a weapon, and their guards (faces
     and reduction); power and ammo only matter to cook-off. Loadouts alike in this share
@@ -109,9 +105,10 @@ class _Tables:
             if attack.weapon.makes_attacks:
                 key = (attack.weapon, attack.bonus)
                 groups[key] = groups.get(key, 0) + attack.weapon.attacks
+        target = _target(self.shape)  # built once: the kernel caches hash it on every look-up
         self.dice = self._stack(
             [
-                [self._pattern_kernel(_die_kernel(self.shape, w, b, pat), pat) for pat in PATTERNS]
+                [self._pattern_kernel(_target_kernel(target, w, b, pat), pat) for pat in PATTERNS]
                 for w, b in groups
             ],
             list(groups.values()),
@@ -125,7 +122,6 @@ class _Tables:
             ]
         )
         cook: dict[int, tuple] = {}
-        target = _target(self.shape)
         power = [w.power if w is not None else 0 for w in unit.slots]
         for mask in range(1, 8):
             if mask & self.dice_mask != mask:
@@ -223,26 +219,27 @@ def exact_survival(
 ) -> SurvivalResult:
     """``survival`` without interception, on the compiled loops (no budget check here).
 
-    ``cook_off=False``: the clean view is not kept (a third of the work on a unit with
-    cook-off weapons) and every round's ``cook_off`` is NaN; the other numbers are the same.
-    The optimiser ranks without it.
+    ``cook_off=False``: the clean view is not kept (the arrays hold the total view alone: a
+    third to a half of the work on a unit with cook-off weapons) and every round's
+    ``cook_off`` is NaN; the other numbers are the same. The optimiser ranks without it.
     """
     loops = _loops()
     tables = _tables(unit, threat)
     dims = tables.dims
-    x = np.zeros((2, *dims))
+    n_views = 2 if cook_off else 1  # untracked: the total view alone, nothing to keep equal
+    x = np.zeros((n_views, *dims))
     x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
-    waves = _wave_buffers(dims, tables.dice_mask)
-    spare_waves = _wave_buffers(dims, tables.dice_mask)
+    waves = _wave_buffers(dims, tables.dice_mask, n_views)
+    spare_waves = _wave_buffers(dims, tables.dice_mask, n_views)
     spare = np.empty((tables.cook_rows, dims[3]))
     no_share = np.zeros(0, dtype=np.bool_)
     dead = dead_clean = 0.0
     same = True  # no cook-off die has been rolled on living mass: the two views are equal
     results = []
     for round_no in range(1, rounds + 1):
-        views = x[1:] if same else x
+        views = x[1:] if same and cook_off else x
         rolled = _roll(loops, views, tables)
-        if same:
+        if same and cook_off:
             rolled = np.concatenate((rolled, rolled))
         settled = np.zeros_like(rolled)
         d, dc, cooked = loops.resolve(
@@ -258,7 +255,7 @@ def exact_survival(
         )
         dead += d
         dead_clean += dc
-        same = same and not (cooked and cook_off)  # untracked: the clean view stays a copy
+        same = same and not cooked
         x = settled
         alive, clean, remaining, lost = loops.summary(settled, *tables.axis_values)
         slots = tuple(
@@ -293,13 +290,16 @@ def _tables(unit: UnitSpec, threat: ThreatSpec) -> _Tables:
     return _Tables(unit, threat)
 
 
-def _wave_buffers(dims: tuple[int, ...], dice_mask: int) -> tuple[np.ndarray, ...]:
+def _wave_buffers(
+    dims: tuple[int, ...], dice_mask: int, n_views: int = 2
+) -> tuple[np.ndarray, ...]:
     """One array per cook-off mask, compact along the slots that mask destroys (index 0)."""
     out = []
+    never = _NEVER[:n_views]
     for mask in range(8):
         if mask == 0 or mask & dice_mask != mask:
-            out.append(_NEVER)
+            out.append(never)
             continue
         shape = [*(1 if mask >> i & 1 else dims[i] for i in range(3)), dims[3]]
-        out.append(np.zeros((2, *shape)))
+        out.append(np.zeros((n_views, *shape)))
     return tuple(out)

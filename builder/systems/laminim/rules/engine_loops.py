@@ -16,6 +16,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+U = np.uint64
+
+
+@njit(inline="always")
+def _span(start, stop):
+    """``range(start, stop)`` over unsigned indices (``start`` >= 0; empty when stop <= start)."""
+    return range(U(start), U(max(start, stop)))
+
 
 @njit(cache=True, nogil=True, fastmath=True)
 def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
@@ -83,33 +91,37 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
                     if mpart[t, p, m] == 0:
                         fused = m
                         break
+                # f runs over unsigned spans (``_span``): numba then knows no index is negative
+                # and drops its wraparound test, which lets the compiler vectorise each loop
+                ulo, uhi = U(lo), U(hi + 1)
                 if fused < 0:
-                    for f in range(lo):
+                    for f in range(U(0), ulo):
                         y[r, f] = 0.0
-                    for f in range(lo, hi + 1):
+                    for f in range(ulo, uhi):
                         y[r, f] = s * x[r, f]
                 else:
                     # y[g] = s x[g] (g in lo..hi) + q x[g + d] (g + d in lo..hi, g >= 0)
                     d = dest[t, fused, k]
+                    ud = U(d)
                     q = mq[t, p, fused]
                     g0 = max(lo - d, 0)
                     g1 = hi - d
                     e1 = min(lo, g1 + 1)
-                    for f in range(g0):
+                    for f in range(U(0), U(g0)):
                         y[r, f] = 0.0
-                    for f in range(g0, e1):
-                        y[r, f] = q * x[r, f + d]
-                    for f in range(max(g0, e1), lo):
+                    for f in _span(g0, e1):
+                        y[r, f] = q * x[r, f + ud]
+                    for f in _span(max(g0, e1), lo):
                         y[r, f] = 0.0
-                    for f in range(lo, g1 + 1):
-                        y[r, f] = s * x[r, f] + q * x[r, f + d]
-                    for f in range(max(lo, g1 + 1), hi + 1):
+                    for f in _span(lo, g1 + 1):
+                        y[r, f] = s * x[r, f] + q * x[r, f + ud]
+                    for f in _span(max(lo, g1 + 1), hi + 1):
                         y[r, f] = s * x[r, f]
                     below = 0.0  # cells under d drop to 0 (clipped)
-                    for f in range(lo, min(d, hi + 1)):
+                    for f in _span(lo, min(d, hi + 1)):
                         below += x[r, f]
                     y[r, 0] += q * below
-                for f in range(hi + 1, n_f):
+                for f in range(uhi, U(n_f)):
                     y[r, f] = 0.0
                 for m in range(nm[t, p]):
                     if m == fused:
@@ -117,16 +129,17 @@ def roll(x, y, block, pattern, stay, nm, mpart, mq, dest, counts, shared):
                     q = mq[t, p, m]
                     if mpart[t, p, m] == 0:
                         d = dest[t, m, k]
-                        for f in range(max(lo, d), hi + 1):
-                            y[r, f - d] += q * x[r, f]
+                        ud = U(d)
+                        for f in _span(max(lo, d), hi + 1):
+                            y[r, f - ud] += q * x[r, f]
                         below = 0.0
-                        for f in range(lo, min(d, hi + 1)):
+                        for f in _span(lo, min(d, hi + 1)):
                             below += x[r, f]
                         y[r, 0] += q * below
                     else:
                         dr = base + dest[t, m, k]
                         zy[dr] = False
-                        for f in range(lo, hi + 1):
+                        for f in range(ulo, uhi):
                             y[dr, f] += q * x[r, f]
             x, y = y, x
             zx, zy = zy, zx
@@ -148,9 +161,11 @@ def split(src, settled, waves, dice_mask, p_clean):
     so is mass whose destroyed weapons roll no dice; the rest goes to ``waves[mask]``, mask =
     the weapons that cook off, to have their dice rolled before the next wave. ``src`` and
     ``waves[mask]`` may be compact (length 1 along the slots they know to be destroyed).
+    With one view (the clean view untracked) it is the total and ``dead_clean`` means nothing.
     Returns (dead, dead_clean, mass sent to waves).
     """
     n_a, n_b, n_c, n_f = src.shape[1], src.shape[2], src.shape[3], src.shape[4]
+    top = src.shape[0] - 1  # the total view (0 too when it is the only one)
     dead = 0.0
     dead_clean = 0.0
     sent = 0.0
@@ -165,20 +180,18 @@ def split(src, settled, waves, dice_mask, p_clean):
                 nc = 0 if zero & 4 else c
                 cooks = zero & dice_mask
                 # the frame at 0: the dead unit (D8: its weapons' dice still count for the flag)
-                total = src[1, a, b, c, 0]
+                total = src[top, a, b, c, 0]
                 clean = src[0, a, b, c, 0]
                 dead += total
                 dead_clean += clean * p_clean[zero & dice_mask]
+                # no test per cell (adding 0 changes nothing): the settled loop vectorises
                 dst = settled if cooks == 0 else waves[cooks]
-                for f in range(1, n_f):
-                    total = src[1, a, b, c, f]
-                    clean = src[0, a, b, c, f]
-                    if total == 0.0 and clean == 0.0:
-                        continue
-                    dst[0, na, nb, nc, f] += clean
-                    dst[1, na, nb, nc, f] += total
-                    if cooks:
-                        sent += total + clean
+                for v in range(top + 1):
+                    for f in range(U(1), U(n_f)):
+                        dst[v, na, nb, nc, f] += src[v, a, b, c, f]
+                if cooks:
+                    for f in range(U(1), U(n_f)):
+                        sent += src[top, a, b, c, f]
     return dead, dead_clean, sent
 
 
@@ -187,9 +200,10 @@ def summary(settled, f_values, a_values, b_values, c_values):
     """(alive, clean alive, expected remaining, mass with slot i not intact) of ``settled``.
 
     Remaining durability (D6) counts the frame and intact slots; a slot's values array holds 0
-    at index 0 (not intact), so the sum needs no test.
+    at index 0 (not intact), so the sum needs no test. One view: the clean figure is the total.
     """
     n_a, n_b, n_c, n_f = settled.shape[1], settled.shape[2], settled.shape[3], settled.shape[4]
+    top = settled.shape[0] - 1
     alive = 0.0
     clean = 0.0
     remaining = 0.0
@@ -201,7 +215,7 @@ def summary(settled, f_values, a_values, b_values, c_values):
                 row_mass = 0.0
                 row_clean = 0.0  # summed as row_mass is: equal views give equal sums
                 for f in range(n_f):
-                    total = settled[1, a, b, c, f]
+                    total = settled[top, a, b, c, f]
                     row_clean += settled[0, a, b, c, f]
                     row_mass += total
                     remaining += total * (f_values[f] + slots)
@@ -278,8 +292,9 @@ def resolve(rolled, settled, waves, spare_waves, dice_mask, p_clean, cook, spare
             if not np.any(wave):
                 continue
             cooked = True
-            views = wave.reshape(2, wave.size // (2 * n_f), n_f)
-            rows = views[1]
+            n_views = wave.shape[0]
+            views = wave.reshape(n_views, wave.size // (n_views * n_f), n_f)
+            rows = views[n_views - 1]
             n = rows.shape[0]
             out = roll(
                 rows,
@@ -296,8 +311,9 @@ def resolve(rolled, settled, waves, spare_waves, dice_mask, p_clean, cook, spare
             )
             if np.sum(counts[mask]) % 2 == 1:  # an odd number of dice: the result is in spare
                 rows[:, :] = out
-            clean = views[0]
-            clean *= p_clean[mask]
+            if n_views == 2:
+                clean = views[0]
+                clean *= p_clean[mask]
             d, dc, s = split(wave, settled, dst, dice_mask, p_clean)
             dead += d
             dead_clean += dc
