@@ -1,9 +1,10 @@
-"""``laminim reach MAP.yaml --from X,Y --move N [--risk R] [--to X,Y] [--json]`` (docs/design.md
-"The command line").
+"""``laminim reach MAP.yaml --from X,Y --move N [--risk R] [--to X,Y] [--json [--paths]]``
+(docs/design.md "The command line").
 
 Without ``--from`` / ``--move`` the map's ``plan:`` gives them. Bad input -- an unreadable map,
 a start off the map or on a pit, numbers out of range, a job over the planner's budget --
-exits 2 with one line per problem; ``--json`` prints exactly ``{"cells": [...]}``.
+exits 2 with one line per problem; ``--json`` prints exactly ``{"cells": [...]}`` (paths with
+``--paths`` or ``--to``).
 """
 
 from __future__ import annotations
@@ -78,8 +79,13 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help='machine-readable: {"cells": [{"x", "y", "risk", "cost", "path"}]} '
-        "(with --to, only that cell)",
+        help='machine-readable: {"cells": [{"x", "y", "risk", "cost"}]} '
+        "(with --to, only that cell, with its path)",
+    )
+    p.add_argument(
+        "--paths",
+        action="store_true",
+        help='with --json, every cell\'s "path" too: [[x, y], ...] from the start',
     )
 
 
@@ -138,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     path = next((r for r in found if r.at == args.to), None) if args.to is not None else None
     if args.json:
         cells = found if args.to is None else ([path] if path is not None else [])
-        print(reach_json_text(cells))
+        print(reach_json_text(cells, paths=args.paths or args.to is not None))
     else:
         print(fit_text(reach_text(team, start, move, risk, found, args.to, path)))
     sys.stdout.flush()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem
@@ -30,15 +30,20 @@ from builder.systems.base import (
 )
 from builder.systems.game import Game
 
-from .catalog import KuroganenCatalog, load_catalog
 from .declared import DECLARED
-from .legality import MapReport
 from .models import KuroganenMap
+
+if TYPE_CHECKING:
+    from .catalog import KuroganenCatalog
+    from .legality import MapReport
 
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
+class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+    """The game; its catalog model and check report are imported when first asked for, so
+    ``laminim reach`` (which reads neither) does not build them."""
+
     id = "kuroganen"
     name = "Kuroganen Gauge"
     name_ja = "クロガネンゲイジ"
@@ -47,6 +52,8 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
     card_sizes = DECLARED.card_sizes
 
     def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        from .catalog import load_catalog
+
         return load_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
@@ -55,6 +62,8 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
         return read_map(source)
 
     def judge(self, read: MapRead, team: KuroganenMap, catalog: KuroganenCatalog) -> MapReport:
+        from .legality import MapReport
+
         return MapReport(team, list(read.problems))
 
     def describe_catalog(self, catalog: KuroganenCatalog) -> Output:

@@ -119,21 +119,23 @@ def reach_text(
     return "\n".join(lines)
 
 
-def reach_json(found: Sequence[Reach]) -> dict[str, Any]:
+def reach_json(found: Sequence[Reach], paths: bool = True) -> dict[str, Any]:
     """The reach JSON of docs/design.md "Kuroganen Gauge":
-    ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``."""
-    return {"cells": [r.as_dict() for r in found]}
+    ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``, ``path`` only with
+    ``paths``."""
+    return {"cells": [r.as_dict(paths) for r in found]}
 
 
-def reach_json_text(found: Sequence[Reach]) -> str:
+def reach_json_text(found: Sequence[Reach], paths: bool = True) -> str:
     """``reach_json`` as ``--json`` prints it: one cell per line, each on one line.
 
     Indenting every ``[x, y]`` of every path made a 100×100 map's answer half a megabyte, five
     times the data, and slower to write than to plan; a cell per line still reads and diffs
-    line by line, and the keys are the same."""
+    line by line, and the keys are the same. Most readers want the risks, not a path to every
+    cell, so ``laminim reach --json`` writes paths only when asked (``--paths``, ``--to``)."""
     if not found:
         return '{"cells": []}'
-    cells = ",\n".join("  " + json.dumps(r.as_dict(), ensure_ascii=False) for r in found)
+    cells = ",\n".join("  " + json.dumps(r.as_dict(paths), ensure_ascii=False) for r in found)
     return '{"cells": [\n' + cells + "\n]}"
 
 

@@ -161,8 +161,20 @@ def test_reach_to_an_unreachable_cell_says_why(cli, small):
     assert "another unit stands there" in unit.out
 
 
+def test_reach_json_gives_no_paths_unless_asked(cli, small):
+    data = json.loads(cli("reach", small, "--from", "0,0", "--move", "2", "--json").out)
+    with_paths = json.loads(
+        cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths").out
+    )
+    for cell in data["cells"]:
+        assert list(cell) == ["x", "y", "risk", "cost"]
+    assert data["cells"] == [
+        {k: v for k, v in cell.items() if k != "path"} for cell in with_paths["cells"]
+    ]
+
+
 def test_reach_json_is_exactly_the_documented_shape(cli, small):
-    result = cli("reach", small, "--from", "0,0", "--move", "2", "--json")
+    result = cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths")
     data = json.loads(result.out)
     assert list(data) == ["cells"]
     cells = {(c["x"], c["y"]): c for c in data["cells"]}
@@ -365,7 +377,8 @@ def test_a_plan_over_the_planners_budget_is_bad_input_at_its_line(cli, tmp_path)
 
 
 def test_reach_json_prints_one_cell_per_line_with_its_whole_path(cli, small):
-    lines = cli("reach", small, "--from", "0,0", "--move", "2", "--json").out.splitlines()
+    lines = cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths")
+    lines = lines.out.splitlines()
     assert lines[0] == '{"cells": [' and lines[-1] == "]}"
     for line in lines[1:-1]:
         cell = json.loads(line.rstrip(","))

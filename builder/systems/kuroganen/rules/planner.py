@@ -107,15 +107,13 @@ class Reach:
             return (self.trace.start, *(cell for leg in self.legs for cell in leg.cells))
         return self.trace.path(self.at, self.cost)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge")."""
-        return {
-            "x": self.x,
-            "y": self.y,
-            "risk": self.risk,
-            "cost": self.cost,
-            "path": [[x, y] for x, y in self.path],
-        }
+    def as_dict(self, path: bool = True) -> dict[str, Any]:
+        """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge"); without
+        ``path`` as ``--json`` gives it unless paths are asked for."""
+        cell: dict[str, Any] = {"x": self.x, "y": self.y, "risk": self.risk, "cost": self.cost}
+        if path:
+            cell["path"] = [[x, y] for x, y in self.path]
+        return cell
 
 
 def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
