@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
+from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.render.roster import Roster
@@ -67,46 +68,47 @@ class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
         return MapReport(team, list(read.problems))
 
     def describe_catalog(self, catalog: KuroganenCatalog) -> Output:
-        text = (
-            f"{catalog.name} / {catalog.name_ja}: no parts catalog. A map file "
-            "(system: kuroganen) is the input: 'laminim check MAP.yaml' validates it and "
-            "'laminim reach MAP.yaml --from X,Y --move N' plans a move on it."
-        )
-        data = {
-            "system": catalog.system,
-            "name": catalog.name,
-            "name_ja": catalog.name_ja,
-            "parts": [],
-        }
+        from builder.core.report_lang import current_lang
+
+        from .text import LABELS
+
+        names = {"name": catalog.name, "name_ja": catalog.name_ja}
+        text = LABELS.t("no-parts", current_lang(), **names)
+        data = {"system": catalog.system, **names, "parts": []}
         return Output(data, text)
 
     def analyze(self, read: MapRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
-        from .rules import ReachTooLarge, reach
-        from .text import count, map_summary, summary_line
+        from builder.core.report_lang import current_lang
 
+        from .read import budget_message
+        from .rules import ReachTooLarge, reach
+        from .text import LABELS, map_summary, reached_text, summary_line
+
+        lang = current_lang()
         team = self.team_of(read)
         data: dict[str, Any] = {"map": map_summary(team), "reach": None}
-        lines = [summary_line(team)]
+        lines = [summary_line(team, lang)]
         if team.plan is not None:
             plan = team.plan
             try:
                 found = reach(team.height_map(), plan.start, plan.move, plan.risk)
             except ReachTooLarge as exc:
-                raise InputError([read_problem(read, ("plan", "move"), str(exc))]) from None
+                problem = read_problem(read, ("plan", "move"), budget_message(exc))
+                raise InputError([problem]) from None
             by_risk: dict[str, int] = {}
             for r in found:
                 by_risk[str(r.risk)] = by_risk.get(str(r.risk), 0) + 1
             data["reach"] = {"cells": len(found), "by_risk": dict(sorted(by_risk.items()))}
-            spread = ", ".join(f"risk {k}: {v}" for k, v in sorted(by_risk.items()))
+            x, y = plan.start
+            reached = reached_text(found, lang)
             lines.append(
-                f"plan: from ({plan.start[0]},{plan.start[1]}), movement {plan.move}, risk "
-                f"{plan.risk}: {count(len(found), 'cell')} reachable ({spread})"
+                LABELS.t("plan", lang, x=x, y=y, move=plan.move, risk=plan.risk, reached=reached)
             )
         else:
-            lines.append("no plan: in the file")
+            lines.append(LABELS.t("no-plan", lang))
         path = read.source.file if read.source else "MAP.yaml"
         args = "--to X,Y" if team.plan is not None else "--from X,Y --move N"
-        lines += ["where a unit can go, cell by cell:", f"  laminim reach {path} {args}"]
+        lines += [LABELS.t("where-to", lang), f"  laminim reach {path} {args}"]
         return Output(data, "\n".join(lines))
 
     def documents(
@@ -156,7 +158,7 @@ class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
         return {}
 
 
-def read_problem(read: MapRead, loc: tuple[str, ...], message: str) -> Problem:
+def read_problem(read: MapRead, loc: tuple[str, ...], message: Message) -> Problem:
     if read.source is not None:
         return read.source.problem(loc, message)
     return Problem("map", None, None, ".".join(loc), message)
