@@ -5,7 +5,8 @@ Run from a checkout: ``python bench/bench_reach.py``. Prints figures only; no te
 The alternative is ``bench/plain_reach.py``: an exhaustive search with Pareto pruning, what one
 writes first (``tests/systems/kuroganen/test_plain_search_agreement.py`` checks both agree).
 Both are timed in CPU seconds, in this process (the call, every cell's path built) and as whole
-processes (``laminim reach MAP --json`` against ``python bench/plain_reach.py MAP``). The bars
+processes (``laminim reach MAP --json [--paths]`` against ``python bench/plain_reach.py MAP
+[--paths]``, the same JSON). The bars
 (docs/design.md "Quality bars"): at least 1.5x faster than the plain search on a 100x100 map
 at movement 20; a 30x30 map with movement 12 answers in < 1 s end to end.
 """
@@ -79,6 +80,12 @@ def child_cpu(cmd: list[str], repeats: int) -> list[float]:
     return times
 
 
+def cells_of(cmd: list[str]) -> list[dict[str, int]]:
+    """The cells a reach process prints (paths aside: equal paths may be found in any order)."""
+    out = subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, text=True).stdout
+    return [{k: v for k, v in c.items() if k != "path"} for c in json.loads(out)["cells"]]
+
+
 def in_process() -> None:
     print("in process, CPU ms (median of 7): reach() with every path built vs the plain search")
     for name, make in (("rubble", ruined_block), ("open", open_ground)):
@@ -123,8 +130,20 @@ def against_brute_force() -> None:
 
 
 def whole_process() -> None:
-    """As a user runs them: process start, imports, reading the map, planning, writing JSON."""
+    """As a user runs them: process start, imports, reading the map, planning, writing JSON.
+
+    Both print the same cells (with ``--paths``, the same paths too). The last column is what
+    ``laminim reach`` spends before any kuroganen code runs: Python, the CLI and the game kit
+    imported and the map file read with every value's line and column (``read_yaml``); the
+    plain search reads it with no positions and no checks."""
     print("\nwhole processes, CPU ms (median of 5)")
+    kit = "; ".join(
+        [
+            "import builder.cli, builder.systems.game, builder.roster.team_file, sys",
+            "from builder.core.source import read_yaml",
+            "read_yaml(sys.argv[1], max_items=256)",
+        ]
+    )
     with tempfile.TemporaryDirectory() as folder:
         for size, move in [(30, 12), (100, 20)]:
             levels, units = ruined_block(size, size, seed=size)
@@ -136,15 +155,17 @@ def whole_process() -> None:
             ours += ["--move", str(move), "--json"]
             plain = [sys.executable, str(ROOT / "bench" / "plain_reach.py"), str(path)]
             plain += [str(c), str(c), str(move)]
-            bare = [sys.executable, "-c", "import builder.cli"]
-            a = statistics.median(child_cpu(ours, 5))
-            b = statistics.median(child_cpu(plain, 5))
-            s = statistics.median(child_cpu(bare, 5))
-            print(
-                f"  {size:>3}x{size:<3} move {move:>2}: laminim reach --json {a:6.0f}"
-                f"   plain_reach.py {b:6.0f}   (of ours, starting python + importing the CLI"
-                f" alone: {s:.0f})"
-            )
+            floor = statistics.median(child_cpu([sys.executable, "-c", kit, str(path)], 5))
+            assert cells_of(ours) == cells_of(plain), "laminim reach and the plain search differ"
+            for extra in ([], ["--paths"]):
+                a = statistics.median(child_cpu(ours + extra, 5))
+                b = statistics.median(child_cpu(plain + extra, 5))
+                label = "--json --paths" if extra else "--json        "
+                print(
+                    f"  {size:>3}x{size:<3} move {move:>2}: laminim reach {label} {a:5.0f}"
+                    f"   plain_reach.py {b:5.0f}   x{b / a:4.2f}   (before any kuroganen code:"
+                    f" {floor:.0f})"
+                )
     phases()
 
 
@@ -163,10 +184,11 @@ def phases() -> None:
     hmap = team.height_map()
     plan = statistics.median(cpu(lambda: reach(hmap, (50, 50), 20), 7))
     found = reach(hmap, (50, 50), 20)
-    write = statistics.median(cpu(lambda: reach_json_text(found), 7))
+    write = statistics.median(cpu(lambda: reach_json_text(found, paths=False), 7))
+    paths = statistics.median(cpu(lambda: reach_json_text(reach(hmap, (50, 50), 20)), 7)) - plan
     print(
         f"  in laminim reach (100x100, move 20): reading the map {read:.0f} ms, planning"
-        f" {plan:.0f} ms, paths + JSON {write:.0f} ms"
+        f" {plan:.0f} ms, JSON {write:.0f} ms (with every path: {paths:.0f} ms)"
     )
 
 

@@ -9,9 +9,10 @@ jumps cell by cell, landing wherever the rules allow -- nothing is cached betwee
 
 It shares no code with ``builder/``: ``bench/bench_reach.py`` times it beside the planner, and
 ``tests/systems/kuroganen/test_plain_search_agreement.py`` checks both give the same cells.
-Run alone as a process (``python bench/plain_reach.py MAP.yaml X Y MOVE``) it reads the map
-with PyYAML's C loader (no line numbers, no checks: less than ``laminim`` does) and prints the
-cells as compact JSON, so whole-process times compare.
+Run alone as a process (``python bench/plain_reach.py MAP.yaml X Y MOVE [--paths]``) it reads
+the map with PyYAML's C loader (no line numbers, no checks: less than ``laminim`` does) and
+prints the cells as compact JSON, paths only with ``--paths`` as ``laminim reach --json``, so
+whole-process times compare.
 """
 
 from __future__ import annotations
@@ -86,19 +87,24 @@ def plain_reach(
 
 
 def main(argv: list[str]) -> int:
-    """``plain_reach.py MAP.yaml X Y MOVE [RISK]``: the cells as ``{"cells": [...]}`` JSON."""
+    """``plain_reach.py MAP.yaml X Y MOVE [RISK] [--paths]``: the cells as ``{"cells": [...]}``
+    JSON, each cell's path only with ``--paths`` (as ``laminim reach --json [--paths]``)."""
     import yaml
 
+    paths = "--paths" in argv
+    argv = [a for a in argv if a != "--paths"]
     with open(argv[0], encoding="utf-8") as handle:
         data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     start = (int(argv[1]), int(argv[2]))
     move, risk = int(argv[3]), int(argv[4]) if len(argv) > 4 else 0
     units = {(int(x), int(y)) for x, y in data.get("units", [])}
     found = plain_reach(data["map"], units, start, move, risk)
-    cells = [
-        {"x": x, "y": y, "risk": r, "cost": c, "path": [list(p) for p in path]}
-        for (x, y), (r, c, path) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-    ]
+    cells = []
+    for (x, y), (r, c, path) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        cell: dict[str, object] = {"x": x, "y": y, "risk": r, "cost": c}
+        if paths:
+            cell["path"] = [list(p) for p in path]
+        cells.append(cell)
     print(json.dumps({"cells": cells}, separators=(",", ":")))
     return 0
 

@@ -35,6 +35,12 @@ class MapReport:
         }
 
     def text(self) -> str:
-        from .text import levels_grid, summary_line
+        from builder.core.problems import verdict
+        from builder.core.report_lang import current_lang
 
-        return "\n".join([summary_line(self.team) + ": OK", "", *levels_grid(self.team)])
+        from .text import LABELS, levels_grid, summary_line
+
+        lang = current_lang()
+        word = verdict(self.exit_code).text(lang)
+        head = LABELS.t("checked", lang, summary=summary_line(self.team, lang), verdict=word)
+        return "\n".join([head, "", *levels_grid(self.team, lang)])

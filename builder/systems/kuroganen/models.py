@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from builder.core.messages import MessageError
+
 from .rules import HeightMap, Point
 
 MAX_SIDE = 100
@@ -58,7 +60,7 @@ class KuroganenMap(BaseModel):
         from .read import map_shape_problems
 
         for _loc, message in map_shape_problems(rows):
-            raise ValueError(message.en)
+            raise MessageError(message)
         return rows
 
     @model_validator(mode="after")
@@ -66,10 +68,10 @@ class KuroganenMap(BaseModel):
         from .read import plan_problems, unit_problems
 
         for _loc, message in unit_problems(self.map, self.units):
-            raise ValueError(message.en)
+            raise MessageError(message)
         if self.plan is not None:
             for _loc, message in plan_problems(self.map, self.plan.start):
-                raise ValueError(message.en)
+                raise MessageError(message)
         return self
 
     @property

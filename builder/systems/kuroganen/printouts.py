@@ -23,6 +23,7 @@ from builder.systems.base import PrintOptions, Printout
 
 from .models import KuroganenMap
 from .print_labels import PLANNER_NOTE, SECTIONS, TABLE, TABLE_TITLE, labels_for
+from .read import budget_message
 from .rules import ReachTooLarge, reach
 from .text import count, level_text
 
@@ -159,7 +160,8 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
         try:
             found = reach(team.height_map(), plan.start, plan.move, plan.risk)
         except ReachTooLarge as exc:
-            raise InputError([Problem(team.name, None, None, "plan.move", str(exc))]) from None
+            problem = Problem(team.name, None, None, "plan.move", budget_message(exc))
+            raise InputError([problem]) from None
         risks = {r.at: r.risk for r in found}
         x, y = plan.start
         plan_line = labels["plan"].format(

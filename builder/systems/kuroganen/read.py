@@ -222,12 +222,19 @@ def read_map(src: Located) -> TeamRead[KuroganenMap]:
     return TeamRead(team, src, problems)
 
 
-def plan_budget_problem(hmap: HeightMap, move: int) -> str | None:
+def plan_budget_problem(hmap: HeightMap, move: int) -> Message | None:
     """Why a plan's movement is more than the planner takes on for this map (a job too large to
     compute is bad input: docs/design.md "Exit codes and problems"), so every command and the TUI
     can use the file."""
     try:
         check_budget(hmap, move)
     except ReachTooLarge as exc:
-        return str(exc)
+        return budget_message(exc)
     return None
+
+
+def budget_message(exc: ReachTooLarge) -> Message:
+    """The planner's refusal in the player's words."""
+    return MESSAGES(
+        "over-budget", move=exc.move, width=exc.width, height=exc.height, allowed=exc.allowed
+    )

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
+from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.render.roster import Roster
@@ -30,15 +31,20 @@ from builder.systems.base import (
 )
 from builder.systems.game import Game
 
-from .catalog import KuroganenCatalog, load_catalog
 from .declared import DECLARED
-from .legality import MapReport
 from .models import KuroganenMap
+
+if TYPE_CHECKING:
+    from .catalog import KuroganenCatalog
+    from .legality import MapReport
 
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
+class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+    """The game; its catalog model and check report are imported when first asked for, so
+    ``laminim reach`` (which reads neither) does not build them."""
+
     id = "kuroganen"
     name = "Kuroganen Gauge"
     name_ja = "クロガネンゲイジ"
@@ -47,6 +53,8 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
     card_sizes = DECLARED.card_sizes
 
     def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        from .catalog import load_catalog
+
         return load_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
@@ -55,49 +63,52 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
         return read_map(source)
 
     def judge(self, read: MapRead, team: KuroganenMap, catalog: KuroganenCatalog) -> MapReport:
+        from .legality import MapReport
+
         return MapReport(team, list(read.problems))
 
     def describe_catalog(self, catalog: KuroganenCatalog) -> Output:
-        text = (
-            f"{catalog.name} / {catalog.name_ja}: no parts catalog. A map file "
-            "(system: kuroganen) is the input: 'laminim check MAP.yaml' validates it and "
-            "'laminim reach MAP.yaml --from X,Y --move N' plans a move on it."
-        )
-        data = {
-            "system": catalog.system,
-            "name": catalog.name,
-            "name_ja": catalog.name_ja,
-            "parts": [],
-        }
+        from builder.core.report_lang import current_lang
+
+        from .text import LABELS
+
+        names = {"name": catalog.name, "name_ja": catalog.name_ja}
+        text = LABELS.t("no-parts", current_lang(), **names)
+        data = {"system": catalog.system, **names, "parts": []}
         return Output(data, text)
 
     def analyze(self, read: MapRead, catalog: KuroganenCatalog, options: AnalyzeOptions) -> Output:
-        from .rules import ReachTooLarge, reach
-        from .text import count, map_summary, summary_line
+        from builder.core.report_lang import current_lang
 
+        from .read import budget_message
+        from .rules import ReachTooLarge, reach
+        from .text import LABELS, map_summary, reached_text, summary_line
+
+        lang = current_lang()
         team = self.team_of(read)
         data: dict[str, Any] = {"map": map_summary(team), "reach": None}
-        lines = [summary_line(team)]
+        lines = [summary_line(team, lang)]
         if team.plan is not None:
             plan = team.plan
             try:
                 found = reach(team.height_map(), plan.start, plan.move, plan.risk)
             except ReachTooLarge as exc:
-                raise InputError([read_problem(read, ("plan", "move"), str(exc))]) from None
+                problem = read_problem(read, ("plan", "move"), budget_message(exc))
+                raise InputError([problem]) from None
             by_risk: dict[str, int] = {}
             for r in found:
                 by_risk[str(r.risk)] = by_risk.get(str(r.risk), 0) + 1
             data["reach"] = {"cells": len(found), "by_risk": dict(sorted(by_risk.items()))}
-            spread = ", ".join(f"risk {k}: {v}" for k, v in sorted(by_risk.items()))
+            x, y = plan.start
+            reached = reached_text(found, lang)
             lines.append(
-                f"plan: from ({plan.start[0]},{plan.start[1]}), movement {plan.move}, risk "
-                f"{plan.risk}: {count(len(found), 'cell')} reachable ({spread})"
+                LABELS.t("plan", lang, x=x, y=y, move=plan.move, risk=plan.risk, reached=reached)
             )
         else:
-            lines.append("no plan: in the file")
+            lines.append(LABELS.t("no-plan", lang))
         path = read.source.file if read.source else "MAP.yaml"
         args = "--to X,Y" if team.plan is not None else "--from X,Y --move N"
-        lines += ["where a unit can go, cell by cell:", f"  laminim reach {path} {args}"]
+        lines += [LABELS.t("where-to", lang), f"  laminim reach {path} {args}"]
         return Output(data, "\n".join(lines))
 
     def documents(
@@ -147,7 +158,7 @@ class Kuroganen(Game[KuroganenMap, KuroganenCatalog, MapRead]):
         return {}
 
 
-def read_problem(read: MapRead, loc: tuple[str, ...], message: str) -> Problem:
+def read_problem(read: MapRead, loc: tuple[str, ...], message: Message) -> Problem:
     if read.source is not None:
         return read.source.problem(loc, message)
     return Problem("map", None, None, ".".join(loc), message)

@@ -2,6 +2,8 @@
 
 Only display: the numbers come from the rules core (``rules.reach``). The map is drawn as a
 grid with column and row numbers; every cell is as wide as the widest thing any cell shows.
+The words are ``text_labels.yaml``, in the language the command reports in (``--lang``) unless
+a ``lang`` is given; the grid's marks (``~ # . U @``) are the same in both.
 """
 
 from __future__ import annotations
@@ -11,10 +13,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from builder.core.i18n import Labels, Lang
+from builder.core.report_lang import current_lang
+
 from .models import KuroganenMap
 from .rules import Leg, Point, Reach
 
 PIT, UNREACHABLE, UNIT, START = "#", ".", "U", "@"
+
+LABELS = Labels.load(__file__, "text_labels.yaml")
+
+
+def counted(key: str, n: int, lang: Lang) -> str:
+    """``1 pit`` / ``2 pits`` (``穴 2``): the label ``key-one`` or ``key-many`` with ``n``."""
+    return LABELS.t(f"{key}-{'one' if n == 1 else 'many'}", lang, n=n)
 
 
 def level_text(level: float | None) -> str:
@@ -36,7 +48,7 @@ def _grid(title: str, width: int, height: int, cell: Any) -> list[str]:
     return lines
 
 
-def levels_grid(team: KuroganenMap) -> list[str]:
+def levels_grid(team: KuroganenMap, lang: Lang | None = None) -> list[str]:
     """The floor levels, ``~`` for a pit, ``U`` after a level where a unit stands."""
     units = set(team.units)
 
@@ -44,10 +56,13 @@ def levels_grid(team: KuroganenMap) -> list[str]:
         text = level_text(team.map[y][x])
         return text + UNIT if (x, y) in units else text
 
-    return _grid("levels (~ pit, U unit):", team.width, team.height, cell)
+    title = LABELS.t("levels-title", lang or current_lang())
+    return _grid(title, team.width, team.height, cell)
 
 
-def risk_grid(team: KuroganenMap, start: Point, found: Sequence[Reach]) -> list[str]:
+def risk_grid(
+    team: KuroganenMap, start: Point, found: Sequence[Reach], lang: Lang | None = None
+) -> list[str]:
     """Each reachable cell's final risk; ``.`` unreachable, ``#`` pit, ``U`` another unit,
     ``@`` the start."""
     risks = {r.at: r.risk for r in found}
@@ -62,42 +77,54 @@ def risk_grid(team: KuroganenMap, start: Point, found: Sequence[Reach]) -> list[
             return UNIT
         return str(risks[(x, y)]) if (x, y) in risks else UNREACHABLE
 
-    return _grid(
-        "final risk (. unreachable, # pit, U unit, @ start):", team.width, team.height, cell
-    )
+    title = LABELS.t("risk-title", lang or current_lang())
+    return _grid(title, team.width, team.height, cell)
 
 
-def leg_text(leg: Leg, levels: Sequence[Sequence[float | None]]) -> str:
-    """One action of a path: ``step → (3,5) climb, cost 2, risk 0``."""
+def leg_text(leg: Leg, levels: Sequence[Sequence[float | None]], lang: Lang | None = None) -> str:
+    """One action of a path: ``step → (3,5) level 1 climb; cost 2, risk 0``."""
+    lang = lang or current_lang()
     x, y = leg.to
     land = level_text(levels[y][x])
     if leg.kind == "step":
-        what = f"step → ({x},{y}) level {land}"
+        what = LABELS.t("step", lang, x=x, y=y, level=land)
         if leg.cost > 1:
-            what += " climb"
+            what += LABELS.t("climb", lang)
     else:
         over = " ".join(f"({cx},{cy})" for cx, cy in leg.cells[:-1])
-        what = f"jump over {over} → ({x},{y}) level {land}"
-    fall = f", fall {leg.fall}" if leg.fall else ""
-    return f"{what}; cost {leg.cost}{fall}, risk {leg.risk}"
+        what = LABELS.t("jump", lang, over=over, x=x, y=y, level=land)
+    fall = LABELS.t("leg-fall", lang, fall=leg.fall) if leg.fall else ""
+    return LABELS.t("leg", lang, what=what, cost=leg.cost, fall=fall, risk=leg.risk)
 
 
-def path_lines(team: KuroganenMap, found: Reach | None, to: Point, move: int) -> list[str]:
+def path_lines(
+    team: KuroganenMap, found: Reach | None, to: Point, move: int, lang: Lang | None = None
+) -> list[str]:
+    lang = lang or current_lang()
     if found is None:
         x, y = to
         if team.map[y][x] is None:
-            why = "it is a pit"
+            why = LABELS.t("why-pit", lang)
         elif to in team.units:
-            why = "another unit stands there"
+            why = LABELS.t("why-unit", lang)
         else:
-            why = f"not within movement {move}"
-        return [f"path to ({x},{y}): cannot end the move there ({why})"]
-    lines = [f"path to ({found.x},{found.y}): final risk {found.risk}, movement {found.cost}"]
+            why = LABELS.t("why-far", lang, move=move)
+        return [LABELS.t("path-none", lang, x=x, y=y, why=why)]
+    lines = [LABELS.t("path", lang, x=found.x, y=found.y, risk=found.risk, cost=found.cost)]
     if not found.legs:
-        lines.append("  stay where you are")
+        lines.append("  " + LABELS.t("stay", lang))
     for n, leg in enumerate(found.legs, start=1):
-        lines.append(f"  {n}. {leg_text(leg, team.map)}")
+        lines.append(f"  {n}. {leg_text(leg, team.map, lang)}")
     return lines
+
+
+def reached_text(found: Sequence[Reach], lang: Lang) -> str:
+    """``9 cells reachable (risk 0: 5, risk 1: 4)``: how many cells, how many at each risk."""
+    by_risk = Counter(r.risk for r in found)
+    spread = LABELS.t("list-sep", lang).join(
+        LABELS.t("risk-count", lang, risk=k, n=by_risk[k]) for k in sorted(by_risk)
+    )
+    return LABELS.t("reached", lang, cells=counted("cells", len(found), lang), spread=spread)
 
 
 def reach_text(
@@ -108,32 +135,35 @@ def reach_text(
     found: Sequence[Reach],
     to: Point | None = None,
     path: Reach | None = None,
+    lang: Lang | None = None,
 ) -> str:
-    by_risk = Counter(r.risk for r in found)
-    spread = ", ".join(f"risk {k}: {by_risk[k]}" for k in sorted(by_risk))
-    head = f"{team.name}: from ({start[0]},{start[1]}), movement {move}, starting risk {risk}"
-    reached = f"{count(len(found), 'cell')} reachable ({spread})"
-    lines = [head, reached, "", *levels_grid(team), "", *risk_grid(team, start, found)]
+    lang = lang or current_lang()
+    x, y = start
+    head = LABELS.t("reach-head", lang, name=team.name, x=x, y=y, move=move, risk=risk)
+    lines = [head, reached_text(found, lang), ""]
+    lines += [*levels_grid(team, lang), "", *risk_grid(team, start, found, lang)]
     if to is not None:
-        lines += ["", *path_lines(team, path, to, move)]
+        lines += ["", *path_lines(team, path, to, move, lang)]
     return "\n".join(lines)
 
 
-def reach_json(found: Sequence[Reach]) -> dict[str, Any]:
+def reach_json(found: Sequence[Reach], paths: bool = True) -> dict[str, Any]:
     """The reach JSON of docs/design.md "Kuroganen Gauge":
-    ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``."""
-    return {"cells": [r.as_dict() for r in found]}
+    ``{"cells": [{"x", "y", "risk", "cost", "path": [[x, y], ...]}]}``, ``path`` only with
+    ``paths``."""
+    return {"cells": [r.as_dict(paths) for r in found]}
 
 
-def reach_json_text(found: Sequence[Reach]) -> str:
+def reach_json_text(found: Sequence[Reach], paths: bool = True) -> str:
     """``reach_json`` as ``--json`` prints it: one cell per line, each on one line.
 
     Indenting every ``[x, y]`` of every path made a 100×100 map's answer half a megabyte, five
     times the data, and slower to write than to plan; a cell per line still reads and diffs
-    line by line, and the keys are the same."""
+    line by line, and the keys are the same. Most readers want the risks, not a path to every
+    cell, so ``laminim reach --json`` writes paths only when asked (``--paths``, ``--to``)."""
     if not found:
         return '{"cells": []}'
-    cells = ",\n".join("  " + json.dumps(r.as_dict(), ensure_ascii=False) for r in found)
+    cells = ",\n".join("  " + json.dumps(r.as_dict(paths), ensure_ascii=False) for r in found)
     return '{"cells": [\n' + cells + "\n]}"
 
 
@@ -158,22 +188,30 @@ def map_summary(team: KuroganenMap) -> dict[str, Any]:
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
-    """``1 pit`` / ``2 pits`` / ``0 pits``."""
+    """``1 pit`` / ``2 pits`` / ``0 pits`` (English only: the printed map's plan line)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def summary_line(team: KuroganenMap) -> str:
+def summary_line(team: KuroganenMap, lang: Lang | None = None) -> str:
+    lang = lang or current_lang()
     s = map_summary(team)
     lo, hi = s["lowest"], s["highest"]
     if lo is None:
-        span = "no floor"
+        span = LABELS.t("span-none", lang)
     elif lo == hi:
-        span = f"level {level_text(lo)} everywhere"
+        span = LABELS.t("span-one", lang, level=level_text(lo))
     else:
-        span = f"levels {level_text(lo)}–{level_text(hi)}"
-    return (
-        f"{team.name}: {team.width}×{team.height} map, {span}, {count(s['pits'], 'pit')}, "
-        f"{count(s['half_levels'], 'half-level cell')}, {count(len(team.units), 'unit')}"
+        span = LABELS.t("span", lang, low=level_text(lo), high=level_text(hi))
+    return LABELS.t(
+        "summary",
+        lang,
+        name=team.name,
+        width=team.width,
+        height=team.height,
+        span=span,
+        pits=counted("pits", s["pits"], lang),
+        halves=counted("halves", s["half_levels"], lang),
+        units=counted("units", len(team.units), lang),
     )
 
 

@@ -161,8 +161,20 @@ def test_reach_to_an_unreachable_cell_says_why(cli, small):
     assert "another unit stands there" in unit.out
 
 
+def test_reach_json_gives_no_paths_unless_asked(cli, small):
+    data = json.loads(cli("reach", small, "--from", "0,0", "--move", "2", "--json").out)
+    with_paths = json.loads(
+        cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths").out
+    )
+    for cell in data["cells"]:
+        assert list(cell) == ["x", "y", "risk", "cost"]
+    assert data["cells"] == [
+        {k: v for k, v in cell.items() if k != "path"} for cell in with_paths["cells"]
+    ]
+
+
 def test_reach_json_is_exactly_the_documented_shape(cli, small):
-    result = cli("reach", small, "--from", "0,0", "--move", "2", "--json")
+    result = cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths")
     data = json.loads(result.out)
     assert list(data) == ["cells"]
     cells = {(c["x"], c["y"]): c for c in data["cells"]}
@@ -214,12 +226,12 @@ def test_start_on_a_listed_unit_moves_that_unit(cli, small):
         (["--from", "9,0", "--move", "2"], "--from: (9,0) is off the 5×2 map"),
         (["--from", "1,1", "--move", "2"], "--from: (1,1) is a pit"),
         (["--from", "0,0", "--move", "2", "--to", "0,7"], "--to: (0,7) is off the 5×2 map"),
-        (["--from", "0", "--move", "2"], "argument --from: expected X,Y"),
-        (["--from", "a,b", "--move", "2"], "argument --from: expected two whole numbers"),
-        (["--from", "0,0", "--move", "x"], "argument --move: expected a whole number"),
-        (["--from", "0,0", "--move", "-1"], "argument --move: movement must be 0-100"),
-        (["--from", "0,0", "--move", "101"], "argument --move: movement must be 0-100"),
-        (["--from", "0,0", "--move", "2", "--risk", "-2"], "risk must be 0-99"),
+        (["--from", "0", "--move", "2"], "--from: expected X,Y (e.g. 3,2), got '0'"),
+        (["--from", "a,b", "--move", "2"], "--from: expected two whole numbers"),
+        (["--from", "0,0", "--move", "x"], "--move: expected a whole number, got 'x'"),
+        (["--from", "0,0", "--move", "-1"], "--move: must be 0-100, got -1"),
+        (["--from", "0,0", "--move", "101"], "--move: must be 0-100, got 101"),
+        (["--from", "0,0", "--move", "2", "--risk", "-2"], "--risk: must be 0-99, got -2"),
         (["--move", "2"], "--from: required: the map file has no 'plan:' to take it from"),
         (["--from", "0,0"], "--move: required: the map file has no 'plan:' to take it from"),
     ],
@@ -234,6 +246,28 @@ def test_reach_bad_input_exits_2_with_one_clear_line(cli, capsys, small, args, m
     assert code == 2
     assert message in err, err
     assert "Traceback" not in err and out == ""
+
+
+def test_reach_lists_every_bad_option_in_one_run(cli, small):
+    result = cli("reach", small, "--from", "a,b", "--move", "200", "--risk", "x", "--to", "9,9")
+    assert result.code == 2 and result.out == ""
+    assert result.err.splitlines() == [
+        "--from: expected two whole numbers X,Y (e.g. 3,2), got 'a,b'",
+        "--move: must be 0-100, got 200",
+        "--risk: expected a whole number, got 'x'",
+        "--to: (9,9) is off the 5×2 map (x 0-4, y 0-1)",
+    ]
+
+
+def test_reach_lists_a_bad_option_with_the_maps_own_problems(cli, tmp_path):
+    path = write(tmp_path, "system: kuroganen\nname: Bad\nmap:\n  - [0, 0.3]\n")
+    result = cli("reach", path, "--from", "0", "--move", "1")
+    assert result.code == 2
+    assert [line.split(": ", 1)[-1] for line in result.err.splitlines()] == [
+        "map[0][1]: row 0, column 1: level 0.3 is not a multiple of 0.5 (use whole or half "
+        "levels, e.g. 1 or 1.5)",
+        "expected X,Y (e.g. 3,2), got '0'",
+    ]
 
 
 def test_reach_refuses_a_job_over_the_budget(cli, tmp_path):
@@ -287,7 +321,8 @@ def test_check_summary_counts_one_pit_and_one_unit_in_the_singular(cli, tmp_path
     path = write(tmp_path, "system: kuroganen\nname: Tiny\nmap:\n  - [0, ~]\nunits: [[0, 0]]\n")
     result = cli("check", path)
     assert result.code == 0
-    assert "Tiny: 2×1 map, level 0 everywhere, 1 pit, 0 half-level cells, 1 unit: OK" in result.out
+    summary = "Tiny: 2×1 map, level 0 everywhere, 1 pit, 0 half-level cells, 1 unit: LEGAL"
+    assert summary in result.out
 
 
 def test_a_one_cell_map_is_checked_and_planned(cli, tmp_path):
@@ -365,7 +400,8 @@ def test_a_plan_over_the_planners_budget_is_bad_input_at_its_line(cli, tmp_path)
 
 
 def test_reach_json_prints_one_cell_per_line_with_its_whole_path(cli, small):
-    lines = cli("reach", small, "--from", "0,0", "--move", "2", "--json").out.splitlines()
+    lines = cli("reach", small, "--from", "0,0", "--move", "2", "--json", "--paths")
+    lines = lines.out.splitlines()
     assert lines[0] == '{"cells": [' and lines[-1] == "]}"
     for line in lines[1:-1]:
         cell = json.loads(line.rstrip(","))

@@ -70,6 +70,7 @@ def test_reach_json_agrees_with_the_exhaustive_planner(cli, tmp_path: Path, seed
         "--risk",
         str(risk),
         "--json",
+        "--paths",
     )
     assert result.code == 0, result.err
     cells = json.loads(result.out)["cells"]

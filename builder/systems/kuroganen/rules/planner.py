@@ -36,7 +36,16 @@ MAX_WORK = 600_000
 
 
 class ReachTooLarge(ValueError):
-    """The job is over the planner's budget (``MAX_WORK``)."""
+    """The job is over the planner's budget (``MAX_WORK``): ``move`` on a ``width`` × ``height``
+    map, which allows movement up to ``allowed`` (kept as numbers, so a reader words it in the
+    player's language)."""
+
+    def __init__(self, move: int, width: int, height: int, allowed: int) -> None:
+        super().__init__(
+            f"movement {move} on a {width}×{height} map is over the planner's budget "
+            f"(it would take too long); this map allows movement up to {allowed}"
+        )
+        self.move, self.width, self.height, self.allowed = move, width, height, allowed
 
 
 def planner_work(hmap: HeightMap, move: int) -> int:
@@ -107,15 +116,13 @@ class Reach:
             return (self.trace.start, *(cell for leg in self.legs for cell in leg.cells))
         return self.trace.path(self.at, self.cost)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge")."""
-        return {
-            "x": self.x,
-            "y": self.y,
-            "risk": self.risk,
-            "cost": self.cost,
-            "path": [[x, y] for x, y in self.path],
-        }
+    def as_dict(self, path: bool = True) -> dict[str, Any]:
+        """The cell as in ``laminim reach --json`` (docs/design.md "Kuroganen Gauge"); without
+        ``path`` as ``--json`` gives it unless paths are asked for."""
+        cell: dict[str, Any] = {"x": self.x, "y": self.y, "risk": self.risk, "cost": self.cost}
+        if path:
+            cell["path"] = [[x, y] for x, y in self.path]
+        return cell
 
 
 def _check(hmap: HeightMap, start: Point, move: int, risk: int) -> None:
@@ -134,10 +141,7 @@ def check_budget(hmap: HeightMap, move: int) -> None:
     """ReachTooLarge when ``move`` on this map is over the planner's budget (``MAX_WORK``),
     naming the movement the map allows."""
     if planner_work(hmap, move) > MAX_WORK:
-        raise ReachTooLarge(
-            f"movement {move} on a {hmap.width}×{hmap.height} map is over the planner's budget "
-            f"(it would take too long); this map allows movement up to {max_move(hmap)}"
-        )
+        raise ReachTooLarge(move, hmap.width, hmap.height, max_move(hmap))
 
 
 _Parent = tuple[int, Action] | None
