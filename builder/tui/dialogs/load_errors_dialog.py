@@ -34,7 +34,7 @@ class LoadErrorsDialog(ModalScreen[None]):
             yield Label(self._title, classes="dialog-question error-title")
             with VerticalScroll(id="problems"):
                 for line in self._problems:
-                    yield Static(Wrapped(line), classes="problem")
+                    yield Static(Wrapped(line, hang=2), classes="problem")
             yield Label(kept, classes="dim")
             yield Button(t("close_esc", lang), variant="primary", id="close")
 

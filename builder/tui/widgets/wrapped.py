@@ -52,21 +52,23 @@ class Wrapped:
     """A Rich renderable: ``text`` wrapped between phrases at the width it is drawn in.
 
     ``lead`` (e.g. ``"  • "``) starts the first line and the later lines are indented by its
-    width, so a list item's text reads as one block."""
+    width, so a list item's text reads as one block; ``hang`` indents them without a lead (a
+    located problem's second line)."""
 
-    def __init__(self, text: str, style: StyleType = "", lead: str = "") -> None:
+    def __init__(self, text: str, style: StyleType = "", lead: str = "", hang: int = 0) -> None:
         self.text = text
         self.style = style
         self.lead = lead
+        self.indent = max(cell_len(lead), hang)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        indent = cell_len(self.lead)
-        lines = wrap_phrases(self.text, options.max_width - indent)
-        lines = [self.lead + lines[0], *(" " * indent + rest for rest in lines[1:])]
+        indent = self.indent
+        first, *rest = wrap_phrases(self.text, options.max_width - indent)
+        lines = [self.lead + first, *(" " * indent + line for line in rest)]
         style = console.get_style(self.style) if self.style else Style()
         yield Text("\n".join(lines), style=style, no_wrap=True, overflow="crop")
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((cell_len(p.strip()) for p in phrases(self.text)), default=0)
         whole = cell_len(self.lead + self.text)
-        return Measurement(min(whole, widest + cell_len(self.lead)), whole)
+        return Measurement(min(whole, widest + self.indent), whole)
