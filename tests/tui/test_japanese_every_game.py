@@ -41,7 +41,7 @@ units:
 def _flat(text: str) -> str:
     """The screen's words with the line breaks, padding and borders gone (a wrapped line
     joins up)."""
-    return "".join(text.split()).replace("█", "").replace("▌", "")
+    return re.sub(r"[█▌│]", "", "".join(text.split()))
 
 
 def _shown_in_japanese(text: str, problems: list) -> None:
@@ -113,6 +113,19 @@ async def test_soh_crew_shows_its_problems_and_plan_order_in_japanese():
         assert "duplicate character name" in screen_text(pilot)
 
 
+EVERY_PARITY = ("に保存しました。" * 3, "x" + "に保存しました。" * 3)
+"""Two toasts whose Japanese starts on an even and an odd cell: whatever edge lies under them,
+one of them has a character across it."""
+
+
+async def _toasts_whole(pilot) -> None:
+    for said in EVERY_PARITY:
+        pilot.app.notify(said)
+    await settle(pilot)
+    shown = _flat(screen_text(pilot))
+    assert all(_flat(said) in shown for said in EVERY_PARITY), shown
+
+
 async def test_a_toast_over_a_tall_footer_keeps_every_japanese_character(tmp_path: Path):
     """A toast over the footer's keys lost a character at each key's edge (「に保存しま  た」):
     the footer lifts the toasts above its rows."""
@@ -121,10 +134,15 @@ async def test_a_toast_over_a_tall_footer_keeps_every_japanese_character(tmp_pat
         await _japanese(pilot)
         await pilot.press("enter")  # the unit editor: its footer takes three rows
         await settle(pilot)
-        said = "/tmp/a_rather_long_folder/the_team_file.yaml に保存しました"
-        app.notify(said)
-        await settle(pilot)
-        assert _flat(said) in _flat(screen_text(pilot))
+        await _toasts_whole(pilot)
+
+
+async def test_a_toast_beside_the_artifact_odds_panel_keeps_every_japanese_character():
+    """The force screen's two panes meet under the toasts: a toast lies on the odds panel."""
+    app = BuilderApp.from_paths(BUILDER / "../parts_catalog/artifact/demo_force.yaml", None)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await _japanese(pilot)
+        await _toasts_whole(pilot)
 
 
 def _label_tables() -> list[Labels]:
