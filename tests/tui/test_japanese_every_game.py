@@ -276,3 +276,15 @@ def test_wrapping_breaks_between_phrases_and_leaves_no_word_alone(text, width):
     for before, after in itertools.pairwise(lines):  # no English word cut in two
         assert not (before[-1:].isascii() and before[-1:].isalpha() and after[:1].islower())
     assert len(lines) == 1 or cell_len(lines[-1]) >= 6  # the last line is more than a word
+
+
+def test_lang_and_laminim_lang_open_the_tui_in_japanese(monkeypatch):
+    from builder.core.report_lang import reporting_in
+    from builder.tui import app as shell
+
+    opened: list[str] = []
+    monkeypatch.setattr(shell.BuilderApp, "run", lambda self: opened.append(self.lang) or 0)
+    with reporting_in("ja"):
+        assert shell.run(EXAMPLES / "laminim" / "my_team.yaml") == 0
+    assert shell.run(EXAMPLES / "laminim" / "my_team.yaml") == 0
+    assert opened == ["ja", "en"]

@@ -296,10 +296,14 @@ class OddsScreen(SohScreen):
                     raise ValueError(f"{t(LABEL_KEYS[key], lang)} = {text or '—'}")
                 self.values[key] = int(text)
             v = self.values
+            # the rules core's own checks, said in the screen's language before it is asked
             if not (0 <= v["attack_dice"] <= 60 and 0 <= v["evasion_dice"] <= 60):
-                raise ValueError("dice 0-60")
+                raise ValueError(t("bad_dice", lang))
             if abs(v["hit"]) > 1000 or abs(v["evasion"]) > 1000 or v["damage"] > 100_000:
-                raise ValueError("values too large")
+                raise ValueError(t("bad_large", lang))
+            for key, least in (("targets", 1), ("durability", 1), ("damage", 0)):
+                if v[key] < least:
+                    raise ValueError(t("bad_least", lang, field=t(LABEL_KEYS[key], lang), n=least))
             self.result = odds(**v)
         except ValueError as exc:
             summary.update(t("bad_value", lang).format(why=exc))
