@@ -266,6 +266,7 @@ def test_the_help_key_column_names_keys_in_japanese():
         ("この本体に合う武装構成を提案（パレート最適）、Enterで反映", 44),
         ("ユニット名「alpha」が重複しています：「Alpha」と大文字小文字しか違いません", 30),
         ("duplicate unit name 'alpha': 'Alpha' differs only in case (names are unique)", 30),
+        ("Swallow  (高速近接型: サブマシンガン, クイックブースター, ブレード)", 50),
     ],
 )
 def test_wrapping_breaks_between_phrases_and_leaves_no_word_alone(text, width):
@@ -276,6 +277,8 @@ def test_wrapping_breaks_between_phrases_and_leaves_no_word_alone(text, width):
     for before, after in itertools.pairwise(lines):  # no English word cut in two
         assert not (before[-1:].isascii() and before[-1:].isalpha() and after[:1].islower())
     assert len(lines) == 1 or cell_len(lines[-1]) >= 6  # the last line is more than a word
+    for word in re.findall(r"[ァ-ヴー]{2,}", text):  # a katakana word stays whole
+        assert any(word in line for line in lines), word
 
 
 def test_lang_and_laminim_lang_open_the_tui_in_japanese(monkeypatch):

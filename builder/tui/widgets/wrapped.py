@@ -10,6 +10,8 @@ up under itself.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len, chop_cells
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -31,7 +33,7 @@ def wrap_phrases(text: str, width: int) -> list[str]:
     def used(chunks: list[str]) -> int:
         return cell_len("".join(chunks).strip())
 
-    for chunk in phrases(text):
+    for chunk in _pieces(text, width):
         if used([*lines[-1], chunk]) > width and used(lines[-1]):
             lines.append([])
         lines[-1].append(chunk)
@@ -46,6 +48,18 @@ def wrap_phrases(text: str, width: int) -> list[str]:
             if used(lines[-1]) >= SHORT_TAIL:
                 break
     return ["".join(chunks).strip() for chunks in lines]
+
+
+def _pieces(text: str, width: int) -> list[str]:
+    """The phrases of ``text``, a phrase wider than a line cut at its spaces first (a list of
+    Japanese names joined by ", " is one phrase to the segmenter)."""
+    out: list[str] = []
+    for phrase in phrases(text):
+        if cell_len(phrase.strip()) <= width or " " not in phrase.strip():
+            out.append(phrase)
+            continue
+        out += re.findall(r"\S+\s*|\s+", phrase)
+    return out
 
 
 class Wrapped:
