@@ -59,11 +59,24 @@ async def _japanese(pilot) -> None:
     await settle(pilot)
 
 
+EVERY_PARITY = ("に保存しました。" * 3, "x" + "に保存しました。" * 3)
+"""Two toasts whose Japanese starts on an even and an odd cell: whatever edge lies under them,
+one of them has a character across it."""
+
+
+async def _toasts_whole(pilot) -> None:
+    for said in EVERY_PARITY:
+        pilot.app.notify(said)
+    await settle(pilot)
+    shown = _flat(screen_text(pilot))
+    assert all(_flat(said) in shown for said in EVERY_PARITY), shown
+
+
 async def test_laminim_problems_help_and_print_dialog_are_japanese(tmp_path: Path):
     path = tmp_path / "bad.yaml"
     path.write_text(LAMINIM_MISTAKES, encoding="utf-8")
     app = BuilderApp.from_paths(path, None)
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
         await _japanese(pilot)
         from builder.systems.laminim.legality import check_team
 
@@ -77,6 +90,9 @@ async def test_laminim_problems_help_and_print_dialog_are_japanese(tmp_path: Pat
         await settle(pilot)
         problems = screen_text(pilot)
         assert "不明な武装「rockets」" in _flat(problems) and "unknown" not in problems
+        # a toast over the footer's keys lost a character at each key's edge
+        # (「に保存しま  た」): the footer, three rows here, lifts the toasts above its rows
+        await _toasts_whole(pilot)
 
         await pilot.press("f1")
         await settle(pilot)
@@ -111,30 +127,6 @@ async def test_soh_crew_shows_its_problems_and_plan_order_in_japanese():
         await settle(pilot)
         assert "best net first" in screen_text(pilot)
         assert "duplicate character name" in screen_text(pilot)
-
-
-EVERY_PARITY = ("に保存しました。" * 3, "x" + "に保存しました。" * 3)
-"""Two toasts whose Japanese starts on an even and an odd cell: whatever edge lies under them,
-one of them has a character across it."""
-
-
-async def _toasts_whole(pilot) -> None:
-    for said in EVERY_PARITY:
-        pilot.app.notify(said)
-    await settle(pilot)
-    shown = _flat(screen_text(pilot))
-    assert all(_flat(said) in shown for said in EVERY_PARITY), shown
-
-
-async def test_a_toast_over_a_tall_footer_keeps_every_japanese_character(tmp_path: Path):
-    """A toast over the footer's keys lost a character at each key's edge (「に保存しま  た」):
-    the footer lifts the toasts above its rows."""
-    app = BuilderApp.from_paths(EXAMPLES / "laminim" / "my_team.yaml", None)
-    async with app.run_test(size=SMALL, notifications=True) as pilot:
-        await _japanese(pilot)
-        await pilot.press("enter")  # the unit editor: its footer takes three rows
-        await settle(pilot)
-        await _toasts_whole(pilot)
 
 
 async def test_a_toast_beside_the_artifact_odds_panel_keeps_every_japanese_character():
