@@ -35,7 +35,7 @@ def t(key: str, lang: Lang, noun: Noun = FILE_NOUN) -> str:
     return SHELL_LABELS.t(key, lang, noun=noun)
 
 
-KEY_NAMES = Labels.load(__file__, "key_names.yaml")
+KEY_NAMES = Labels.load(__file__, "key_labels.yaml")
 """Key names of the help's key column (``type``, ``space``, ``ctrl`` …) in both languages."""
 
 

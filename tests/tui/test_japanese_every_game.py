@@ -70,6 +70,8 @@ async def _toasts_whole(pilot) -> None:
     await settle(pilot)
     shown = _flat(screen_text(pilot))
     assert all(_flat(said) in shown for said in EVERY_PARITY), shown
+    pilot.app.clear_notifications()  # out of the way of what the test looks at next
+    await settle(pilot)
 
 
 async def test_laminim_problems_help_and_print_dialog_are_japanese(tmp_path: Path):

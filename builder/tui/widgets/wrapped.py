@@ -24,26 +24,31 @@ SHORT_TAIL = 8
 """A last line narrower than this (cells) takes a phrase from the line above when it can."""
 
 
-def wrap_phrases(text: str, width: int) -> list[str]:
-    """``text`` as lines of at most ``width`` cells, broken between phrases (a phrase wider
-    than a line is cut where it must be); a short last line takes phrases from the one above."""
-    width = max(width, 2)
+def wrap_phrases(text: str, width: int, later: int | None = None) -> list[str]:
+    """``text`` as lines of at most ``width`` cells (``later`` for the lines after the first,
+    default the same), broken between phrases (a phrase wider than a line is cut where it must
+    be); a short last line takes phrases from the one above."""
+    first = max(width, 2)
+    rest = max(later if later is not None else width, 2)
     lines: list[list[str]] = [[]]  # each line's phrases, spaces kept until the end
 
     def used(chunks: list[str]) -> int:
         return cell_len("".join(chunks).strip())
 
-    for chunk in _pieces(text, width):
-        if used([*lines[-1], chunk]) > width and used(lines[-1]):
+    def room() -> int:
+        return first if len(lines) == 1 else rest
+
+    for chunk in _pieces(text, min(first, rest)):
+        if used([*lines[-1], chunk]) > room() and used(lines[-1]):
             lines.append([])
         lines[-1].append(chunk)
-        while used(lines[-1]) > width:  # one phrase wider than a line
-            rest = "".join(lines[-1]).lstrip()
-            head = chop_cells(rest, width)[0]
+        while used(lines[-1]) > room():  # one phrase wider than a line
+            whole = "".join(lines[-1]).lstrip()
+            head = chop_cells(whole, room())[0]
             lines[-1] = [head]
-            lines.append([rest[len(head) :]])
+            lines.append([whole[len(head) :]])
     if len(lines) > 1 and used(lines[-1]) < SHORT_TAIL:  # no word alone on the last line
-        while len(lines[-2]) > 1 and used([lines[-2][-1], *lines[-1]]) <= width:
+        while len(lines[-2]) > 1 and used([lines[-2][-1], *lines[-1]]) <= rest:
             lines[-1].insert(0, lines[-2].pop())
             if used(lines[-1]) >= SHORT_TAIL:
                 break
@@ -77,7 +82,8 @@ class Wrapped:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         indent = self.indent
-        first, *rest = wrap_phrases(self.text, options.max_width - indent)
+        width = options.max_width
+        first, *rest = wrap_phrases(self.text, width - cell_len(self.lead), width - indent)
         lines = [self.lead + first, *(" " * indent + line for line in rest)]
         style = console.get_style(self.style) if self.style else Style()
         yield Text("\n".join(lines), style=style, no_wrap=True, overflow="crop")
