@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
@@ -97,6 +98,19 @@ class BuilderApp(App[int]):
     def say(self, key: str) -> str:
         """The shell label ``key`` in the app's language, naming this game's file content."""
         return t(key, self.lang, self.ui.noun)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast showing ``message`` as written, never as markup (screens' ``notify`` asks for
+        markup by default): a path, a unit's name or a reason may hold ``[brackets]``."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_css_variables(self) -> dict[str, str]:
         """The shell's colour names, shared by its stylesheet and every system's."""
@@ -418,11 +432,15 @@ def _same_file(a: Path, b: Path) -> bool:
 def run(
     team_path: Path | None = None, catalog_dir: Path | None = None, system_id: str | None = None
 ) -> int:
-    """Start the TUI (``laminim`` / ``laminim tui``); returns the process exit code."""
+    """Start the TUI (``laminim`` / ``laminim tui``) in the language the command reports in
+    (``--lang``, else ``LAMINIM_LANG``); returns the process exit code."""
     import sys
+
+    from builder.core.report_lang import current_lang
 
     try:
         app = BuilderApp.from_paths(team_path, catalog_dir, system_id)
+        app.set_reactive(BuilderApp.lang, current_lang())
     except InputError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -6,6 +6,7 @@ words are data: ``labels.yaml`` (labels) and ``ui.yaml`` (footer words and help)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from builder.core.i18n import Labels, Lang
@@ -32,6 +33,26 @@ HELP_MOUSE = SHELL_LABELS["help_mouse"]
 def t(key: str, lang: Lang, noun: Noun = FILE_NOUN) -> str:
     """The shell label ``key`` in ``lang``, naming the game's file content as ``noun``."""
     return SHELL_LABELS.t(key, lang, noun=noun)
+
+
+KEY_NAMES = Labels.load(__file__, "key_labels.yaml")
+"""Key names of the help's key column (``type``, ``space``, ``ctrl`` …) in both languages."""
+
+
+def key_names(keys: str, lang: Lang) -> str:
+    """A help line's keys (``shift+↑ ↓  K J``, ``type``) in ``lang``: in Japanese each key
+    name of the table in Japanese or as on the key cap, whatever its case; single letters and
+    arrows stay. English shows them as written."""
+
+    if lang != "ja":
+        return keys
+
+    def name(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return KEY_NAMES.t(word.lower(), lang) if word.lower() in KEY_NAMES else word
+
+    named = re.sub(r"[A-Za-z]{2,}", name, keys)  # then Ctrl+T, as on the key cap
+    return re.sub(r"(Ctrl|Shift)\+([a-z])\b", lambda m: f"{m[1]}+{m[2].upper()}", named)
 
 
 def key_label(description: str, lang: Lang, system_keys: dict[str, str] | None = None) -> str:

@@ -11,6 +11,7 @@ from textual.widgets import Button, Label, Static
 from builder.core.i18n import Lang
 from builder.core.problems import Problem
 from builder.tui.labels import t
+from builder.tui.widgets.wrapped import Wrapped
 
 
 class LoadErrorsDialog(ModalScreen[None]):
@@ -33,7 +34,7 @@ class LoadErrorsDialog(ModalScreen[None]):
             yield Label(self._title, classes="dialog-question error-title")
             with VerticalScroll(id="problems"):
                 for line in self._problems:
-                    yield Static(line, classes="problem", markup=False)
+                    yield Static(Wrapped(line, hang=2), classes="problem")
             yield Label(kept, classes="dim")
             yield Button(t("close_esc", lang), variant="primary", id="close")
 

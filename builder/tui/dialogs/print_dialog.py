@@ -26,8 +26,9 @@ from builder.core.i18n import LANG_NAMES, LANGS, Lang
 from builder.core.input_files import exists_safely
 from builder.core.problems import Problem, errors_of
 from builder.render.layout import PAPERS
-from builder.tui.labels import t
+from builder.tui.labels import SHELL_LABELS, t
 from builder.tui.shell import SystemUI
+from builder.tui.widgets.wrapped import Wrapped
 
 if TYPE_CHECKING:
     from builder.systems import AnySystem, TeamModel
@@ -146,6 +147,11 @@ class PrintDialog(ModalScreen[list[Path] | None]):
             classes="print-row",
         )
 
+    def _choice(self, kind: str, value: str, shown: str) -> str:
+        """A drop-down choice as shown: in Japanese from the shell's table when it has one."""
+        key = f"{kind}_{value}"
+        return t(key, "ja") if self._lang == "ja" and key in SHELL_LABELS else shown
+
     def compose(self) -> ComposeResult:
         remembered = _REMEMBERED.get(self.app, {})
         sizes = [c.id for c in self._system.card_sizes]
@@ -161,16 +167,18 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                     for p in self._problems:
                         where = f"{p.field}: " if p.field else ""
                         yield Static(
-                            f"• {where}{p.text(self._lang)}", classes="problem", markup=False
+                            Wrapped(where + p.text(self._lang), lead="• "), classes="problem"
                         )
-            papers = [(p.upper() if p == "a4" else p.title(), p) for p in PAPERS]
+            papers = [
+                (self._choice("paper", p, p.upper() if p == "a4" else p.title()), p) for p in PAPERS
+            ]
             yield self._select_row("paper", "paper", papers, remembered.get("paper", "a4"))
             languages = [(LANG_NAMES[code], code) for code in LANGS]
             yield self._select_row(
                 "language", "lang", languages, remembered.get("lang", self._lang)
             )
             # a game with one size (a map sheet) has nothing to choose: the row is hidden
-            cards = [(c.shown, c.id) for c in self._system.card_sizes]
+            cards = [(self._choice("card", c.id, c.shown), c.id) for c in self._system.card_sizes]
             row = self._select_row(
                 "card_size", "card-size", cards, size if size in sizes else sizes[0]
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,8 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from builder.core.i18n import Lang
-from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP
+from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP, key_names
 from builder.tui.shell import HelpSection
+from builder.tui.widgets.wrapped import Wrapped
 
 
 class HelpScreen(ModalScreen[None]):
@@ -34,9 +36,13 @@ class HelpScreen(ModalScreen[None]):
         if isinstance(app, BuilderApp):
             name = app.system.name_ja if ja else app.system.name
             noun = app.ui.noun
+        sections = [*SHELL_HELP, *self._sections]
+        keys_width = max(
+            (cell_len(key_names(k, lang)) for *_, keys in sections for k, *_ in keys), default=8
+        )
         with VerticalScroll(classes="dialog dialog-wide", id="help"):
             yield Static(Text(HELP_TITLE[ja].format(name=name), style="bold"))
-            for title_en, title_ja, keys in [*SHELL_HELP, *self._sections]:
+            for title_en, title_ja, keys in sections:
                 table = Table(
                     box=None,
                     show_header=False,
@@ -45,13 +51,14 @@ class HelpScreen(ModalScreen[None]):
                     title_justify="left",
                     title_style="bold underline",
                 )
-                table.add_column(style="bold cyan", min_width=16)
-                table.add_column(overflow="fold")  # Japanese has no spaces to wrap at
+                # one key column width for every section, so the descriptions line up
+                table.add_column(style="bold cyan", width=keys_width, no_wrap=True)
+                table.add_column(ratio=1)  # wrapped between phrases: Japanese has no spaces
                 for key, what_en, what_ja in keys:
                     what = what_ja if ja else what_en
-                    table.add_row(key, what.replace("{noun}", noun[ja]))
+                    table.add_row(key_names(key, lang), Wrapped(what.replace("{noun}", noun[ja])))
                 yield Static(table)
-            yield Static(Text(HELP_MOUSE[ja], style="dim"))
+            yield Static(Wrapped(HELP_MOUSE[ja], style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)

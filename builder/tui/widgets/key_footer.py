@@ -4,6 +4,10 @@ Textual's footer is one scrolling row: at 80 columns the keys of the unit editor
 of sight. This one lays the keys out on a grid whose columns are as wide as the widest
 ``key label`` pair plus a gap, so neighbours never run together, and it shows the labels in the
 app's language. A binding group (``⇧↑/⇧↓ Move``) is one key with one label.
+
+It also lifts the screen's toasts above its rows: Textual places them one row up, over a taller
+footer, and its compositor cuts a toast's line at every footer key's edge, splitting a Japanese
+character there into two blanks (「に保存しま  た」).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+from textual.widgets._toast import ToastRack
 
 from builder.core.i18n import Lang
 from builder.tui.labels import key_label
@@ -121,7 +126,10 @@ class KeyFooter(Footer):
         cells = grid_shape(self._widths, width)
         self.styles.grid_size_columns = len(cells)
         self.styles.grid_columns = " ".join(f"{c}fr" for c in cells)
-        self.styles.height = min(ceil(len(self._widths) / len(cells)), MAX_ROWS)
+        rows = min(ceil(len(self._widths) / len(cells)), MAX_ROWS)
+        self.styles.height = rows
+        for rack in self.screen.query_children(ToastRack):
+            rack.styles.margin = (0, 0, rows, 0)
 
     def on_resize(self, event: events.Resize) -> None:
         self._shape(event.size.width)

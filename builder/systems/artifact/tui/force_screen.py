@@ -15,14 +15,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 
 from builder.core.i18n import part_name
-from builder.core.text_table import wrap
+from builder.core.problems import Problem
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
-from builder.systems.artifact.tui.labels import message, t
+from builder.systems.artifact.tui.labels import t
 from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute, fit
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.wrapped import wrap_phrases
 
 PANEL_WIDTH = 34
 """The odds panel's width (artifact.tcss ``#odds-panel``)."""
@@ -132,32 +133,42 @@ class ForceScreen(ShellScreen):
             head = t("unusable", lang)
         else:
             head = t("legal", lang) if report.legal else t("illegal", lang)
-        lines = [f"{self.force.name}: {head}"]
-        lines += [f"• {self._finding(p.field, p.message)}" for p in report.errors]
-        lines += [f"{t('warnings', lang)}: {self._finding('', p.message)}" for p in report.warnings]
+        lines = [("", f"{self.force.name}: {head}")]
+        lines += [("• ", self._finding(p)) for p in report.errors]
+        lines += [
+            ("", f"{t('warnings', lang)}: {self._finding(p, unit_named=False)}")
+            for p in report.warnings
+        ]
         widget = self.query_one("#force-legality", Static)
-        # wrapped here, under each bullet's text and never leaving one word alone on a line
+        # wrapped here between phrases, under each bullet's text, no word alone on a line
         room = max(20, self.app.size.width - PANEL_WIDTH - LEGALITY_FRAME)
-        widget.update("\n".join(part for line in lines for part in wrap(line, room, "  ")))
+        shown = []
+        for lead, text in lines:
+            first, *rest = wrap_phrases(text, room - 2)
+            shown += [lead + first, *(f"  {part}" for part in rest)]
+        widget.update("\n".join(shown))
         widget.set_class(report.legal, "-legal")
         widget.set_class(not report.legal, "-illegal")
 
-    def _finding(self, field: str, text: str) -> str:
+    def _finding(self, problem: Problem, unit_named: bool = True) -> str:
         """A legality finding as the table shows the force: "MS2 Rick Dias: …" rather than
-        the file's ``units[1].name``, in the screen's language."""
+        the file's ``units[1].name``, the types by their names, in the screen's language."""
         lang = self.lang
 
         def unit(i: int) -> str:
             return f"MS{i + 1}"
 
-        unknown = re.match(r"unknown (battleship|MS) '(.+?)'", text)
-        if unknown:  # the file's fix (the id it means) is the CLI's; here y picks a type
-            what = t("ship", lang) if unknown.group(1) == "battleship" else "MS"
-            text = t("unknown_type", lang).format(what=what, id=unknown.group(2))
+        said = problem.said
+        if said.key == "unknown-type":  # the file's fix (the id it means) is the CLI's; y picks
+            params = dict(said.params)
+            what = t("ship", lang) if params.get("what") == "battleship" else "MS"
+            text = t("unknown_type", lang).format(what=what, id=params.get("type", "?"))
+        else:
+            text = problem.text(lang)
         for unit_id, entry in sorted(all_units(self.catalog).items(), key=lambda e: -len(e[0])):
             text = re.sub(rf"\b{re.escape(unit_id)}\b", part_name(entry, lang), text)
         text = re.sub(r"units\[(\d+)\]", lambda m: unit(int(m.group(1))), text)
-        text = message(text, lang)
+        field = problem.field if unit_named else ""
         found = re.match(r"units\[(\d+)\]", field)
         if found and int(found.group(1)) < len(self.force.units):
             i = int(found.group(1))

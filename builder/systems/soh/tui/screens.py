@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from builder.core.i18n import Lang, part_name
+from builder.core.problems import Problem
 from builder.systems.compare_table import Row
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup
 from builder.systems.soh.compare import Side, compare_rows, display_name, plan_for
@@ -32,6 +34,7 @@ from builder.systems.soh.tui.ui import SohState
 from builder.tui.screens.compare_screen import RowsCompareScreen
 from builder.tui.shell import ShellScreen
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.wrapped import Wrapped
 
 CREW_COLUMNS = (("character", 12), ("gear", 12), ("ap", 3), ("evasion", 7), ("dur_a", 5),
                 ("dur_b", 5), ("weapons", 21))  # fmt: skip
@@ -114,6 +117,7 @@ class CrewScreen(SohScreen):
             id="crew-table", cursor_type="row", zebra_stripes=True
         )
         yield table
+        yield Static("", id="crew-legality")
         yield Static("", id="crew-detail")
         yield Static("", id="opponent-line")
         yield Static("", id="plan-title")
@@ -149,6 +153,7 @@ class CrewScreen(SohScreen):
             )
         if row > 0:
             table.move_cursor(row=min(row, len(everyone) - 1))
+        self._refresh_legality()
         weapons = _weapons(opp, lang)
         self.query_one("#opponent-line", Static).update(
             f"{t('opponent', lang)}: {_name(opp.character, lang)} — AP {opp.ap}, "
@@ -156,6 +161,24 @@ class CrewScreen(SohScreen):
             f"{weapons or t('no_weapon', lang)}"
         )
         self._refresh_plan(everyone[self._selected()], opp)
+
+    def _refresh_legality(self) -> None:
+        """Why the crew is not legal (two leaders, a name twice …), as ``check`` says it; the
+        line is hidden while the crew is legal."""
+        from builder.tui.dialogs.print_dialog import team_problems
+
+        problems = team_problems(self.shell.system, self.crew, self.catalog)
+        line = self.query_one("#crew-legality", Static)
+        line.display = bool(problems)
+        line.update(Group(*(Wrapped(self._finding(p), lead="✗ ") for p in problems)))
+
+    def _finding(self, problem: Problem) -> str:
+        """A problem named by its character ("Ada: …") rather than ``characters[1].name``."""
+        found = re.match(r"characters\[(\d+)\]", problem.field)
+        people = self.crew.characters
+        if found and int(found.group(1)) < len(people):
+            return f"{_name(people[int(found.group(1))], self.lang)}: {problem.text(self.lang)}"
+        return problem.text(self.lang)
 
     def _refresh_plan(self, me: Derived, opp: Derived) -> None:
         lang = self.lang
@@ -165,8 +188,8 @@ class CrewScreen(SohScreen):
         self.query_one("#plan-title", Static).update(
             t("plan_for", lang).format(me=_name(me.character, lang),
                                        opp=_name(opp.character, lang),
-                                       dice=m.opponent_evasion_dice)
-            + f" [{objective}]"
+                                       dice=m.opponent_evasion_dice,
+                                       order=t(f"order_{objective}", lang))
         )  # fmt: skip
         plan = self.query_one("#plan-table", DataTable)
         plan.clear(columns=True)
@@ -273,10 +296,14 @@ class OddsScreen(SohScreen):
                     raise ValueError(f"{t(LABEL_KEYS[key], lang)} = {text or '—'}")
                 self.values[key] = int(text)
             v = self.values
+            # the rules core's own checks, said in the screen's language before it is asked
             if not (0 <= v["attack_dice"] <= 60 and 0 <= v["evasion_dice"] <= 60):
-                raise ValueError("dice 0-60")
+                raise ValueError(t("bad_dice", lang))
             if abs(v["hit"]) > 1000 or abs(v["evasion"]) > 1000 or v["damage"] > 100_000:
-                raise ValueError("values too large")
+                raise ValueError(t("bad_large", lang))
+            for key, least in (("targets", 1), ("durability", 1), ("damage", 0)):
+                if v[key] < least:
+                    raise ValueError(t("bad_least", lang, field=t(LABEL_KEYS[key], lang), n=least))
             self.result = odds(**v)
         except ValueError as exc:
             summary.update(t("bad_value", lang).format(why=exc))

@@ -22,7 +22,7 @@ async def test_title_and_team_screen_hints_follow_the_language(make_app):
         await settle(pilot)
         text = screen_text(pilot)
         assert "未保存" in app.sub_title
-        assert "space で比較する機体に印" in text
+        assert "スペースで比較する機体に印" in text
         assert "unsaved" not in text and "marks units" not in text
 
 

@@ -20,6 +20,7 @@ from builder.core.i18n import Lang, part_name
 from builder.systems.laminim.models import Frame, Weapon
 from builder.systems.laminim.tui.labels import t
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.wrapped import Wrapped
 
 EMPTY_ID = "__empty__"
 SORTS = ("name", "weight", "power", "durability")
@@ -208,7 +209,7 @@ class PartPickerDialog(ModalScreen[str | None]):
             Group(
                 Text(part_name(part, lang), style="bold underline"),
                 table,
-                Text(desc, style="italic"),
+                Wrapped(desc, style="italic"),
             )
         )
 

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from builder.core.i18n import Lang, part_name
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.team import Unit
+from builder.tui.widgets.wrapped import Wrapped
 
 
 class UnitChoiceDialog(ModalScreen[int | None]):
@@ -54,7 +55,11 @@ class UnitChoiceDialog(ModalScreen[int | None]):
         with Vertical(classes="dialog"):
             yield Label(self._title, classes="dialog-question")
             yield OptionList(
-                *(Option(self._describe(u), id=str(i)) for i, u in enumerate(self._units)),
+                # wrapped between phrases under the name (and a name is never read as markup)
+                *(
+                    Option(Wrapped(self._describe(u), hang=2), id=str(i))
+                    for i, u in enumerate(self._units)
+                ),
                 *(
                     [Option(Text(self._extra, style="italic"), id=str(self.EXTRA))]
                     if self._extra

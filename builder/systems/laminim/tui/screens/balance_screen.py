@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from textual.worker import get_current_worker
 from builder.core.i18n import Labels, part_name
 from builder.systems.laminim.tui.base import LaminimScreen
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.wrapped import Wrapped
 
 LABELS = Labels.load(__file__, "balance_screen_labels.yaml")
 
@@ -140,9 +142,10 @@ class BalanceScreen(LaminimScreen):
         self.query_one("#balance-status", Static).update(
             Text(LABELS.t("summary", lang), style="bold")
         )
-        bullet = "・" if lang == "ja" else "• "  # no space in Japanese: the line folds, not breaks
-        summary = "\n".join(bullet + s for s in summary_sentences(found, catalog, lang))
-        self.query_one("#balance-summary", Static).update(Text(summary))
+        bullet = "・" if lang == "ja" else "• "
+        sentences = summary_sentences(found, catalog, lang)  # wrapped between phrases
+        summary = Group(*(Wrapped(sentence, lead=bullet) for sentence in sentences))
+        self.query_one("#balance-summary", Static).update(summary)
         table = self.query_one(DataTable)
         keys = ("weapon", "weight", "fronts", "gain_alive", "gain_damage", "verdict")
         for k in keys:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.console import Group
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
-from builder.core.i18n import part_name
+from builder.core.i18n import Lang, part_name
 from builder.core.problems import warnings_of
 from builder.systems.laminim.legality import check_team, check_unit
 from builder.systems.laminim.team import SLOTS, Unit
@@ -16,6 +19,7 @@ from builder.systems.laminim.tui import numbers
 from builder.systems.laminim.tui.base import LaminimScreen
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.wrapped import Wrapped
 
 MOVE = Binding.Group("Move")
 
@@ -155,19 +159,16 @@ class TeamScreen(LaminimScreen):
         legality = self.query_one("#team-legality", Static)
         legality.set_class(report.legal, "-legal")
         legality.set_class(not report.legal, "-illegal")
-        lines = Text()
-        lines.append(
-            ("✓ " if report.legal else "✗ ")
-            + t("team_legal" if report.legal else "team_illegal", lang),
-            style="bold",
+        head = ("✓ " if report.legal else "✗ ") + t(
+            "team_legal" if report.legal else "team_illegal", lang
         )
+        lines: list[Text | Wrapped] = [Text(head, style="bold")]
         for p in report.errors:
-            lines.append(
-                f"\n  • {p.file}: {p.field}: {p.text(lang)}" if p.field else f"\n  • {p.text(lang)}"
-            )
+            where = f"{p.file}: {field_label(p.field, lang)}: " if p.field else ""
+            lines.append(Wrapped(where + p.text(lang), lead="  • "))
         for p in report.warnings:
-            lines.append(f"\n  ! {p.file}: {p.text(lang)}", style="yellow")
-        legality.update(lines)
+            lines.append(Wrapped(f"{p.file}: {p.text(lang)}", style="yellow", lead="  ! "))
+        legality.update(Group(*lines))
 
     # --- actions -------------------------------------------------------------------------
 
@@ -266,3 +267,12 @@ class TeamScreen(LaminimScreen):
         from builder.systems.laminim.tui.screens.balance_screen import BalanceScreen
 
         self.app.push_screen(BalanceScreen(numbers.ROUNDS))
+
+
+def field_label(field: str, lang: Lang) -> str:
+    """A unit's field as the screen names it (``weapons[0]`` → "Slot 1" / 「武装 1」): the
+    player sees slots and frames here, not the file's keys."""
+    slot = re.fullmatch(r"weapons\[(\d+)\]", field)
+    if slot:
+        return f"{t('slot', lang)} {int(slot.group(1)) + 1}"
+    return t(field, lang) if field in ("frame", "weapons", "name") else field

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -31,6 +32,7 @@ from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
+from builder.tui.widgets.wrapped import Wrapped
 
 SLOT_KEYS = Binding.Group("Slot")
 
@@ -167,9 +169,9 @@ class UnitEditorScreen(LaminimScreen):
         problems.set_class(not report.legal, "-illegal")
         if report.problems:
             problems.update(
-                Text(
-                    "\n".join(
-                        ("✗ " if p.severity != "warning" else "! ") + p.text(lang)
+                Group(
+                    *(
+                        Wrapped(p.text(lang), lead="✗ " if p.severity != "warning" else "! ")
                         for p in report.problems
                     )
                 )
