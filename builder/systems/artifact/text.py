@@ -94,11 +94,12 @@ def _lang(lang: Lang | None) -> Lang:
     return lang or current_lang()
 
 
-def _weapon_row(w: Weapon) -> list[str]:
+def _weapon_row(w: Weapon, lang: Lang) -> list[str]:
+    """A weapon's line: its id and names (English and Japanese; Japanese alone in Japanese)."""
+    names = [w.name, w.name_ja] if lang == "en" else [w.name_ja]
     return [
         "  " + w.id,
-        w.name,
-        w.name_ja,
+        *names,
         f"{w.range}cm",
         str(w.attacks),
         f"{w.to_hit_ms}+",
@@ -117,16 +118,17 @@ def _unit_line(u: MobileSuit | Ship, lang: Lang) -> str:
 def _units_table(units: list[MobileSuit] | list[Ship], lang: Lang) -> str:
     """One weapons table for all ``units``, each unit's line (id, names, M, HP, P/cap) above its
     weapons so the columns line up across units."""
-    heads = [
-        WORDS.t(key, lang)
-        for key in ("part-weapon", "part-name", "part-name-ja", "part-range", "part-attacks")
-    ] + ["A.MS", "A.S", "D"]
+    keys = ["part-weapon", "part-name", "part-name-ja", "part-range", "part-attacks"]
+    if lang != "en":
+        keys.remove("part-name-ja")
+    heads = [WORDS.t(key, lang) for key in keys] + ["A.MS", "A.S", "D"]
+    numbers = range(len(heads) - 5, len(heads))
     rows: list[list[str]] = []
     starts: list[tuple[int, str]] = []
     for u in units:
         starts.append((len(rows), _unit_line(u, lang)))
-        rows += [_weapon_row(w) for w in u.weapons]
-    lines = table(heads, rows, frozenset({3, 4, 5, 6, 7})).splitlines()
+        rows += [_weapon_row(w, lang) for w in u.weapons]
+    lines = table(heads, rows, frozenset(numbers)).splitlines()
     out = lines[:2]
     body = lines[2:]
     for i, line in enumerate(body):

@@ -20,6 +20,7 @@ from builder.core.problems import (
 )
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
+from builder.systems.soh.skills import skill_pair
 
 MAX_CHARACTERS = 20
 MESSAGES = Messages.load(__file__)
@@ -131,7 +132,9 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     for j, wid in enumerate(ch.weapons):
         w = catalog.weapon(wid)
         if w is not None and w.skill not in ch.skills:
-            message = MESSAGES("weapon-skill-missing", skill=w.skill, weapon=(w.name, w.name_ja))
+            message = MESSAGES(
+                "weapon-skill-missing", skill=skill_pair(w.skill), weapon=(w.name, w.name_ja)
+            )
             out.append(locate(("weapons", j), message, "warning"))
     part = catalog.armour_piece(ch.armour) if ch.armour else None
     vehicle = catalog.vehicle(ch.vehicle) if ch.vehicle else None
@@ -140,7 +143,8 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
 
     skill = evasion_skill(protection(part or vehicle))
     if skill not in ch.skills:
-        out.append(locate(("skills",), MESSAGES("evasion-skill-missing", skill=skill), "warning"))
+        message = MESSAGES("evasion-skill-missing", skill=skill_pair(skill))
+        out.append(locate(("skills",), message, "warning"))
     return out
 
 

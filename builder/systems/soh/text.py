@@ -14,6 +14,7 @@ from builder.core.problems import errors_of, verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.soh.models import Armour, Catalog, Character, Vehicle, Weapon
+from builder.systems.soh.skills import skill_name
 
 if TYPE_CHECKING:  # check and parts must not load numpy
     from builder.systems.soh.analysis import Analysis, Matchup
@@ -22,9 +23,6 @@ if TYPE_CHECKING:  # check and parts must not load numpy
 
 WORDS = Labels.load(__file__, "text_labels.yaml")
 """The words of the commands' text."""
-
-SKILLS = Labels.load(__file__, "skill_labels.yaml")
-"""The skills' names (the seed's 〈…〉 in Japanese)."""
 
 
 def _lang(lang: Lang | None) -> Lang:
@@ -42,12 +40,6 @@ def pct(p: float) -> str:
     if p < 5e-7:
         return "<0.0001%"
     return f"{p * 100:.4f}%"
-
-
-def skill_name(skill: str, lang: Lang) -> str:
-    """A skill as the player reads it: its id in English, the seed's name in Japanese (the id
-    when the table has none)."""
-    return SKILLS.t(skill, lang) if lang == "ja" and skill in SKILLS else skill
 
 
 def character_name(ch: Character, lang: Lang) -> str:
