@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import LANGS, Labels, Lang, part_name
+from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.declared import BALANCE_HELP as HELP
 from builder.systems.base import Command, Printout
@@ -234,22 +235,28 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
     p.add_argument("-o", "--output", metavar="MATRIX.pdf", help="also write the one-page PDF")
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
-    p.add_argument("--lang", choices=list(LANGS), default="en", help="text and page language")
+    p.add_argument(
+        "--lang",
+        choices=list(LANGS),
+        default=None,
+        help="text and page language (default: the shell's --lang or $LAMINIM_LANG, else en)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.catalog import load_catalog
 
     catalog = load_catalog(args.catalog)
+    lang: Lang = args.lang or current_lang()
     cells = matrix(catalog)
     if args.json:
         print(json.dumps(matrix_json(cells, catalog), ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(matrix_text(cells, catalog, args.lang) + "\n")
+        sys.stdout.write(matrix_text(cells, catalog, lang) + "\n")
     if args.output is not None:
         from builder.render.report_file import write_report
 
-        context = matrix_context(cells, catalog, args.lang, args.paper)
+        context = matrix_context(cells, catalog, lang, args.paper)
         return write_report(Printout("balance", "artifact/balance.html", context), args.output)
     return 0
 

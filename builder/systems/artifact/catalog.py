@@ -11,8 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from builder.core.catalog_folder import cached_catalog, read_catalog_folder
-from builder.core.problems import did_you_mean
-from builder.systems.artifact.derive import threat_problems
+from builder.core.messages import Message
+from builder.core.problems import suggest
+from builder.systems.artifact.derive import MESSAGES, threat_problems
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
@@ -42,14 +43,14 @@ class CatalogData(BaseModel):
     threats: tuple[Threat, ...] = Field(min_length=1)
 
 
-def cross_check(data: CatalogData) -> list[tuple[tuple, str]]:
+def cross_check(data: CatalogData) -> list[tuple[tuple, Message]]:
     """Every broken cross reference as (path into the merged data, message)."""
-    out: list[tuple[tuple, str]] = []
+    out: list[tuple[tuple, Message]] = []
     seen: dict[str, str] = {}
     for key, units in (("mobile_suits", data.mobile_suits), ("ships", data.ships)):
         for i, u in enumerate(units):
             if u.id in seen:
-                out.append(((key, i, "id"), f"id '{u.id}' is already used by {seen[u.id]}"))
+                out.append(((key, i, "id"), MESSAGES("id-used-by", id=u.id, by=seen[u.id])))
             else:
                 seen[u.id] = f"{key}[{i}]"
     threat_ids: dict[str, int] = {}
@@ -58,17 +59,14 @@ def cross_check(data: CatalogData) -> list[tuple[tuple, str]]:
     )
     for i, t in enumerate(data.threats):
         if t.id in threat_ids:
-            out.append(
-                (
-                    ("threats", i, "id"),
-                    f"id '{t.id}' is already used by threats[{threat_ids[t.id]}]",
-                )
-            )
+            by = f"threats[{threat_ids[t.id]}]"
+            out.append((("threats", i, "id"), MESSAGES("id-used-by", id=t.id, by=by)))
         threat_ids.setdefault(t.id, i)
         out += [(("threats", i, *loc), msg) for loc, msg in threat_problems(t, catalog)]
     if data.default_threat not in threat_ids:
-        hint = did_you_mean(data.default_threat, list(threat_ids))
-        out.append((("default_threat",), f"no threat '{data.default_threat}'{hint}"))
+        hint = suggest(data.default_threat, list(threat_ids))
+        message = MESSAGES("no-default-threat", threat=data.default_threat, hint=hint)
+        out.append((("default_threat",), message))
     return out
 
 

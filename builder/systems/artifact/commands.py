@@ -7,10 +7,19 @@ import argparse
 import json
 from pathlib import Path
 
+from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
+from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
 from builder.systems.artifact.declared import ODDS_HELP
 from builder.systems.base import Command
+
+MESSAGES = Messages.load(__file__)
+
+
+def _refuse(message: Message) -> argparse.ArgumentTypeError:
+    """argparse's error for an option's value, in the language the command reports in."""
+    return argparse.ArgumentTypeError(message.text(current_lang()))
 
 
 def _modifier(text: str) -> int:
@@ -18,15 +27,11 @@ def _modifier(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise _refuse(MESSAGES("whole-number", got=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(
-            f"counts enemy MS, so it is 0 or more: for modifier {value} give {-value}"
-        )
+        raise _refuse(MESSAGES("near-negative", value=value, count=-value))
     if not value <= 10:
-        raise argparse.ArgumentTypeError(
-            f"must be between 0 and 10 (enemy MS within 10 cm), got {value}"
-        )
+        raise _refuse(MESSAGES("near-range", value=value))
     return value
 
 
@@ -34,7 +39,7 @@ def _hp(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise _refuse(MESSAGES("whole-number", got=repr(text))) from None
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -80,7 +85,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def _bad(option: str, message: str) -> InputError:
+def _bad(option: str, message: Message) -> InputError:
     return InputError([Problem(option, None, None, "", message)])
 
 
@@ -102,37 +107,33 @@ def run(args: argparse.Namespace) -> int:
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
             hint = id_hint(value, list(units.values()))
-            problems.append(
-                Problem(
-                    option,
-                    None,
-                    None,
-                    "",
-                    f"unknown unit '{value}'{hint}; known: {', '.join(units)}",
-                )
-            )
+            message = MESSAGES("unknown-unit-known", unit=value, hint=hint, known=", ".join(units))
+            problems.append(Problem(option, None, None, "", message))
     if problems:
         raise InputError(problems)
     attacker, target = units[args.attacker], units[args.target]
     weapon = find_weapon(attacker, args.weapon)
     if weapon is None:
         ids = [w.id for w in attacker.weapons]
-        raise _bad(
-            "--weapon",
-            f"{attacker.id} has no weapon '{args.weapon}'{id_hint(args.weapon, attacker.weapons)}; "
-            f"it has {', '.join(ids)}",
+        hint = id_hint(args.weapon, attacker.weapons)
+        message = MESSAGES(
+            "no-such-weapon",
+            unit=attacker.id,
+            weapon=args.weapon,
+            hint=hint,
+            weapons=", ".join(ids),
         )
+        raise _bad("--weapon", message)
     stats = unit_stats(target)
     if args.evade_near and not args.evade:
-        raise _bad("--evade-near", "counts only when the target evades: add --evade (RULES D11)")
+        raise _bad("--evade-near", MESSAGES("evade-near-alone"))
     if args.evade and stats.kind == "ship":
-        raise _bad("--evade", f"{target.id} is a battleship: a ship never evades (RULES D11)")
+        raise _bad("--evade", MESSAGES("ship-never-evades", unit=target.id))
     if args.evade and not stats.propellant:
-        raise _bad("--evade", f"{target.id} has P 0: an MS at P 0 cannot evade (RULES D11)")
+        raise _bad("--evade", MESSAGES("no-propellant", unit=target.id))
     if args.target_hp is not None and not 1 <= args.target_hp <= target.hp:
-        raise _bad(
-            "--target-hp", f"must be between 1 and {target.hp} ({target.id}), got {args.target_hp}"
-        )
+        message = MESSAGES("target-hp-range", hp=target.hp, unit=target.id, got=args.target_hp)
+        raise _bad("--target-hp", message)
     action = AttackAction(weapon_stats(weapon), args.near, args.evade_near)
     result = attack_odds(action, stats, evade=args.evade, target_hp=args.target_hp)
     if args.json:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError, Problem, find_named
+from builder.core.report_lang import current_lang
 from builder.systems.artifact.derive import Unit, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.legality import Member, check
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Threat
@@ -197,7 +198,9 @@ def title(threat: Threat, rounds: int, lang: Lang) -> str:
     return _LABELS.t("title", lang, threat=part_name(threat, lang), id=threat.id, n=rounds)
 
 
-def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang = "en") -> str:
+def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
+    """The side-by-side table in ``lang`` (default: the language the command reports in)."""
+    lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds)
     table = side_by_side([s.name for s in compared.sides], [s.source for s in compared.sides], rows)
     head = title(compared.threat, compared.rounds, lang)

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.input_files import exists_safely
-from builder.core.messages import EMPTY, Message
-from builder.core.problems import CORE, InputError, Problem, did_you_mean
+from builder.core.messages import EMPTY, Message, Messages
+from builder.core.problems import CORE, InputError, Problem, suggest
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # the rules core loads numpy: check and parts must not pay fo
     from builder.systems.artifact.rules import UnitStats, WeaponStats
 
 Unit = MobileSuit | Ship
+
+MESSAGES = Messages.load(__file__)
 
 
 def weapon_stats(weapon: Weapon) -> WeaponStats:
@@ -99,24 +101,22 @@ def threat_stats(threat: Threat, catalog: ArtifactCatalog) -> ThreatStats:
     return ThreatStats(threat.id, tuple(attacks))
 
 
-def threat_problems(threat: Threat, catalog: ArtifactCatalog) -> list[tuple[tuple, str]]:
+def threat_problems(threat: Threat, catalog: ArtifactCatalog) -> list[tuple[tuple, Message]]:
     """Each attack of ``threat`` naming an unknown unit or weapon, as (path, message)."""
     units = all_units(catalog)
-    out: list[tuple[tuple, str]] = []
+    out: list[tuple[tuple, Message]] = []
     for j, a in enumerate(threat.attacks):
         unit = units.get(a.unit)
         if unit is None:
             hint = id_hint(a.unit, list(units.values()))
-            out.append((("attacks", j, "unit"), f"unknown unit '{a.unit}'{hint}"))
+            out.append((("attacks", j, "unit"), MESSAGES("unknown-unit", unit=a.unit, hint=hint)))
         elif find_weapon(unit, a.weapon) is None:
-            ids = [w.id for w in unit.weapons]
+            ids = ", ".join(w.id for w in unit.weapons)
             hint = id_hint(a.weapon, unit.weapons)
-            out.append(
-                (
-                    ("attacks", j, "weapon"),
-                    f"{a.unit} has no weapon '{a.weapon}'{hint}; it has {', '.join(ids)}",
-                )
+            message = MESSAGES(
+                "no-such-weapon", unit=a.unit, weapon=a.weapon, hint=hint, weapons=ids
             )
+            out.append((("attacks", j, "weapon"), message))
     return out
 
 
@@ -148,5 +148,5 @@ def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
             raise InputError(problems)
         return threat
     ids = [t.id for t in catalog.threats]
-    message = f"unknown threat '{ref}'{did_you_mean(ref, ids)}; known: {', '.join(ids)}"
+    message = MESSAGES("unknown-threat", threat=ref, hint=suggest(ref, ids), known=", ".join(ids))
     raise InputError([Problem("--threat", None, None, "", message)])

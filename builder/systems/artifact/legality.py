@@ -83,10 +83,16 @@ def _entries(force: ForceFile, read: ForceRead | None) -> tuple[Entry | None, li
     return ship, [Entry(("units", i), u.name, u.type) for i, u in enumerate(force.units)]
 
 
-def _rule_message(fp: ForceProblem, ship_name: str | None) -> Message:
+def _rule_message(fp: ForceProblem, ship_name: str | None, units: dict[str, Unit]) -> Message:
+    """A rule's finding in words; a catalog type it names is its id in English and its Japanese
+    name with the id beside it in Japanese (the file writes the id)."""
     params: dict[str, Param] = dict(fp.params)
     if fp.code == "name-taken" and params.get("by") == "the ship":
         params["by"] = MESSAGES("the-ship", name=ship_name or UNREAD)
+    for key in ("type", "ship"):
+        unit = units.get(str(params.get(key)))
+        if unit is not None:
+            params[key] = (unit.id, f"{unit.name_ja}（{unit.id}）")
     return MESSAGES(fp.code, **params)
 
 
@@ -145,7 +151,7 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
             path = (*entries[path[1]].path, *path[2:])
         severity: Severity = "warning" if fp.severity == "warning" else "illegal"
         ship_name = ship_entry.name if ship_entry is not None else None
-        problems.append(locate(path, _rule_message(fp, ship_name), severity))
+        problems.append(locate(path, _rule_message(fp, ship_name, units), severity))
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))
     return ForceReport(force.name, problems, ship, members)
 

@@ -12,6 +12,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from builder.core.messages import Message, MessageError, Messages
+
+MESSAGES = Messages.load(__file__)
+
 Slug = Annotated[
     str,
     StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=40),
@@ -57,7 +61,7 @@ class _Unit(_Model):
     def _weapon_ids_unique(self) -> _Unit:
         dupes = _duplicates([w.id for w in self.weapons])
         if dupes:
-            raise ValueError(f"weapon ids must be unique within a unit: {', '.join(dupes)}")
+            raise MessageError(MESSAGES("weapon-ids-twice", ids=", ".join(dupes)))
         return self
 
 
@@ -124,24 +128,30 @@ class ArtifactCatalog(_Model):
     @model_validator(mode="after")
     def _references_resolve(self) -> ArtifactCatalog:
         units: dict[str, _Unit] = {u.id: u for u in (*self.mobile_suits, *self.ships)}
-        problems: list[str] = []
+        problems: list[Message] = []
         dupes = _duplicates([u.id for u in (*self.mobile_suits, *self.ships)])
         if dupes:
-            problems.append(f"unit ids must be unique across MS and ships: {', '.join(dupes)}")
+            problems.append(MESSAGES("unit-ids-twice", ids=", ".join(dupes)))
         dupes = _duplicates([t.id for t in self.threats])
         if dupes:
-            problems.append(f"threat ids must be unique: {', '.join(dupes)}")
+            problems.append(MESSAGES("threat-ids-twice", ids=", ".join(dupes)))
         for t in self.threats:
             for i, a in enumerate(t.attacks):
                 unit = units.get(a.unit)
                 if unit is None:
-                    problems.append(f"threat {t.id} attack {i + 1}: no unit {a.unit!r}")
+                    problems.append(MESSAGES("threat-no-unit", threat=t.id, n=i + 1, unit=a.unit))
                 elif a.weapon not in {w.id for w in unit.weapons}:
-                    problems.append(f"threat {t.id} attack {i + 1}: {a.unit} has no {a.weapon!r}")
+                    message = MESSAGES(
+                        "threat-no-weapon", threat=t.id, n=i + 1, unit=a.unit, weapon=a.weapon
+                    )
+                    problems.append(message)
         if self.info.default_threat not in {t.id for t in self.threats}:
-            problems.append(f"default_threat {self.info.default_threat!r} is not a threat")
+            problems.append(MESSAGES("default-threat-unknown", threat=self.info.default_threat))
         if problems:
-            raise ValueError("; ".join(problems))
+            said = problems[0]
+            for more in problems[1:]:
+                said = said + "; " + more
+            raise MessageError(said)
         return self
 
 

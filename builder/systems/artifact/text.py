@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
-from builder.systems.artifact.derive import Unit, all_units
+from builder.systems.artifact.derive import Unit, all_units, find_weapon
 from builder.systems.artifact.legality import ForceReport
-from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
+from builder.systems.artifact.models import (
+    ArtifactCatalog,
+    MobileSuit,
+    Ship,
+    Threat,
+    ThreatAttack,
+    Weapon,
+)
 
 if TYPE_CHECKING:
     from builder.systems.artifact.rules import OddsResult, SurvivalResult
@@ -78,11 +86,20 @@ def parts_json(catalog: ArtifactCatalog) -> dict[str, Any]:
     }
 
 
-def _weapon_row(w: Weapon) -> list[str]:
+WORDS = Labels.load(__file__, "text_labels.yaml")
+"""The words of the commands' text, in the language the command reports in."""
+
+
+def _lang(lang: Lang | None) -> Lang:
+    return lang or current_lang()
+
+
+def _weapon_row(w: Weapon, lang: Lang) -> list[str]:
+    """A weapon's line: its id and names (English and Japanese; Japanese alone in Japanese)."""
+    names = [w.name, w.name_ja] if lang == "en" else [w.name_ja]
     return [
         "  " + w.id,
-        w.name,
-        w.name_ja,
+        *names,
         f"{w.range}cm",
         str(w.attacks),
         f"{w.to_hit_ms}+",
@@ -91,19 +108,27 @@ def _weapon_row(w: Weapon) -> list[str]:
     ]
 
 
-def _units_table(units: list[MobileSuit] | list[Ship]) -> str:
+def _unit_line(u: MobileSuit | Ship, lang: Lang) -> str:
+    common = {"id": u.id, "name": u.name, "name_ja": u.name_ja, "move": u.move, "hp": u.hp}
+    if isinstance(u, MobileSuit):
+        return WORDS.t("part-suit", lang, propellant=u.propellant, **common)
+    return WORDS.t("part-ship", lang, capacity=u.capacity, **common)
+
+
+def _units_table(units: list[MobileSuit] | list[Ship], lang: Lang) -> str:
     """One weapons table for all ``units``, each unit's line (id, names, M, HP, P/cap) above its
     weapons so the columns line up across units."""
-    heads = ["weapon", "name", "名前", "range", "att", "A.MS", "A.S", "D"]
+    keys = ["part-weapon", "part-name", "part-name-ja", "part-range", "part-attacks"]
+    if lang != "en":
+        keys.remove("part-name-ja")
+    heads = [WORDS.t(key, lang) for key in keys] + ["A.MS", "A.S", "D"]
+    numbers = range(len(heads) - 5, len(heads))
     rows: list[list[str]] = []
     starts: list[tuple[int, str]] = []
     for u in units:
-        extra = f"P {u.propellant}" if isinstance(u, MobileSuit) else f"capacity {u.capacity}"
-        starts.append(
-            (len(rows), f"{u.id}  {u.name} / {u.name_ja}  M {u.move}  HP {u.hp}  {extra}")
-        )
-        rows += [_weapon_row(w) for w in u.weapons]
-    lines = table(heads, rows, frozenset({3, 4, 5, 6, 7})).splitlines()
+        starts.append((len(rows), _unit_line(u, lang)))
+        rows += [_weapon_row(w, lang) for w in u.weapons]
+    lines = table(heads, rows, frozenset(numbers)).splitlines()
     out = lines[:2]
     body = lines[2:]
     for i, line in enumerate(body):
@@ -114,14 +139,16 @@ def _units_table(units: list[MobileSuit] | list[Ship]) -> str:
     return "\n".join(out)
 
 
-def parts_text(catalog: ArtifactCatalog) -> str:
+def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
+    units = all_units(catalog)
     threats = table(
-        ["threat", "name", "attacks every round"],
+        [WORDS.t(key, lang) for key in ("part-threat", "part-threat-name", "part-threat-attacks")],
         [
             [
-                t.id + (" (default)" if t.id == catalog.info.default_threat else ""),
-                t.name,
-                ", ".join(_attack_text(a.unit, a.weapon, a.near, a.evade_near) for a in t.attacks),
+                t.id + (WORDS.t("default", lang) if t.id == catalog.info.default_threat else ""),
+                part_name(t, lang),
+                ", ".join(_attack_text(a, units, lang, by_id=True) for a in t.attacks),
             ]
             for t in catalog.threats
         ],
@@ -129,48 +156,66 @@ def parts_text(catalog: ArtifactCatalog) -> str:
     return "\n\n".join(
         [
             f"{catalog.info.name}",
-            "Mobile suits (MS)\n" + _units_table(list(catalog.mobile_suits)),
-            "Battleships\n" + _units_table(list(catalog.ships)),
-            "Threats (for analyze)\n" + threats,
+            WORDS.t("suits-title", lang) + "\n" + _units_table(list(catalog.mobile_suits), lang),
+            WORDS.t("ships-title", lang) + "\n" + _units_table(list(catalog.ships), lang),
+            WORDS.t("threats-title", lang) + "\n" + threats,
         ]
     )
 
 
-def _attack_text(unit: str, weapon: str, near: int, evade_near: int) -> str:
+def _attack_text(a: ThreatAttack, units: dict[str, Unit], lang: Lang, by_id: bool = False) -> str:
+    """One attack of a threat: its unit and weapon (ids in ``parts``, which lists the ids;
+    names in ``analyze``) and its D10 modifiers."""
+    unit = units.get(a.unit)
+    weapon = find_weapon(unit, a.weapon) if unit is not None else None
+    if by_id or unit is None or weapon is None:
+        who = f"{a.unit}/{a.weapon}"
+    else:
+        who = f"{part_name(unit, lang)} {part_name(weapon, lang)}"
     mods = []
-    if near:
-        mods.append(f"-{near}")
-    if evade_near:
-        mods.append(f"evade -{evade_near}")
-    return f"{unit}/{weapon}" + (f" ({', '.join(mods)})" if mods else "")
+    if a.near:
+        mods.append(WORDS.t("modifier", lang, n=a.near))
+    if a.evade_near:
+        mods.append(WORDS.t("evade-modifier", lang, n=a.evade_near))
+    if by_id:
+        return who + (f" ({', '.join(mods)})" if mods else "")
+    return who + "".join(f" ({m})" for m in mods)
 
 
-def _member_stats(unit: Unit | None) -> tuple[str, str, str]:
+def _member_stats(unit: Unit | None, lang: Lang) -> tuple[str, str, str]:
     if unit is None:
         return "?", "?", "?"
-    extra = f"P {unit.propellant}" if isinstance(unit, MobileSuit) else f"cap {unit.capacity}"
+    if isinstance(unit, MobileSuit):
+        extra = f"P {unit.propellant}"
+    else:
+        extra = WORDS.t("cap", lang, capacity=unit.capacity)
     return str(unit.move), str(unit.hp), extra
 
 
-def _verdict(report: ForceReport) -> str:
-    """The one summary word every game's check uses, in the report's language."""
-    return verdict(report.exit_code).text(current_lang())
+def _count(one: str, count: int, lang: Lang) -> str:
+    return WORDS.t(one if count == 1 else one + "s", lang, count=count)
 
 
-def check_text(report: ForceReport) -> str:
-    n_err, n_warn = len(report.errors), len(report.warnings)
-    lines = [
-        f"{report.name}: {_verdict(report)} "
-        f"({n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)})",
-        "",
-    ]
+def check_text(report: ForceReport, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
+    summary = WORDS.t(
+        "summary",
+        lang,
+        force=report.name,
+        verdict=verdict(report.exit_code).text(lang),
+        errors=_count("n-error", len(report.errors), lang),
+        warnings=_count("n-warning", len(report.warnings), lang),
+    )
     rows = []
     for m in report.members:
-        move, hp, extra = _member_stats(m.unit)
-        rows.append([m.role, m.name, m.type, move, hp, extra])
-    lines.append(table(["role", "name", "type", "M", "HP", "P / cap"], rows, frozenset({3, 4})))
+        move, hp, extra = _member_stats(m.unit, lang)
+        role = WORDS.t(f"role-{m.role}", lang)
+        shown = part_name(m.unit, lang) if lang == "ja" and m.unit is not None else m.type
+        rows.append([role, m.name, shown, move, hp, extra])
+    heads = [WORDS.t(key, lang) for key in ("role", "name", "type")] + ["M", "HP"]
+    lines = [summary, "", table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))]
     if report.warnings:
-        lines += ["", *(f"warning: {p}" for p in report.warnings)]
+        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
     return "\n".join(lines)
 
 
@@ -231,50 +276,66 @@ def analysis_text(
     rows: list[tuple[str, Unit, SurvivalResult]],
     catalog: ArtifactCatalog,
     reserve: int = 0,
+    lang: Lang | None = None,
 ) -> str:
+    lang = _lang(lang)
     ms, ship = reference_targets(catalog)
     units = all_units(catalog)
-    attacks = ", ".join(
-        f"{units[a.unit].name} {_weapon_name(units[a.unit], a.weapon)}"
-        + (f" (-{a.near})" if a.near else "")
-        + (f" (evade -{a.evade_near})" if a.evade_near else "")
-        for a in threat.attacks
-    )
+    attacks = ", ".join(_attack_text(a, units, lang) for a in threat.attacks)
     out = [
-        "Weapons: one attack, no evasion, at modifier 0 / -1 / -2 —",
-        "  hit chance per die and expected damage",
-        f"  vs MS = {ms.name} (HP {ms.hp}), vs ship = {ship.name} (HP {ship.hp})",
+        WORDS.t("weapons-head", lang),
+        WORDS.t("weapons-head-2", lang),
+        WORDS.t(
+            "weapons-targets",
+            lang,
+            ms=part_name(ms, lang),
+            ms_hp=ms.hp,
+            ship=part_name(ship, lang),
+            ship_hp=ship.hp,
+        ),
     ]
+    kinds = (WORDS.t("ms", lang), WORDS.t("ship", lang))
     for name, unit, _ in rows:
-        out += ["", f"{name} — {unit.name} / {unit.name_ja}"]
+        out += ["", WORDS.t("unit-head", lang, name=name, type=unit.name, type_ja=unit.name_ja)]
         body = []
         for w in unit.weapons:
-            targets: tuple[tuple[str, Unit], ...] = (("MS", ms), ("ship", ship))
+            targets: tuple[tuple[str, Unit], ...] = ((kinds[0], ms), (kinds[1], ship))
             for k, (kind, target) in enumerate(targets):
-                cells = [w.name, f"{w.range}cm", f"{w.attacks}×{w.damage}"] if k == 0 else [""] * 3
+                cells = (
+                    [part_name(w, lang), f"{w.range}cm", f"{w.attacks}×{w.damage}"]
+                    if k == 0
+                    else [""] * 3
+                )
                 cells.append(kind)
                 cells += [
                     f"{100 * o.p_hit:3.0f}% {o.expected_damage:4.2f}"
                     for o in weapon_odds(w, target)
                 ]
                 body.append(cells)
-        heads = ["weapon", "range", "att×D", "vs", "mod 0", "mod -1", "mod -2"]
+        heads = [WORDS.t(key, lang) for key in ("col-weapon", "col-range", "col-attacks", "col-vs")]
+        heads += [WORDS.t("col-mod", lang, n=_mod(n)) for n in MODIFIERS]
         lines = table(heads, body, frozenset({1, 2, 4, 5, 6}), width=78).splitlines()
         out += ["  " + line for line in lines]
     out += [
         "",
-        f"Survival under {threat.name} [{threat.id}] — every round: {attacks}",
-        f"  (the unit evades every attack that hits while its P is above {reserve}; "
-        "P never refills)",
+        WORDS.t(
+            "survival-head", lang, threat=part_name(threat, lang), id=threat.id, attacks=attacks
+        ),
+        WORDS.t("survival-note", lang, reserve=reserve),
     ]
     for name, unit, result in rows:
-        out += [
-            "",
-            f"{name} — {unit.name} (HP {unit.hp}"
-            + (
-                f", P {unit.propellant})" if isinstance(unit, MobileSuit) else ", ship: no evasion)"
-            ),
-        ]
+        if isinstance(unit, MobileSuit):
+            head = WORDS.t(
+                "survival-ms",
+                lang,
+                name=name,
+                type=part_name(unit, lang),
+                hp=unit.hp,
+                propellant=unit.propellant,
+            )
+        else:
+            head = WORDS.t("survival-ship", lang, name=name, type=part_name(unit, lang), hp=unit.hp)
+        out += ["", head]
         body = [
             [
                 str(r.round),
@@ -284,17 +345,9 @@ def analysis_text(
             ]
             for r in result.rounds
         ]
-        out += [
-            "  " + line
-            for line in table(
-                ["round", "alive", "E[HP]", "E[P]"], body, frozenset({0, 1, 2, 3})
-            ).splitlines()
-        ]
+        heads = [WORDS.t("col-round", lang), WORDS.t("col-alive", lang), "E[HP]", "E[P]"]
+        out += ["  " + line for line in table(heads, body, frozenset({0, 1, 2, 3})).splitlines()]
     return "\n".join(out)
-
-
-def _weapon_name(unit: Unit, weapon_id: str) -> str:
-    return next((w.name for w in unit.weapons if w.id == weapon_id), weapon_id)
 
 
 def _mod(n: int) -> str:
@@ -316,30 +369,47 @@ def odds_text(
     evade: bool,
     evade_near: int,
     result: OddsResult,
+    lang: Lang | None = None,
 ) -> str:
-    kind = "MS" if isinstance(target, MobileSuit) else "ship"
-    need = weapon.to_hit_ms if kind == "MS" else weapon.to_hit_ship
+    lang = _lang(lang)
+    on_ms = isinstance(target, MobileSuit)
+    need = weapon.to_hit_ms if on_ms else weapon.to_hit_ship
+    evading = (
+        WORDS.t("odds-evading", lang, modifier=_mod(evade_near), p=pct(result.p_evade or 0).strip())
+        if evade
+        else WORDS.t("odds-no-evasion", lang)
+    )
     lines = [
-        f"{attacker.name} {weapon.name} ({weapon.attacks} dice, "
-        f"{'A.MS' if kind == 'MS' else 'A.S'} {need}+, D {weapon.damage}) "
-        f"→ {target.name} ({kind}, HP {result.target_hp})",
-        f"attack modifier {_mod(near)}: per-die hit {pct(result.p_hit).strip()}"
-        + (
-            f"; evading (4+, modifier {_mod(evade_near)}): "
-            f"per-hit evade {pct(result.p_evade or 0).strip()}"
-            if evade
-            else "; no evasion"
+        WORDS.t(
+            "odds-attack",
+            lang,
+            attacker=part_name(attacker, lang),
+            weapon=part_name(weapon, lang),
+            dice=weapon.attacks,
+            need_name="A.MS" if on_ms else "A.S",
+            need=need,
+            damage=weapon.damage,
+            target=part_name(target, lang),
+            kind=WORDS.t("ms" if on_ms else "ship", lang),
+            hp=result.target_hp,
         ),
+        WORDS.t("odds-modifier", lang, modifier=_mod(near), p=pct(result.p_hit).strip()) + evading,
         "",
     ]
     rows = [
         [str(k), str(min(k * weapon.damage, result.target_hp)), pct(p), bar(p)]
         for k, p in enumerate(result.hits)
     ]
-    lines.append(table(["hits", "damage", "P", ""], rows, frozenset({0, 1, 2})))
+    heads = [WORDS.t(key, lang) for key in ("col-hits", "col-damage", "col-p")]
+    lines.append(table([*heads, ""], rows, frozenset({0, 1, 2})))
     lines += [
         "",
-        f"expected damage {result.expected_damage:.3f}   "
-        f"kill (damage ≥ {result.target_hp}) {pct(result.p_kill).strip()}",
+        WORDS.t(
+            "odds-expected",
+            lang,
+            damage=f"{result.expected_damage:.3f}",
+            hp=result.target_hp,
+            p=pct(result.p_kill).strip(),
+        ),
     ]
     return "\n".join(lines)

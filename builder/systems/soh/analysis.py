@@ -8,14 +8,17 @@ from dataclasses import dataclass
 
 from builder.core.file_unit import split_file_unit
 from builder.core.input_files import exists_safely
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem, suggest
 from builder.systems.soh.derive import Derived, WeaponLine, derive
 from builder.systems.soh.models import Catalog, Character, Crew, Weapon
 from builder.systems.soh.rules import Combatant, OddsResult, Plan, normalise_ap, odds, plan
 from builder.systems.soh.rules.planner import MAX_PLANNER_AP, Objective
 
+MESSAGES = Messages.load(__file__)
 
-def _bad(where: str, message: str) -> InputError:
+
+def _bad(where: str, message: Message) -> InputError:
     return InputError([Problem(where, None, None, "", message)])
 
 
@@ -48,12 +51,12 @@ def resolve_opponent(spec: str | None, crew: Crew, catalog: Catalog) -> tuple[Ch
             if ch.name == name:
                 return ch, str(path)
         names = [c.name for c in other.characters]
-        raise _bad("--threat", f"no character '{name}' in {path}{did_you_mean(name, names)}")
+        hint = suggest(name, names)
+        raise _bad("--threat", MESSAGES("no-character-in", name=name, path=str(path), hint=hint))
     choices = [c.name for c in crew.characters] + [o.id for o in catalog.opponents]
+    hint = suggest(spec, choices)
     raise _bad(
-        "--threat",
-        f"'{spec}' is no character of the crew, no catalog opponent and no file"
-        f"{did_you_mean(spec, choices)}; choose from: {', '.join(choices)}",
+        "--threat", MESSAGES("no-opponent", spec=spec, hint=hint, choices=", ".join(choices))
     )
 
 
@@ -64,10 +67,8 @@ def pick_unit(crew: Crew, name: str | None) -> list[Character]:
         if ch.name == name:
             return [ch]
     names = [c.name for c in crew.characters]
-    raise _bad(
-        "--unit",
-        f"no character named '{name}'{did_you_mean(name, names)}; characters: {', '.join(names)}",
-    )
+    hint = suggest(name, names)
+    raise _bad("--unit", MESSAGES("no-character", name=name, hint=hint, names=", ".join(names)))
 
 
 def one_die_odds(w: WeaponLine, target: Derived, evasion_dice: int) -> OddsResult:
@@ -99,11 +100,14 @@ def _weapon(me: Derived, weapon_id: str | None, other: Derived, option: str) -> 
         if w.weapon.id == weapon_id:
             return w
     ids = [w.weapon.id for w in me.weapons]
-    raise _bad(
-        option,
-        f"{me.name} carries no '{weapon_id}'{did_you_mean(weapon_id, ids)}; "
-        f"weapons: {', '.join(ids) or 'none'}",
+    message = MESSAGES(
+        "carries-no",
+        name=me.name,
+        weapon=weapon_id,
+        hint=suggest(weapon_id, ids),
+        weapons=", ".join(ids) or MESSAGES("none"),
     )
+    raise _bad(option, message)
 
 
 def combatant(me: Derived, w: WeaponLine | None, their: Weapon | None) -> Combatant:
@@ -135,15 +139,14 @@ def matchup(
     """The planner table of ``me`` against ``opponent``; InputError for impossible requests."""
     for side in (me, opponent):
         if not 0 <= side.ap <= MAX_PLANNER_AP:
-            raise _bad("AP", f"{side.name} has {side.ap} AP; the planner takes 0-{MAX_PLANNER_AP}")
+            message = MESSAGES("planner-ap", name=side.name, ap=side.ap, most=MAX_PLANNER_AP)
+            raise _bad("AP", message)
     mine = _weapon(me, weapon, opponent, "--weapon")
     theirs = _weapon(opponent, opponent_weapon, me, "--opponent-weapon")
     evade = opponent.ap // 2 if opponent_evasion_dice is None else opponent_evasion_dice
     if not 0 <= evade <= opponent.ap:
-        raise _bad(
-            "--opponent-evasion",
-            f"{opponent.name} has {opponent.ap} AP: evasion dice 0-{opponent.ap}, not {evade}",
-        )
+        message = MESSAGES("evasion-dice-range", name=opponent.name, ap=opponent.ap, got=evade)
+        raise _bad("--opponent-evasion", message)
     table = plan(
         combatant(me, mine, theirs.weapon if theirs else None),
         combatant(opponent, theirs, mine.weapon if mine else None),

@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.core.catalog_folder import CatalogFolder, cached_catalog, read_catalog_folder
-from builder.core.problems import InputError, Problem, did_you_mean
-from builder.systems.soh.models import Catalog, CatalogData, CatalogInfo
+from builder.core.messages import Message
+from builder.core.problems import InputError, Problem, suggest
+from builder.systems.soh.models import MESSAGES, Catalog, CatalogData, CatalogInfo
 
 CATALOG_FILES = ("catalog.yaml", "weapons.yaml", "armour.yaml", "vehicles.yaml", "opponents.yaml")
 _cache: dict[Path, Catalog] = {}
@@ -42,7 +43,7 @@ def _cross_check(data: CatalogData, folder: CatalogFolder) -> list[Problem]:
                        ("vehicles", data.vehicles)):  # fmt: skip
         for i, part in enumerate(parts):
             if part.id in seen:
-                message = f"id '{part.id}' is already used in {seen[part.id]}"
+                message = MESSAGES("id-used-in", id=part.id, where=seen[part.id])
                 problems.append(folder.problem((key, i, "id"), message))
             seen.setdefault(part.id, key)
     weapons = [w.id for w in data.weapons]
@@ -52,16 +53,22 @@ def _cross_check(data: CatalogData, folder: CatalogFolder) -> list[Problem]:
     for i, opp in enumerate(data.opponents):
         at = ("opponents", i)
         if opp.id in opponent_ids:
-            problems.append(folder.problem((*at, "id"), f"id '{opp.id}' is already used"))
+            problems.append(folder.problem((*at, "id"), MESSAGES("id-used", id=opp.id)))
         opponent_ids.add(opp.id)
         for j, w in enumerate(opp.weapons):
             if w not in weapons:
-                message = f"unknown weapon '{w}'{did_you_mean(w, weapons)}"
-                problems.append(folder.problem((*at, "weapons", j), message))
+                problems.append(folder.problem((*at, "weapons", j), _unknown("weapon", w, weapons)))
         if opp.armour is not None and opp.armour not in armour:
-            message = f"unknown armour '{opp.armour}'{did_you_mean(opp.armour, armour)}"
+            message = _unknown("armour", opp.armour, armour)
             problems.append(folder.problem((*at, "armour"), message))
         if opp.vehicle is not None and opp.vehicle not in vehicles:
-            message = f"unknown vehicle '{opp.vehicle}'{did_you_mean(opp.vehicle, vehicles)}"
+            message = _unknown("vehicle", opp.vehicle, vehicles)
             problems.append(folder.problem((*at, "vehicle"), message))
     return problems
+
+
+def _unknown(kind: str, part_id: str, known: list[str]) -> Message:
+    """'unknown weapon 'x'' with a did-you-mean among the ids ``known``."""
+    return MESSAGES(
+        "unknown-kind", kind=MESSAGES(f"kind-{kind}"), id=part_id, hint=suggest(part_id, known)
+    )

@@ -23,15 +23,22 @@ DAMAGE_LIMIT = 100_000
 
 
 def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``; ``what`` is the key of its name in the
+    messages, and argparse's refusal is in the language the command reports in."""
+    from builder.core.report_lang import current_lang
+    from builder.systems.soh.analysis import MESSAGES
+
+    def refuse(key: str, **params: object) -> argparse.ArgumentTypeError:
+        message = MESSAGES(key, what=MESSAGES(what), **params)
+        return argparse.ArgumentTypeError(message.text(current_lang()))
+
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what}: expected a whole number, got {text!r}"
-            ) from None
+            raise refuse("whole-number", got=repr(text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be {low}-{high}, got {value}")
+            raise refuse("out-of-range", low=low, high=high, got=value)
         return value
 
     return parse
@@ -45,48 +52,48 @@ def configure_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hit",
         required=True,
-        type=_int_in(-lim, lim, "hit value"),
+        type=_int_in(-lim, lim, "what-hit"),
         metavar="V",
         help="hit value (ability - weapon size + skill, plus bonuses)",
     )
     p.add_argument(
         "--attack-dice",
         required=True,
-        type=_int_in(0, MAX_DICE, "attack dice"),
+        type=_int_in(0, MAX_DICE, "what-attack-dice"),
         metavar="N",
         help="dice on the attack, best one kept (0: the value alone)",
     )
     p.add_argument(
         "--evasion",
         required=True,
-        type=_int_in(-lim, lim, "evasion value"),
+        type=_int_in(-lim, lim, "what-evasion"),
         metavar="V",
         help="evasion value (agility - size + evasion skill)",
     )
     p.add_argument(
         "--evasion-dice",
         required=True,
-        type=_int_in(0, MAX_DICE, "evasion dice"),
+        type=_int_in(0, MAX_DICE, "what-evasion-dice"),
         metavar="M",
         help="AP put into evasion this round (0: the value alone)",
     )
     p.add_argument(
         "--damage",
         required=True,
-        type=_int_in(0, DAMAGE_LIMIT, "damage"),
+        type=_int_in(0, DAMAGE_LIMIT, "what-damage"),
         metavar="D",
         help="the weapon's damage value",
     )
     p.add_argument(
         "--durability",
         required=True,
-        type=_int_in(1, DAMAGE_LIMIT, "durability"),
+        type=_int_in(1, DAMAGE_LIMIT, "what-durability"),
         metavar="T",
         help="the target's durability against the weapon's type",
     )
     p.add_argument(
         "--targets",
-        type=_int_in(1, 1 << 20, "targets"),
+        type=_int_in(1, 1 << 20, "what-targets"),
         default=1,
         metavar="N",
         help="packed targets, any of which may be hit (+1 per doubling)",
@@ -133,7 +140,7 @@ def configure_plan(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--opponent-evasion",
-        type=_int_in(0, 60, "opponent evasion dice"),
+        type=_int_in(0, 60, "what-opponent-evasion"),
         metavar="M",
         help="dice the opponent declared for evasion (default: half its AP)",
     )

@@ -16,6 +16,7 @@ from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError, Problem, find_named
+from builder.core.report_lang import current_lang
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import sheet_context
 from builder.systems.compare_table import (
@@ -169,7 +170,9 @@ def title(opponent: Derived, lang: Lang) -> str:
     return _LABELS.t("title", lang, opponent=display_name(opponent.character, lang))
 
 
-def compare_text(compared: Compared, lang: Lang = "en") -> str:
+def compare_text(compared: Compared, lang: Lang | None = None) -> str:
+    """The side-by-side table in ``lang`` (default: the language the command reports in)."""
+    lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.plans, lang)
     names = [display_name(s.derived.character, lang) for s in compared.sides]
     table = side_by_side(names, [s.source for s in compared.sides], rows)

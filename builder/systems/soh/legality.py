@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.core.i18n import Pair
 from builder.core.messages import Message, Messages
 from builder.core.problems import (
     CORE,
@@ -19,6 +20,7 @@ from builder.core.problems import (
 )
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
+from builder.systems.soh.skills import skill_pair
 
 MAX_CHARACTERS = 20
 MESSAGES = Messages.load(__file__)
@@ -30,10 +32,11 @@ UNREAD = "?"
 
 @dataclass(frozen=True)
 class Shown:
-    """A character's gear, weapons and AP as the check table shows them."""
+    """A character's gear, weapons and AP as the check table shows them: the ids written
+    (``?`` for one that is not text), ``weapons`` None when the list cannot be read."""
 
-    gear: str
-    weapons: str
+    gear: tuple[str, ...]
+    weapons: tuple[str, ...] | None
     ap: str
 
 
@@ -41,7 +44,7 @@ class Shown:
 class CharacterReport:
     name: str
     problems: list[Problem] = field(default_factory=list)
-    shown: Shown = Shown("-", "-", UNREAD)
+    shown: Shown = Shown((), (), UNREAD)
 
     @property
     def legal(self) -> bool:
@@ -51,8 +54,8 @@ class CharacterReport:
         return {
             "name": self.name,
             "legal": self.legal,
-            "errors": [p.message for p in errors_of(self.problems)],
-            "warnings": [p.message for p in warnings_of(self.problems)],
+            "errors": [p.text() for p in errors_of(self.problems)],
+            "warnings": [p.text() for p in warnings_of(self.problems)],
         }
 
 
@@ -63,6 +66,8 @@ class CrewReport(Findings):
     crew: Crew
     problems: list[Problem]
     characters: list[CharacterReport]
+    names: dict[str, Pair] = field(default_factory=dict)
+    """Each catalog part's id and its (English, Japanese) names, for the check table."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,7 +132,9 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     for j, wid in enumerate(ch.weapons):
         w = catalog.weapon(wid)
         if w is not None and w.skill not in ch.skills:
-            message = MESSAGES("weapon-skill-missing", skill=w.skill, weapon=(w.name, w.name_ja))
+            message = MESSAGES(
+                "weapon-skill-missing", skill=skill_pair(w.skill), weapon=(w.name, w.name_ja)
+            )
             out.append(locate(("weapons", j), message, "warning"))
     part = catalog.armour_piece(ch.armour) if ch.armour else None
     vehicle = catalog.vehicle(ch.vehicle) if ch.vehicle else None
@@ -136,7 +143,8 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
 
     skill = evasion_skill(protection(part or vehicle))
     if skill not in ch.skills:
-        out.append(locate(("skills",), MESSAGES("evasion-skill-missing", skill=skill), "warning"))
+        message = MESSAGES("evasion-skill-missing", skill=skill_pair(skill))
+        out.append(locate(("skills",), message, "warning"))
     return out
 
 
@@ -243,7 +251,10 @@ def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
         message = MESSAGES("too-many", count=count, most=MAX_CHARACTERS)
         problems.append(read.crew_locator()(("characters",), message, "illegal"))
     problems.sort(key=lambda p: (p.file, p.line or 0, p.col or 0))
-    return CrewReport(crew, problems, reports)
+    names = {
+        p.id: (p.name, p.name_ja) for p in (*catalog.weapons, *catalog.armour, *catalog.vehicles)
+    }
+    return CrewReport(crew, problems, reports, names)
 
 
 def _row_locator(read: SohRead, row: int) -> Locator:
@@ -261,16 +272,14 @@ def _shown(item: _Written) -> Shown:
         return value if isinstance(value, str) else UNREAD
 
     if ch is not None:
-        gear = ch.armour or ch.vehicle or "-"
-        return Shown(gear, ", ".join(ch.weapons) or "-", str(ch.ap))
+        gear = ch.armour or ch.vehicle
+        return Shown((gear,) if gear else (), ch.weapons, str(ch.ap))
     gear_parts = [text(fields[k]) for k in ("armour", "vehicle") if fields.get(k) is not None]
-    weapons = fields.get("weapons")
-    shown_weapons = (
-        ", ".join(text(w) for w in weapons) or "-" if isinstance(weapons, list) else UNREAD
-    )
+    weapons = fields.get("weapons", [])
+    shown_weapons = tuple(text(w) for w in weapons) if isinstance(weapons, list) else None
     ap = fields.get("ap")
     return Shown(
-        " + ".join(gear_parts) or "-",
-        shown_weapons if "weapons" in fields else "-",
+        tuple(gear_parts),
+        shown_weapons,
         str(ap) if isinstance(ap, int) and not isinstance(ap, bool) else UNREAD,
     )

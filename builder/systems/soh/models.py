@@ -11,6 +11,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from builder.core.messages import MessageError, Messages
+
+MESSAGES = Messages.load(__file__)
+
 Slug = Annotated[
     str,
     StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=40),
@@ -79,9 +83,9 @@ class Armour(_Named):
     @model_validator(mode="after")
     def _strength_matches_kind(self) -> Armour:
         if self.kind == "powered-suit" and self.strength is None:
-            raise ValueError("a powered suit needs its own strength")
+            raise MessageError(MESSAGES("powered-suit-strength"))
         if self.kind == "armour" and self.strength is not None:
-            raise ValueError("plain armour has no strength of its own (the wearer's is used)")
+            raise MessageError(MESSAGES("armour-no-strength"))
         return self
 
 
@@ -103,9 +107,9 @@ class Vehicle(_Named):
     @model_validator(mode="after")
     def _hull_only_for_ships(self) -> Vehicle:
         if self.kind == "giant-robot" and self.hull is not None:
-            raise ValueError("only a ship has a hull form")
+            raise MessageError(MESSAGES("hull-only-ships"))
         if self.kind == "ship" and self.hull is None:
-            raise ValueError("a ship needs a hull form (non-streamlined, streamlined or aircraft)")
+            raise MessageError(MESSAGES("ship-needs-hull"))
         return self
 
 
@@ -144,7 +148,7 @@ class Catalog(_Model):
         seen: set[str] = set()
         for part in (*self.weapons, *self.armour, *self.vehicles):
             if part.id in seen:
-                raise ValueError(f"id {part.id!r} is used twice")
+                raise MessageError(MESSAGES("id-twice", id=part.id))
             seen.add(part.id)
         return self
 
@@ -181,7 +185,7 @@ class Character(_Model):
     @model_validator(mode="after")
     def _armour_or_vehicle(self) -> Character:
         if self.armour is not None and self.vehicle is not None:
-            raise ValueError("a character has armour or a vehicle, not both")
+            raise MessageError(MESSAGES("armour-or-vehicle"))
         return self
 
 
@@ -196,10 +200,10 @@ class Crew(_Model):
     @model_validator(mode="after")
     def _one_leader(self) -> Crew:
         if sum(c.leader for c in self.characters) > 1:
-            raise ValueError("at most one character is the leader")
+            raise MessageError(MESSAGES("one-leader"))
         names = [c.name for c in self.characters]
         if len(set(names)) != len(names):
-            raise ValueError("character names must be unique")
+            raise MessageError(MESSAGES("names-unique"))
         return self
 
 

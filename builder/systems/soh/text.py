@@ -1,22 +1,36 @@
-"""What the soh commands print: text tables and JSON documents (README documents the shapes)."""
+"""What the soh commands print: text tables and JSON documents (README documents the shapes).
+
+The text is in the language the command reports in (``--lang``): labels from
+``text_labels.yaml``, skills by their seed names from ``skill_labels.yaml``, parts and characters
+by their Japanese names where the catalog or the crew file gives one; English keeps the ids.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.i18n import Labels, Lang, Pair, part_name
 from builder.core.problems import errors_of, verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
-from builder.systems.soh.models import Catalog
+from builder.systems.soh.models import Armour, Catalog, Character, Vehicle, Weapon
+from builder.systems.soh.skills import skill_name
 
 if TYPE_CHECKING:  # check and parts must not load numpy
     from builder.systems.soh.analysis import Analysis, Matchup
     from builder.systems.soh.legality import CrewReport
     from builder.systems.soh.rules import OddsResult, Plan, PlanRow
 
+WORDS = Labels.load(__file__, "text_labels.yaml")
+"""The words of the commands' text."""
 
-def dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+
+def _lang(lang: Lang | None) -> Lang:
+    return lang or current_lang()
+
+
+def dice(n: int, lang: Lang | None = None) -> str:
+    return WORDS.t("one-die" if n == 1 else "dice", _lang(lang), n=n)
 
 
 def pct(p: float) -> str:
@@ -26,6 +40,23 @@ def pct(p: float) -> str:
     if p < 5e-7:
         return "<0.0001%"
     return f"{p * 100:.4f}%"
+
+
+def character_name(ch: Character, lang: Lang) -> str:
+    """A character's Japanese name (``name_ja``) in Japanese when the file gives one."""
+    return ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+
+
+def _shown(part: Weapon | Armour | Vehicle | None, part_id: str, lang: Lang) -> str:
+    """A part the text names: its id in English (the ids the files use), its Japanese name in
+    Japanese."""
+    return part_name(part, lang) if lang == "ja" and part is not None else part_id
+
+
+def _word(prefix: str, value: str, lang: Lang) -> str:
+    """A catalog's fixed word (a category, a kind, a hull form) in ``lang``."""
+    key = f"{prefix}-{value}"
+    return WORDS.t(key, lang) if lang == "ja" and key in WORDS else value
 
 
 # --- parts -------------------------------------------------------------------------------
@@ -46,15 +77,30 @@ def _dash(v: object) -> str:
     return "-" if v is None else str(v)
 
 
-def parts_text(catalog: Catalog) -> str:
+def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
+
+    def heads(*keys: str) -> list[str]:
+        return [WORDS.t(k, lang) if k.startswith("col-") else k for k in keys]
+
     weapons = table(
-        ["weapon", "name", "skill", "category", "size", "A/B", "dmg", "ammo", "rate"],
+        heads(
+            "col-weapon",
+            "col-name",
+            "col-skill",
+            "col-category",
+            "col-size",
+            "A/B",
+            "col-damage",
+            "col-ammo",
+            "col-rate",
+        ),
         [
             [
                 w.id,
-                w.name,
-                w.skill,
-                w.category,
+                part_name(w, lang),
+                skill_name(w.skill, lang),
+                _word("category", w.category, lang),
                 str(w.size),
                 w.type,
                 str(w.damage),
@@ -66,45 +112,69 @@ def parts_text(catalog: Catalog) -> str:
         right={4, 6, 7, 8},
     )
     armour = table(
-        ["armour", "name", "kind", "B", "A", "dex", "agi", "str", "evasion skill"],
+        heads(
+            "col-armour",
+            "col-name",
+            "col-kind",
+            "B",
+            "A",
+            "col-dex",
+            "col-agi",
+            "col-str",
+            "col-evasion-skill",
+        ),
         [
             [
                 a.id,
-                a.name,
-                a.kind,
+                part_name(a, lang),
+                _word("kind", a.kind, lang),
                 str(a.b_armour),
                 str(a.a_armour),
                 f"{a.dexterity_mod:+d}",
                 f"{a.agility_mod:+d}",
                 _dash(a.strength),
-                a.skill or ("powered-suit" if a.kind == "powered-suit" else "evasion"),
+                skill_name(
+                    a.skill or ("powered-suit" if a.kind == "powered-suit" else "evasion"), lang
+                ),
             ]
             for a in catalog.armour
         ],
         right={3, 4, 5, 6, 7},
     )
     vehicles = table(
-        ["vehicle", "name", "kind", "B", "A", "dex", "agi", "str", "size", "hull"],
+        heads(
+            "col-vehicle",
+            "col-name",
+            "col-kind",
+            "B",
+            "A",
+            "col-dex",
+            "col-agi",
+            "col-str",
+            "col-size",
+            "col-hull",
+        ),
         [
             [
                 v.id,
-                v.name,
-                v.kind,
+                part_name(v, lang),
+                _word("kind", v.kind, lang),
                 str(v.b_armour),
                 str(v.a_armour),
                 f"{v.dexterity_mod:+d}",
                 f"{v.agility_mod:+d}",
                 str(v.strength),
                 str(v.size),
-                _dash(v.hull),
+                _dash(v.hull) if v.hull is None else _word("hull", v.hull, lang),
             ]
             for v in catalog.vehicles
         ],
         right={3, 4, 5, 6, 7, 8},
     )
+    name = catalog.info.name_ja if lang == "ja" and catalog.info.name_ja else catalog.info.name
     parts = [
-        f"{catalog.info.name}",
-        f"note: {catalog.info.note}",
+        name,
+        WORDS.t("note", lang, note=catalog.info.note),
         "",
         weapons,
         "",
@@ -113,10 +183,23 @@ def parts_text(catalog: Catalog) -> str:
         vehicles,
     ]
     if catalog.opponents:
+
+        def gear(o: Character) -> str:
+            part_id = o.armour or o.vehicle
+            if part_id is None:
+                return "-"
+            return _shown(catalog.armour_piece(part_id) or catalog.vehicle(part_id), part_id, lang)
+
         opponents = table(
-            ["opponent", "name", "AP", "gear", "weapons"],
+            heads("col-opponent", "col-name", "AP", "col-gear", "col-weapons"),
             [
-                [o.id, o.name, str(o.ap), o.armour or o.vehicle or "-", ", ".join(o.weapons)]
+                [
+                    o.id,
+                    character_name(o, lang),
+                    str(o.ap),
+                    gear(o),
+                    ", ".join(_shown(catalog.weapon(w), w, lang) for w in o.weapons),
+                ]
                 for o in catalog.opponents
             ],
             right={2},
@@ -128,51 +211,76 @@ def parts_text(catalog: Catalog) -> str:
 # --- check -------------------------------------------------------------------------------
 
 
-def check_text(report: CrewReport) -> str:
-    n_err, n_warn = len(report.errors), len(report.warnings)
+def _count(one: str, count: int, lang: Lang) -> str:
+    return WORDS.t(one if count == 1 else one + "s", lang, count=count)
+
+
+def _named(ids: tuple[str, ...], names: dict[str, Pair], lang: Lang) -> list[str]:
+    return [names[i][1] if lang == "ja" and i in names else i for i in ids]
+
+
+def check_text(report: CrewReport, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
     rows = []
     for rep in report.characters:
         n = len(errors_of(rep.problems))
-        status = "ok" if rep.legal else f"{n} error{'s' * (n != 1)} (on stderr)"
-        rows.append([rep.name, rep.shown.gear, rep.shown.weapons, rep.shown.ap, status])
-    lines = [
-        f"{report.crew.name}: {verdict(report.exit_code).text(current_lang())} "
-        f"({n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)})",
-        "",
-        table(["character", "gear", "weapons", "AP", "status"], rows, right={3}),
-    ]
+        if rep.legal:
+            status = WORDS.t("ok", lang)
+        else:
+            status = WORDS.t("status-errors", lang, errors=_count("n-error", n, lang))
+        shown = rep.shown
+        gear = " + ".join(_named(shown.gear, report.names, lang)) or "-"
+        weapons = (
+            "?" if shown.weapons is None else ", ".join(_named(shown.weapons, report.names, lang))
+        )
+        rows.append([rep.name, gear, weapons or "-", shown.ap, status])
+    summary = WORDS.t(
+        "summary",
+        lang,
+        crew=report.crew.name,
+        verdict=verdict(report.exit_code).text(lang),
+        errors=_count("n-error", len(report.errors), lang),
+        warnings=_count("n-warning", len(report.warnings), lang),
+    )
+    heads = [WORDS.t(k, lang) for k in ("col-character", "col-gear", "col-weapons")]
+    lines = [summary, "", table([*heads, "AP", WORDS.t("col-status", lang)], rows, right={3})]
     if report.warnings:
-        lines += ["", *(f"warning: {p}" for p in report.warnings)]
+        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
     return "\n".join(lines)
 
 
 # --- odds --------------------------------------------------------------------------------
 
 
-def odds_text(result: OddsResult, args: dict[str, int]) -> str:
+def odds_text(result: OddsResult, args: dict[str, int], lang: Lang | None = None) -> str:
     """The readable table of ``laminim odds --system soh``."""
     from builder.systems.soh.rules import packed_targets_bonus
 
+    lang = _lang(lang)
     bonus = packed_targets_bonus(args["targets"])
-    head = (
-        f"attack: hit {args['hit']}"
-        + (f" +{bonus} ({args['targets']} packed targets)" if bonus else "")
-        + f" + best of {args['attack_dice']} exploding d6"
-        + f"   vs   evasion {args['evasion']} + best of {args['evasion_dice']} exploding d6"
+    packed = WORDS.t("odds-packed", lang, bonus=bonus, targets=args["targets"]) if bonus else ""
+    head = WORDS.t(
+        "odds-attack",
+        lang,
+        hit=args["hit"],
+        bonus=packed,
+        attack_dice=args["attack_dice"],
+        evasion=args["evasion"],
+        evasion_dice=args["evasion_dice"],
     )
-    dmg = f"damage {args['damage']} / durability {args['durability']}"
+    dmg = WORDS.t("odds-damage", lang, damage=args["damage"], durability=args["durability"])
     at_least = _at_least(result.multiplier)
-    shown = _shown(at_least)
+    shown = _shown_rows(at_least)
     mult_rows = []
     for k, p in enumerate(result.multiplier[:shown]):
-        margin = "miss (<0)" if k == 0 else f"{5 * (k - 1)}–{5 * k - 1}"
+        margin = WORDS.t("miss", lang) if k == 0 else f"{5 * (k - 1)}–{5 * k - 1}"
         wounds = args["damage"] * k // args["durability"]
         mult_rows.append([f"×{k}", margin, str(wounds), pct(p), pct(at_least[k])])
     if shown < len(result.multiplier):
         w = args["damage"] * shown // args["durability"]
         mult_rows.append([f"×{shown}+", f"{5 * (shown - 1)}+", f"{w}+", "", pct(at_least[shown])])
     w_at_least = _at_least(result.wounds)
-    w_shown = _shown(w_at_least)
+    w_shown = _shown_rows(w_at_least)
     wound_rows = [
         [str(k), pct(p), pct(w_at_least[k])]
         for k, p in enumerate(result.wounds[:w_shown])
@@ -180,26 +288,31 @@ def odds_text(result: OddsResult, args: dict[str, int]) -> str:
     ]
     if w_shown < len(result.wounds):
         wound_rows.append([f"{w_shown}+", "", pct(w_at_least[w_shown])])
+    exactly, at_least_head = WORDS.t("col-exactly", lang), WORDS.t("col-at-least", lang)
+    mult_heads = [WORDS.t(k, lang) for k in ("col-multiplier", "col-margin", "col-wounds")]
+    summary = WORDS.t(
+        "odds-summary", lang, p=pct(result.p_hit), wounds=f"{result.expected_wounds:.4f}"
+    )
     return "\n".join(
         [
             head,
             dmg,
-            f"P(hit) {pct(result.p_hit)}   expected wounds {result.expected_wounds:.4f}",
+            summary,
+            "",
+            table([*mult_heads, exactly, at_least_head], mult_rows, right={2, 3, 4}),
             "",
             table(
-                ["multiplier", "margin", "wounds", "P(exactly)", "P(at least)"],
-                mult_rows,
-                right={2, 3, 4},
+                [WORDS.t("col-wounds", lang), exactly, at_least_head],
+                wound_rows,
+                right={0, 1, 2},
             ),
             "",
-            table(["wounds", "P(exactly)", "P(at least)"], wound_rows, right={0, 1, 2}),
-            "",
-            "Exact (RULES D13/D14). Rows stop below 0.0001%; --json lists all down to 1e-12.",
+            WORDS.t("odds-note", lang),
         ]
     )
 
 
-def _shown(at_least: list[float]) -> int:
+def _shown_rows(at_least: list[float]) -> int:
     """Rows worth a line: up to where P(at least) drops below 0.0001 %."""
     below = [k for k, v in enumerate(at_least) if k > 0 and v < 1e-6]
     return below[0] if below else len(at_least)
@@ -236,7 +349,8 @@ def attacks_text(attacks: tuple[int, ...] | list[int]) -> str:
     return "+".join(f"{n}d" for n in attacks) or "-"
 
 
-def plan_table(plan: Plan, limit: int | None = None) -> str:
+def plan_table(plan: Plan, limit: int | None = None, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
     rows = [
         [
             str(i + 1),
@@ -252,18 +366,18 @@ def plan_table(plan: Plan, limit: int | None = None) -> str:
         ]
         for i, r in enumerate(plan.rows[:limit])
     ]
-    headers = [
-        "#",
-        "evade",
-        "attacks",
-        "E dealt",
-        "P≥1 dealt",
-        "E taken",
-        "P≥1 taken",
-        "P ×2+ taken",
-        "net",
-        "their attacks",
-    ]
+    keys = (
+        "col-evade",
+        "col-attacks",
+        "col-e-dealt",
+        "col-p-dealt",
+        "col-e-taken",
+        "col-p-taken",
+        "col-p2-taken",
+        "col-net",
+        "col-their-attacks",
+    )
+    headers = ["#", *(WORDS.t(k, lang) for k in keys)]
     return table(headers, rows, right={0, 1, 3, 4, 5, 6, 7, 8})
 
 
@@ -280,21 +394,37 @@ def matchup_json(m: Matchup) -> dict[str, Any]:
     }
 
 
-def plan_text(m: Matchup) -> str:
+def _weapon_name(w: Weapon | None, lang: Lang) -> str:
+    return part_name(w, lang) if w is not None else WORDS.t("no-weapon", lang)
+
+
+def plan_text(m: Matchup, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
     best = m.plan.best
-    w = m.weapon.name if m.weapon else "no weapon"
-    ow = m.opponent_weapon.name if m.opponent_weapon else "no weapon"
     return "\n".join(
         [
-            f"{m.me.name} ({m.me.ap} AP, {w}) vs {m.opponent.name} ({m.opponent.ap} AP, {ow}, "
-            f"evading with {dice(m.opponent_evasion_dice)})",
-            f"objective: {m.plan.objective}; best: evade {best.split.evasion_dice}, "
-            f"attack {attacks_text(best.split.attacks)}",
+            WORDS.t(
+                "plan-head",
+                lang,
+                me=character_name(m.me.character, lang),
+                ap=m.me.ap,
+                weapon=_weapon_name(m.weapon, lang),
+                opponent=character_name(m.opponent.character, lang),
+                opponent_ap=m.opponent.ap,
+                opponent_weapon=_weapon_name(m.opponent_weapon, lang),
+                dice=dice(m.opponent_evasion_dice, lang),
+            ),
+            WORDS.t(
+                "plan-best",
+                lang,
+                objective=WORDS.t(f"objective-{m.plan.objective}", lang),
+                evade=best.split.evasion_dice,
+                attacks=attacks_text(best.split.attacks),
+            ),
             "",
-            plan_table(m.plan),
+            plan_table(m.plan, lang=lang),
             "",
-            "One evasion total lasts the whole round (seed 004): every incoming attack meets",
-            "it. The opponent answers each evasion with the attacks that wound you most.",
+            WORDS.t("plan-note", lang),
         ]
     )
 
@@ -356,26 +486,66 @@ def _derived_json(d: Any) -> dict[str, Any]:
     }
 
 
-def analysis_text(a: Analysis) -> str:
+def analysis_text(a: Analysis, lang: Lang | None = None) -> str:
+    lang = _lang(lang)
     opp = a.opponent
+    source = a.opponent_from
+    if source in ("crew", "catalog"):
+        source = WORDS.t(f"from-{source}", lang)
+    weapons = ", ".join(
+        WORDS.t("weapon-hit", lang, weapon=_shown(w.weapon, w.weapon.id, lang), hit=w.hit)
+        for w in opp.weapons
+    )
+    opp_name = character_name(opp.character, lang)
     out = [
-        f"opponent: {opp.name} ({a.opponent_from}) — AP {opp.ap}, evasion {opp.evasion}, "
-        f"durability A {opp.durability_a} / B {opp.durability_b}, weapons: "
-        + (", ".join(f"{w.weapon.id} (hit {w.hit})" for w in opp.weapons) or "none"),
+        WORDS.t(
+            "opponent-head",
+            lang,
+            name=opp_name,
+            source=source,
+            ap=opp.ap,
+            evasion=opp.evasion,
+            a=opp.durability_a,
+            b=opp.durability_b,
+            weapons=weapons or WORDS.t("none", lang),
+        ),
+    ]
+    heads = [
+        WORDS.t(k, lang)
+        for k in (
+            "col-weapon",
+            "col-hit",
+            "col-type",
+            "col-damage",
+            "col-their-durability",
+            "col-p-hit",
+            "col-p-double",
+            "col-p-wound",
+            "col-e-wounds",
+        )
     ]
     for c in a.characters:
         d = c.derived
+        gear = WORDS.t("gear-suffix", lang, gear=part_name(d.gear, lang)) if d.gear else ""
         out += [
             "",
-            f"== {d.name}: AP {d.ap}, evasion {d.evasion} ({d.evasion_skill}), "
-            f"durability A {d.durability_a} / B {d.durability_b}"
-            + (f", {d.gear.name}" if d.gear else ""),
+            WORDS.t(
+                "character-head",
+                lang,
+                name=character_name(d.character, lang),
+                ap=d.ap,
+                evasion=d.evasion,
+                skill=skill_name(d.evasion_skill, lang),
+                a=d.durability_a,
+                b=d.durability_b,
+                gear=gear,
+            ),
         ]
         rows = []
         for w, o in zip(d.weapons, c.attack_odds, strict=True):
             rows.append(
                 [
-                    w.weapon.id,
+                    _shown(w.weapon, w.weapon.id, lang),
                     str(w.hit),
                     w.weapon.type,
                     str(w.weapon.damage),
@@ -387,45 +557,38 @@ def analysis_text(a: Analysis) -> str:
                 ]
             )
         if rows:
-            out.append(
-                f"one 1-die attack vs {opp.name} evading with {dice(c.opponent_evasion_dice)}:"
-            )
-            out.append(
-                table(
-                    [
-                        "weapon",
-                        "hit",
-                        "type",
-                        "damage",
-                        "their dur.",
-                        "P(hit)",
-                        "P(×2+)",
-                        "P(≥1 wound)",
-                        "E wounds",
-                    ],
-                    rows,
-                    right={1, 3, 4, 5, 6, 7, 8},
-                )
-            )
+            dice_text = dice(c.opponent_evasion_dice, lang)
+            out.append(WORDS.t("one-attack", lang, opponent=opp_name, dice=dice_text))
+            out.append(table(heads, rows, right={1, 3, 4, 5, 6, 7, 8}))
         else:
-            out.append("no weapons")
+            out.append(WORDS.t("no-weapons", lang))
         if c.incoming is not None:
             wid, o = c.incoming
+            their = next((w.weapon for w in opp.weapons if w.weapon.id == wid), None)
             out.append(
-                f"incoming: {opp.name}'s {wid}, 1 die vs your evasion with "
-                f"{dice(c.my_evasion_dice)}: "
-                f"P(hit) {pct(o.p_hit)}, P(≥1 wound) {pct(o.p_wounds_at_least(1))}, "
-                f"E wounds {o.expected_wounds:.3f}"
+                WORDS.t(
+                    "incoming",
+                    lang,
+                    opponent=opp_name,
+                    weapon=_shown(their, wid, lang),
+                    dice=dice(c.my_evasion_dice, lang),
+                    p_hit=pct(o.p_hit),
+                    p_wound=pct(o.p_wounds_at_least(1)),
+                    wounds=f"{o.expected_wounds:.3f}",
+                )
             )
         best = c.matchup.plan.best
         out.append(
-            f"AP plan ({c.matchup.plan.objective}): evade {best.split.evasion_dice}, attack "
-            f"{attacks_text(best.split.attacks)} → dealt {best.expected_dealt:.3f}, "
-            f"taken {best.expected_taken:.3f}, P(taking ×2+) {pct(best.p_multiplier2_taken)}"
+            WORDS.t(
+                "ap-plan",
+                lang,
+                objective=WORDS.t(f"objective-{c.matchup.plan.objective}", lang),
+                evade=best.split.evasion_dice,
+                attacks=attacks_text(best.split.attacks),
+                dealt=f"{best.expected_dealt:.3f}",
+                taken=f"{best.expected_taken:.3f}",
+                p=pct(best.p_multiplier2_taken),
+            )
         )
-    out += [
-        "",
-        "The opponent's declared evasion is half its AP (rounded down); "
-        "'laminim plan' shows the whole table and takes --opponent-evasion.",
-    ]
+    out += ["", WORDS.t("analyze-note", lang)]
     return "\n".join(out)
