@@ -101,7 +101,7 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
                 cut += ch
             if len(cut) == len(line):
                 break
-            if not cut.endswith(" ") and not line[len(cut)] == " ":
+            if not cut.endswith(" ") and line[len(cut)] != " ":
                 mid_word.add(len(lines))
             lines.append(cut.rstrip(" "))
             line = indent + line[len(cut) :].lstrip(" ")
