@@ -346,9 +346,10 @@ def _given(
     unused = [k for k in given if k not in names]
     if unused:
         flags = ", ".join(declared[k].flag for k in unused)
-        taken = ", ".join(o.flag for o in takes) or MESSAGES("no-options")
+        taken = ", ".join(o.flag for o in takes)
         game = (system.name, system.name_ja)
-        message = MESSAGES("option-not-used", flags=flags, game=game, command=command, taken=taken)
+        key = "option-not-used" if taken else "option-not-used-any"
+        message = MESSAGES(key, flags=flags, game=game, command=command, taken=taken)
         raise _refused(command, message)
     unit, threat, rounds = systems.COMMON_OPTIONS
     own = {k: v for k, v in given.items() if k not in (unit.name, threat.name, rounds.name)}
@@ -380,10 +381,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
-    # bare `laminim` opens the TUI: loading every game's commands would only delay its first screen
-    parser = build_parser(bool(words) and _needs_systems(first, words), first)
     # argparse's own refusals and help come before --lang is read: say them in its language
     with parser_words(lang_of(words, env_lang())):
+        # bare `laminim` opens the TUI: loading every game's commands would only delay it
+        parser = build_parser(bool(words) and _needs_systems(first, words), first)
         args, rest = parser.parse_known_args(words)
         if rest and not getattr(args, "passes_on", False):
             parser.error(word("unrecognized arguments: %s") % " ".join(rest))

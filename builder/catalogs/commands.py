@@ -147,7 +147,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     if not migration.renamed:
         print(_say("nothing-to-rename", file=args.team, label=identity.said()))
     if args.dry_run:
-        sys.stdout.write(migration.diff(str(args.team)))
+        sys.stdout.write(migration.diff(str(args.team), current_lang()))
         return EXIT_OK
     if migration.changed:
         _keep_snapshot(identity)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from builder import systems
 from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
-from builder.core.messages import Messages
+from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem, unknown_system
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
@@ -319,10 +319,14 @@ def dump_team(
 
 
 class SaveRefused(OSError):
-    """A save we will not do (read-only file, missing folder, not a regular file)."""
+    """A save we will not do (read-only file, missing folder, not a regular file).
 
-    def __init__(self, path: Path, reason: str, code: int = errno.EPERM) -> None:
-        super().__init__(code, reason, str(path))
+    ``strerror`` is the reason in English, as for any OSError; ``said`` is the same reason in
+    both languages, for a screen that shows it in the player's language."""
+
+    def __init__(self, path: Path, reason: Message, code: int = errno.EPERM) -> None:
+        super().__init__(code, reason.en, str(path))
+        self.said = reason
 
 
 def save_team(
@@ -364,14 +368,13 @@ def writable_target(path: Path, *, make_parents: bool = False) -> Path:
         info = target.stat()
     except FileNotFoundError:
         if not target.parent.is_dir() and not make_parents:
-            raise SaveRefused(
-                target, f"the folder {target.parent} does not exist", errno.ENOENT
-            ) from None
+            missing = MESSAGES("save-no-folder", folder=target.parent)
+            raise SaveRefused(target, missing, errno.ENOENT) from None
         return target
     if not stat.S_ISREG(info.st_mode):
-        raise SaveRefused(target, "not a regular file", errno.EISDIR)
+        raise SaveRefused(target, MESSAGES("save-not-regular"), errno.EISDIR)
     if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
-        raise SaveRefused(target, "the file is read-only", errno.EACCES)
+        raise SaveRefused(target, MESSAGES("save-read-only"), errno.EACCES)
     return target
 
 
