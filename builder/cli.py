@@ -22,11 +22,11 @@ from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
 from builder.core.messages import Message, Messages
 from builder.core.outfiles import output_path
-from builder.core.parser_words import lang_of, parser_words, word
+from builder.core.parser_words import help_text, lang_of, parser_words, word
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import current_lang, env_lang, reporting_in
-from builder.core.text_table import fit_text
+from builder.core.text_table import columns, fit_text, wrap
 from builder.render.layout import PAPERS
 from builder.systems import (
     DEFAULT_ROUNDS,
@@ -64,16 +64,39 @@ CARD_SIZES = "<card sizes>"
 (naming them loads every system, which a generic command otherwise never does)."""
 
 
+HELP_TABLES = (
+    Path(__file__).with_name("help_labels.yaml"),
+    Path(__file__).with_name("catalogs") / "help_labels.yaml",
+)
+"""The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
+
+
 class _Formatter(argparse.HelpFormatter):
+    """Help in the player's language (:func:`help_text`), wrapped by terminal columns: a
+    Japanese character takes two, and argparse's own wrapping counts characters."""
+
     def _expand_help(self, action: argparse.Action) -> str:
         text = super()._expand_help(action)
-        if CARD_SIZES not in text:
-            return text
-        sizes: dict[str, str] = {}
-        for sid in systems.ids():
-            for size in systems.declared(sid).card_sizes:
-                sizes.setdefault(size.id, size.help)
-        return text.replace(CARD_SIZES, ", ".join(sizes.values()))
+        if CARD_SIZES in text:
+            sizes: dict[str, str] = {}
+            for sid in systems.ids():
+                for size in systems.declared(sid).card_sizes:
+                    sizes.setdefault(size.id, size.help)
+            text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
+        return help_text(text)
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(help_text(text))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if columns(text) == len(text):
+            return super()._split_lines(text, width)
+        return wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if columns(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap(" ".join(text.split()), width))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -382,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
     # argparse's own refusals and help come before --lang is read: say them in its language
-    with parser_words(lang_of(words, env_lang())):
+    with parser_words(lang_of(words, env_lang()), HELP_TABLES):
         # bare `laminim` opens the TUI: loading every game's commands would only delay it
         parser = build_parser(bool(words) and _needs_systems(first, words), first)
         args, rest = parser.parse_known_args(words)

@@ -74,3 +74,53 @@ def test_the_systems_list_marks_the_default_in_japanese(cli):
 def test_english_refusals_are_argparses_own(capsys):
     err = _refused(capsys, "check", DEMO, "--bogus")
     assert err.endswith("laminim: error: unrecognized arguments: --bogus\n")
+
+
+def _texts(parser) -> list[str]:
+    """The help texts a parser was given (its description, epilog and options' helps), in its
+    sub-commands too; argparse's own ``-h`` help is argparse's word, not ours."""
+    import argparse
+
+    out = [t for t in (parser.description, parser.epilog) if t]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            out += [c.help for c in action._choices_actions if c.help]
+            for inner in action.choices.values():
+                out += _texts(inner)
+        elif action.help and not isinstance(action, argparse._HelpAction):
+            out.append(action.help)
+    return out
+
+
+GENERIC_COMMANDS = ("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate")
+
+
+def test_every_help_text_of_the_generic_commands_has_its_japanese():
+    from builder.cli import HELP_TABLES, build_parser
+    from builder.core.parser_words import HelpTexts
+
+    helps = HelpTexts.of(HELP_TABLES)
+    parser = build_parser(system_commands=False)
+    commands = next(a for a in parser._actions if a.dest == "command")
+    texts = [parser.description, parser.epilog]
+    texts += [c.help for c in commands._choices_actions if c.dest in GENERIC_COMMANDS]
+    for name in GENERIC_COMMANDS:
+        texts += _texts(commands.choices[name])
+    assert [t for t in texts if helps(t) == t] == []
+
+
+def test_every_japanese_help_text_belongs_to_a_help_the_parser_gives():
+    """A table line whose English the parser no longer says would never be shown."""
+    from builder.cli import HELP_TABLES, build_parser
+    from builder.core.i18n import read_labels_file
+    from builder.core.parser_words import HelpTexts
+
+    texts = _texts(build_parser())
+    texts += _texts(build_parser(command="odds")) + _texts(build_parser(command="balance"))
+    unused = [
+        f"{path.parent.name}/{path.name}: {key}"
+        for path in HELP_TABLES
+        for key, pair in read_labels_file(path).items()
+        if not any(HelpTexts([pair])(t) != t for t in texts)
+    ]
+    assert unused == []
