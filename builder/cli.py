@@ -10,6 +10,7 @@ and ``parts`` start fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -20,9 +21,9 @@ from typing import Any
 from builder import __version__, systems
 from builder.core.file_unit import split_file_unit
 from builder.core.i18n import LANGS
-from builder.core.messages import Message, Messages
+from builder.core.messages import Message, MessageError, Messages
 from builder.core.outfiles import output_path
-from builder.core.parser_words import help_text, lang_of, parser_words, word
+from builder.core.parser_words import help_text, lang_of, parser_lang, parser_words, word
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import current_lang, env_lang, reporting_in
@@ -112,7 +113,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _error(message: str) -> dict[str, str]:
-    return {"prog": "laminim", "message": message}
+    """The fill of argparse's "%(prog)s: error: %(message)s" line, as the command says it."""
+    return dict(prog="laminim", message=message)  # prog=: the program's name, as argparse
 
 
 def build_parser(
@@ -343,9 +345,27 @@ def _game_options(
             p.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
         else:
             p.add_argument(
-                option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text
+                option.flag,
+                dest=name,
+                metavar=option.metavar,
+                type=_worded(option.parse),
+                help=text,
             )
     p.set_defaults(declared_options=first)
+
+
+def _worded(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An option's parser whose refusal, when it comes as a :class:`MessageError` (words in
+    both languages), reads in the player's language (argparse would print "invalid value")."""
+
+    @functools.wraps(parse)
+    def run(text: str) -> Any:
+        try:
+            return parse(text)
+        except MessageError as exc:
+            raise argparse.ArgumentTypeError(exc.said.text(parser_lang())) from None
+
+    return run
 
 
 @dataclass(frozen=True)

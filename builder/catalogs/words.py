@@ -1,7 +1,7 @@
 """The catalog commands' words in both languages: their problems and notices (``messages.yaml``)
 and their text (``text_labels.yaml``), with a catalog's label as both languages say it.
 
-Why one module: a catalog's label ("'LAMINIM' version 2 (digest 1a2b…)") sits inside the
+Why one module: a catalog's label ("'Test catalog' version 2 (digest 1a2b…)") sits inside the
 messages of ``pin``, ``migrate``, ``catalog diff`` and ``check``'s notice; each builds it here,
 so the words agree everywhere and a problem can be shown in either language long after it was
 found.

@@ -87,6 +87,12 @@ def _pattern(english: str) -> re.Pattern[str]:
 
 
 _HELP: ContextVar[HelpTexts | None] = ContextVar("help_texts", default=None)
+_LANG: ContextVar[Lang] = ContextVar("parser_lang", default="en")
+
+
+def parser_lang() -> Lang:
+    """The language of :func:`parser_words` now (an option's refusal is worded in it)."""
+    return _LANG.get()
 
 
 def help_text(text: str) -> str:
@@ -99,8 +105,12 @@ def help_text(text: str) -> str:
 def parser_words(lang: Lang, helps: Sequence[Path] = ()) -> Iterator[None]:
     """argparse speaks ``lang`` inside the block (English: argparse's own words), and so do the
     help texts of the tables ``helps`` (help_labels.yaml files: [English, 日本語])."""
+    said = _LANG.set(lang)
     if lang == "en":
-        yield
+        try:
+            yield
+        finally:
+            _LANG.reset(said)
         return
     token = _HELP.set(HelpTexts.of(helps))
     table = {en: WORDS.t(key, lang) for key, (en, _ja) in WORDS.items()}
@@ -119,6 +129,7 @@ def parser_words(lang: Lang, helps: Sequence[Path] = ()) -> Iterator[None]:
     finally:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
         _HELP.reset(token)
+        _LANG.reset(said)
 
 
 def word(text: str) -> str:

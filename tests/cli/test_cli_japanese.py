@@ -124,3 +124,22 @@ def test_every_japanese_help_text_belongs_to_a_help_the_parser_gives():
         if not any(HelpTexts([pair])(t) != t for t in texts)
     ]
     assert unused == []
+
+
+def test_an_options_refusal_given_in_both_languages_reads_in_the_players():
+    import argparse
+
+    from builder.cli import _worded
+    from builder.core.messages import MessageError
+    from builder.core.parser_words import parser_words
+    from builder.core.problems import CORE
+
+    def rounds(text: str) -> int:
+        raise MessageError(CORE("must-be-at-least", limit=1, got=text))
+
+    with parser_words("ja"), pytest.raises(argparse.ArgumentTypeError) as exc:
+        _worded(rounds)("0")
+    assert str(exc.value) == "1 以上にしてください（0が書かれています）"
+    with pytest.raises(argparse.ArgumentTypeError) as exc:
+        _worded(rounds)("0")
+    assert str(exc.value) == "must be at least 1, got 0"
