@@ -20,7 +20,7 @@ from typing import Any
 
 from builder import __version__, systems
 from builder.core.file_unit import split_file_unit
-from builder.core.i18n import LANGS
+from builder.core.i18n import LANGS, Labels
 from builder.core.messages import Message, MessageError, Messages
 from builder.core.outfiles import output_path
 from builder.core.parser_words import help_text, lang_of, parser_lang, parser_words, word
@@ -64,6 +64,9 @@ CARD_SIZES = "<card sizes>"
 """In ``cards --card-size``'s help: every game's card sizes, filled in only when help is shown
 (naming them loads every system, which a generic command otherwise never does)."""
 
+
+HELP = Labels.load(__file__, "help_labels.yaml")
+"""The command's ``--help`` texts, [English as the parser is given it, 日本語]."""
 
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
