@@ -10,6 +10,7 @@ and ``parts`` start fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -19,12 +20,14 @@ from typing import Any
 
 from builder import __version__, systems
 from builder.core.file_unit import split_file_unit
-from builder.core.i18n import LANGS
+from builder.core.i18n import LANGS, Labels
+from builder.core.messages import Message, MessageError, Messages
 from builder.core.outfiles import output_path
-from builder.core.problems import errors_of
+from builder.core.parser_words import help_text, lang_of, parser_lang, parser_words, word
+from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import ENV as LANG_ENV
-from builder.core.report_lang import env_lang, reporting_in
-from builder.core.text_table import fit_text
+from builder.core.report_lang import current_lang, env_lang, reporting_in
+from builder.core.text_table import columns, fit_text, wrap
 from builder.render.layout import PAPERS
 from builder.systems import (
     DEFAULT_ROUNDS,
@@ -39,6 +42,20 @@ from builder.systems import (
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
+MESSAGES = Messages.load(__file__)
+"""The command's own words (its refusals, what it writes beside the output), both languages."""
+
+
+def say(key: str, **params: object) -> str:
+    """The command's message ``key`` in the language it reports in."""
+    return MESSAGES(key, **params).text(current_lang())
+
+
+def _refused(where: str, message: Message) -> InputError:
+    """Bad input the command itself refuses (an option, an argument): exit 2, one line."""
+    return InputError([Problem(where, None, None, "", message)])
+
+
 _COMPARE_KIT = tuple(o for o in systems.COMMON_OPTIONS if o.name != "unit")
 """``compare``'s shared options when no game is loaded (a unit is named as FILE:UNIT)."""
 
@@ -48,16 +65,42 @@ CARD_SIZES = "<card sizes>"
 (naming them loads every system, which a generic command otherwise never does)."""
 
 
+HELP = Labels.load(__file__, "help_labels.yaml")
+"""The command's ``--help`` texts, [English as the parser is given it, 日本語]."""
+
+HELP_TABLES = (
+    Path(__file__).with_name("help_labels.yaml"),
+    Path(__file__).with_name("catalogs") / "help_labels.yaml",
+)
+"""The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
+
+
 class _Formatter(argparse.HelpFormatter):
+    """Help in the player's language (:func:`help_text`), wrapped by terminal columns: a
+    Japanese character takes two, and argparse's own wrapping counts characters."""
+
     def _expand_help(self, action: argparse.Action) -> str:
         text = super()._expand_help(action)
-        if CARD_SIZES not in text:
-            return text
-        sizes: dict[str, str] = {}
-        for sid in systems.ids():
-            for size in systems.declared(sid).card_sizes:
-                sizes.setdefault(size.id, size.help)
-        return text.replace(CARD_SIZES, ", ".join(sizes.values()))
+        if CARD_SIZES in text:
+            sizes: dict[str, str] = {}
+            for sid in systems.ids():
+                for size in systems.declared(sid).card_sizes:
+                    sizes.setdefault(size.id, size.help)
+            text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
+        return help_text(text)
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(help_text(text))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if columns(text) == len(text):
+            return super()._split_lines(text, width)
+        return wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if columns(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap(" ".join(text.split()), width))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,7 +112,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"laminim: error: {message}\n")
+        self.exit(EXIT_BAD_INPUT, word("%(prog)s: error: %(message)s\n") % _error(message))
+
+
+def _error(message: str) -> dict[str, str]:
+    """The fill of argparse's "%(prog)s: error: %(message)s" line, as the command says it."""
+    return dict(prog="laminim", message=message)  # prog=: the program's name, as argparse
 
 
 def build_parser(
@@ -229,7 +277,19 @@ def build_parser(
         p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
     for p in sub.choices.values():
         lang_option(p)
+        for inner in _sub_parsers(p):  # catalog diff: --lang after the inner command too
+            lang_option(inner)
     return parser
+
+
+def _sub_parsers(p: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """The parsers of ``p``'s own sub-commands (``catalog``'s ``diff``)."""
+    return [
+        inner
+        for action in p._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for inner in action.choices.values()
+    ]
 
 
 def lang_option(p: argparse.ArgumentParser) -> None:
@@ -288,9 +348,27 @@ def _game_options(
             p.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
         else:
             p.add_argument(
-                option.flag, dest=name, metavar=option.metavar, type=option.parse, help=text
+                option.flag,
+                dest=name,
+                metavar=option.metavar,
+                type=_worded(option.parse),
+                help=text,
             )
     p.set_defaults(declared_options=first)
+
+
+def _worded(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An option's parser whose refusal, when it comes as a :class:`MessageError` (words in
+    both languages), reads in the player's language (argparse would print "invalid value")."""
+
+    @functools.wraps(parse)
+    def run(text: str) -> Any:
+        try:
+            return parse(text)
+        except MessageError as exc:
+            raise argparse.ArgumentTypeError(exc.said.text(parser_lang())) from None
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -308,17 +386,17 @@ def _given(
 ) -> _Given:
     """The options given; InputError naming any the file's game does not take (refused, not
     ignored: a player should not read numbers the option never shaped)."""
-    from builder.core.problems import InputError, Problem
-
     names = {o.name for o in takes}
     declared: dict[str, Option[Any]] = args.declared_options
     given = {k: v for k, v in vars(args).items() if k in declared and v is not None}
     unused = [k for k in given if k not in names]
     if unused:
         flags = ", ".join(declared[k].flag for k in unused)
-        taken = ", ".join(o.flag for o in takes) or "no options"
-        message = f"{flags}: not used by {system.name} (its {command} takes {taken})"
-        raise InputError([Problem(command, None, None, "", message)])
+        taken = ", ".join(o.flag for o in takes)
+        game = (system.name, system.name_ja)
+        key = "option-not-used" if taken else "option-not-used-any"
+        message = MESSAGES(key, flags=flags, game=game, command=command, taken=taken)
+        raise _refused(command, message)
     unit, threat, rounds = systems.COMMON_OPTIONS
     own = {k: v for k, v in given.items() if k not in (unit.name, threat.name, rounds.name)}
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
@@ -349,12 +427,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
-    # bare `laminim` opens the TUI: loading every game's commands would only delay its first screen
-    parser = build_parser(bool(words) and _needs_systems(first, words), first)
-    args, rest = parser.parse_known_args(words)
-    if rest and not getattr(args, "passes_on", False):
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    args.rest = rest
+    # argparse's own refusals and help come before --lang is read: say them in its language
+    with parser_words(lang_of(words, env_lang()), HELP_TABLES):
+        # bare `laminim` opens the TUI: loading every game's commands would only delay it
+        parser = build_parser(bool(words) and _needs_systems(first, words), first)
+        args, rest = parser.parse_known_args(words)
+        if rest and not getattr(args, "passes_on", False):
+            parser.error(word("unrecognized arguments: %s") % " ".join(rest))
+        args.rest = rest
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command in its language; bad input is its problems, never a traceback."""
     command = args.command or "tui"
     if command == "tui" and not args.command:
         args.team, args.catalog, args.system = None, None, None
@@ -404,7 +489,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
         )
     else:
         for s in rows:
-            default = "  (default)" if s.id == systems.DEFAULT else ""
+            default = "  " + say("default-system") if s.id == systems.DEFAULT else ""
             print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
     return EXIT_OK
 
@@ -490,11 +575,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         nothing_to_compare,
     )
 
-    def bad(message: str) -> InputError:
-        return InputError([Problem("compare", None, None, "", message)])
-
     if len(args.units) > COMPARE_MAX:
-        raise bad(f"at most {COMPARE_MAX} units side by side; got {len(args.units)} arguments")
+        raise _refused("compare", MESSAGES("compare-too-many", max=COMPARE_MAX, n=len(args.units)))
     entries: list[CompareEntry] = []
     system: AnySystem | None = None
     expected = catalog_system(args.catalog)
@@ -504,7 +586,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if found is None or read.team is None:
             raise InputError(read.problems)
         if system is not None and found.id != system.id:
-            raise bad(f"{path}: a {found.id} file; the others are {system.id}")
+            other = MESSAGES("compare-other-game", path=path, found=found.id, system=system.id)
+            raise _refused("compare", other)
         system = found
         entries.append(CompareEntry(read, unit, str(path)))
     assert system is not None
@@ -531,9 +614,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
             stem = target.name[: -len(target.suffix)] if target.suffix else target.name
             written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(sheet)))
         except OSError as exc:
-            print(f"{target}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            print(say("cannot-write", target=target, reason=exc.strerror or exc), file=sys.stderr)
             return EXIT_BAD_INPUT
-        print(f"wrote {written}", file=sys.stderr)
+        print(say("wrote", path=written), file=sys.stderr)
     return EXIT_OK
 
 
@@ -550,18 +633,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
     sizes = [c.id for c in system.card_sizes]
     size = args.card_size or sizes[0]
     if size not in sizes:
-        print(
-            f"laminim: error: unknown card size '{size}'; choose from {', '.join(sizes)}",
-            file=sys.stderr,
-        )
+        refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
+        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
         return EXIT_BAD_INPUT
     if report.exit_code != EXIT_OK and not args.force:
         for problem in errors:
             print(problem, file=sys.stderr)
-        print(
-            f"the file is not legal for {system.name}; fix it or pass --force to print anyway",
-            file=sys.stderr,
-        )
+        print(say("not-legal-to-print", game=(system.name, system.name_ja)), file=sys.stderr)
         return EXIT_ILLEGAL
 
     def progress(step: str, done: int, total: int) -> None:
@@ -576,7 +654,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except OSError as exc:
-        print(f"{args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        print(say("cannot-write", target=args.output, reason=exc.strerror or exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     for path in paths:
         print(path)

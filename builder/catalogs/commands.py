@@ -14,8 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from builder.catalogs.words import MESSAGES, both
+from builder.core.i18n import pick
 from builder.core.input_files import read_input
+from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
+from builder.core.report_lang import current_lang
 from builder.systems import AnySystem, Output, TeamModel, TeamRead, WritesValues
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -69,8 +73,13 @@ def add_commands(sub: Any, catalog_option: AddOption, system_option: AddOption) 
     p.set_defaults(run=cmd_migrate)
 
 
-def _bad(where: str, message: str) -> InputError:
+def _bad(where: str, message: Message) -> InputError:
     return InputError([Problem(where, None, None, "", message)])
+
+
+def _say(key: str, **params: object) -> str:
+    """The message ``key`` in the language the command reports in."""
+    return MESSAGES(key, **params).text(current_lang())
 
 
 def _read_file(path: Path, catalog_dir: Path | None) -> tuple[AnySystem, TeamRead[TeamModel]]:
@@ -88,11 +97,7 @@ def _keep_snapshot(identity: Any) -> None:
     try:
         save_snapshot(identity)
     except OSError as exc:
-        print(
-            f"warning: cannot keep a snapshot of the catalog ({exc.strerror or exc}); "
-            "'check' will not be able to show what a later catalog changed",
-            file=sys.stderr,
-        )
+        print(_say("no-snapshot-kept", reason=exc.strerror or exc), file=sys.stderr)
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
@@ -107,9 +112,9 @@ def cmd_pin(args: argparse.Namespace) -> int:
     try:
         written = write_pin(args.team, Pin.of(identity))
     except OSError as exc:
-        raise _bad(str(args.team), f"cannot write: {exc.strerror or exc}") from None
-    state = "pinned to" if written else "already pinned to"
-    print(f"{args.team}: {state} {Pin.of(identity).label()}")
+        raise _bad(str(args.team), MESSAGES("cannot-write", reason=exc.strerror or exc)) from None
+    state = "pinned" if written else "already-pinned"
+    print(_say(state, file=args.team, label=Pin.of(identity).said()))
     return EXIT_OK
 
 
@@ -126,29 +131,32 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         target = writable_target(Path(args.team)) if not args.dry_run else Path(args.team)
         original = read_input(target).decode("utf-8", errors="replace")
     except OSError as exc:
-        raise _bad(str(args.team), f"cannot migrate: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise _bad(str(args.team), MESSAGES("cannot-migrate", reason=reason)) from None
     data = read.source.data if read.source is not None else None
     hook = system.value_text if isinstance(system, WritesValues) else None
     try:
         migration = migrate_text(original, uses_of(system, data), identity, hook)
-    except ValueError as exc:
-        raise _bad(str(args.team), f"cannot migrate: {exc}") from None
+    except ValueError:  # the text is not a YAML mapping (the reader let it through)
+        why = MESSAGES("not-a-mapping")
+        raise _bad(str(args.team), MESSAGES("cannot-migrate", reason=why)) from None
     for path, old, new in migration.renamed:
-        where = read.source.problem(path, "", "warning") if read.source else None
-        line = f"{where.file}:{where.line}" if where and where.line else str(args.team)
+        at = read.source.where(tuple(path)) if read.source else None
+        line = f"{read.source.file}:{at[0]}" if read.source and at else str(args.team)
         print(f"{line}: {old} → {new}")
     if not migration.renamed:
-        print(f"{args.team}: no id to rename for {identity.label()}")
+        print(_say("nothing-to-rename", file=args.team, label=identity.said()))
     if args.dry_run:
-        sys.stdout.write(migration.diff(str(args.team)))
+        sys.stdout.write(migration.diff(str(args.team), current_lang()))
         return EXIT_OK
     if migration.changed:
         _keep_snapshot(identity)
         try:
             write_atomic(target, migration.text)
         except OSError as exc:
-            raise _bad(str(args.team), f"cannot write: {exc.strerror or exc}") from None
-        print(f"{args.team}: migrated and pinned to {identity.label()}")
+            reason = exc.strerror or exc
+            raise _bad(str(args.team), MESSAGES("cannot-write", reason=reason)) from None
+        print(_say("migrated", file=args.team, label=identity.said()))
     return EXIT_OK
 
 
@@ -160,10 +168,10 @@ def _diff_system(args: argparse.Namespace) -> AnySystem:
         return systems.get(args.system)
     old, new = catalog_system(args.old), catalog_system(args.new)
     if old and new and old != new:
-        raise _bad("catalog diff", f"OLD is a {old} catalog, NEW a {new} one")
+        raise _bad("catalog diff", MESSAGES("systems-differ", old=old, new=new))
     sid = old or new
     if sid is None:
-        raise _bad("catalog diff", "neither catalog.yaml names its system: pass --system ID")
+        raise _bad("catalog diff", MESSAGES("no-system"))
     return systems.get(sid)
 
 
@@ -190,7 +198,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         data["files"] = [i.to_json() for i in impacts]
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print(diff_text(diff, impacts))
+        print(diff_text(diff, impacts, current_lang()))
     unreadable = [i for i in impacts if i.unreadable]
     if unreadable:
         if not args.json:
@@ -207,6 +215,7 @@ def describe_identity(system: AnySystem, output: Output, catalog_dir: Path | Non
 
     identity = identity_of(system, catalog_folder(system, catalog_dir))
     data = {**output.json, "version": identity.version, "digest": identity.digest}
-    version = f"version {identity.version}, " if identity.version is not None else ""
-    text = f"{output.text}\n\ncatalog: {identity.name}, {version}digest {identity.digest}"
+    version = both("version-then", version=identity.version) if identity.version is not None else ""
+    line = both("parts-identity", name=identity.name, version=version, digest=identity.digest)
+    text = f"{output.text}\n\n{pick(line, current_lang())}"
     return Output(data, text, output.notes)

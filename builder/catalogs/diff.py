@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.catalogs.identity import CatalogIdentity, canonical
+from builder.catalogs.words import t
 from builder.core.catalog_folder import IDENTITY_KEYS
+from builder.core.i18n import Lang
 
 
 class _Absent:
@@ -63,9 +65,10 @@ class ItemChange:
     def renamed(self) -> bool:
         return self.new_id != self.id
 
-    def summary(self) -> str:
-        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item)."""
-        parts = [f"renamed to {self.new_id}"] if self.renamed else []
+    def summary(self, lang: Lang = "en") -> str:
+        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item; ids, fields and values are
+        data, only "renamed to" is said in ``lang``)."""
+        parts = [t("renamed-to", lang, id=self.new_id)] if self.renamed else []
         parts += [f.text() for f in self.fields]
         return f"{self.id}: {', '.join(parts)}"
 
@@ -101,13 +104,14 @@ class CatalogDiff:
     def empty(self) -> bool:
         return not (self.added or self.removed or self.renamed or self.changed or self.settings)
 
-    def about(self, collection: str, item_id: str) -> str | None:
-        """What happened to one item of the old catalog, as one line (None: unchanged)."""
+    def about(self, collection: str, item_id: str, lang: Lang = "en") -> str | None:
+        """What happened to one item of the old catalog, as one line in ``lang`` (None:
+        unchanged)."""
         for change in (*self.renamed, *self.changed):
             if change.collection == collection and change.id == item_id:
-                return change.summary()
+                return change.summary(lang)
         if ItemRef(collection, item_id) in self.removed:
-            return f"{item_id}: removed"
+            return t("item-removed", lang, id=item_id)
         return None
 
     def to_json(self) -> dict[str, Any]:

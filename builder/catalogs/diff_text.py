@@ -1,4 +1,5 @@
-"""``laminim catalog diff`` as text, 80 columns: the catalog's changes, then file by file."""
+"""``laminim catalog diff`` as text, 80 columns: the catalog's changes, then file by file, in
+the player's language (ids, fields and values are data and stay as written)."""
 
 from __future__ import annotations
 
@@ -9,24 +10,30 @@ from collections.abc import Sequence
 from builder.catalogs.diff import CatalogDiff, FieldChange, ItemChange, ItemRef
 from builder.catalogs.identity import CatalogIdentity
 from builder.catalogs.impact import EXIT_BAD_INPUT, EXIT_OK, FileImpact, Moved
+from builder.catalogs.words import t
+from builder.core.i18n import Lang, pick
+from builder.core.text_table import columns, wrap
 
 WIDTH = 80
 
 
 def _wrap(text: str, indent: str, hang: str | None = None) -> list[str]:
+    hang = hang if hang is not None else indent + "  "
+    if columns(text) > len(text):  # wide characters: wrapped by terminal columns
+        more = " " * (len(hang) - len(indent))
+        return [indent + line for line in wrap(text, WIDTH - len(indent), more)]
     return textwrap.wrap(
         text,
         WIDTH,
         initial_indent=indent,
-        subsequent_indent=hang if hang is not None else indent + "  ",
+        subsequent_indent=hang,
         break_on_hyphens=False,
         break_long_words=True,
     ) or [indent]
 
 
-def _who(identity: CatalogIdentity) -> str:
-    version = f", version {identity.version}" if identity.version is not None else ""
-    return f"{identity.name}{version} (digest {identity.digest})"
+def _who(identity: CatalogIdentity, lang: Lang) -> str:
+    return pick(identity.said(), lang)
 
 
 def _refs(refs: Sequence[ItemRef]) -> list[str]:
@@ -36,18 +43,18 @@ def _refs(refs: Sequence[ItemRef]) -> list[str]:
     return [f"{c}: {', '.join(ids)}" for c, ids in by.items()]
 
 
-def _changes(changes: Sequence[ItemChange]) -> list[str]:
-    return [f"{c.collection}: {c.summary()}" for c in changes]
+def _changes(changes: Sequence[ItemChange], lang: Lang) -> list[str]:
+    return [f"{c.collection}: {c.summary(lang)}" for c in changes]
 
 
 def _settings(settings: Sequence[FieldChange]) -> list[str]:
     return [f"{s.file + ': ' if s.file else ''}{s.text()}" for s in settings]
 
 
-def _legal(code: int) -> str:
+def _legal(code: int, lang: Lang) -> str:
     if code == EXIT_OK:
-        return "legal"
-    return "unusable" if code == EXIT_BAD_INPUT else "ILLEGAL"
+        return t("legal", lang)
+    return t("unusable" if code == EXIT_BAD_INPUT else "illegal", lang)
 
 
 def _number(value: float | None) -> str:
@@ -61,51 +68,51 @@ def _moved(m: Moved) -> str:
     return f"{m.label}: {_number(m.before)} → {_number(m.after)}{delta}"
 
 
-def diff_text(diff: CatalogDiff, files: Sequence[FileImpact]) -> str:
-    lines = _wrap(f"old: {_who(diff.old)}", "", "     ")
-    lines += _wrap(f"new: {_who(diff.new)}", "", "     ")
+def diff_text(diff: CatalogDiff, files: Sequence[FileImpact], lang: Lang = "en") -> str:
+    lines = _wrap(t("old", lang, who=_who(diff.old, lang)), "", "     ")
+    lines += _wrap(t("new", lang, who=_who(diff.new, lang)), "", "     ")
     if diff.old.digest == diff.new.digest:
-        lines.append("the two catalogs hold the same content")
+        lines.append(t("same-content", lang))
     elif diff.empty:
-        lines.append("no item or setting differs (only the version or renames)")
+        lines.append(t("no-difference", lang))
     sections = (
         ("added", _refs(diff.added)),
         ("removed", _refs(diff.removed)),
-        ("renamed", _changes(diff.renamed)),
-        ("changed", _changes(diff.changed)),
+        ("renamed", _changes(diff.renamed, lang)),
+        ("changed", _changes(diff.changed, lang)),
         ("settings", _settings(diff.settings)),
     )
     for title, rows in sections:
         if not rows:
             continue
-        lines += ["", f"{title}:"]
+        lines += ["", t(title, lang)]
         for row in rows:
             lines += _wrap(row, "  ", "      ")
     for impact in files:
-        lines += ["", *_file_lines(impact)]
+        lines += ["", *_file_lines(impact, lang)]
     return "\n".join(lines)
 
 
-def _file_lines(impact: FileImpact) -> list[str]:
-    state = f"{_legal(impact.before)} → {_legal(impact.after)}"
+def _file_lines(impact: FileImpact, lang: Lang) -> list[str]:
+    state = f"{_legal(impact.before, lang)} → {_legal(impact.after, lang)}"
     if impact.broke:
-        state += " (broken by this change)"
+        state += t("broken", lang)
     if impact.after_migrate is not None:
-        state += f"; after 'laminim migrate': {_legal(impact.after_migrate)}"
+        state += t("after-migrate", lang, state=_legal(impact.after_migrate, lang))
     lines = _wrap(f"{impact.file}: {state}", "", "  ")
     if impact.reasons and impact.after != EXIT_OK:
-        lines.append("  why:")
+        lines.append(t("why", lang))
         for problem in [*impact.reasons, *impact.renames]:
-            lines += _wrap(str(problem), "    ", "      ")
+            lines += _wrap(problem.show(lang), "    ", "      ")
     if impact.parts_changed:
-        lines.append("  its parts that changed:")
+        lines.append(t("own-parts-changed", lang))
         for _use, line in impact.parts_changed:
-            lines += _wrap(line, "    ", "      ")
+            lines += _wrap(pick(line, lang), "    ", "      ")
     if impact.moved:
-        after = " (after: the migrated file)" if impact.after_migrate is not None else ""
-        lines.append(f"  numbers that moved, largest first{after}:")
+        after = t("moved-after", lang) if impact.after_migrate is not None else ""
+        lines.append(t("numbers-moved", lang, after=after))
         for m in impact.moved:
             lines += _wrap(_moved(m), "    ", "      ")
     if not (impact.parts_changed or impact.moved) and impact.after == impact.before == EXIT_OK:
-        lines.append("  nothing it uses changed")
+        lines.append(t("nothing-changed", lang))
     return lines

@@ -19,9 +19,10 @@ from typing import Any
 
 import yaml
 
+from builder.catalogs.words import MESSAGES, identity_label
 from builder.core.catalog_folder import CATALOG_INFO
 from builder.core.input_files import CATALOG_FILE_CAP, read_input
-from builder.core.problems import InputError, Problem
+from builder.core.problems import CORE, InputError, Problem
 from builder.core.source import Located, read_yaml
 
 DIGEST_CHARS = 12
@@ -52,9 +53,12 @@ class CatalogIdentity:
         return {"name": self.name, "version": self.version, "digest": self.digest}
 
     def label(self) -> str:
-        """``Test catalog, version 3 (digest 1a2b…)`` for messages."""
-        version = f", version {self.version}" if self.version is not None else ""
-        return f"{self.name}{version} (digest {self.digest})"
+        """``Test catalog, version 3 (digest 1a2b…)`` for messages, in English."""
+        return self.said()[0]
+
+    def said(self) -> tuple[str, str]:
+        """The label in English and in Japanese (a message parameter)."""
+        return identity_label(self.name, self.version, self.digest)
 
 
 def canonical(data: Any) -> Any:
@@ -98,7 +102,8 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
     ``version:`` / ``renamed:`` (each problem at its line)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise InputError([Problem(str(folder), None, None, "", "catalog folder not found")])
+        missing = CORE("file-not-found", what=CORE("what-catalog-folder"))
+        raise InputError([Problem(str(folder), None, None, "", missing)])
     files = catalog_files(folder, declared)
     problems: list[Problem] = []
     docs: dict[str, Any] = {}
@@ -122,7 +127,7 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
     data = info.data if info is not None and isinstance(info.data, dict) else {}
     version = data.get("version")
     if info is not None and "version" in data and not _is_version(version):
-        problems.append(info.problem(("version",), "expected an integer or a short text"))
+        problems.append(info.problem(("version",), MESSAGES("version-bad")))
         version = None
     renamed = _renames(info, data.get("renamed"), problems) if info is not None else {}
     if problems:
@@ -178,19 +183,19 @@ def _renames(src: Located, value: object, problems: list[Problem]) -> dict[str, 
     if value is None:
         return {}
     if not isinstance(value, dict):
-        problems.append(src.problem(("renamed",), "expected a mapping of old id: new id"))
+        problems.append(src.problem(("renamed",), MESSAGES("renamed-not-mapping")))
         return {}
     out: dict[str, str] = {}
     for old, new in value.items():
         at = ("renamed", old)
         if not isinstance(old, str) or not isinstance(new, str) or not new:
-            problems.append(src.problem(at, "expected old id: new id, both texts"))
+            problems.append(src.problem(at, MESSAGES("renamed-not-texts")))
         elif old == new:
-            problems.append(src.problem(at, f"'{old}' is renamed to itself"))
+            problems.append(src.problem(at, MESSAGES("renamed-to-itself", old=old)))
         else:
             out[old] = new
     for old, new in out.items():
         if new in out:
-            message = f"'{old}' is renamed to '{new}', which is itself renamed; name the last id"
+            message = MESSAGES("renamed-chain", old=old, new=new)
             problems.append(src.problem(("renamed", old), message))
     return out

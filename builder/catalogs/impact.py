@@ -14,7 +14,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from builder.catalogs.diff import CatalogDiff, items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity, read_identity
+from builder.catalogs.words import MESSAGES
+from builder.core.i18n import Pair
 from builder.core.input_files import read_input
+from builder.core.messages import EMPTY
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.systems import AnySystem, PartUse, TeamModel, TeamRead, TracksCatalog
@@ -117,10 +120,10 @@ def rename_notes(
         new = identity.renamed.get(use.id)
         if new is None or use.id in items_by_id(catalog.get(use.collection, ("", None))[1]):
             continue
-        version = f" in version {identity.version}" if identity.version is not None else ""
-        message = (
-            f"'{use.id}' was renamed to '{new}'{version} (did you mean '{new}'?); "
-            f"'laminim migrate {read.source.file}' rewrites it"
+        v = identity.version
+        version = MESSAGES("in-version", version=v) if v is not None else EMPTY
+        message = MESSAGES(
+            "id-renamed", old=use.id, new=new, version=version, file=read.source.file
         )
         out.append(read.source.problem(use.path, message, "warning"))
     return out
@@ -137,7 +140,8 @@ class FileImpact:
     """Every error against the new catalog."""
     new_errors: list[Problem] = field(default_factory=list)
     renames: list[Problem] = field(default_factory=list)
-    parts_changed: list[tuple[PartUse, str]] = field(default_factory=list)
+    parts_changed: list[tuple[PartUse, Pair]] = field(default_factory=list)
+    """Each changed part the file uses: its use and the change in English and Japanese."""
     moved: list[Moved] = field(default_factory=list)
     unreadable: bool = False
     """The file itself cannot be read (bad input whatever the catalog)."""
@@ -160,7 +164,7 @@ class FileImpact:
             "new_errors": [p.to_json() for p in self.new_errors],
             "renames": [p.to_json() for p in self.renames],
             "parts_changed": [
-                {"collection": u.collection, "id": u.id, "change": line}
+                {"collection": u.collection, "id": u.id, "change": line[0]}
                 for u, line in self.parts_changed
             ],
             "moved": [m.to_json() for m in self.moved],
@@ -168,9 +172,10 @@ class FileImpact:
         }
 
 
-def own_changes(diff: CatalogDiff, uses: list[PartUse]) -> list[tuple[PartUse, str]]:
-    """Each changed part the file uses, once (at its first use), in file order."""
-    out: list[tuple[PartUse, str]] = []
+def own_changes(diff: CatalogDiff, uses: list[PartUse]) -> list[tuple[PartUse, Pair]]:
+    """Each changed part the file uses, once (at its first use), in file order, with what
+    changed in English and in Japanese."""
+    out: list[tuple[PartUse, Pair]] = []
     seen: set[tuple[str, str]] = set()
     for use in uses:
         key = (use.collection, use.id)
@@ -179,7 +184,7 @@ def own_changes(diff: CatalogDiff, uses: list[PartUse]) -> list[tuple[PartUse, s
         seen.add(key)
         line = diff.about(use.collection, use.id)
         if line is not None:
-            out.append((use, line))
+            out.append((use, (line, diff.about(use.collection, use.id, "ja") or line)))
     return out
 
 

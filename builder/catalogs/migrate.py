@@ -16,6 +16,8 @@ from typing import Any
 from builder.catalogs.diff import items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity
 from builder.catalogs.pin import Pin, load_plain, pinned_text
+from builder.catalogs.words import t
+from builder.core.i18n import Lang
 from builder.roster.keep_text import same_data
 from builder.systems import PartUse, YamlPath
 
@@ -32,13 +34,13 @@ class Migration:
     def changed(self) -> bool:
         return self.text != self.original
 
-    def diff(self, name: str) -> str:
-        """The change as a unified diff (``--dry-run``)."""
+    def diff(self, name: str, lang: Lang = "en") -> str:
+        """The change as a unified diff (``--dry-run``), its two file labels in ``lang``."""
         lines = difflib.unified_diff(
             self.original.splitlines(keepends=True),
             self.text.splitlines(keepends=True),
-            fromfile=f"{name} (now)",
-            tofile=f"{name} (migrated)",
+            fromfile=t("diff-now", lang, name=name),
+            tofile=t("diff-migrated", lang, name=name),
         )
         return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 

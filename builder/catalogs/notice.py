@@ -27,7 +27,9 @@ from builder.catalogs.impact import (
 )
 from builder.catalogs.pin import Pin, read_pin
 from builder.catalogs.store import find_snapshot
+from builder.catalogs.words import MESSAGES, short_label
 from builder.core.problems import InputError, Problem
+from builder.core.report_lang import current_lang
 from builder.core.source import Located, read_yaml
 from builder.systems import AnySystem, TeamModel, TeamRead
 
@@ -42,9 +44,11 @@ class CatalogNotice:
     """Errors the catalog change brought (``check`` marks them where it prints them)."""
 
     def mark(self, problem: Problem) -> str:
-        """An error line of ``check``, marked when the catalog change brought it."""
+        """An error line of ``check`` (in the language it reports in), marked when the catalog
+        change brought it."""
         if any(same_problem(problem, p) for p in self.new_errors):
-            return f"{problem} [new with this catalog]"
+            mark = MESSAGES("new-with-catalog").text(current_lang())
+            return f"{problem} {mark}"
         return str(problem)
 
 
@@ -87,9 +91,10 @@ def check_notice(
         return notice
     notice.warnings = []  # the renames follow the changes
     same = pin.name == identity.name  # the usual case: say the versions, not the name twice
-    head = (
-        f"built against {_label(pin.name, pin.version, pin.digest, same)}, "
-        f"checked against {_label(identity.name, identity.version, identity.digest, same)}"
+    head = MESSAGES(
+        "built-against",
+        pinned=short_label(pin.name, pin.version, pin.digest, same),
+        current=short_label(identity.name, identity.version, identity.digest, same),
     )
     snapshot = find_snapshot(pin.digest)
     old: CatalogIdentity | None = None
@@ -102,10 +107,7 @@ def check_notice(
             old = None
     body["snapshot"] = str(snapshot) if old is not None else None
     if old is None:
-        message = (
-            f"{head}; that catalog is not kept here, so what changed cannot be shown "
-            "('laminim pin FILE' pins the file to this one)"
-        )
+        message = MESSAGES("no-snapshot", head=head)
         notice.warnings = [at(("catalog",), message, "warning"), *renames]
         return notice
     diff = diff_catalogs(old, identity, collections_of(system))
@@ -113,27 +115,22 @@ def check_notice(
     _, errors_before = judge(system, read, old_catalog)
     _, errors_after = judge(system, read, catalog)
     broke = new_errors(errors_before, errors_after)
-    summary = f"{len(changes)} of its parts changed" if changes else "none of its parts changed"
+    summary = (
+        MESSAGES("parts-changed", head=head, count=len(changes))
+        if changes
+        else MESSAGES("no-parts-changed", head=head)
+    )
     if broke:
-        summary += f", and {len(broke)} error{'s' if len(broke) > 1 else ''} came with it"
-    notice.warnings.insert(0, at(("catalog",), f"{head}: {summary}", "warning"))
+        plural = "errors-came-plural" if len(broke) > 1 else "errors-came"
+        summary += MESSAGES(plural, count=len(broke))
+    notice.warnings.insert(0, at(("catalog",), summary, "warning"))
     for use, line in changes:
-        notice.warnings.append(src.problem(use.path, f"catalog change: {line}", "warning"))
+        change = MESSAGES("catalog-change", line=line)
+        notice.warnings.append(src.problem(use.path, change, "warning"))
     notice.warnings += renames
     notice.new_errors = broke
     body["changes"] = [
-        {"collection": u.collection, "id": u.id, "change": line} for u, line in changes
+        {"collection": u.collection, "id": u.id, "change": line[0]} for u, line in changes
     ]
     body["new_errors"] = [p.to_json() for p in broke]
     return notice
-
-
-def _label(name: str, version: object, digest: str, bare: bool) -> str:
-    """``version 2 (digest 1a2b…)``, with the catalog's name first unless ``bare``."""
-    words = [] if bare else [f"'{name}'"]
-    if version is not None:
-        words.append(f"version {version}")
-    if not words:
-        return f"digest {digest}"
-    words.append(f"(digest {digest})")
-    return " ".join(words)

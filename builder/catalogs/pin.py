@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from builder.catalogs.identity import CatalogIdentity, Version
+from builder.catalogs.words import MESSAGES, pin_label
 from builder.core.input_files import read_input
 from builder.core.problems import Problem
 from builder.core.source import Located
@@ -43,8 +44,12 @@ class Pin:
         return {"name": self.name, "version": self.version, "digest": self.digest}
 
     def label(self) -> str:
-        version = f" version {self.version}" if self.version is not None else ""
-        return f"'{self.name}'{version} (digest {self.digest})"
+        """``'Name' version 2 (digest 1a2b…)`` in English."""
+        return self.said()[0]
+
+    def said(self) -> tuple[str, str]:
+        """The label in English and in Japanese (a message parameter)."""
+        return pin_label(self.name, self.version, self.digest)
 
     def yaml_text(self) -> str:
         """The flow mapping written into the file (texts quoted: a digest of digits only
@@ -63,21 +68,20 @@ def read_pin(src: Located) -> tuple[Pin | None, list[Problem]]:
     if not isinstance(data, dict) or PIN_KEY not in data:
         return None, []
     value = data[PIN_KEY]
-    fix = "expected {name, version, digest}; 'laminim pin FILE' writes it"
     if not isinstance(value, dict):
-        return None, [src.problem((PIN_KEY,), fix)]
+        return None, [src.problem((PIN_KEY,), MESSAGES("pin-not-mapping"))]
     problems = [
-        src.problem((PIN_KEY, key), f"unknown field; {fix}")
+        src.problem((PIN_KEY, key), MESSAGES("pin-unknown-field"))
         for key in value
         if key not in ("name", "version", "digest")
     ]
     name, version, digest = value.get("name"), value.get("version"), value.get("digest")
     if not isinstance(name, str):
-        problems.append(src.problem((PIN_KEY, "name"), f"expected a text; {fix}"))
+        problems.append(src.problem((PIN_KEY, "name"), MESSAGES("pin-want-text")))
     if isinstance(version, bool) or not isinstance(version, int | str | None):
-        problems.append(src.problem((PIN_KEY, "version"), f"expected an integer or a text; {fix}"))
+        problems.append(src.problem((PIN_KEY, "version"), MESSAGES("pin-want-version")))
     if not isinstance(digest, str) or not digest:
-        problems.append(src.problem((PIN_KEY, "digest"), f"expected a text; {fix}"))
+        problems.append(src.problem((PIN_KEY, "digest"), MESSAGES("pin-want-text")))
     if problems:
         return None, problems
     assert isinstance(name, str) and isinstance(digest, str)

@@ -174,6 +174,13 @@ def suggest(word: str, choices: list[str]) -> Message:
     return CORE("did-you-mean", word=close) if close else EMPTY
 
 
+def unknown_system(system_id: object, installed: Sequence[str]) -> Message:
+    """The words for a ``system:`` value (or ``--system``) that names no installed game, with
+    a did-you-mean among ``installed`` (the registry's ids)."""
+    hint = suggest(str(system_id), list(installed))
+    return CORE("unknown-system", system=str(system_id), hint=hint, systems=", ".join(installed))
+
+
 def did_you_mean(word: str, choices: list[str]) -> str:
     """A ' (did you mean X?)' suffix when a close match exists, else ''."""
     close = closest(word, choices)

@@ -84,6 +84,7 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
     than a line is broken where it must); later lines start with ``indent``. Why not
     :mod:`textwrap`: it counts characters, and a Japanese character takes two columns."""
     lines: list[str] = []
+    mid_word: set[int] = set()  # lines whose last word goes on at the start of the next
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
@@ -100,10 +101,12 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
                 cut += ch
             if len(cut) == len(line):
                 break
+            if not cut.endswith(" ") and line[len(cut)] != " ":
+                mid_word.add(len(lines))
             lines.append(cut.rstrip(" "))
             line = indent + line[len(cut) :].lstrip(" ")
     lines.append(line)
-    return _no_lone_word(lines, width, indent)
+    return _no_lone_word(lines, width, indent, len(lines) - 2 in mid_word)
 
 
 def _wide(text: str) -> bool:
@@ -115,14 +118,16 @@ SHORT_TAIL = 12
 """A wrapped paragraph's last line shorter than this takes words from the line above."""
 
 
-def _no_lone_word(lines: list[str], width: int, indent: str) -> list[str]:
+def _no_lone_word(lines: list[str], width: int, indent: str, mid_word: bool = False) -> list[str]:
     """A short last line takes the words before it along (``… reachable`` / ``(risk 0: 24)``)
-    while that still fits: a number alone on a line reads as belonging to nothing."""
+    while that still fits: a number alone on a line reads as belonging to nothing.
+    ``mid_word``: the last line goes on a word the line above had to break (characters move,
+    never a space between them)."""
     lines = list(lines)
     for _ in range(4):
         if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:
             break
-        if _wide(lines[-2][-1:]) and _wide(lines[-1][len(indent) : len(indent) + 1]):
+        if mid_word or (_wide(lines[-2][-1:]) and _wide(lines[-1][len(indent) : len(indent) + 1])):
             # a Japanese line broken between characters: move characters, not words
             while columns(lines[-1].strip()) < SHORT_TAIL and len(lines[-2].strip()) > 1:
                 last = indent + lines[-2][-1] + lines[-1][len(indent) :]

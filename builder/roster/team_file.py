@@ -38,13 +38,17 @@ from typing import TYPE_CHECKING, Any
 from builder import systems
 from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
-from builder.core.problems import InputError, Problem
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem, unknown_system
 from builder.core.source import Located, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
 from builder.systems import TeamRead, WritesValues
 
 if TYPE_CHECKING:
     from builder.systems import AnySystem, TeamModel
+
+MESSAGES = Messages.load(__file__)
+"""The reader's own problems (a file's shape, its ``system:`` key), in both languages."""
 
 MAX_LIST_ITEMS = 256
 """Most items one list or mapping of a team file may hold (a game's own cap, usually far
@@ -72,16 +76,16 @@ def system_of(src: Located, expected: str | None = None) -> AnySystem | TeamRead
     """The system a read file belongs to, or a TeamRead carrying why it has none."""
     if not isinstance(src.data, dict):  # read as the game it would be: say what that game wants
         shape = systems.get(expected).file_shape
-        return TeamRead(None, src, [src.problem((), f"expected {shape}")])
+        return TeamRead(None, src, [src.problem((), MESSAGES("file-shape", shape=shape))])
     if expected is not None:
         return systems.get(expected)
     sid = src.data.get("system", systems.DEFAULT)
     if not isinstance(sid, str):
-        message = f"expected the name of a game system, one of: {', '.join(systems.INSTALLED)}"
+        message = MESSAGES("system-not-text", systems=", ".join(systems.INSTALLED))
         return TeamRead(None, src, [src.problem(("system",), message)])
     if sid not in systems.INSTALLED:
-        problem = systems.unknown(sid, src.file)
-        return TeamRead(None, src, [src.problem(("system",), problem.message)])
+        unknown = unknown_system(sid, list(systems.INSTALLED))
+        return TeamRead(None, src, [src.problem(("system",), unknown)])
     return systems.get(sid)
 
 
@@ -130,16 +134,20 @@ def _without_system_key(
             fits.append(other)
     if len(fits) == 1:
         game = fits[0]
-        message = (
-            f"missing: this reads as a {game.name} file; add 'system: {game.id}' as its first "
-            f"line (a file without one is read as {default.name})"
+        message = MESSAGES(
+            "system-reads-as", game=_names(game), id=game.id, default=_names(default)
         )
         return TeamRead(None, src, [Problem(src.file, 1, 1, "system", message)])
     others = ", ".join(f"'system: {sid}'" for sid in systems.ids() if sid != default.id)
-    hint = f"missing, so this was read as {default.name}; another game's file names it ({others})"
+    hint = MESSAGES("system-missing", default=_names(default), others=others)
     # the system's own read (its TeamRead subclass) keeps its team; the hint joins its problems
     read.problems = [*read.problems, Problem(src.file, 1, 1, "system", hint, "warning")]
     return read
+
+
+def _names(system: AnySystem) -> tuple[str, str]:
+    """A game's name in English and in Japanese (a message parameter)."""
+    return (system.name, system.name_ja)
 
 
 def load_team(path: Path | str, expected: str | None = None) -> tuple[AnySystem, Any]:
@@ -311,10 +319,14 @@ def dump_team(
 
 
 class SaveRefused(OSError):
-    """A save we will not do (read-only file, missing folder, not a regular file)."""
+    """A save we will not do (read-only file, missing folder, not a regular file).
 
-    def __init__(self, path: Path, reason: str, code: int = errno.EPERM) -> None:
-        super().__init__(code, reason, str(path))
+    ``strerror`` is the reason in English, as for any OSError; ``said`` is the same reason in
+    both languages, for a screen that shows it in the player's language."""
+
+    def __init__(self, path: Path, reason: Message, code: int = errno.EPERM) -> None:
+        super().__init__(code, reason.en, str(path))
+        self.said = reason
 
 
 def save_team(
@@ -356,14 +368,13 @@ def writable_target(path: Path, *, make_parents: bool = False) -> Path:
         info = target.stat()
     except FileNotFoundError:
         if not target.parent.is_dir() and not make_parents:
-            raise SaveRefused(
-                target, f"the folder {target.parent} does not exist", errno.ENOENT
-            ) from None
+            missing = MESSAGES("save-no-folder", folder=target.parent)
+            raise SaveRefused(target, missing, errno.ENOENT) from None
         return target
     if not stat.S_ISREG(info.st_mode):
-        raise SaveRefused(target, "not a regular file", errno.EISDIR)
+        raise SaveRefused(target, MESSAGES("save-not-regular"), errno.EISDIR)
     if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
-        raise SaveRefused(target, "the file is read-only", errno.EACCES)
+        raise SaveRefused(target, MESSAGES("save-read-only"), errno.EACCES)
     return target
 
 

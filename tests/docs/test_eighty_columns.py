@@ -15,15 +15,12 @@ import pytest
 
 from builder.cli import main
 from builder.core.text_table import columns
+from tests.docs.ja_runs import DEMOS, MISTAKES, ja_run
 from tests.docs.readme_examples import ROOT, examples
 
 WIDTH = 80
 LOCATED = re.compile(r"^(warning: )?\S+\.ya?ml(:\d+:\d+)?: ")
 """A problem at its file (and line and column): one line, however long."""
-
-KINDS = (("laminim", "team"), ("artifact", "force"), ("soh", "crew"), ("kuroganen", "map"))
-DEMOS = {s: f"parts_catalog/{s}/demo_{k}.yaml" for s, k in KINDS}
-MISTAKES = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("examples/*/*.yaml"))
 
 PLAYER_RUNS: list[list[str]] = [
     *(["check", f] for f in MISTAKES),
@@ -74,3 +71,24 @@ def test_text_output_fits_80_columns(args, monkeypatch):
 def test_the_check_counts_wide_characters_twice():
     assert _too_wide("ア" * 41) and not _too_wide("ア" * 40)
     assert not _too_wide("examples/x.yaml:3:5: units[0].name: " + "x" * 100)
+
+
+WIDE_TODAY = {
+    # the kit's "nothing to compare" reads 82 columns in Japanese (builder/systems/messages.yaml)
+    ("compare", DEMOS["kuroganen"], DEMOS["kuroganen"]),
+}
+"""Japanese runs still wider than 80 columns while their game's (or the kit's) text is being
+converted: expected to fail, not yet required to."""
+
+
+def _ja(args: list[str]) -> object:
+    if tuple(args) in WIDE_TODAY:
+        return pytest.param(args, marks=pytest.mark.xfail(strict=False, reason="being converted"))
+    return args
+
+
+@pytest.mark.parametrize("args", [_ja(a) for a in PLAYER_RUNS], ids=" ".join)
+def test_japanese_text_output_fits_80_columns(args):
+    """The same runs with ``--lang ja``: a Japanese character takes two columns, so a text
+    that fits in English can overflow in Japanese."""
+    assert _too_wide(ja_run(tuple(args)).text) == []
