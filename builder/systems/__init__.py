@@ -14,7 +14,7 @@ from functools import cache
 from importlib import import_module
 from typing import cast
 
-from builder.core.problems import InputError, Problem, did_you_mean
+from builder.core.problems import InputError, Problem, unknown_system
 from builder.systems import base
 from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
 from builder.systems.compare_table import Row as CompareRow
@@ -89,8 +89,4 @@ def declared(system_id: str) -> Declared:
 
 def unknown(system_id: object, where: str) -> Problem:
     """The problem for a ``system:`` value (or ``--system``) that names no installed system."""
-    known = ", ".join(INSTALLED)
-    hint = did_you_mean(str(system_id), list(INSTALLED))
-    return Problem(
-        where, None, None, "", f"unknown game system '{system_id}'{hint}; installed: {known}"
-    )
+    return Problem(where, None, None, "", unknown_system(system_id, list(INSTALLED)))

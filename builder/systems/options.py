@@ -13,7 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
+from builder.core.messages import Message, Messages
+from builder.core.parser_words import parser_lang
+
 T = TypeVar("T")
+
+MESSAGES = Messages.load(__file__)
 
 DEFAULT_ROUNDS = 6
 """Rounds analysed when no ``--rounds`` is given (the games that count rounds play six)."""
@@ -23,9 +28,9 @@ DEFAULT_ROUNDS = 6
 class Option(Generic[T]):
     """One ``--name VALUE`` option of ``analyze`` or ``compare``.
 
-    ``parse`` turns the typed text into the value (raising ``argparse.ArgumentTypeError`` or
-    ``ValueError`` with a message for a bad one); a game reads its value back, typed, with
-    :meth:`of`.
+    ``parse`` turns the typed text into the value (raising ``argparse.ArgumentTypeError`` in
+    the player's language, or a :class:`~builder.core.messages.MessageError` the CLI words in
+    it); a game reads its value back, typed, with :meth:`of`.
     """
 
     name: str
@@ -60,15 +65,28 @@ class CardSize:
         return self.label or self.id
 
 
-def positive_rounds(text: str) -> int:
-    """A number of rounds: a whole number from 1 to 50."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 50:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 50, got {value}")
-    return value
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An option's parser for a whole number from ``low`` to ``high``; its refusal reads in
+    the language argparse speaks for this command (``--lang``)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise _refused(MESSAGES("whole-number", got=text)) from None
+        if not low <= value <= high:
+            raise _refused(MESSAGES("number-out-of-range", low=low, high=high, got=value))
+        return value
+
+    return parse
+
+
+def _refused(said: Message) -> argparse.ArgumentTypeError:
+    return argparse.ArgumentTypeError(said.text(parser_lang()))
+
+
+positive_rounds = whole_number(1, 50)
+"""A number of rounds: a whole number from 1 to 50."""
 
 
 UNIT: Option[str] = Option("unit", "NAME", "only this unit", str)

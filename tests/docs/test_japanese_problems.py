@@ -43,11 +43,7 @@ GENERIC_RUNS = [
 ]  # fmt: skip
 """Refusals the generic code words: a missing file, an unknown game, games mixed, …"""
 
-SHOWN_TODAY = {
-    ("analyze", DEMOS["soh"], "--unit", "nobody"),
-    ("analyze", DEMOS["soh"], "--threat", "nobody"),
-    ("analyze", DEMOS["artifact"], "--threat", "nobody"),
-}
+SHOWN_TODAY: set[tuple[str, ...]] = set()
 """Runs that still show a game's English problem (that game's text is being converted)."""
 
 MULTI_MISTAKE = [p for p in MISTAKES if "broken" in p or "mistakes" in p or "illegal" in p]

@@ -17,11 +17,12 @@ from builder.core.problems import InputError
 from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
 from builder.systems.laminim.declared import BALANCE_HELP as HELP
+from builder.systems.options import whole_number
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     from builder.render.layout import PAPERS
-    from builder.systems.laminim.commands import MAX_ROUNDS, _whole
+    from builder.systems.laminim.commands import MAX_ROUNDS
 
     p.add_argument("--system", choices=["laminim"], help=argparse.SUPPRESS)
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
@@ -36,7 +37,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--rounds",
-        type=_whole("rounds", 1, MAX_ROUNDS),
+        type=whole_number(1, MAX_ROUNDS),
         default=DEFAULT_ROUNDS,
         metavar="N",
         help=f"rounds survived (default {DEFAULT_ROUNDS})",

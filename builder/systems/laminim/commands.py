@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +19,7 @@ from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.base import DEFAULT_ROUNDS, Command
 from builder.systems.laminim.optimizer import optimize_catalog, option_problem
+from builder.systems.options import whole_number
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog
@@ -28,19 +28,6 @@ if TYPE_CHECKING:
 DEFAULT_TOP = 10
 MAX_ROUNDS = 50
 WIDTH = 80
-
-
-def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be {low}-{high}, got {value}")
-        return value
-
-    return parse
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -58,14 +45,14 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--rounds",
-        type=_whole("rounds", 1, MAX_ROUNDS),
+        type=whole_number(1, MAX_ROUNDS),
         default=DEFAULT_ROUNDS,
         metavar="N",
         help=f"rounds survived (default {DEFAULT_ROUNDS})",
     )
     p.add_argument(
         "--top",
-        type=_whole("top", 0, 1_000_000),
+        type=whole_number(0, 1_000_000),
         default=DEFAULT_TOP,
         metavar="N",
         help=f"list the best N loadouts (default {DEFAULT_TOP}; 0 lists all), text and JSON",
