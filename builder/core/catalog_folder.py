@@ -36,9 +36,7 @@ class CatalogFolder:
     data: dict[str, Any] = field(default_factory=dict)
     owner: dict[str, Located] = field(default_factory=dict)
 
-    def problem(
-        self, loc: Loc, message: Message | str, severity: Severity = "bad-input"
-    ) -> Problem:
+    def problem(self, loc: Loc, message: Message, severity: Severity = "bad-input") -> Problem:
         """A problem at ``loc`` of the merged data, placed in the file that gave ``loc[0]``."""
         src = self.owner.get(str(loc[0])) if loc else None
         if src is None:
@@ -56,7 +54,7 @@ class CatalogFolder:
             ]
             raise InputError(problems) from None
 
-    def refuse(self, findings: Iterable[tuple[Loc, Message | str]]) -> None:
+    def refuse(self, findings: Iterable[tuple[Loc, Message]]) -> None:
         """InputError with every ``(loc, message)`` of a cross check at its file and line, when
         there is one (a catalog is all good or refused with all its problems)."""
         problems = [self.problem(loc, message) for loc, message in findings]

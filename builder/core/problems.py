@@ -25,18 +25,18 @@ class Problem:
     """One thing wrong with an input file, located as precisely as we can.
 
     ``words`` is a :class:`~builder.core.messages.Message` (English and Japanese, from a
-    ``messages.yaml`` table); a plain string is English only and is being phased out."""
+    ``messages.yaml`` table): a problem cannot be made in one language only."""
 
     file: str
     line: int | None
     col: int | None
     field: str
-    words: Message | str
+    words: Message
     severity: Severity = "bad-input"
 
     @property
     def said(self) -> Message:
-        """The words as a message (a plain string counts as untranslated)."""
+        """The words as a message."""
         return Message.of(self.words)
 
     @property
@@ -79,7 +79,7 @@ class Problem:
         }
 
 
-Locator = Callable[[Loc, "Message | str", Severity], Problem]
+Locator = Callable[[Loc, Message, Severity], Problem]
 """Makes a located problem from a path, a message and a severity: the one way to place an error
 (a file's :meth:`builder.core.source.Located.problem`, or :func:`unplaced` without a file)."""
 
@@ -95,7 +95,7 @@ class InputError(Exception):
 def unplaced(name: str, prefix: Loc = ()) -> Locator:
     """A locator for data that did not come from a file: ``name`` stands where the file would."""
 
-    def locate(loc: Loc, message: Message | str, severity: Severity = "bad-input") -> Problem:
+    def locate(loc: Loc, message: Message, severity: Severity = "bad-input") -> Problem:
         return Problem(name, None, None, field_path((*prefix, *loc)), message, severity)
 
     return locate

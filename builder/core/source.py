@@ -53,9 +53,7 @@ class Located:
                 return None
             loc = loc[:-1]
 
-    def problem(
-        self, loc: tuple, message: Message | str, severity: Severity = "bad-input"
-    ) -> Problem:
+    def problem(self, loc: tuple, message: Message, severity: Severity = "bad-input") -> Problem:
         pos = self.where(loc)
         line, col = pos if pos else (None, None)
         return Problem(self.file, line, col, field_path(loc), message, severity)
@@ -63,7 +61,7 @@ class Located:
     def locator(self, prefix: Loc = ()) -> Locator:
         """A locator for paths under ``prefix`` (e.g. one unit's fields)."""
 
-        def locate(loc: Loc, message: Message | str, severity: Severity = "bad-input") -> Problem:
+        def locate(loc: Loc, message: Message, severity: Severity = "bad-input") -> Problem:
             return self.problem((*prefix, *loc), message, severity)
 
         return locate

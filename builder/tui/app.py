@@ -22,8 +22,9 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
 from builder.core.i18n import Lang
-from builder.core.input_files import exists_safely, read_input
+from builder.core.input_files import exists_safely, os_reason, read_input
 from builder.core.problems import InputError, Problem
+from builder.core.source import decode_utf8
 from builder.tui.labels import t
 from builder.tui.shell import ShellScreen, SystemUI
 
@@ -245,14 +246,14 @@ class BuilderApp(App[int]):
         try:
             system, team = load_team(path)
             catalog = self.catalog if system.id == self.system.id else system.load_catalog()
-            original = read_input(path).decode("utf-8")
+            original = decode_utf8(read_input(path), str(path))
         except InputError as exc:
             self.push_screen(
                 LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
             )
             return False
-        except (OSError, UnicodeDecodeError) as exc:
-            problem = Problem(str(path), None, None, "", str(exc))
+        except OSError as exc:
+            problem = Problem(str(path), None, None, "", os_reason(exc))
             self.push_screen(LoadErrorsDialog(self.say("cannot_open").format(path=path), [problem]))
             return False
         while len(self.screen_stack) > 2:  # back to the system's first screen

@@ -41,7 +41,7 @@ class Compared:
     intercept: str | None
 
 
-def _bad(field: str, message: Message | str) -> InputError:
+def _bad(field: str, message: Message) -> InputError:
     return InputError([Problem(field, None, None, "", message)])
 
 

@@ -48,7 +48,7 @@ class InterceptChoice:
         return intercept
 
 
-def _bad(message: Message | str) -> InputError:
+def _bad(message: Message) -> InputError:
     return InputError([Problem("--intercept", None, None, "", message)])
 
 

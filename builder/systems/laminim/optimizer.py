@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
 
 
-def option_problem(option: str, message: Message | str) -> Problem:
+def option_problem(option: str, message: Message) -> Problem:
     """A problem with an option or a whole run, which has no place in a file."""
     return Problem(option, None, None, "", message)
 

@@ -24,6 +24,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
 from builder.core.i18n import LANG_NAMES, LANGS, Lang
 from builder.core.input_files import exists_safely
+from builder.core.messages import Messages
 from builder.core.problems import Problem, errors_of
 from builder.render.layout import PAPERS
 from builder.tui.labels import SHELL_LABELS, t
@@ -53,6 +54,8 @@ def check_out_dir(path: Path, lang: Lang) -> str | None:
     return None
 
 
+MESSAGES = Messages.load(__file__)
+
 _REMEMBERED: WeakKeyDictionary[App[Any], dict[str, str]] = WeakKeyDictionary()
 """The last paper, language, card size and folder printed with, per running app."""
 
@@ -72,7 +75,7 @@ def team_problems(system: AnySystem, team: TeamModel, catalog: Any) -> list[Prob
         read = system.read_team(parse_yaml(text, team_label(team)))
         report = system.check(read, catalog)
     except Exception as exc:  # never let the check stop a print: say what happened instead
-        return [Problem(team_label(team), None, None, "", str(exc))]
+        return [Problem(team_label(team), None, None, "", MESSAGES("check-failed", error=str(exc)))]
     if report.exit_code == 0:
         return []
     return errors_of(report.problems)
