@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import itertools
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -160,14 +161,19 @@ def _walls(edges: Sequence[dict]) -> list[dict]:
     """The vertical rules that part table cells: not the sides of a small inline box (two
     rules of one height closer than :data:`BOX_MM`), whose text reads on with its line."""
     upright = [e for e in edges if e["orientation"] == "v"]
+    # only rules whose tops lie within 0.5 pt can pair up: look among those (sorted by top)
+    # rather than every rule of the page, which made a ruled page's measure quadratic
+    by_top = sorted(upright, key=lambda e: e["top"])
+    tops = [e["top"] for e in by_top]
 
     def boxed(e: dict) -> bool:
+        near = by_top[bisect_left(tops, e["top"] - 0.5) : bisect_right(tops, e["top"] + 0.5)]
         return any(
             o is not e
             and 0.5 < abs(o["x0"] - e["x0"]) < BOX_MM * MM
             and abs(o["top"] - e["top"]) < 0.5
             and abs(o["bottom"] - e["bottom"]) < 0.5
-            for o in upright
+            for o in near
         )
 
     return [e for e in upright if not boxed(e)]
@@ -462,11 +468,20 @@ def wraps(
     (``edges``: :func:`rules` of the page)."""
     all_lines = lines(chars, edges=edges)
     walls = _walls(edges)
+    # the lines in baseline order, to look only at those one line height lower (the order
+    # among lines of one baseline kept, so the nearest is the same one as over all lines)
+    ordered = sorted(all_lines, key=lambda r: r.baseline)
+    baselines = [r.baseline for r in ordered]
     out: list[Wrap] = []
     for a in all_lines:
+        window = ordered[
+            bisect_left(baselines, a.baseline + pitch[0] * a.size - 0.01) : bisect_right(
+                baselines, a.baseline + pitch[1] * a.size + 0.01
+            )
+        ]
         below = [
             b
-            for b in all_lines
+            for b in window
             if pitch[0] * a.size <= b.baseline - a.baseline <= pitch[1] * a.size
             and b.text[0] not in BULLETS
             and abs(b.size - a.size) < 0.3
@@ -520,20 +535,29 @@ def lonely_last_lines(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list
 
 
 def render_each(
-    files: Mapping[str, Path], cases: Iterable[tuple[str, str, str]], folder: Callable[[str], Path]
+    files: Mapping[str, Path],
+    cases: Iterable[tuple[str, str, str]],
+    folder: Callable[[str], Path],
+    kinds: Iterable[str] | None = None,
 ) -> dict[tuple[str, str, str, str], Path]:
     """Every printout of each file in ``files`` for each (which, lang, card size) of ``cases``,
     on A4, rendered once into ``folder(name)``: keyed by (which, lang, size, kind), the kind the
-    file name's last word (``cards``, ``markers``, ``reference``, ``roster``)."""
+    file name's last word (``cards``, ``markers``, ``reference``, ``roster``). With ``kinds``,
+    only those printouts: a PDF no test reads is not worth its render."""
     from builder.render.batch import render_printouts
     from builder.roster.team_file import load_team
     from builder.systems.base import PrintOptions
 
+    wanted = None if kinds is None else set(kinds)
     out = {}
     for which, lang, size in cases:
         system, team = load_team(files[which])
         options = PrintOptions(paper="a4", lang=lang, card_size=size)  # type: ignore[arg-type]
-        printouts = system.printouts(team, system.load_catalog(), options)
+        printouts = [
+            p
+            for p in system.printouts(team, system.load_catalog(), options)
+            if wanted is None or p.kind in wanted
+        ]
         for path in render_printouts(printouts, folder(f"{which}-{lang}-{size}"), team.name):
             out[(which, lang, size, path.stem.rsplit("-", 1)[-1])] = path
     return out

@@ -8,13 +8,13 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.cli import main
 from builder.render.layout import PAPERS
 from builder.systems.artifact.derive import find_unit
 from builder.systems.artifact.printouts import box_groups, hit_chances
+from tests.printing.pdf_measure import open_pdf
 
 from .conftest import CATALOG_DIR
 
@@ -40,7 +40,7 @@ def en_letter_large(tmp_path_factory):
 
 
 def _text(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return "".join(c["text"] for page in pdf.pages for c in page.chars)
 
 
@@ -53,18 +53,18 @@ def test_cards_markers_and_roster_are_written(ja_a4, en_letter_large):
 def test_every_page_is_the_chosen_paper(fixture, paper, request):
     want_w, want_h = (v * MM for v in PAPERS[paper])
     for path in request.getfixturevalue(fixture).values():
-        with pdfplumber.open(path) as pdf:
+        with open_pdf(path) as pdf:
             for page in pdf.pages:
                 assert page.width == pytest.approx(want_w, abs=0.1)
                 assert page.height == pytest.approx(want_h, abs=0.1)
 
 
 def test_page_counts(ja_a4, en_letter_large):
-    with pdfplumber.open(ja_a4["cards"]) as pdf:
+    with open_pdf(ja_a4["cards"]) as pdf:
         assert len(pdf.pages) == 1  # a ship and 3 MS: 4 of 9 poker cards
-    with pdfplumber.open(en_letter_large["cards"]) as pdf:
+    with open_pdf(en_letter_large["cards"]) as pdf:
         assert len(pdf.pages) == 4  # a ship and 13 MS: 14 large cards, 4 a page
-    with pdfplumber.open(ja_a4["markers"]) as pdf:
+    with open_pdf(ja_a4["markers"]) as pdf:
         assert len(pdf.pages) == 1
 
 
@@ -80,7 +80,7 @@ def test_japanese_names_and_embedded_font(ja_a4):
     ):
         assert word in text
     assert "レウルーラ" in _text(ja_a4["markers"])
-    with pdfplumber.open(ja_a4["cards"]) as pdf:
+    with open_pdf(ja_a4["cards"]) as pdf:
         fonts = {c["fontname"] for c in pdf.pages[0].chars}
     assert any("BIZ-UDGothic" in f for f in fonts)
 
@@ -106,7 +106,7 @@ def test_tick_boxes_come_in_groups_of_five():
 
 def _ruler_ticks(path: Path) -> list[float]:
     """The ``top`` (pt) of every 1 cm tick: horizontal lines 6-8 mm long at the left of the page."""
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         objs = page.lines + page.curves + page.rects
         return sorted(
@@ -128,7 +128,7 @@ def test_the_ruler_is_true_scale_20_cm_is_200_mm(fixture, request):
 
 
 def test_the_marker_is_a_70_mm_disc(ja_a4):
-    with pdfplumber.open(ja_a4["markers"]) as pdf:
+    with open_pdf(ja_a4["markers"]) as pdf:
         discs = [c for c in pdf.pages[0].curves if 65 * MM < c["x1"] - c["x0"] < 75 * MM]
     assert discs
     assert (discs[0]["x1"] - discs[0]["x0"]) / MM == pytest.approx(70.0, abs=0.5)
@@ -138,7 +138,7 @@ def test_the_marker_is_a_70_mm_disc(ja_a4):
 def test_body_text_is_at_least_6_pt(fixture, request):
     """Every character on the cards and the marker sheet except the page footer line."""
     for path in request.getfixturevalue(fixture).values():
-        with pdfplumber.open(path) as pdf:
+        with open_pdf(path) as pdf:
             for page in pdf.pages:
                 body = [c for c in page.chars if c["top"] < page.height - 8 * MM]
                 assert body

@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.cli import main
 from builder.roster.team_file import load_team
 from builder.systems.artifact.printouts import cards_context
+from tests.printing.pdf_measure import open_pdf
 
 from .conftest import CATALOG_DIR
 
@@ -37,11 +37,19 @@ def long_force(tmp_path_factory) -> Path:
     return path
 
 
+_rendered: dict[tuple[str, str, str], Path] = {}
+
+
 def _cards(tmp_path_factory, force: Path, size: str, lang: str) -> Path:
-    out = tmp_path_factory.mktemp("pdf")
-    argv = ["cards", str(force), "-o", str(out), "--card-size", size, "--lang", lang]
-    assert main(argv) == 0
-    return next(out.glob("*-cards.pdf"))
+    """The cards of ``force`` at ``size`` in ``lang``, printed once per test process: five
+    tests measure each PDF."""
+    key = (str(force), size, lang)
+    if key not in _rendered:
+        out = tmp_path_factory.mktemp("pdf")
+        argv = ["cards", str(force), "-o", str(out), "--card-size", size, "--lang", lang]
+        assert main(argv) == 0
+        _rendered[key] = next(out.glob("*-cards.pdf"))
+    return _rendered[key]
 
 
 def _card_boxes(force: Path, size: str, lang: str) -> list[tuple[float, float, float, float]]:
@@ -65,7 +73,7 @@ def _overlap(a: dict, b: dict) -> float:
 @pytest.mark.parametrize("which", ["demo", "long"])
 def test_no_two_words_on_a_card_overlap(tmp_path_factory, long_force, size, lang, which):
     force = DEMO if which == "demo" else long_force
-    with pdfplumber.open(_cards(tmp_path_factory, force, size, lang)) as pdf:
+    with open_pdf(_cards(tmp_path_factory, force, size, lang)) as pdf:
         words = pdf.pages[0].extract_words(keep_blank_chars=False, x_tolerance=1)
     clashes = [
         (a["text"], b["text"])
@@ -80,7 +88,7 @@ def test_no_two_words_on_a_card_overlap(tmp_path_factory, long_force, size, lang
 @pytest.mark.parametrize(("size", "lang"), CASES)
 def test_every_character_stays_inside_its_card(tmp_path_factory, long_force, size, lang):
     boxes = _card_boxes(long_force, size, lang)
-    with pdfplumber.open(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
+    with open_pdf(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
         page = pdf.pages[0]
         chars = [c for c in page.chars if c["top"] < page.height - 8 * MM]  # not the footer
     outside = [
@@ -100,7 +108,7 @@ def test_a_long_force_name_is_cut_with_an_ellipsis_not_clipped(
 ):
     """Clipped text would still be in the PDF, hidden: the cut one is not there at all."""
     boxes = _card_boxes(long_force, size, lang)
-    with pdfplumber.open(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
+    with open_pdf(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
         chars = pdf.pages[0].chars
     for x0, top, x1, bot in boxes:
         text = "".join(c["text"] for c in chars if x0 <= c["x0"] < x1 and top <= c["top"] < bot)
@@ -110,7 +118,7 @@ def test_a_long_force_name_is_cut_with_an_ellipsis_not_clipped(
 
 @pytest.mark.parametrize(("size", "lang"), CASES)
 def test_a_long_one_word_name_is_shrunk_not_broken(tmp_path_factory, long_force, size, lang):
-    with pdfplumber.open(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
+    with open_pdf(_cards(tmp_path_factory, long_force, size, lang)) as pdf:
         page = pdf.pages[0]
         words = [w["text"] for w in page.extract_words()]
         body = [c for c in page.chars if c["top"] < page.height - 8 * MM]  # not the footer
@@ -122,7 +130,7 @@ def test_a_long_one_word_name_is_shrunk_not_broken(tmp_path_factory, long_force,
 @pytest.mark.parametrize(("size", "lang"), CASES)
 def test_the_capacity_label_ends_before_its_first_box(tmp_path_factory, size, lang):
     label = "Aboard12" if lang == "en" else "搭載12"
-    with pdfplumber.open(_cards(tmp_path_factory, DEMO, size, lang)) as pdf:
+    with open_pdf(_cards(tmp_path_factory, DEMO, size, lang)) as pdf:
         page = pdf.pages[0]
         first = next(c for c in page.chars if c["text"] == label[0])
         mid = (first["top"] + first["bottom"]) / 2  # the word and its count differ in size

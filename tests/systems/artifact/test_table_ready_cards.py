@@ -52,7 +52,7 @@ KEY_PT = {"poker": 9.0, "large": 11.0}
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every force's cards and markers in every language and size, rendered once."""
-    return render_each(FORCES, CASES, tmp_path_factory.mktemp)
+    return render_each(FORCES, CASES, tmp_path_factory.mktemp, kinds=("cards", "markers"))
 
 
 def _cards(path: Path, size: str):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.render.batch import render_printouts
@@ -14,6 +13,7 @@ from builder.systems.base import PrintOptions
 from builder.systems.soh.printouts import percent_cell, reference_tables
 from builder.systems.soh.rules import odds
 from builder.systems.soh.system import SYSTEM
+from tests.printing.pdf_measure import open_pdf
 
 DEMO = Path(__file__).parents[3] / "parts_catalog" / "soh" / "demo_crew.yaml"
 MM = 72 / 25.4
@@ -35,7 +35,7 @@ def pdfs(tmp_path_factory) -> dict[tuple[str, str], dict[str, Path]]:
 
 
 def _body_sizes(path: Path) -> list[float]:
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return [
             c["size"]
             for page in pdf.pages
@@ -47,7 +47,7 @@ def _body_sizes(path: Path) -> list[float]:
 @pytest.mark.parametrize("case", [("en", "a4"), ("ja", "letter")])
 def test_the_odds_reference_is_one_page_true_size_with_body_text_at_least_6pt(pdfs, case):
     path = pdfs[case]["reference"]
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         want = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[case[1]]
@@ -63,7 +63,7 @@ def test_the_odds_reference_is_one_page_true_size_with_body_text_at_least_6pt(pd
 @pytest.mark.parametrize("case", [("en", "a4"), ("ja", "letter")])
 def test_cards_print_every_character_with_text_at_least_6_5pt(pdfs, case):
     path = pdfs[case]["cards"]
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         text = "".join(page.extract_text() for page in pdf.pages)
     names = ["Captain Ines", "Rook", "Mei"] if case[0] == "en" else ["イネス船長", "ルーク", "メイ"]
     for name in names:

@@ -52,7 +52,7 @@ KEY_PT = {"poker": 9.0, "large": 11.0}
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every crew's cards and reference in every language and size, rendered once."""
-    return render_each(CREWS, CASES, tmp_path_factory.mktemp)
+    return render_each(CREWS, CASES, tmp_path_factory.mktemp, kinds=("cards", "reference"))
 
 
 def _cards(path: Path, size: str):

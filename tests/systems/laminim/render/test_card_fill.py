@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 
-import pdfplumber
 import pytest
 
 from builder.core.i18n import part_name
@@ -27,6 +26,7 @@ from builder.systems.laminim.card_fit import (
 from builder.systems.laminim.legality import resolve_unit
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.team import Team, Unit
+from tests.printing.pdf_measure import open_pdf
 from tests.render.geometry import (
     MM,
     describe,
@@ -58,7 +58,7 @@ HEAVIEST = {  # test_overflow.py's worst case: 40-character names, heat on the f
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_nothing_spills_or_overlaps(tmp_path_factory, catalog, lang, loadout, size):
-    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
+    with open_pdf(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
         page = pdf.pages[0]
         cards = unit_cards(page, size)
         printed = [c for c in page.chars if c["text"].strip()]
@@ -84,7 +84,7 @@ def test_nothing_spills_or_overlaps(tmp_path_factory, catalog, lang, loadout, si
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_the_hit_table_sits_at_the_foot(tmp_path_factory, catalog, lang, loadout, size):
-    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
+    with open_pdf(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
         page = pdf.pages[0]
         for card in unit_cards(page, size):
             objs = inside_card(page.chars + page.rects + page.lines, card)
@@ -108,7 +108,7 @@ def _words(team: Team, catalog, lang: str) -> set[str]:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("lang", "loadout"), CASES)
 def test_no_word_breaks_at_a_line_end(tmp_path_factory, catalog, lang, loadout, size):
-    with pdfplumber.open(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
+    with open_pdf(fill_pdf(tmp_path_factory, catalog, lang, loadout, size)) as pdf:
         page = pdf.pages[0]
         lines: list[str] = []
         for r in unit_cards(page, size):

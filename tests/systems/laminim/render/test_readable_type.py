@@ -12,13 +12,13 @@ import itertools
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.render.pdf import write_pdf
 from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team, Unit
+from tests.printing.pdf_measure import open_pdf
 from tests.render.geometry import MM, inside
 
 TEAM = Team(
@@ -59,7 +59,7 @@ def _cards(page, size: str) -> list[dict]:
 @pytest.mark.parametrize("size", ["poker", "large"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_no_character_on_a_card_is_under_the_floor(tmp_path_factory, catalog, lang, size):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
+    with open_pdf(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
         page = pdf.pages[0]
         cards = _cards(page, size)
         assert len(cards) == 4  # three units and the rules reference card
@@ -72,7 +72,7 @@ def test_no_character_on_a_card_is_under_the_floor(tmp_path_factory, catalog, la
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_names_and_numbers_are_body_size(tmp_path_factory, catalog, lang, size):
     """Weapon names and every number: at least 6.5 pt (poker) / 8 pt (large)."""
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
+    with open_pdf(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
         page = pdf.pages[0]
         words = page.extract_words(extra_attrs=["size"])
         body = [w for w in words if re.fullmatch(r"\+?[0-9]+\+?", w["text"])]
@@ -86,7 +86,7 @@ def test_names_and_numbers_are_body_size(tmp_path_factory, catalog, lang, size):
 @pytest.mark.parametrize("size", ["poker", "large"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_part_names_never_break_inside_a_word(tmp_path_factory, catalog, lang, size):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
+    with open_pdf(_pdf(tmp_path_factory, catalog, "cards", lang, size)) as pdf:
         page = pdf.pages[0]
         lines: list[str] = []
         for r in _cards(page, size):
@@ -113,7 +113,7 @@ def _circles(page) -> list[dict]:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_tokens_leave_a_cutting_gap_of_3mm(tmp_path_factory, catalog, lang):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, "tokens", lang)) as pdf:
+    with open_pdf(_pdf(tmp_path_factory, catalog, "tokens", lang)) as pdf:
         for page in pdf.pages:
             circles = _circles(page)
             assert len(circles) >= 2
@@ -127,7 +127,7 @@ def test_tokens_leave_a_cutting_gap_of_3mm(tmp_path_factory, catalog, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_front_arc_lines_do_not_cross_any_text(tmp_path_factory, catalog, lang):
-    with pdfplumber.open(_pdf(tmp_path_factory, catalog, "tokens", lang)) as pdf:
+    with open_pdf(_pdf(tmp_path_factory, catalog, "tokens", lang)) as pdf:
         page = pdf.pages[0]
         lines = [ln for ln in page.lines if ln["x0"] != ln["x1"] and ln["top"] != ln["bottom"]]
         assert lines, "no wedge lines found"

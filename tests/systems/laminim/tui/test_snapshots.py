@@ -14,6 +14,16 @@ from builder.tui.app import BuilderApp
 from tests.tui.helpers import settle
 
 
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch) -> None:
+    """A text field's cursor never blinks off in these pictures: the blink is a timer, and
+    under load a tick can land after the pilot stopped it, between the last pause and the
+    picture (the picker's search field once printed without its cursor)."""
+    monkeypatch.setattr(
+        Input, "_toggle_cursor", lambda self: setattr(self, "_cursor_visible", True)
+    )
+
+
 @pytest.fixture
 def demo_app(catalog) -> BuilderApp:
     from builder.core.resources import bundled_catalog_dir
