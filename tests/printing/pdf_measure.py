@@ -460,7 +460,8 @@ def wraps(
     (``pitch`` × its size), by a line at the same size that starts at or left of it in the
     same table cell, is not a new list item (a bullet) and has no table rule between them
     (``edges``: :func:`rules` of the page)."""
-    all_lines = lines(chars, edges=edges)
+    # a rotated label (a chart's vertical axis title) is one line, not a paragraph
+    all_lines = lines([c for c in chars if c.get("upright", True)], edges=edges)
     walls = _walls(edges)
     out: list[Wrap] = []
     for a in all_lines:
