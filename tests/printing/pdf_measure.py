@@ -521,11 +521,15 @@ def lonely_last_lines(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list
 
 
 def render_each(
-    files: Mapping[str, Path], cases: Iterable[tuple[str, str, str]], folder: Callable[[str], Path]
+    files: Mapping[str, Path],
+    cases: Iterable[tuple[str, str, str]],
+    folder: Callable[[str], Path],
+    catalogs: Mapping[str, Path] | None = None,
 ) -> dict[tuple[str, str, str, str], Path]:
     """Every printout of each file in ``files`` for each (which, lang, card size) of ``cases``,
     on A4, rendered once into ``folder(name)``: keyed by (which, lang, size, kind), the kind the
-    file name's last word (``cards``, ``markers``, ``reference``, ``roster``)."""
+    file name's last word (``cards``, ``markers``, ``reference``, ``roster``). A file named in
+    ``catalogs`` is printed with that catalog folder, the others with the bundled one."""
     from builder.render.batch import render_printouts
     from builder.roster.team_file import load_team
     from builder.systems.base import PrintOptions
@@ -534,7 +538,8 @@ def render_each(
     for which, lang, size in cases:
         system, team = load_team(files[which])
         options = PrintOptions(paper="a4", lang=lang, card_size=size)  # type: ignore[arg-type]
-        printouts = system.printouts(team, system.load_catalog(), options)
+        catalog = system.load_catalog((catalogs or {}).get(which))
+        printouts = system.printouts(team, catalog, options)
         for path in render_printouts(printouts, folder(f"{which}-{lang}-{size}"), team.name):
             out[(which, lang, size, path.stem.rsplit("-", 1)[-1])] = path
     return out
