@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -24,10 +25,12 @@ MAX_SUFFIX = 10_000
 """Most numbered names tried for one output before giving up (``stem-10000.pdf``)."""
 
 
-def _candidates(out_dir: Path, stem: str, suffix: str) -> list[Path]:
-    return [out_dir / f"{stem}{suffix}"] + [
-        out_dir / f"{stem}-{n}{suffix}" for n in range(2, MAX_SUFFIX + 1)
-    ]
+def _candidates(out_dir: Path, stem: str, suffix: str) -> Iterator[Path]:
+    """The names to try, in order, made one at a time: building all ten thousand paths for
+    every PDF written cost ``laminim cards`` a tenth of a second."""
+    yield out_dir / f"{stem}{suffix}"
+    for n in range(2, MAX_SUFFIX + 1):
+        yield out_dir / f"{stem}-{n}{suffix}"
 
 
 def free_path(out_dir: Path, stem: str, suffix: str = ".pdf") -> Path:

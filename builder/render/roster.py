@@ -146,9 +146,8 @@ def roster_context(
 
 def problem_text(problem: Problem, lang: Lang) -> str:
     """What a finding says, for a player: its message without the file position and field
-    path (the sheet is read at the table, away from the file)."""
-    del lang  # messages are English until each game gives its problems in both languages
-    return problem.message
+    path (the sheet is read at the table, away from the file), in the sheet's language."""
+    return problem.text(lang)
 
 
 def split_findings(problems: list[Problem], lang: Lang) -> tuple[tuple[str, ...], tuple[str, ...]]:

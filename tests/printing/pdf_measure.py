@@ -466,7 +466,8 @@ def wraps(
     (``pitch`` × its size), by a line at the same size that starts at or left of it in the
     same table cell, is not a new list item (a bullet) and has no table rule between them
     (``edges``: :func:`rules` of the page)."""
-    all_lines = lines(chars, edges=edges)
+    # a rotated label (a chart's vertical axis title) is one line, not a paragraph
+    all_lines = lines([c for c in chars if c.get("upright", True)], edges=edges)
     walls = _walls(edges)
     # the lines in baseline order, to look only at those one line height lower (the order
     # among lines of one baseline kept, so the nearest is the same one as over all lines)
@@ -539,11 +540,13 @@ def render_each(
     cases: Iterable[tuple[str, str, str]],
     folder: Callable[[str], Path],
     kinds: Iterable[str] | None = None,
+    catalogs: Mapping[str, Path] | None = None,
 ) -> dict[tuple[str, str, str, str], Path]:
     """Every printout of each file in ``files`` for each (which, lang, card size) of ``cases``,
     on A4, rendered once into ``folder(name)``: keyed by (which, lang, size, kind), the kind the
     file name's last word (``cards``, ``markers``, ``reference``, ``roster``). With ``kinds``,
-    only those printouts: a PDF no test reads is not worth its render."""
+    only those printouts: a PDF no test reads is not worth its render. A file named in
+    ``catalogs`` is printed with that catalog folder, the others with the bundled one."""
     from builder.render.batch import render_printouts
     from builder.roster.team_file import load_team
     from builder.systems.base import PrintOptions
@@ -553,9 +556,10 @@ def render_each(
     for which, lang, size in cases:
         system, team = load_team(files[which])
         options = PrintOptions(paper="a4", lang=lang, card_size=size)  # type: ignore[arg-type]
+        catalog = system.load_catalog((catalogs or {}).get(which))
         printouts = [
             p
-            for p in system.printouts(team, system.load_catalog(), options)
+            for p in system.printouts(team, catalog, options)
             if wanted is None or p.kind in wanted
         ]
         for path in render_printouts(printouts, folder(f"{which}-{lang}-{size}"), team.name):

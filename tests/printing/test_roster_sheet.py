@@ -93,3 +93,17 @@ def test_a_forced_illegal_team_prints_not_legal_and_why():
     assert "Not legal" in text
     assert "payload 9/8: over the limit by 1" in text
     assert re.search(r"Legal units\s*2/3", text), text
+
+
+def test_a_forced_illegal_team_prints_why_in_japanese_on_a_japanese_roster():
+    system, team = load_team(FIXTURES / "illegal_teams/over_payload.yaml")
+    options = PrintOptions(paper="a4", lang="ja", card_size="poker")
+    (sheet,) = [
+        p for p in system.printouts(team, system.load_catalog(), options) if p.kind == "roster"
+    ]
+    problems = sheet.context["problems"] + [
+        t for e in sheet.context["entries"] for t in e["problems"]
+    ]
+    assert problems
+    assert all(not re.search(r"[A-Za-z]{4,}", t) for t in problems), problems
+    assert "over the limit" not in " ".join(problems)

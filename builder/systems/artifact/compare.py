@@ -219,7 +219,9 @@ def compare_sheet(
         lang=lang,
         paper=paper,
         subject=part_name(compared.threat, lang),
-        subtitle=title(compared.threat, compared.rounds, lang),
+        subtitle=_LABELS.t(
+            "sheet_title", lang, threat=part_name(compared.threat, lang), n=compared.rounds
+        ),
         units=[(s.name, s.source) for s in compared.sides],
         rows=compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds),
         curves=curves,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.core.i18n import Lang
 from builder.render.fit import fit, fit_words
@@ -170,10 +170,14 @@ def track_layout(face: Face, scale: Scale, lang: Lang, tracks: Sequence[tuple[st
     group = 5 * (face.box_mm + BOX_GAP_MM) + GROUP_GAP_MM
     best = Tracks(0.0, 0, scale.body)
     for word_pt in (scale.key, scale.body):
-        need = max(
-            font_em(f"{word} ", lang, bold=True) * word_pt
-            + font_em(str(count), lang, bold=True) * scale.key
-            for word, count in tracks
+        need = (
+            max(
+                font_em(f"{word} ", lang, bold=True) * word_pt
+                + font_em(str(count), lang, bold=True) * scale.key
+                for word, count in tracks
+            )
+            if tracks
+            else 0.0
         )
         label = max(face.label_mm, math.ceil((need * PT_MM + 1.0) * 10) / 10)
         groups = max(1, int((face.inner - label + GROUP_GAP_MM) // group))
@@ -218,6 +222,13 @@ def name_span_mm(columns: Sequence[float]) -> float:
     return sum(columns[:NAME_SPAN]) - CELL_X_MM
 
 
+def wide_name(name: str, columns: Sequence[float], scale: Scale, lang: Lang) -> bool:
+    """The weapon's name is too long for one line of its cell over the first two numbers: it
+    then prints on a row of its own across the table, its
+    hit chances on the row below (a long katakana name broke mid-word, ラン/チャー)."""
+    return font_em(name, lang, bold=True) * scale.body * PT_MM > name_span_mm(columns)
+
+
 def weapon_name_pt(name: str, columns: Sequence[float], scale: Scale) -> float:
     """A weapon's name at the body size, or smaller (never under 6.5 pt) when one of its words
     is wider than its cell; a word too long even then may break (the last resort)."""
@@ -245,8 +256,12 @@ def card_mm(
     )
     table = head_lines * scale.line() + CELL_Y_MM
     for name in text.weapons:
-        pt = weapon_name_pt(name, columns, scale)
-        name_lines = count_lines(pieces(pt, name, bold=True), name_span_mm(columns), lang)
+        if wide_name(name, columns, scale, lang):  # the name's row, then the chances'
+            pt = fit_words(name, face.inner, scale.body, min(scale.body, 6.5)).size
+            name_lines = count_lines(pieces(pt, name, bold=True), face.inner, lang) + 1
+        else:
+            pt = weapon_name_pt(name, columns, scale)
+            name_lines = count_lines(pieces(pt, name, bold=True), name_span_mm(columns), lang)
         table += name_lines * scale.line() + scale.line(scale.key) + CELL_Y_MM
     table += count_lines(pieces(scale.body, text.legend), face.inner, lang) * scale.line()
     body = head + tracks + table
@@ -271,14 +286,70 @@ def gaps(text: CardText, rules: int | None = None) -> int:
     return len(text.tracks) + (2 if kept_rules(text, rules) else 1)
 
 
+def _part(text: CardText, start: int, stop: int) -> CardText:
+    """The card holding weapons ``start:stop`` of a unit too full for one: the first keeps the
+    tracks, the last the rules reminder."""
+    return replace(
+        text,
+        tracks=text.tracks if start == 0 else (),
+        weapons=text.weapons[start:stop],
+        numbers=text.numbers[start:stop],
+        chances=text.chances[start:stop],
+        rules=text.rules if stop == len(text.weapons) else (),
+    )
+
+
+def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[tuple[int, int]]:
+    """The weapons (``start, stop``) each card of one unit holds at ``scale``: all on one card
+    when they fit it (its rules reminder may give way), else as many as fit on the first card,
+    then on continuation cards (each at least one weapon).
+
+    A unit with many weapons once ran off the foot of its card; LAMINIM and soh go on in
+    continuation cards, and so does artifact."""
+    n = len(text.weapons)
+    if n < 2 or card_mm(face, scale, lang, text, 0) <= face.height:
+        return [(0, n)]
+    parts: list[tuple[int, int]] = []
+    start = 0
+    while start < n:
+        stop = start + 1
+        while (
+            stop < n and card_mm(face, scale, lang, _part(text, start, stop + 1), 0) <= face.height
+        ):
+            stop += 1
+        parts.append((start, stop))
+        start = stop
+    return parts
+
+
+def part_text(text: CardText, part: tuple[int, int]) -> CardText:
+    """The text of one card of a unit (:func:`card_parts`)."""
+    return text if part == (0, len(text.weapons)) else _part(text, *part)
+
+
+def _cards_at(face: Face, scale: Scale, lang: Lang, cards: Sequence[CardText]) -> list[CardText]:
+    return [part_text(c, p) for c in cards for p in card_parts(face, scale, lang, c)]
+
+
 def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
-    """The largest scale on the face's ladder at which every card of the deck fits (its floor
-    when even that is too big: the fullest cards then leave out their rules reminder)."""
+    """The largest scale on the face's ladder at which every card of the deck fits whole; when
+    none does, the largest at which the deck takes no more cards (continuation cards counted)
+    than at the floor, each of them fitting (the fullest cards then leave out their rules
+    reminder)."""
     for body in face.ladder:
         scale = Scale.at(face, body)
         if all(card_mm(face, scale, lang, c) <= face.height for c in cards):
             return scale
-    return Scale.at(face, face.ladder[-1])
+    floor = Scale.at(face, face.ladder[-1])
+    most = len(_cards_at(face, floor, lang, cards))
+    for body in face.ladder[:-1]:
+        scale = Scale.at(face, body)
+        parts = _cards_at(face, scale, lang, cards)
+        if len(parts) <= most and all(
+            card_mm(face, scale, lang, c, 0) <= face.height for c in parts
+        ):
+            return scale
+    return floor
 
 
 @dataclass(frozen=True)

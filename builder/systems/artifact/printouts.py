@@ -26,14 +26,17 @@ from builder.systems.artifact.print_fit import (
     NAME_SPAN,
     CardText,
     Scale,
+    card_parts,
     deck_scale,
     fit_name,
     move_mm,
     name_span_mm,
+    part_text,
     spread,
     spread_columns,
     track_layout,
     weapon_name_pt,
+    wide_name,
 )
 from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.text import MODIFIERS
@@ -133,22 +136,39 @@ def _text(name: str, unit: Unit, lang: Lang) -> CardText:
 
 
 def unit_card(
-    name: str, unit: Unit, force: str, lang: Lang, size: str, scale: Scale | None = None
+    name: str,
+    unit: Unit,
+    force: str,
+    lang: Lang,
+    size: str,
+    scale: Scale | None = None,
+    part: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """One unit's card at the deck's ``scale`` (by default the scale this card alone fits)."""
+    """One card of a unit at the deck's ``scale`` (by default the scale this card alone fits):
+    the weapons ``part`` (start, stop) of :func:`card_parts`, all of them by default; a
+    continuation card says so after the name and leaves the tracks to the first."""
     face = FACES[size]
     labels = labels_for(lang)
-    text = _text(name, unit, lang)
+    whole = _text(name, unit, lang)
     if scale is None:
-        scale = deck_scale(face, lang, [text])
+        scale = deck_scale(face, lang, [whole])
+    start, stop = part or (0, len(unit.weapons))
+    text = part_text(whole, (start, stop))
+    if start > 0:
+        name = f"{name} ({labels['continued']})"
     title = fit_name(name, face, scale)
     fill = spread(face, scale, lang, text)
     layout = track_layout(face, scale, lang, text.tracks)
     columns = spread_columns(face, scale, lang, text)
-    weapons = [_weapon(w, lang, labels) for w in unit.weapons]
+    weapons = [_weapon(w, lang, labels) for w in unit.weapons[start:stop]]
     for w in weapons:
-        w["name_pt"] = weapon_name_pt(w["name"], columns, scale)
-        fitted = fit_words(w["name"], name_span_mm(columns), w["name_pt"], w["name_pt"])
+        w["wide"] = wide_name(w["name"], columns, scale, lang)
+        span = face.inner if w["wide"] else name_span_mm(columns)
+        if w["wide"]:
+            w["name_pt"] = fit_words(w["name"], span, scale.body, min(scale.body, 6.5)).size
+        else:
+            w["name_pt"] = weapon_name_pt(w["name"], columns, scale)
+        fitted = fit_words(w["name"], span, w["name_pt"], w["name_pt"])
         w["name_split"] = fitted.words != w["name_words"]
     kind = "ms" if isinstance(unit, MobileSuit) else "ship"
     type_line = f"{part_name(unit, lang)} · {labels[kind]}"
@@ -216,7 +236,11 @@ def cards_context(
     grid = make_grid(paper, face.width, face.height)
     units = members(force, catalog)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
-    items = [unit_card(n, u, force.name, lang, size, scale) for n, u in units]
+    items = [
+        unit_card(n, u, force.name, lang, size, scale, part)
+        for n, u in units
+        for part in card_parts(face, scale, lang, _text(n, u, lang))
+    ]
     context = _document("cards", lang, paper, grid, items, force.name)
     context["card_size"] = size
     return context

@@ -185,7 +185,9 @@ def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
         lang=lang,
         paper=paper,
         subject=display_name(compared.opponent.character, lang),
-        subtitle=title(compared.opponent, lang),
+        subtitle=_LABELS.t(
+            "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
+        ),
         units=[(display_name(s.derived.character, lang), s.source) for s in compared.sides],
         rows=compare_rows(compared.sides, compared.plans, lang),
         extra={"threat": {"name": compared.opponent.name}},

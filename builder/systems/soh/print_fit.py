@@ -29,6 +29,7 @@ stand in. Every size here reaches ``templates/soh/cards.css`` through the contex
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -211,9 +212,15 @@ def ammo_per_row(size: CardSize, label_mm: float) -> int:
     return max(5, min(15, 5 * int((room + GROUP_GAP_MM) // group)))
 
 
-def ammo_label_mm(size: CardSize, lang: Lang, lines: Sequence[str]) -> float:
-    """The ammo label's column: its widest line (bold) and a little room."""
-    widest = max((font_em(t, lang, bold=True) for t in lines), default=0.0)
+def ammo_label_mm(
+    size: CardSize, lang: Lang, bold: Sequence[str], plain: Sequence[str] = ()
+) -> float:
+    """The ammo label's column: its widest line (the magazine ``bold``, the reload ``plain``,
+    as printed) and a little room; every millimetre it spares may let a row hold five more
+    boxes."""
+    widths = [font_em(t, lang, bold=True) for t in bold]
+    widths += [font_em(t, lang, bold=False) for t in plain]
+    widest = max(widths, default=0.0)
     return math.ceil((widest * size.body_pt * PT_MM + 1.0) * 10) / 10
 
 
@@ -232,7 +239,7 @@ SIZES: dict[str, CardSize] = {
         (11.0, 10.5, 10.0, 9.5, 9.0),
     ),
     "poker": CardSize(
-        63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.5, 6.5, 6.5, 3.6, 6.5, 10.0, 6.5, 9.0, 3.0,
+        63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.5, 6.5, 6.5, 4.1, 6.5, 10.0, 6.5, 9.0, 3.5,
         (8.0, 7.5, 7.0, 6.5),
     ),
 }  # fmt: skip
@@ -350,3 +357,38 @@ def split_rows(rows_mm: Sequence[float], first_mm: float, next_mm: float) -> lis
         n += 1
     counts.append(n)
     return counts
+
+
+def balance_rows(
+    rows_mm: Sequence[float], rooms_mm: Sequence[float], blocks: Sequence[int], size: CardSize
+) -> list[int] | None:
+    """The rows of one character over ``len(rooms_mm)`` cards (each at least one row, in
+    order, within its card's room) so that the largest blank a card keeps is the least, or
+    None when they do not fit.
+
+    Filling cards first to last left a continuation card with one weapon and half of it
+    blank; the blank a card keeps is its spare room less what its gaps take up
+    (:func:`spread_gap`: ``blocks`` blocks, each gap at most a tenth of the card)."""
+    n, k = len(rows_mm), len(rooms_mm)
+    if k < 1 or n < k:
+        return None
+    stretch = max(0.0, MAX_GAP_SHARE * size.height - size.gap)
+    best: tuple[float, list[int]] | None = None
+    for cuts in itertools.combinations(range(1, n), k - 1):
+        bounds = (0, *cuts, n)
+        counts = [b - a for a, b in itertools.pairwise(bounds)]
+        worst = 0.0
+        for i, (a, b) in enumerate(itertools.pairwise(bounds)):
+            spare = rooms_mm[i] - sum(rows_mm[a:b])
+            if spare < -1e-9:
+                break
+            worst = max(worst, spare - (blocks[i] - 1) * stretch)
+        else:
+            # alike blank: the earlier cards full first, as they are read
+            if (
+                best is None
+                or worst < best[0] - 1e-9
+                or (abs(worst - best[0]) <= 1e-9 and counts > best[1])
+            ):
+                best = (worst, counts)
+    return None if best is None else best[1]

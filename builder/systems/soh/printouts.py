@@ -19,7 +19,7 @@ from builder.render.layout import (
     place_on_pages,
     sheet_context,
 )
-from builder.render.measure import PT_MM, count_lines, inline_box, pieces, text_em
+from builder.render.measure import PT_MM, count_lines, font_em, inline_box, pieces, text_em
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
@@ -36,6 +36,7 @@ from builder.systems.soh.print_fit import (
     ammo_label_mm,
     ammo_mm,
     ammo_per_row,
+    balance_rows,
     fit_name,
     name_pieces,
     number_columns_mm,
@@ -70,11 +71,14 @@ def _document(
     return sheet_context("soh", kind, lang, paper, grid, pages, labels_for(lang), title)
 
 
-def _title_reserve(size: CardSize, tag: str | None) -> float:
-    """Room the leader or continuation tag takes beside the name (cards.css ``.tag``)."""
+def _title_reserve(size: CardSize, tag: str | None, lang: Lang) -> float:
+    """Room the leader or continuation tag takes beside the name (cards.css ``.tag``): the
+    wider of the estimate and the printed font's own widths (the Japanese font's ★ is full
+    width, and a tag measured short was cut at the card's edge)."""
     if tag is None:
         return 0.0
-    return (0.35 + text_em(tag)) * size.tag_pt * PT_MM + 2.0
+    em = max(text_em(tag), font_em(tag, lang))
+    return (0.35 + em) * size.tag_pt * PT_MM + 2.0
 
 
 def skill_name(skill: str, lang: Lang) -> str:
@@ -114,8 +118,9 @@ def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
 
 def _ammo_layout(size: CardSize, lang: Lang, weapons: list[dict[str, Any]]) -> tuple[float, int]:
     """The ammo label column and how many boxes an ammo row holds, alike for a whole card."""
-    texts = [t for w in weapons for t in (w["ammo_label"], w["reload"]) if t]
-    label = ammo_label_mm(size, lang, texts)
+    magazines = [w["ammo_label"] for w in weapons if w["ammo_label"]]
+    reloads = [w["reload"] for w in weapons if w["reload"]]
+    label = ammo_label_mm(size, lang, magazines, reloads)
     return label, ammo_per_row(size, label)
 
 
@@ -125,6 +130,12 @@ def _ammo_rows(ammo: int | None, per_row: int) -> list[int]:
         return []
     full, rest = divmod(ammo, per_row)
     return [per_row] * full + ([rest] if rest else [])
+
+
+def _name_floor(size: CardSize) -> float:
+    """The least size a long name shrinks to: above the crew line under it, so a cut name
+    still reads as the card's heading, not as a line that runs on into the crew's."""
+    return max(7.0, size.crew_pt + 0.5)
 
 
 def character_cards(
@@ -141,8 +152,10 @@ def character_cards(
     ch = d.character
     name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
     leader = f"★ {labels['leader']}" if ch.leader else None
-    title = fit(name, size.inner - _title_reserve(size, leader), size.name_pt, 7.0)
-    crew_line = fit(f"{labels['crew']}: {crew.name}", size.inner, size.crew_pt, FLOOR_PT)
+    title = fit(
+        name, size.inner - _title_reserve(size, leader, lang), size.name_pt, _name_floor(size)
+    )
+    crew_line = fit(f"{labels['crew']}: {crew.name}", size.text_mm, size.crew_pt, FLOOR_PT)
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_kind = kind_name(d.gear.kind, lang) if d.gear else None
     gear_lines = 1
@@ -202,8 +215,15 @@ def character_cards(
             True,
         )
         counts = split_rows(rows, size.height - fixed, room_next - foot)
+        bare_foot = size.foot_mm(plan_lines, 0)
+        bare_counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
+        if 1 < len(bare_counts) < len(counts):  # the reminder gives way before a card is added
+            counts, foot, rules = bare_counts, bare_foot, False
         if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
             counts = [len(rows) - 1, 1]
+        rooms = [size.height - fixed, *[room_next] * (len(counts) - 2), room_next - foot]
+        per_card = [BLOCKS - FOOT_BLOCKS, *[2] * (len(counts) - 2), 2 + FOOT_BLOCKS - (not rules)]
+        counts = balance_rows(rows, rooms, per_card, size) or counts
 
     style = {
         "body": size.body_pt,
@@ -253,13 +273,15 @@ def character_cards(
     cards = [card]
     start = counts[0]
     tag = f"({labels['continued']})"
-    cont_title = fit(name, size.inner - _title_reserve(size, tag), size.name_pt, 7.0)
+    cont_title = fit(
+        name, size.inner - _title_reserve(size, tag, lang), size.name_pt, _name_floor(size)
+    )
     for i, n in enumerate(counts[1:], start=2):
         last = i == len(counts)
         used = size.continuation_mm() + sum(rows[start : start + n])
         if last:
-            used += size.foot_mm(plan_lines, rules_lines)
-        blocks = 2 + (FOOT_BLOCKS if last else 0)
+            used += size.foot_mm(plan_lines, rules_lines if rules else 0)
+        blocks = 2 + (FOOT_BLOCKS - (not rules) if last else 0)
         cards.append(
             card
             | {

@@ -5,7 +5,9 @@ between phrases with a true bold and no catalog id or seed abbreviation, and no 
 a handout.
 
 Every measure runs on the demo force and on forces no card was tuned to (the illegal example,
-a big force of every type), in both languages at both card sizes.
+a big force of every type, every type under the longest Japanese names, and, with a catalog of
+its own, suits of five and ten weapons that go on in continuation cards), in both languages at
+both card sizes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.core.i18n import part_name
 from builder.roster.team_file import load_team
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
@@ -44,7 +47,11 @@ FORCES = {
     "demo": CATALOG_DIR / "demo_force.yaml",
     "illegal": ROOT / "examples" / "artifact" / "illegal_force.yaml",
     "big": Path(__file__).with_name("forces") / "big.yaml",
+    "long_names": Path(__file__).with_name("forces") / "long_names.yaml",
+    "arsenal": Path(__file__).with_name("forces") / "arsenal.yaml",
 }
+CATALOGS = {"arsenal": Path(__file__).with_name("catalogs") / "arsenal"}
+"""The forces printed with a catalog of their own (units of up to ten weapons)."""
 CASES = list(itertools.product(FORCES, ("en", "ja"), ("poker", "large")))
 KEY_PT = {"poker": 9.0, "large": 11.0}
 
@@ -52,7 +59,7 @@ KEY_PT = {"poker": 9.0, "large": 11.0}
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every force's cards and markers in every language and size, rendered once."""
-    return render_each(FORCES, CASES, tmp_path_factory.mktemp, kinds=("cards", "markers"))
+    return render_each(FORCES, CASES, tmp_path_factory.mktemp, ("cards", "markers"), CATALOGS)
 
 
 def _cards(path: Path, size: str):
@@ -66,9 +73,14 @@ def _cards(path: Path, size: str):
                 yield page, box, chars_in(chars, box)
 
 
+def _catalog(which: str):
+    system, _ = load_team(FORCES[which])
+    return system.load_catalog(CATALOGS.get(which))
+
+
 def _context(which: str, lang: str, size: str) -> dict:
-    system, force = load_team(FORCES[which])
-    return cards_context(force, system.load_catalog(), lang=lang, paper="a4", size=size)
+    _, force = load_team(FORCES[which])
+    return cards_context(force, _catalog(which), lang=lang, paper="a4", size=size)
 
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
@@ -114,8 +126,8 @@ def test_no_card_leaves_a_blank_band_over_15_percent(rendered, which, lang, size
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
 def test_every_hp_p_and_aboard_point_has_a_tick_box_of_3_5_mm(rendered, which, lang, size):
-    system, force = load_team(FORCES[which])
-    units = all_units(system.load_catalog())
+    _, force = load_team(FORCES[which])
+    units = all_units(_catalog(which))
     types = [force.ship.type, *(u.type for u in force.units)]
     want = sum(
         units[t].hp + getattr(units[t], "propellant", 0) + getattr(units[t], "capacity", 0)
@@ -157,8 +169,7 @@ SEED_ABBREVIATIONS = ("A.MS", "A.S")
 def test_japanese_cards_print_no_catalog_id_and_no_seed_abbreviation(rendered, which, size):
     """Ids (``rick-dias``, ``beam-rifle``), the seed's A.MS / A.S, and 回 standing alone for
     the attacks (a word of one character a player has to know the seed to read)."""
-    system, _ = load_team(FORCES[which])
-    catalog = system.load_catalog()
+    catalog = _catalog(which)
     ids = {u.id for u in all_units(catalog).values()}
     ids |= {w.id for u in all_units(catalog).values() for w in u.weapons}
     with open_pdf(rendered[(which, "ja", size, "cards")]) as pdf:
@@ -180,3 +191,22 @@ def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, s
         with open_pdf(rendered[key]) as pdf:
             text = " ".join(ln.text for p in pdf.pages for ln in lines(printed_chars(p)))
         assert RULE_NUMBER.findall(text) == []
+
+
+@pytest.mark.parametrize(("lang", "size"), itertools.product(("en", "ja"), ("poker", "large")))
+def test_a_unit_too_full_for_one_card_goes_on_in_continuation_cards(rendered, lang, size):
+    """The ten-weapon suit once ran off its card's foot: every weapon of every unit is on its
+    cards once, in order, the cards after a unit's first saying "(continued)" after the name,
+    and the PDF prints every card."""
+    labels = {"en": "continued", "ja": "続き"}
+    _, force = load_team(FORCES["arsenal"])
+    units = all_units(_catalog("arsenal"))
+    items = [p["item"] for page in _context("arsenal", lang, size)["pages"] for p in page["items"]]
+    continued = [c for c in items if f"({labels[lang]})" in c["name"]]
+    assert len(continued) >= 1
+    printed = [w["name"] for c in items for w in c["weapons"]]
+    types = [force.ship.type, *(u.type for u in force.units)]
+    want = [part_name(w, lang) for t in types for w in units[t].weapons]
+    assert printed == want
+    cards = list(_cards(rendered[("arsenal", lang, size, "cards")], size))
+    assert len(cards) == len(items)

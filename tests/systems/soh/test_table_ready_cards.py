@@ -6,7 +6,8 @@ rule saying to round down, Japanese broken between phrases with a true bold and 
 and no rule number on a handout.
 
 Every measure runs on the demo crew and on crews no card was tuned to (the illegal example, a
-big crew of every armour and vehicle), in both languages at both card sizes.
+big crew of every armour and vehicle, a crew of many skills each, a heavily armed crew with long
+Japanese names), in both languages at both card sizes.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ CREWS = {
     "demo": ROOT / "parts_catalog" / "soh" / "demo_crew.yaml",
     "illegal": ROOT / "examples" / "soh" / "illegal_crew.yaml",
     "big": Path(__file__).with_name("crews") / "big_crew.yaml",
+    "skilled": Path(__file__).with_name("crews") / "skilled_crew.yaml",
+    "heavy": Path(__file__).with_name("crews") / "heavy_crew.yaml",
 }
 CASES = list(itertools.product(CREWS, ("en", "ja"), ("poker", "large")))
 KEY_PT = {"poker": 9.0, "large": 11.0}
@@ -112,8 +115,11 @@ def test_no_card_leaves_a_blank_band_over_15_percent(rendered, which, lang, size
 
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
-def test_every_round_of_ammo_and_every_wound_has_a_box_to_tick(rendered, which, lang, size):
-    """Before, a card said "Ammo 30" and left the counting to the player's memory."""
+def test_every_round_of_ammo_and_every_wound_has_a_box_to_tick_of_3_5_mm(
+    rendered, which, lang, size
+):
+    """Before, a card said "Ammo 30" and left the counting to the player's memory; a box under
+    3.5 mm is too small to tick with a pencil at the table."""
     system, crew = load_team(CREWS[which])
     derived = derive_all(crew.characters, system.load_catalog())
     rounds = sum(
@@ -127,12 +133,13 @@ def test_every_round_of_ammo_and_every_wound_has_a_box_to_tick(rendered, which, 
     with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
         for page in pdf.pages:
             # a box prints as its outer edge and the inner edge of its border: one per centre
-            centres = {
-                (round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2))
-                for r in page.rects
-                if 2.5 * MM < r["width"] < 6.5 * MM and abs(r["width"] - r["height"]) < 0.1
-            }
-            boxes += len(centres)
+            outer: dict[tuple[int, int], float] = {}
+            for r in page.rects:
+                if 2.5 * MM < r["width"] < 6.5 * MM and abs(r["width"] - r["height"]) < 0.1:
+                    centre = (round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2))
+                    outer[centre] = max(outer.get(centre, 0.0), r["width"] / MM)
+            assert min(outer.values()) >= 3.5 - 0.01
+            boxes += len(outer)
     assert boxes == want
 
 
