@@ -166,6 +166,7 @@ class ForceScreen(ShellScreen):
         else:
             text = problem.text(lang)
         for unit_id, entry in sorted(all_units(self.catalog).items(), key=lambda e: -len(e[0])):
+            text = text.replace(f"（{unit_id}）", "")  # the id a file needs, beside its name
             text = re.sub(rf"\b{re.escape(unit_id)}\b", part_name(entry, lang), text)
         text = re.sub(r"units\[(\d+)\]", lambda m: unit(int(m.group(1))), text)
         field = problem.field if unit_named else ""
