@@ -567,6 +567,65 @@ def render_each(
     return out
 
 
+class Rendered(dict[tuple[str, str, str, str], Path]):
+    """:func:`render_each` on demand: a (which, lang, size, kind) key renders that file's
+    printouts for that (which, lang, size) the first time a test asks, so a run that selects
+    a few cases (the default run leaves the ``slow`` ones out) renders only those."""
+
+    def __init__(
+        self,
+        files: Mapping[str, Path],
+        folder: Callable[[str], Path],
+        kinds: Iterable[str] | None = None,
+        catalogs: Mapping[str, Path] | None = None,
+    ) -> None:
+        super().__init__()
+        self._args = (files, folder, None if kinds is None else tuple(kinds), catalogs)
+
+    def __missing__(self, key: tuple[str, str, str, str]) -> Path:
+        files, folder, kinds, catalogs = self._args
+        which, lang, size, _ = key
+        self.update(render_each(files, [(which, lang, size)], folder, kinds, catalogs))
+        return super().__getitem__(key)
+
+
+def _default_pair(lang: str, size: str) -> bool:
+    return (lang, size) in (("ja", "poker"), ("en", "large"))
+
+
+def every_case(files: Iterable[str], full: Iterable[str] = ("demo",)) -> list[Any]:
+    """(which, lang, size) for every file × en/ja × poker/large, as test parameters. The files
+    in ``full`` run every pair in the default run; each other file runs the two pairs that
+    differ most (Japanese on poker, the tightest fit; English on large, the emptiest) and its
+    other two with ``-m slow``: the same measures, half the renders."""
+    import itertools
+
+    import pytest
+
+    keep = set(full)
+    cases: list[Any] = []
+    for which, lang, size in itertools.product(files, ("en", "ja"), ("poker", "large")):
+        if which in keep or _default_pair(lang, size):
+            cases.append((which, lang, size))
+        else:
+            cases.append(pytest.param(which, lang, size, marks=pytest.mark.slow))
+    return cases
+
+
+def japanese_cases(files: Iterable[str], full: Iterable[str] = ("demo",)) -> list[Any]:
+    """(which, size) of the Japanese cases of :func:`every_case`, slow marks and all."""
+    import pytest
+
+    keep = set(full)
+    return [
+        (which, size)
+        if which in keep or _default_pair("ja", size)
+        else pytest.param(which, size, marks=pytest.mark.slow)
+        for which in files
+        for size in ("poker", "large")
+    ]
+
+
 _OPENED: dict[tuple[str, int, int], Any] = {}
 
 

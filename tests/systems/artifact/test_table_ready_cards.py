@@ -12,7 +12,6 @@ both card sizes.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -25,16 +24,18 @@ from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
 from tests.printing.pdf_measure import (
     MM,
+    Rendered,
     bad_breaks,
     body_size,
     card_boxes,
     chars_in,
     embedded_font_weights,
+    every_case,
+    japanese_cases,
     lines,
     lonely_last_lines,
     open_pdf,
     printed_chars,
-    render_each,
     runs,
     smallest_size,
     tallest_blank_band,
@@ -52,14 +53,14 @@ FORCES = {
 }
 CATALOGS = {"arsenal": Path(__file__).with_name("catalogs") / "arsenal"}
 """The forces printed with a catalog of their own (units of up to ten weapons)."""
-CASES = list(itertools.product(FORCES, ("en", "ja"), ("poker", "large")))
+CASES = every_case(FORCES)
 KEY_PT = {"poker": 9.0, "large": 11.0}
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every force's cards and markers in every language and size, rendered once."""
-    return render_each(FORCES, CASES, tmp_path_factory.mktemp, ("cards", "markers"), CATALOGS)
+    return Rendered(FORCES, tmp_path_factory.mktemp, ("cards", "markers"), CATALOGS)
 
 
 def _cards(path: Path, size: str):
@@ -148,7 +149,7 @@ def test_every_hp_p_and_aboard_point_has_a_tick_box_of_3_5_mm(rendered, which, l
     assert boxes == want
 
 
-@pytest.mark.parametrize(("which", "size"), itertools.product(FORCES, ("poker", "large")))
+@pytest.mark.parametrize(("which", "size"), japanese_cases(FORCES))
 def test_japanese_lines_break_between_phrases_only(rendered, which, size):
     with open_pdf(rendered[(which, "ja", size, "cards")]) as pdf:
         for page in pdf.pages:
@@ -165,7 +166,7 @@ def test_japanese_cards_embed_a_true_bold(rendered):
 SEED_ABBREVIATIONS = ("A.MS", "A.S")
 
 
-@pytest.mark.parametrize(("which", "size"), itertools.product(FORCES, ("poker", "large")))
+@pytest.mark.parametrize(("which", "size"), japanese_cases(FORCES))
 def test_japanese_cards_print_no_catalog_id_and_no_seed_abbreviation(rendered, which, size):
     """Ids (``rick-dias``, ``beam-rifle``), the seed's A.MS / A.S, and 回 standing alone for
     the attacks (a word of one character a player has to know the seed to read)."""
@@ -193,7 +194,10 @@ def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, s
         assert RULE_NUMBER.findall(text) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), itertools.product(("en", "ja"), ("poker", "large")))
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [c.values[1:] if hasattr(c, "values") else c[1:] for c in every_case(["arsenal"], ())],
+)
 def test_a_unit_too_full_for_one_card_goes_on_in_continuation_cards(rendered, lang, size):
     """The ten-weapon suit once ran off its card's foot: every weapon of every unit is on its
     cards once, in order, the cards after a unit's first saying "(continued)" after the name,

@@ -12,7 +12,6 @@ Japanese names), in both languages at both card sizes.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from pathlib import Path
@@ -25,16 +24,18 @@ from builder.systems.soh.print_fit import AMMO_TRACK_MAX
 from builder.systems.soh.printouts import CARD_SIZES, WOUND_BOXES, cards_context
 from tests.printing.pdf_measure import (
     MM,
+    Rendered,
     bad_breaks,
     body_size,
     card_boxes,
     chars_in,
     embedded_font_weights,
+    every_case,
+    japanese_cases,
     lines,
     lonely_last_lines,
     open_pdf,
     printed_chars,
-    render_each,
     runs,
     smallest_size,
     tallest_blank_band,
@@ -48,14 +49,14 @@ CREWS = {
     "skilled": Path(__file__).with_name("crews") / "skilled_crew.yaml",
     "heavy": Path(__file__).with_name("crews") / "heavy_crew.yaml",
 }
-CASES = list(itertools.product(CREWS, ("en", "ja"), ("poker", "large")))
+CASES = every_case(CREWS)
 KEY_PT = {"poker": 9.0, "large": 11.0}
 
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory) -> dict[tuple[str, str, str, str], Path]:
     """Every crew's cards and reference in every language and size, rendered once."""
-    return render_each(CREWS, CASES, tmp_path_factory.mktemp, kinds=("cards", "reference"))
+    return Rendered(CREWS, tmp_path_factory.mktemp, kinds=("cards", "reference"))
 
 
 def _cards(path: Path, size: str):
@@ -161,7 +162,7 @@ def test_the_wound_rule_says_to_round_down(rendered, which, lang, size):
     assert word in cards
 
 
-@pytest.mark.parametrize(("which", "size"), itertools.product(CREWS, ("poker", "large")))
+@pytest.mark.parametrize(("which", "size"), japanese_cases(CREWS))
 def test_japanese_lines_break_between_phrases_only(rendered, which, size):
     for kind in ("cards", "reference"):
         with open_pdf(rendered[(which, "ja", size, kind)]) as pdf:
@@ -176,7 +177,7 @@ def test_japanese_cards_embed_a_true_bold(rendered):
     assert any("BIZ" in name and weight >= 600 for name, weight in weights.items()), weights
 
 
-@pytest.mark.parametrize(("which", "size"), itertools.product(CREWS, ("poker", "large")))
+@pytest.mark.parametrize(("which", "size"), japanese_cases(CREWS))
 def test_japanese_cards_print_no_catalog_id(rendered, which, size):
     """Skills and gear kinds were printed as ids: 「(powered-suit)」「リボルバー guns」."""
     system, crew = load_team(CREWS[which])
