@@ -95,3 +95,31 @@ def catalog_copy(tmp_path) -> Path:
     target = tmp_path / "catalog"
     shutil.copytree(bundled_catalog_dir("laminim"), target)
     return target
+
+
+HEAVY_FIRST = (
+    "tests/systems/soh/test_table_ready_cards.py",
+    "tests/systems/artifact/test_table_ready_cards.py",
+    "tests/systems/laminim/render/test_play_face.py",
+    "tests/systems/laminim/render/test_overflow.py",
+    "tests/printing/test_tokens_and_markers.py",
+    "tests/systems/soh/test_card_words.py",
+    "tests/printing/test_maps.py",
+    "tests/systems/kuroganen/test_tui.py",
+    "tests/systems/laminim/render/test_card_fill.py",
+    "tests/systems/laminim/tui/test_flows.py",
+    "tests/systems/laminim/tui/test_snapshots.py",
+    "tests/printing/test_safe_zone.py",
+    "tests/render/test_hostile_content.py",
+    "tests/printing/test_roster_sheet.py",
+    "tests/systems/laminim/balance/test_balance_agrees_with_optimize.py",
+)
+"""The files that take longest (``--durations``), run first. The two workers each take a file
+at a time (``--dist loadfile``, ``--no-loadscope-reorder`` in pyproject.toml); a long file
+taken last keeps one worker busy while the other has finished, so the long ones go first and
+the many short ones fill in at the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    order = {path: i for i, path in enumerate(HEAVY_FIRST)}
+    items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))
