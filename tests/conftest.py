@@ -113,11 +113,44 @@ HEAVY_FIRST = (
     "tests/render/test_hostile_content.py",
     "tests/printing/test_roster_sheet.py",
     "tests/systems/laminim/balance/test_balance_agrees_with_optimize.py",
+    "tests/systems/artifact/tui/test_first_evening.py",
+    "tests/systems/laminim/test_suggest_tui.py",
+    "tests/tui/test_footer.py",
+    "tests/systems/artifact/test_printouts_fit.py",
+    "tests/printing/test_japanese_printouts.py",
+    "tests/systems/laminim/tui/test_compare.py",
+    "tests/systems/artifact/tui/test_force_screen.py",
+    "tests/tui/test_shell_flows.py",
+    "tests/systems/laminim/cli/test_cards.py",
+    "tests/tui/test_print_dialog.py",
+    "tests/systems/laminim/render/test_large_fill_sweep.py",
+    "tests/systems/laminim/tui/test_language.py",
+    "tests/systems/artifact/test_balance_matrix.py",
+    "tests/test_golden_outputs.py",
+    "tests/docs/test_readme.py",
+    "tests/systems/laminim/test_compare_tui.py",
+    "tests/tui/test_save_safety.py",
+    "tests/systems/laminim/render/test_pdf_measure.py",
+    "tests/tui/test_shell_words.py",
+    "tests/systems/laminim/render/test_readable_type.py",
+    "tests/systems/laminim/tui/test_balance_screen.py",
+    "tests/systems/artifact/test_cli.py",
+    "tests/render/test_exclusive_outputs.py",
+    "tests/systems/laminim/render/test_safety_and_files.py",
+    "tests/systems/artifact/test_printouts.py",
+    "tests/systems/laminim/rules/test_survival_truncation.py",
+    "tests/systems/kuroganen/test_printouts.py",
+    "tests/tui/test_japanese_every_game.py",
+    "tests/systems/laminim/tui/test_team_edits.py",
+    "tests/systems/laminim/tui/test_picker_and_editor.py",
+    "tests/systems/artifact/rules/test_odds_independent.py",
+    "tests/systems/laminim/render/test_poker_fill_sweep.py",
+    "tests/systems/soh/test_printouts.py",
 )
-"""The files that take longest (``--durations``), run first. The two workers each take a file
-at a time (``--dist loadfile``, ``--no-loadscope-reorder`` in pyproject.toml); a long file
-taken last keeps one worker busy while the other has finished, so the long ones go first and
-the many short ones fill in at the end."""
+"""The files that take 3 s or more (``--durations``), longest first; the rest follow. The two
+workers each take a file at a time (``--dist loadfile``, ``--no-loadscope-reorder`` in
+pyproject.toml); a long file taken last keeps one worker busy while the other has finished, so
+the long ones go first and the many short ones fill in at the end."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
