@@ -605,10 +605,8 @@ def every_case(files: Iterable[str], full: Iterable[str] = ("demo",)) -> list[An
     keep = set(full)
     cases: list[Any] = []
     for which, lang, size in itertools.product(files, ("en", "ja"), ("poker", "large")):
-        if which in keep or _default_pair(lang, size):
-            cases.append((which, lang, size))
-        else:
-            cases.append(pytest.param(which, lang, size, marks=pytest.mark.slow))
+        slow = () if which in keep or _default_pair(lang, size) else (pytest.mark.slow,)
+        cases.append(pytest.param(which, lang, size, id=f"{which}-{lang}-{size}", marks=slow))
     return cases
 
 
@@ -618,9 +616,12 @@ def japanese_cases(files: Iterable[str], full: Iterable[str] = ("demo",)) -> lis
 
     keep = set(full)
     return [
-        (which, size)
-        if which in keep or _default_pair("ja", size)
-        else pytest.param(which, size, marks=pytest.mark.slow)
+        pytest.param(
+            which,
+            size,
+            id=f"{which}-{size}",
+            marks=() if which in keep or _default_pair("ja", size) else (pytest.mark.slow,),
+        )
         for which in files
         for size in ("poker", "large")
     ]

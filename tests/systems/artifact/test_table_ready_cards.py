@@ -196,7 +196,7 @@ def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, which, lang, s
 
 @pytest.mark.parametrize(
     ("lang", "size"),
-    [c.values[1:] if hasattr(c, "values") else c[1:] for c in every_case(["arsenal"], ())],
+    [pytest.param(*c.values[1:], marks=c.marks) for c in every_case(["arsenal"], ())],
 )
 def test_a_unit_too_full_for_one_card_goes_on_in_continuation_cards(rendered, lang, size):
     """The ten-weapon suit once ran off its card's foot: every weapon of every unit is on its

@@ -148,13 +148,24 @@ def _check_regions(page, regions: list[dict], what: str) -> None:
 
 
 CARD_CASES = [
-    (lang, size, paper, loadout)
+    pytest.param(
+        lang,
+        size,
+        paper,
+        loadout,
+        marks=()
+        if (loadout == "heavy" and paper == "a4")
+        or (lang, size) in (("ja", "poker"), ("en", "large"))
+        else (pytest.mark.slow,),
+    )
     for lang in ("en", "ja")
     for size in ("poker", "large")
     for paper in ("a4", "letter")
     for loadout in ("heavy", "mixed", "hot")
     if loadout == "heavy" or paper == "a4"
 ]
+"""The heavy loadout (the likeliest to spill) on A4 in every pair; the mixed and hot loadouts
+and Letter in Japanese on poker and English on large, the other pairs with ``-m slow``."""
 
 
 @pytest.mark.parametrize(("lang", "size", "paper", "loadout"), CARD_CASES)

@@ -57,8 +57,9 @@ BUILT: dict[str, list[tuple[str, str, list[str | None]]]] = {
 """Teams the card layout was not tuned to, beside the demo and example files."""
 
 TEAMS = ["demo", "my_team", "rivals", *BUILT]
-CASES = [(t, lang, size) for t in TEAMS for lang in ("en", "ja") for size in ("poker", "large")]
-IDS = [f"{t}-{lang}-{size}" for t, lang, size in CASES]
+CASES = pm.every_case(TEAMS)
+"""Every team × en/ja × poker/large; for a team other than the demo, two pairs in the default
+run and the other two with ``-m slow`` (:func:`tests.printing.pdf_measure.every_case`)."""
 
 
 def team_for(name: str, lang: str) -> Team:
@@ -129,7 +130,7 @@ def _by_unit(team: str, lang: str, size: str) -> list[list[list[dict]]]:
     return units
 
 
-@pytest.mark.parametrize(("team", "lang", "size"), CASES, ids=IDS)
+@pytest.mark.parametrize(("team", "lang", "size"), CASES)
 def test_nothing_on_a_card_is_under_6_5_pt(team, lang, size):
     cards = _cards(team, lang, size)
     assert len(_by_unit(team, lang, size)) == len(team_for(team, lang).units)
@@ -137,7 +138,7 @@ def test_nothing_on_a_card_is_under_6_5_pt(team, lang, size):
         assert pm.smallest_size(chars) >= max(6.5, TYPE[size].label) - 0.01, _text(chars)[:60]
 
 
-@pytest.mark.parametrize(("team", "lang", "size"), CASES, ids=IDS)
+@pytest.mark.parametrize(("team", "lang", "size"), CASES)
 def test_play_numbers_are_bold_at_the_key_size(team, lang, size):
     """Each unit card prints its frame's durability, every weapon's power and attacks and the
     six hit values bold at 9 pt (poker) / 11 pt (large) or more."""
@@ -158,13 +159,13 @@ def test_play_numbers_are_bold_at_the_key_size(team, lang, size):
         assert want <= big, f"{unit.name}: {sorted(want - big)} not bold at {key} pt"
 
 
-@pytest.mark.parametrize(("team", "lang", "size"), CASES, ids=IDS)
+@pytest.mark.parametrize(("team", "lang", "size"), CASES)
 def test_every_card_of_a_deck_has_one_body_size(team, lang, size):
     bodies = {pm.body_size(chars) for _, chars in _cards(team, lang, size)}
     assert len(bodies) == 1, bodies
 
 
-@pytest.mark.parametrize(("team", "lang", "size"), CASES, ids=IDS)
+@pytest.mark.parametrize(("team", "lang", "size"), CASES)
 def test_no_card_has_a_blank_band_over_15_percent(team, lang, size):
     for box, chars in _cards(team, lang, size):
         assert box["band"] <= 0.15, f"{box['band']:.0%} blank on {_text(chars)[:40]!r}"
@@ -180,7 +181,7 @@ def test_large_tick_boxes_are_at_least_3_5_mm(team, lang):
         assert min(r["width"] for r in ticks) / pm.MM >= 3.5 - 0.01
 
 
-@pytest.mark.parametrize(("team", "lang", "size"), CASES, ids=IDS)
+@pytest.mark.parametrize(("team", "lang", "size"), CASES)
 def test_no_rule_numbers_file_names_or_ids_on_a_card(team, lang, size):
     catalog = load_catalog()
     threats = [t.id for t in catalog.threats]
@@ -191,8 +192,7 @@ def test_no_rule_numbers_file_names_or_ids_on_a_card(team, lang, size):
             assert tid not in text
 
 
-@pytest.mark.parametrize("team", TEAMS)
-@pytest.mark.parametrize("size", ["poker", "large"])
+@pytest.mark.parametrize(("team", "size"), pm.japanese_cases(TEAMS))
 def test_japanese_cards_print_no_english_but_the_names_players_gave(team, size):
     """Every label, column head and unit on a Japanese card is Japanese: the only Latin
     letters are in the unit and team names (the catalog's ids never show)."""
@@ -210,8 +210,7 @@ def test_japanese_cards_print_no_english_but_the_names_players_gave(team, size):
             assert not re.search(rf"(?<![A-Za-z]){re.escape(pid)}(?![A-Za-z])", text)
 
 
-@pytest.mark.parametrize("team", TEAMS)
-@pytest.mark.parametrize("size", ["poker", "large"])
+@pytest.mark.parametrize(("team", "size"), pm.japanese_cases(TEAMS))
 def test_japanese_lines_break_between_phrases(team, size):
     """No line ends inside a katakana word or between a number and its counter, and no
     paragraph ends on a line of one character."""
