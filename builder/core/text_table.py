@@ -101,12 +101,43 @@ def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
                 cut += ch
             if len(cut) == len(line):
                 break
+            cut = cut[: _break_before(line, len(cut))]
             if not cut.endswith(" ") and line[len(cut)] != " ":
                 mid_word.add(len(lines))
             lines.append(cut.rstrip(" "))
             line = indent + line[len(cut) :].lstrip(" ")
     lines.append(line)
     return _no_lone_word(lines, width, indent, len(lines) - 2 in mid_word)
+
+
+_NO_LINE_START = set(",.;:!?)]}、。，．：；！？）」』】〕・ー")
+"""Characters a line may not start with (Japanese line-breaking rules, kinsoku): closing
+brackets and punctuation stay with the word before them."""
+
+
+def _ascii_word(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch in "-_'")
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff"
+
+
+def _break_before(line: str, at: int) -> int:
+    """Where to break ``line`` at or before index ``at``: not inside an ASCII word (an id such
+    as ``laminim`` stays whole) or a katakana word, and not before a closing mark; ``at``
+    itself when no earlier place will do."""
+    for i in range(at, 0, -1):
+        before, after = line[i - 1], line[i]
+        inside = (_ascii_word(before) and _ascii_word(after)) or (
+            _katakana(before) and _katakana(after)
+        )
+        if inside or after in _NO_LINE_START:
+            continue
+        if line[:i].strip():
+            return i
+        break
+    return at
 
 
 def _wide(text: str) -> bool:

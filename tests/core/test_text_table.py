@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,3 +69,20 @@ def test_a_number_columns_header_wraps_instead_of_widening_the_table():
     text = table(["#", "P≥1 wound taken"], [["1", "80.4%"]], right={0, 1}, width=8)
     assert text.splitlines()[0].split() == ["#", "P≥1"]
     assert "80.4%" in text
+
+
+def test_japanese_wraps_never_split_an_id_or_a_katakana_word_or_start_with_a_closing_mark():
+    """Help under --lang ja printed "lami/nim" and "soh/, artifact": a wide run is cut where
+    it must, but not inside an ASCII word, a katakana word, or before 、。）."""
+    text = (
+        "カタログの想定攻撃の ID か、想定攻撃を1つ書いた YAML ファイル（既定：カタログの"
+        "既定の想定攻撃。ゲーム：laminim, soh, artifact）"
+    )
+    for width in range(30, 60):
+        lines = wrap(text, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert all(columns(line) <= width for line in lines), lines
+        for a, b in itertools.pairwise(lines):
+            assert not (a[-1].isascii() and a[-1].isalnum() and b[0].isascii() and b[0].isalnum())
+            assert not ("\u30a0" <= a[-1] <= "\u30ff" and "\u30a0" <= b[0] <= "\u30ff"), (a, b)
+            assert b[0] not in "、。）,", (a, b)
