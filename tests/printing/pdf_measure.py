@@ -589,8 +589,9 @@ class Rendered(dict[tuple[str, str, str, str], Path]):
         return super().__getitem__(key)
 
 
-def _default_pair(lang: str, size: str) -> bool:
-    return (lang, size) in (("ja", "poker"), ("en", "large"))
+DEFAULT_PAIRS = (("ja", "poker"), ("en", "large"))
+"""The (lang, size) pairs a file other than the demo runs in the default run: Japanese on poker
+(the tightest fit) and English on large (the emptiest card)."""
 
 
 def every_case(files: Iterable[str], full: Iterable[str] = ("demo",)) -> list[Any]:
@@ -605,7 +606,7 @@ def every_case(files: Iterable[str], full: Iterable[str] = ("demo",)) -> list[An
     keep = set(full)
     cases: list[Any] = []
     for which, lang, size in itertools.product(files, ("en", "ja"), ("poker", "large")):
-        slow = () if which in keep or _default_pair(lang, size) else (pytest.mark.slow,)
+        slow = () if which in keep or (lang, size) in DEFAULT_PAIRS else (pytest.mark.slow,)
         cases.append(pytest.param(which, lang, size, id=f"{which}-{lang}-{size}", marks=slow))
     return cases
 
@@ -614,16 +615,11 @@ def japanese_cases(files: Iterable[str], full: Iterable[str] = ("demo",)) -> lis
     """(which, size) of the Japanese cases of :func:`every_case`, slow marks and all."""
     import pytest
 
-    keep = set(full)
     return [
-        pytest.param(
-            which,
-            size,
-            id=f"{which}-{size}",
-            marks=() if which in keep or _default_pair("ja", size) else (pytest.mark.slow,),
-        )
-        for which in files
-        for size in ("poker", "large")
+        pytest.param(which, size, id=f"{which}-{size}", marks=case.marks)
+        for case in every_case(files, full)
+        for which, lang, size in [case.values]
+        if lang == "ja"
     ]
 
 

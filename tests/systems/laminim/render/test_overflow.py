@@ -19,6 +19,7 @@ from builder.render.pdf import write_pdf
 from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team, Unit
+from tests.printing.pdf_measure import DEFAULT_PAIRS
 from tests.render.geometry import (
     MM,
     describe,
@@ -154,8 +155,7 @@ CARD_CASES = [
         paper,
         loadout,
         marks=()
-        if (loadout == "heavy" and paper == "a4")
-        or (lang, size) in (("ja", "poker"), ("en", "large"))
+        if (loadout == "heavy" and paper == "a4") or (lang, size) in DEFAULT_PAIRS
         else (pytest.mark.slow,),
     )
     for lang in ("en", "ja")
