@@ -652,6 +652,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
             args.output,
             team.name,
             progress=progress,
+            parallel=True,
         )
     except OSError as exc:
         print(say("cannot-write", target=args.output, reason=exc.strerror or exc), file=sys.stderr)
