@@ -600,23 +600,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     options = CompareOptions(given.threat, given.rounds, given.own)
     _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
     if args.output is not None:
-        from builder.core.outfiles import create_new
-        from builder.render.batch import render_html
-        from builder.render.pdf import pdf_bytes
+        from builder.render.report_file import write_report
 
         sheet = system.compare_printout(
             entries, catalog, options, PrintOptions(paper=args.paper, lang=args.lang)
         )
-        target = Path(args.output)
-        suffix = target.suffix or ".pdf"
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            stem = target.name[: -len(target.suffix)] if target.suffix else target.name
-            written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(sheet)))
-        except OSError as exc:
-            print(say("cannot-write", target=target, reason=exc.strerror or exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        print(say("wrote", path=written), file=sys.stderr)
+        return write_report(sheet, args.output, args.lang)
     return EXIT_OK
 
 
