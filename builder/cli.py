@@ -20,10 +20,17 @@ from typing import Any
 
 from builder import __version__, systems
 from builder.core.file_unit import split_file_unit
-from builder.core.i18n import LANGS, Labels
+from builder.core.i18n import LANGS
 from builder.core.messages import Message, MessageError, Messages
 from builder.core.outfiles import output_path
-from builder.core.parser_words import help_text, lang_of, parser_lang, parser_words, word
+from builder.core.parser_words import (
+    SHARED,
+    help_text,
+    lang_of,
+    parser_lang,
+    parser_words,
+    word,
+)
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import current_lang, env_lang, reporting_in
@@ -65,14 +72,17 @@ CARD_SIZES = "<card sizes>"
 (naming them loads every system, which a generic command otherwise never does)."""
 
 
-HELP = Labels.load(__file__, "help_labels.yaml")
-"""The command's ``--help`` texts, [English as the parser is given it, 日本語]."""
-
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
     Path(__file__).with_name("catalogs") / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
+
+
+def help_tables() -> tuple[Path, ...]:
+    """Every ``--help`` table: the command's own, then each installed game's (its commands and
+    the options it adds)."""
+    return (*HELP_TABLES, *systems.help_tables())
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -85,7 +95,7 @@ class _Formatter(argparse.HelpFormatter):
             sizes: dict[str, str] = {}
             for sid in systems.ids():
                 for size in systems.declared(sid).card_sizes:
-                    sizes.setdefault(size.id, size.help)
+                    sizes.setdefault(size.id, help_text(size.help))
             text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
         return help_text(text)
 
@@ -244,7 +254,7 @@ def build_parser(
             helps.setdefault(name, []).append((sid, text))
     for name, offers in helps.items():
         if name != command:  # not the one being run: listed, never parsed
-            sub.add_parser(name, help=" / ".join(dict.fromkeys(t for _, t in offers)))
+            sub.add_parser(name, help=SHARED.join(dict.fromkeys(t for _, t in offers)))
             continue
         offered = [
             (sid, next(c for c in systems.get(sid).commands() if c.name == name))
@@ -260,21 +270,20 @@ def build_parser(
         ids = [sid for sid, _ in offered]
         p = sub.add_parser(
             name,
-            help=" / ".join(dict.fromkeys(c.help for _, c in offered)),
+            help=SHARED.join(dict.fromkeys(c.help for _, c in offered)),
             description=f"'laminim {name} --system ID --help' lists that system's options.",
             add_help=False,
         )
         # the default game's command needs no --system (odds, which it does not offer, does)
         default = systems.DEFAULT if systems.DEFAULT in ids else None
-        p.add_argument(
+        p.add_argument(  # not required=: `laminim odds --help` lists the games offering it
             "--system",
-            required=default is None,
             default=default,
             choices=ids,
             help="game system" + (f" (default {default})" if default else ""),
         )
         p.add_argument("-h", "--help", action="store_true", help="show the options")
-        p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
+        p.set_defaults(run=_shared_command(name, dict(offered), p), passes_on=True)
     for p in sub.choices.values():
         lang_option(p)
         for inner in _sub_parsers(p):  # catalog diff: --lang after the inner command too
@@ -305,10 +314,18 @@ def lang_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argparse.Namespace], int]:
-    """Run ``name`` as the chosen system's command, parsing the remaining arguments its way."""
+def _shared_command(
+    name: str, offered: dict[str, Command], shared: argparse.ArgumentParser
+) -> Callable[[argparse.Namespace], int]:
+    """Run ``name`` as the chosen system's command, parsing the remaining arguments its way;
+    without ``--system``, ``--help`` is the help of ``shared`` (which games offer it)."""
 
     def run(args: argparse.Namespace) -> int:
+        if args.system is None:
+            if args.help:
+                shared.print_help()
+                return EXIT_OK
+            shared.error(word("the following arguments are required: %s") % "--system")
         command = offered[args.system]
         parser = _Parser(prog=f"laminim {name} --system {args.system}", description=command.help)
         command.configure(parser)
@@ -428,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
     # argparse's own refusals and help come before --lang is read: say them in its language
-    with parser_words(lang_of(words, env_lang()), HELP_TABLES):
+    with parser_words(lang_of(words, env_lang()), help_tables()):
         # bare `laminim` opens the TUI: loading every game's commands would only delay it
         parser = build_parser(bool(words) and _needs_systems(first, words), first)
         args, rest = parser.parse_known_args(words)

@@ -14,8 +14,6 @@ from builder.core.messages import Messages
 
 MESSAGES = Messages.load(__file__)
 LABELS = Labels.load(__file__, "text_labels.yaml")
-HELP = Labels.load(__file__, "help_labels.yaml")
-"""The catalog commands' ``--help`` texts (the parser looks them up by their English)."""
 
 Version = int | str | None
 

@@ -1,4 +1,4 @@
-"""Japanese lines break between phrases (builder.render.phrases), pinned on the words the
+"""Japanese lines break between phrases (builder.core.phrases), pinned on the words the
 printouts used to split: 「移/動」「落/下先」「リス/ク+2」「（1/面」「負傷/= ダメージ」."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from builder.render.phrases import phrases
+from builder.core.phrases import phrases
 
 
 @pytest.mark.parametrize(
