@@ -23,7 +23,7 @@ def _every_table() -> dict[str, Labels]:
     module imports is found there too), found by importing every module."""
     found: dict[str, Labels] = {}
     for info in pkgutil.walk_packages(builder.__path__, "builder."):
-        if info.name == "builder.__main__":
+        if info.name.rpartition(".")[2] == "__main__":  # running it is the command
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
