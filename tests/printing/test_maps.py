@@ -16,7 +16,7 @@ from builder.render.layout import PAPERS, PRINTER_MARGIN, SAFE_ZONE
 from builder.render.pdf import pdf_bytes
 from builder.systems.base import PrintOptions
 from builder.systems.kuroganen.models import KuroganenMap
-from builder.systems.kuroganen.printouts import HEAD_W, MARGIN, map_context, printouts
+from builder.systems.kuroganen.printouts import HEAD_PT, HEAD_W, MARGIN, map_context, printouts
 from tests.printing.pdf_measure import tallest_blank_band
 from tests.printing.printed import MM, demo
 from tests.render.geometry import overlapping_pairs
@@ -52,7 +52,7 @@ def _headers(page) -> tuple[set[int], set[int]]:
     words = [
         w
         for w in page.extract_words(extra_attrs=["size"])
-        if re.fullmatch(r"\d+", w["text"]) and w["size"] < 6.5  # the headers' 6 pt
+        if re.fullmatch(r"\d+", w["text"]) and abs(w["size"] - HEAD_PT) < 0.05
     ]
     top = min(w["top"] for w in words)
     columns = {int(w["text"]) for w in words if abs(w["top"] - top) < 1}

@@ -36,8 +36,9 @@ MAP_TOP = 24.0
 MAP_BOTTOM = 34.0
 """Room below the grid for the legend (mm)."""
 
-CELL_MAX = 18.0
-"""Largest printed cell (mm); a 10-wide map then spans 180 mm."""
+CELL_MAX = 30.0
+"""Largest printed cell (mm), about a base's width: a small map (6 × 3) still spans the page's
+width rather than its top third; a 10-wide map is bounded by the page (18 mm on A4)."""
 
 CELL_NUMBERS = 8.0
 """Smallest cell (mm) that carries its numbers readably: its level (a "2.5") takes under two
@@ -46,13 +47,22 @@ cells printed). A map whose cells would be smaller on one page is printed in par
 page, then the parts)."""
 
 LEVEL_EM = 0.33
-"""A level's type size as a share of the cell (mm per mm), between :data:`MIN_PT` and 11 pt."""
+"""A level's type size as a share of the cell (mm per mm), between :data:`MIN_PT` and
+:data:`LEVEL_PT`."""
+
+LEVEL_PT = 14.0
+"""The largest level (pt): read at arm's length on the demo's 18 mm cells."""
 
 RISK_EM = 0.33
-"""A risk digit's type size as a share of the cell, between :data:`MIN_PT` and 9 pt."""
+"""A risk digit's type size as a share of the cell, between :data:`MIN_PT` and
+:data:`RISK_PT`."""
 
-PAD = 0.8
-"""Room (mm) between a cell's edge (or the start's frame) and its letters."""
+RISK_PT = 11.0
+"""The largest risk digit (pt)."""
+
+PAD, PAD_SHARE = 0.8, 0.05
+"""Room (mm) between a cell's edge (or the start's frame) and its letters: 0.8 mm, or a
+twentieth of a big cell."""
 
 PART_LINE = 5.0
 """Room for the line naming a part of a big map (mm)."""
@@ -63,6 +73,10 @@ grid is drawn at exact positions, so its width is exactly ``HEAD_W`` plus its ce
 runs past the margin."""
 
 PT_PER_MM = 72 / 25.4
+
+HEAD_PT = 7.5
+"""The column and row numbers (pt): the numbers a player finds a cell or joins two parts by,
+larger than the 6 pt minimum yet inside :data:`HEAD_W` × :data:`HEAD_H` (two digits)."""
 
 MIN_PT = 6.05
 """The smallest type in a cell: 6 pt and a hair, so the SVG's scaling never prints it under 6."""
@@ -218,8 +232,8 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
     heading = f"{team.name} — {labels['doc_map']}"
 
     def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
-        level_mm = min(11.0, max(MIN_PT, cell * LEVEL_EM * PT_PER_MM)) / PT_PER_MM
-        risk_mm = min(9.0, max(MIN_PT, cell * RISK_EM * PT_PER_MM)) / PT_PER_MM
+        level_mm = min(LEVEL_PT, max(MIN_PT, cell * LEVEL_EM * PT_PER_MM)) / PT_PER_MM
+        risk_mm = min(RISK_PT, max(MIN_PT, cell * RISK_EM * PT_PER_MM)) / PT_PER_MM
         head_w, head_h = (HEAD_W, HEAD_H) if numbers else (0.0, 0.0)
         drawn = []
         for j, y in enumerate(ys):
@@ -249,6 +263,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "level_mm": math.ceil(level_mm * 1000) / 1000,  # never below 6 pt once rounded
             "risk_mm": math.ceil(risk_mm * 1000) / 1000,
             "head_w": head_w,
+            "head_mm": round(HEAD_PT / PT_PER_MM, 3),
             "head_h": head_h,
             "width": round(head_w + len(xs) * cell, 3),
             "height": round(head_h + len(ys) * cell, 3),
@@ -265,7 +280,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "drawn": drawn,
             "legend_risks": legend_risks,
             "has_sub": any(grid[y][x]["unit"] or grid[y][x]["start"] for y in ys for x in xs),
-            "pad": PAD,
+            "pad": round(max(PAD, cell * PAD_SHARE), 3),
             "outlines": [],
             "outline_em": OUTLINE_EM,
         }
