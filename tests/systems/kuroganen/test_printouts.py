@@ -48,9 +48,11 @@ def test_reference_is_one_page_true_size_with_body_text_of_6pt_or_more(lang, pap
         assert page.height == pytest.approx(height * MM, abs=0.5)
         sizes = [c["size"] for c in page.chars if c["text"].strip()]
         footer = page.height - 12 * MM  # the sheet footer (5 pt page number) sits below
-        body = [c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer]
+        inked = [c for c in page.chars if c["text"].strip() and c["top"] < footer]
+        body = [c["size"] for c in inked]
         assert len(sizes) > 800
         assert min(body) >= 6.0
+        assert max(c["bottom"] for c in inked) <= footer + 0.5  # nothing runs into the margin
         text = page.extract_text()
     words = {
         "en": [
