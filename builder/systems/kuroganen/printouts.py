@@ -229,7 +229,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "digit": f"{last}+",
         }
     )
-    heading = f"{team.name} — {labels['doc_map']}"
+    heading = f"{team.name} — {labels['doc_map' if plan is not None else 'doc_map_only']}"
 
     def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
         level_mm = min(LEVEL_PT, max(MIN_PT, cell * LEVEL_EM * PT_PER_MM)) / PT_PER_MM

@@ -137,8 +137,11 @@ def test_map_without_a_plan_is_the_plain_map():
     item = context["pages"][0]["items"][0]["item"]
     assert not item["has_plan"] and "No planned move" in item["plan_line"]
     assert all(c["risk"] is None for r in item["rows"] for c in r["cells"])
+    assert item["heading"].endswith("— Map")  # no "reach" in the title of a map without one
     with pdfplumber.open(io.BytesIO(pdf("map", "en", "letter", plan=False))) as doc:
         assert len(doc.pages) == 1
+        text = doc.pages[0].extract_text()
+    assert "U at the top left" in text and "S:" not in text and "U or S" not in text
 
 
 @pytest.mark.slow  # ~10 s; tests/printing/test_maps.py checks the parts in the default run
