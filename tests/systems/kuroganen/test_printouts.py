@@ -235,3 +235,14 @@ def test_the_small_level_legend_shows_only_where_a_unit_or_start_is_printed():
     assert not item["has_sub"]
     item = map_context(demo(), lang="en", paper="a4")["pages"][0]["items"][0]["item"]
     assert item["has_sub"]
+
+
+def test_the_roster_counts_the_planned_mover_among_the_units_once():
+    from builder.systems.kuroganen.roster import roster
+
+    def units(team: KuroganenMap) -> str:
+        return dict(roster(team, "en").numbers)["Units"]
+
+    assert units(demo()) == "3"
+    assert units(demo().with_plan((9, 0), 6, 4)) == "4"  # a mover the unit list leaves out
+    assert units(demo().with_plan((1, 0), 6)) == "3"  # the listed unit that moves
