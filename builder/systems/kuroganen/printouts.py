@@ -168,8 +168,9 @@ def _joins(labels: dict[str, str], i: int, j: int, across: int, down: int) -> st
 
 def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]:
     """The map on one page when its cells can carry their numbers; a bigger map gets an
-    overview page (shading only) and then as many pages as it takes at one cell size, each a
-    part of the map with its real column and row numbers (the parts can be laid side by side)."""
+    overview page (shading only, each part outlined with its page number) and then as many
+    pages as it takes at one cell size, each a part of the map with its real column and row
+    numbers and the pages that join it on each side (the parts can be laid side by side)."""
     labels = labels_for(lang)
     page = _page(paper)
     area_w = page["width"] - 2 * MARGIN - HEAD_W
