@@ -102,3 +102,14 @@ def test_spreading_never_leaves_a_sheet_nearly_empty():
         assert sum(sizes) == count and max(sizes) <= pack.per_page
         assert max(sizes) - min(sizes) <= 1
         assert len(sizes) == -(-count // pack.per_page)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_demo_token_sheet_leaves_a_blank_band_at_its_foot(paper):
+    """The 11 + 10 pieces of two sheets spread down each page (printouts.ROW_SPREAD), not
+    packed at the top of a page with its lower third blank."""
+    (doc,) = [d for d in printed("laminim", paper, "en", "poker") if d.kind == "tokens"]
+    for n, page in enumerate(doc.pages(), start=1):
+        lowest = max(c["bottom"] for c in _circles(page))
+        blank = (page.height - lowest) / page.height
+        assert blank < 0.12, f"{doc} page {n}: {blank:.0%} of the page blank under its discs"
