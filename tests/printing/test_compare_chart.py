@@ -128,3 +128,9 @@ def test_the_compare_sheet_prints_no_rule_number_or_threat_id():
     with pdfplumber.open(io.BytesIO(pdf_bytes(render_html(_printout(units, threat))))) as doc:
         text = doc.pages[0].extract_text()
     assert "full-barrage" not in text and not re.search(r"\bD\d{1,2}\b", text)
+
+
+def test_the_compare_sheet_names_each_units_team_not_its_file():
+    units, threat = CASES["barrage"]
+    sheet = _printout(units, threat).context["units"]
+    assert [u["source"] for u in sheet] == ["Test-play samples"] * 2 + ["Rivals"] * 2
