@@ -8,7 +8,7 @@ out at 80 columns, as the documented JSON, and as the compare sheet's plain-data
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +235,11 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         method=_method(compared, lang),
     )
     if compared.intercept:
-        subtitle += LABELS.t("sheet-intercept", lang, choice=compared.intercept)
+        subtitle += LABELS.t("sheet-intercept", lang)
+    rows = [
+        replace(r, label=LABELS.t("sheet-interceptor", lang)) if r.key == "interceptor" else r
+        for r in metric_rows(compared.columns, catalog, lang)
+    ]
     curves = [
         Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
         for i, c in enumerate(compared.columns)
@@ -248,7 +252,7 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         subtitle=subtitle,
         # under each name its team's, as the players call it (the file name is for scripts)
         units=[(c.name, c.team or c.source) for c in compared.columns],
-        rows=metric_rows(compared.columns, catalog, lang),
+        rows=rows,
         curves=curves,
         rounds=compared.rounds,
         extra={
