@@ -156,7 +156,7 @@ def unit_card(
     text = part_text(whole, (start, stop))
     if start > 0:
         name = f"{name} ({labels['continued']})"
-    title = fit_name(name, face, scale)
+    title = fit_name(name, face, scale, lang)
     fill = spread(face, scale, lang, text)
     layout = track_layout(face, scale, lang, text.tracks)
     columns = spread_columns(face, scale, lang, text)
@@ -176,6 +176,7 @@ def unit_card(
     return {
         "kind": kind,
         "name": title.text,
+        "name_rows": list(title.rows),
         "name_pt": title.pt,
         "name_lines": title.lines,
         "type": part_name(unit, lang),
@@ -184,8 +185,13 @@ def unit_card(
         "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
         "move": f"{unit.move}{labels['cm']}",
         "tracks": [
-            {"label": word, "count": count, "rows": box_groups(count, layout.per_row)}
-            for word, count in text.tracks
+            {
+                "label": word,
+                "label_pt": pt,
+                "count": count,
+                "rows": box_groups(count, layout.per_row),
+            }
+            for (word, count), pt in zip(text.tracks, layout.word_pts, strict=True)
         ],
         "weapons": weapons,
         "heads": text.heads,
@@ -198,7 +204,6 @@ def unit_card(
             "gap": fill.gap_mm,
             "box": face.box_mm,
             "label": layout.label_mm,
-            "label_pt": layout.word_pt,
             "pad_x": face.pad_x,
             "pad_y": face.pad_y,
         },
