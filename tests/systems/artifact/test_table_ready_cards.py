@@ -21,6 +21,7 @@ import pytest
 from builder.core.i18n import part_name
 from builder.roster.team_file import load_team
 from builder.systems.artifact.derive import all_units
+from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
 from tests.printing.pdf_measure import (
     MM,
@@ -39,6 +40,7 @@ from tests.printing.pdf_measure import (
     runs,
     smallest_size,
     tallest_blank_band,
+    word_sizes,
 )
 
 from .conftest import CATALOG_DIR
@@ -214,3 +216,49 @@ def test_a_unit_too_full_for_one_card_goes_on_in_continuation_cards(rendered, la
     assert printed == want
     cards = list(_cards(rendered[("arsenal", lang, size, "cards")], size))
     assert len(cards) == len(items)
+
+
+def _items(which: str, lang: str, size: str) -> list[dict]:
+    return [p["item"] for page in _context(which, lang, size)["pages"] for p in page["items"]]
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_unit_name_prints_on_the_lines_chosen_for_it(rendered, which, lang, size):
+    """A name breaks where card_name.py chose, between phrases, each line whole: the browser
+    once broke a Japanese name inside a word on English cards (「ラーカイラム改二/番艦」,
+    「研/究所」) and set a third line that the card's head then clipped."""
+    context = _context(which, lang, size)
+    w, h = context["item"]["width"], context["item"]["height"]
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
+        for page, sheet in zip(pdf.pages, context["pages"], strict=True):
+            chars = printed_chars(page)
+            for placed in sheet["items"]:
+                x, y = placed["x"] * MM, placed["y"] * MM
+                box = {"x0": x, "x1": x + w * MM, "top": y, "bottom": y + h * MM}
+                printed = {ln.text.replace(" ", "") for ln in lines(chars_in(chars, box))}
+                rows = placed["item"]["name_rows"]
+                assert 1 <= len(rows) <= 2
+                for row in rows:
+                    assert row.replace(" ", "") in printed, (row, sorted(printed))
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_hp_prints_at_one_size_on_every_card_of_a_deck(rendered, which, lang, size):
+    """The ship's track label once printed "HP" at the body size (6.5 pt) beside an MS's 9 pt,
+    for the length of "Aboard" on the line below."""
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
+        sizes = {s for page in pdf.pages for s in word_sizes(printed_chars(page), "HP")}
+    assert len(sizes) == 1 and min(sizes) >= KEY_PT[size] - 0.01, sizes
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_a_deck_too_full_for_every_reminder_keeps_the_evasion_and_landing_rule(which, lang, size):
+    """Unless a unit goes on in continuation cards, every card keeps the last paragraph of its
+    reminder (an MS's evasion, the ship's landing): a Japanese deck a little too full for the
+    whole reminder once went up to its largest type and printed no rule at all."""
+    labels = labels_for(lang)
+    items = _items(which, lang, size)
+    if any(f"({labels['continued']})" in c["name"] for c in items):
+        pytest.skip("a unit goes on in continuation cards: its reminder may give way")
+    last = {"ms": labels["evade_rule"], "ship": labels["ship_rules"]}
+    assert [c["rules"][-1:] for c in items] == [[last[c["kind"]]] for c in items]
