@@ -86,3 +86,19 @@ def test_a_name_too_long_for_two_lines_at_the_floor_is_cut_with_an_ellipsis():
     assert title.rows[-1].endswith("…") and name.startswith(title.text[:-1])
     for row in title.rows:
         assert font_em(row, "ja", bold=True) * title.pt * PT_MM <= FACES["poker"].inner
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_ship_marker_prints_a_long_name_whole_on_two_lines(lang):
+    """The marker once cut 「第十三独立機動艦隊旗艦ラーカイラム級二番艦…」 to one line at 7 pt."""
+    from pathlib import Path
+
+    from builder.roster.team_file import load_team
+    from builder.systems.artifact.printouts import MARKER_NAME, markers_context
+
+    system, force = load_team(Path(__file__).with_name("forces") / "long_names.yaml")
+    (marker,) = markers_context(force, system.load_catalog(), lang=lang, paper="a4")["markers"]
+    assert "".join(marker["name_rows"]) == force.ship.name
+    assert len(marker["name_rows"]) == 2 and marker["name_pt"] >= NAME_FLOOR_PT
+    for row in marker["name_rows"]:
+        assert font_em(row, lang, bold=True) * marker["name_pt"] * PT_MM <= MARKER_NAME[0]

@@ -262,3 +262,11 @@ def test_a_deck_too_full_for_every_reminder_keeps_the_evasion_and_landing_rule(w
         pytest.skip("a unit goes on in continuation cards: its reminder may give way")
     last = {"ms": labels["evade_rule"], "ship": labels["ship_rules"]}
     assert [c["rules"][-1:] for c in items] == [[last[c["kind"]]] for c in items]
+
+
+@pytest.mark.parametrize(("which", "size"), japanese_cases(FORCES))
+def test_japanese_cards_set_the_type_and_force_lines_with_japanese_punctuation(which, size):
+    """「レウルーラ ・ 戦艦」 and 「部隊: …」 printed wide gaps in BIZ UDGothic."""
+    for card in _items(which, "ja", size):
+        assert "·" not in card["type_line"]
+        assert card["force_line"].startswith("部隊：")
