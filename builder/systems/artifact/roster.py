@@ -47,9 +47,10 @@ def _entry(member: Member, lang: Lang, problems: tuple[str, ...], first: str | N
     unit = member.unit
     if unit is None:
         return RosterEntry(member.name, t("unknown", lang), legal=False, problems=problems)
-    kind = f"{part_name(unit, lang)} · {t('ship' if isinstance(unit, Ship) else 'ms', lang)}"
+    what = t("ship" if isinstance(unit, Ship) else "ms", lang)
+    kind = t("kind", lang, type=part_name(unit, lang), kind=what)
     if first is not None:
-        kind += f" · {t('same_weapons', lang, name=first)}"
+        kind += t("same_weapons", lang, name=first)
     numbers: list[tuple[str, str]] = [
         (t("move", lang), t("move_value", lang, cm=unit.move)),
         (t("hp", lang), str(unit.hp)),
