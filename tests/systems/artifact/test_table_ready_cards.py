@@ -37,10 +37,12 @@ from tests.printing.pdf_measure import (
     lonely_last_lines,
     open_pdf,
     printed_chars,
+    rules,
     runs,
     smallest_size,
     tallest_blank_band,
     word_sizes,
+    wraps,
 )
 
 from .conftest import CATALOG_DIR
@@ -270,3 +272,22 @@ def test_japanese_cards_set_the_type_and_force_lines_with_japanese_punctuation(w
     for card in _items(which, "ja", size):
         assert "·" not in card["type_line"]
         assert card["force_line"].startswith("部隊：")
+
+
+def _splits_a_number_from_its_unit(wrap) -> bool:
+    end, start = wrap.before.text, wrap.after.text
+    return (end[-1:].isdigit() and start.startswith(("cm", "P"))) or (
+        end.endswith("P") and start[:1].isdigit()
+    )
+
+
+@pytest.mark.parametrize(
+    ("which", "size"),
+    [pytest.param(c.values[0], c.values[2], marks=c.marks) for c in CASES if c.values[1] == "en"],
+)
+def test_english_cards_never_split_a_number_from_its_unit(rendered, which, size):
+    """The evasion reminder once broke "within 10 / cm"; "1 P" and "P 0" stay together too."""
+    with open_pdf(rendered[(which, "en", size, "cards")]) as pdf:
+        for page in pdf.pages:
+            found = wraps(printed_chars(page), rules(page))
+            assert [str(w) for w in found if _splits_a_number_from_its_unit(w)] == []
