@@ -301,16 +301,21 @@ def character_cards(
 
 
 def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> CardSize:
-    """The largest type on the size's ladder at which the crew needs no more cards, and leaves
-    out the rules reminder on no more, than at the smallest: one scale for every card of the
-    PDF."""
+    """The largest type on the size's ladder at which the crew needs no more cards, leaves
+    out the rules reminder on no more, and stacks its ammo tracks in no more rows, than at the
+    smallest: one scale for every card of the PDF. (A wider ammo label at a larger size left a
+    row room for five boxes, not ten: "Ammo 30" printed as a tower of six rows.)"""
     base = SIZES[size_name]
     derived = derive_all(crew.characters, catalog)
 
-    def count(size: CardSize) -> tuple[int, int]:
-        """Cards, and cards that leave out the rules reminder."""
+    def count(size: CardSize) -> tuple[int, int, int]:
+        """Cards, cards that leave out the rules reminder, and rows of ammo boxes."""
         cards = [c for d in derived for c in character_cards(d, crew, lang, size_name, size)]
-        return len(cards), sum(1 for c in cards if c["foot"] and not c["rules"])
+        return (
+            len(cards),
+            sum(1 for c in cards if c["foot"] and not c["rules"]),
+            sum(len(w["ammo_rows"]) for c in cards for w in c["weapons"]),
+        )
 
     least = count(base)
     for body in base.ladder:

@@ -247,3 +247,13 @@ def test_a_weapons_skill_prints_in_brackets_after_its_name(rendered, which, lang
     for skill, n in skills.items():
         assert text.count(f"({skill})") >= n, skill
         assert skill not in text.replace(f"({skill})", ""), skill
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_an_ammo_track_keeps_ten_boxes_a_row_at_the_decks_scale(which, lang, size):
+    """A deck set larger left a row beside the wider ammo label room for five boxes only:
+    "Ammo 30" printed as a tower of six rows."""
+    for card in _items(which, lang, size):
+        for w in card["weapons"]:
+            if w["ammo_rows"]:
+                assert len(w["ammo_rows"]) <= -(-w["ammo"] // 10), (w["name"], w["ammo_rows"])
