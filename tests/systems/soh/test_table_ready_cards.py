@@ -211,14 +211,15 @@ def _shown(name: str, name_ja: str | None, lang: str) -> str:
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)
 def test_every_characters_name_prints_whole_on_each_of_its_cards(rendered, which, lang, size):
     """A long name was cut with an ellipsis: "Gunnery Sergeant Maximili…", and in Japanese
-    inside its katakana word (「マクシミリアーナ・ハル…」). It takes two lines instead."""
+    inside its katakana word (「マクシミリアーナ・ハル…」). It takes two lines instead, broken
+    at a space, not at a hyphen ("Vantablack-/Okafor")."""
     _, crew = load_team(CREWS[which])
     items = _items(which, lang, size)
     assert all("…" not in "".join(card["name"]) for card in items)
     path = rendered[(which, lang, size, "cards")]
-    heads = [
-        _squeeze(" ".join(ln.text for ln in lines(chars)[:2])) for _, _, chars in _cards(path, size)
-    ]
+    tops = [lines(chars)[:2] for _, _, chars in _cards(path, size)]
+    assert not [ln.text for top in tops for ln in top if ln.text.rstrip().endswith("-")]
+    heads = [_squeeze(" ".join(ln.text for ln in top)) for top in tops]
     assert len(heads) == len(items)
     for ch in crew.characters:
         name = _squeeze(_shown(ch.name, ch.name_ja, lang))
