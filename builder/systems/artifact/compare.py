@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 _LABELS = Labels.load(__file__, "compare_labels.yaml")
 
 
-SOURCE_FIT = (38.0, 6.0, 6.0)
-"""The force's name under a unit's on the sheet: cut with … to a column of four on A4 (mm, pt)."""
+SOURCE_FIT = (31.0, 6.5, 6.5, 2)
+"""The force's name under a unit's on the sheet: cut with … to two lines of a column of four
+on A4 (mm, pt, pt, lines)."""
 
 
 @dataclass(frozen=True)
