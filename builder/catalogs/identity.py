@@ -46,10 +46,10 @@ class CatalogIdentity:
     """The catalog files found (those the digest covers), in the game's order."""
     renamed: Mapping[str, str] = field(default_factory=dict)
     """Old id -> new id (``renamed:`` of ``catalog.yaml``)."""
-    name_ja: str | None = None
-    """``catalog.yaml``'s ``name_ja:``, the name Japanese prints and messages give."""
     docs: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Each file's parsed data, by file name."""
+    name_ja: str | None = None
+    """``catalog.yaml``'s ``name_ja:``, the name Japanese prints and messages give."""
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "digest": self.digest}

@@ -91,6 +91,14 @@ def name_spans(
     return Markup("".join(out))
 
 
+def fit_text(text: object, width_mm: float, pt: float) -> str:
+    """``text`` cut with … to one line of ``width_mm`` at ``pt`` (:func:`builder.render.fit.fit`):
+    the template filter ``fit_text``, for a label that must stay on one line (a footer)."""
+    from builder.render.fit import fit
+
+    return fit(str(text), width_mm, pt, pt).text
+
+
 @lru_cache(maxsize=1)
 def make_env() -> Environment:
     """The one jinja2 environment: autoescaped HTML, strict undefined, templates_dir() only,
@@ -104,6 +112,7 @@ def make_env() -> Environment:
     )
     env.filters["phrases"] = phrase_spans
     env.filters["name_phrases"] = name_spans
+    env.filters["fit_text"] = fit_text
     return env
 
 
