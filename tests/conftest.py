@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,15 @@ none and 22 s). Cycles are still collected, in fewer, larger young collections."
 
 def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*GC_THRESHOLD)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def parsed_pdfs_closed_after_each_file():
+    """The parsed PDFs a test file kept (``open_pdf``) are let go when the file is done."""
+    yield
+    measure = sys.modules.get("tests.printing.pdf_measure")
+    if measure is not None:
+        measure.close_opened()
 
 
 @pytest.fixture
