@@ -6,14 +6,11 @@ adds is measured without a new test.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-import pdfplumber
 
 from builder import systems
 from builder.render.batch import render_html
@@ -21,7 +18,7 @@ from builder.render.layout import PAPERS
 from builder.render.pdf import pdf_bytes
 from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
-from tests.printing.pdf_measure import MM
+from tests.printing.pdf_measure import MM, open_pdf_data
 
 __all__ = [
     "GAMES",
@@ -54,7 +51,7 @@ class Printed:
         return f"{self.game}-{self.kind} {self.paper}/{self.lang}/{self.size or '-'}"
 
     def pages(self) -> Iterator[Any]:
-        with pdfplumber.open(io.BytesIO(self.data)) as doc:
+        with open_pdf_data(self.data) as doc:
             yield from doc.pages
 
 
