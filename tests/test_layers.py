@@ -60,7 +60,7 @@ GENERIC = (
     "catalogs",
     "render",
     "tui",
-    "cli.py",
+    "cli",
     "__init__.py",
     "__main__.py",
 )
@@ -175,6 +175,13 @@ KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
 
 RULES_FILES = [p for s in SYSTEMS for p in _files(SYSTEMS_DIR / s / "rules")]
 GENERIC_FILES = _files(*(PACKAGE / g for g in GENERIC))
+
+
+def test_every_generic_folder_and_file_the_layer_rules_name_exists():
+    """A rule over a renamed folder would check nothing."""
+    assert [g for g in GENERIC if not (PACKAGE / g).exists()] == []
+
+
 SYSTEM_FILES = [p for p in _files(SYSTEMS_DIR) if _system_of(p)]
 ALL_FILES = _files(PACKAGE)
 

@@ -216,6 +216,6 @@ def describe_identity(system: AnySystem, output: Output, catalog_dir: Path | Non
     identity = identity_of(system, catalog_folder(system, catalog_dir))
     data = {**output.json, "version": identity.version, "digest": identity.digest}
     version = both("version-then", version=identity.version) if identity.version is not None else ""
-    line = both("parts-identity", name=identity.name, version=version, digest=identity.digest)
+    line = both("parts-identity", name=identity.names, version=version, digest=identity.digest)
     text = f"{output.text}\n\n{pick(line, current_lang())}"
     return Output(data, text, output.notes)

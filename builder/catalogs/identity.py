@@ -46,6 +46,8 @@ class CatalogIdentity:
     """The catalog files found (those the digest covers), in the game's order."""
     renamed: Mapping[str, str] = field(default_factory=dict)
     """Old id -> new id (``renamed:`` of ``catalog.yaml``)."""
+    name_ja: str | None = None
+    """``catalog.yaml``'s ``name_ja:``, the name Japanese prints and messages give."""
     docs: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Each file's parsed data, by file name."""
 
@@ -56,9 +58,14 @@ class CatalogIdentity:
         """``Test catalog, version 3 (digest 1a2b…)`` for messages, in English."""
         return self.said()[0]
 
+    @property
+    def names(self) -> tuple[str, str]:
+        """The name in English and in Japanese (the English one when it has no ``name_ja``)."""
+        return (self.name, self.name_ja or self.name)
+
     def said(self) -> tuple[str, str]:
         """The label in English and in Japanese (a message parameter)."""
-        return identity_label(self.name, self.version, self.digest)
+        return identity_label(self.names, self.version, self.digest)
 
 
 def canonical(data: Any) -> Any:
@@ -133,6 +140,7 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
     if problems:
         raise InputError(problems)
     title = data.get("name")
+    title_ja = data.get("name_ja")
     system = data.get("system")
     return CatalogIdentity(
         folder=folder,
@@ -142,6 +150,7 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
         digest=digest_of(docs),
         files=files,
         renamed=renamed,
+        name_ja=title_ja if isinstance(title_ja, str) and title_ja.strip() else None,
         docs=docs,
     )
 

@@ -14,8 +14,6 @@ from builder.core.messages import Messages
 
 MESSAGES = Messages.load(__file__)
 LABELS = Labels.load(__file__, "text_labels.yaml")
-HELP = Labels.load(__file__, "help_labels.yaml")
-"""The catalog commands' ``--help`` texts (the parser looks them up by their English)."""
 
 Version = int | str | None
 
@@ -25,7 +23,7 @@ def both(key: str, **params: object) -> Pair:
     return (LABELS.t(key, "en", **params), LABELS.t(key, "ja", **params))
 
 
-def identity_label(name: str, version: Version, digest: str) -> Pair:
+def identity_label(name: str | Pair, version: Version, digest: str) -> Pair:
     """``Name, version 2 (digest 1a2b…)``: a catalog as ``catalog diff`` and ``migrate`` name it."""
     said = both("comma-version", version=version) if version is not None else ("", "")
     return both("catalog-label", name=name, version=said, digest=digest)

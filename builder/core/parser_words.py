@@ -7,8 +7,8 @@ program is meant to translate it; the project ships no compiled catalogues, so i
 writes it, the Japanese beside it) and the refusals a player meets for a mistyped option or a
 missing file argument read in the language ``--lang`` / ``LAMINIM_LANG`` asked for. The help
 texts the parser was given in English are looked up the same way (:func:`help_text`) in the help
-tables the command passes (its ``help_labels.yaml`` files): a help line with no Japanese yet (a
-game's own option) stays English rather than vanish.
+tables the command passes (its own ``help_labels.yaml`` and each game's): a help line with no
+Japanese (which a test refuses) would stay English rather than vanish.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from builder.core.i18n import LANGS, Labels, Lang, Pair, read_labels_file
 
 _FIELD = re.compile(r"\{(\w+)\}")
 """A ``{placeholder}`` of a label (as :func:`builder.core.i18n.fill` fills it)."""
+
+SHARED = " / "
+"""Between the helps of a command several games offer (one game's help / another's)."""
 
 WORDS = Labels.load(__file__, "parser_labels.yaml")
 """argparse's texts: key -> (argparse's English, our Japanese)."""
@@ -72,6 +75,10 @@ class HelpTexts:
             found = pattern.fullmatch(plain)
             if found:
                 return _fill(ja, found.groupdict())
+        if SHARED in plain:  # a command several games offer: each game's help, joined
+            parts = [self(part) for part in plain.split(SHARED)]
+            if any(p != q for p, q in zip(parts, plain.split(SHARED), strict=True)):
+                return SHARED.join(parts)
         return text
 
 

@@ -10,6 +10,8 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from builder.core.phrases import phrases
+
 
 def columns(text: str) -> int:
     """Terminal columns of ``text``: East Asian wide characters take two."""
@@ -124,9 +126,20 @@ def _katakana(ch: str) -> bool:
 
 
 def _break_before(line: str, at: int) -> int:
-    """Where to break ``line`` at or before index ``at``: not inside an ASCII word (an id such
-    as ``laminim`` stays whole) or a katakana word, and not before a closing mark; ``at``
-    itself when no earlier place will do."""
+    """Where to break ``line`` at or before index ``at``: Japanese between phrases
+    (:mod:`builder.core.phrases`: never inside a word, a number and its counter or a formula),
+    else not inside an ASCII word (an id such as ``laminim`` stays whole) or a katakana word,
+    and not before a closing mark; ``at`` itself when no earlier place will do."""
+    end = 0
+    best = 0
+    for phrase in phrases(line):
+        end += len(phrase)
+        if end > at:
+            break
+        if line[:end].strip() and line[end : end + 1] not in _NO_LINE_START:
+            best = end
+    if best:
+        return best
     for i in range(at, 0, -1):
         before, after = line[i - 1], line[i]
         inside = (_ascii_word(before) and _ascii_word(after)) or (
@@ -159,12 +172,15 @@ def _no_lone_word(lines: list[str], width: int, indent: str, mid_word: bool = Fa
         if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:
             break
         if mid_word or (_wide(lines[-2][-1:]) and _wide(lines[-1][len(indent) : len(indent) + 1])):
-            # a Japanese line broken between characters: move characters, not words
-            while columns(lines[-1].strip()) < SHORT_TAIL and len(lines[-2].strip()) > 1:
-                last = indent + lines[-2][-1] + lines[-1][len(indent) :]
+            # a Japanese line broken between phrases: move phrases, not words
+            while columns(lines[-1].strip()) < SHORT_TAIL:
+                cut = phrases(lines[-2])
+                if len(cut) < 2 or not "".join(cut[:-1]).strip():
+                    break
+                last = indent + cut[-1] + lines[-1][len(indent) :]
                 if columns(last) > width:
                     break
-                lines[-2], lines[-1] = lines[-2][:-1], last
+                lines[-2], lines[-1] = "".join(cut[:-1]), last
             break
         head, _, moved = lines[-2].rpartition(" ")
         if not head.strip():

@@ -5,6 +5,8 @@ Importing this module is cheap: WeasyPrint is imported only when a PDF is writte
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,18 +22,35 @@ def render_html(printout: Printout) -> str:
     return make_env().get_template(printout.template).render(printout.context)
 
 
+def fork_workers(documents: int) -> int:
+    """How many forked processes may lay out ``documents`` PDFs at once: one per usable core,
+    and 1 (no fork) unless this process runs a single thread on a system that forks.
+
+    WeasyPrint's layout is pure Python and holds the GIL, so threads would not overlap it;
+    forked children do, and they inherit the imported WeasyPrint and fonts for free (a spawned
+    child would pay the ~0.5 s import again). Forking a process with other threads can copy a
+    lock another thread holds, so the TUI (a worker thread) and test runners render in turn.
+    """
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(documents, cores or 1))
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
     team_name: str,
     *,
     progress: ProgressFn | None = None,
+    parallel: bool = False,
 ) -> list[Path]:
     """Write ``<slug>-<kind>.pdf`` for every printout into ``out_dir``, in order.
 
     Never overwrites and never writes through a symlink: each PDF is rendered in memory, then
     created exclusively, so a taken name (an existing file, a symlink, another run's output)
-    gets ``-2``, ``-3`` … Returns the written paths.
+    gets ``-2``, ``-3`` … Returns the written paths. ``parallel``: lay the PDFs out in forked
+    processes (see :func:`fork_workers`); the files are still written here, in order.
     """
     from builder.render.pdf import pdf_bytes  # lazy: WeasyPrint is slow to import
 
@@ -39,12 +58,26 @@ def render_printouts(
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team_name)
     total = len(printouts)
+    workers = fork_workers(total) if parallel else 1
     written: list[Path] = []
-    for done, printout in enumerate(printouts):
-        if progress is not None:
-            progress(printout.kind, done, total)
-        data = pdf_bytes(render_html(printout))
-        written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            pending = [pool.submit(pdf_bytes, render_html(p)) for p in printouts]
+            for done, (printout, future) in enumerate(zip(printouts, pending, strict=True)):
+                if progress is not None:
+                    progress(printout.kind, done, total)
+                data = future.result()
+                written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
+    else:
+        for done, printout in enumerate(printouts):
+            if progress is not None:
+                progress(printout.kind, done, total)
+            data = pdf_bytes(render_html(printout))
+            written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
     if progress is not None:
         progress("done", total, total)
     return written

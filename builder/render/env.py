@@ -8,6 +8,7 @@ system Japanese font files), never the network or any other file.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -62,10 +63,38 @@ def phrase_spans(text: object) -> Markup:
     return Markup("".join(out))
 
 
+NAME_JOINS = re.compile(r"(?<=[・･＝=])")
+"""Where a name's parts join (アメリア・オコンクォ＝リンド…): a long name may wrap there."""
+
+
+def name_spans(
+    text: object, width_mm: float | None = None, pt: float = 9.0, bold: bool = True
+) -> Markup:
+    """A name as :func:`phrase_spans` sets it, and free to wrap after each ・ or ＝ between its
+    parts: a katakana name is one word to the phrase breaker, so a name wider than its column
+    would run over the next one. A part still wider than ``width_mm`` (at ``pt``) is left free
+    to break anywhere. The template filter ``name_phrases``."""
+    from builder.render.measure import PT_MM, font_em, segments
+
+    value = str(text)
+    if value.isascii():
+        return escape(value)
+    out = []
+    for part in NAME_JOINS.split(value):
+        for seg in segments(part):
+            core = seg.rstrip()
+            wide = width_mm is not None and font_em(core, "ja", bold) * pt * PT_MM > width_mm
+            if seg.isascii() or wide:
+                out.append(str(escape(seg)))
+            else:
+                out.append(f'<span class="kw">{escape(core)}</span>{escape(seg[len(core) :])}')
+    return Markup("".join(out))
+
+
 @lru_cache(maxsize=1)
 def make_env() -> Environment:
     """The one jinja2 environment: autoescaped HTML, strict undefined, templates_dir() only,
-    and the ``phrases`` filter (:func:`phrase_spans`)."""
+    and the ``phrases`` and ``name_phrases`` filters (:func:`phrase_spans`, :func:`name_spans`)."""
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(enabled_extensions=("html", "svg"), default=True),
@@ -74,6 +103,7 @@ def make_env() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["phrases"] = phrase_spans
+    env.filters["name_phrases"] = name_spans
     return env
 
 

@@ -6,7 +6,7 @@ card), so they need one answer to "how wide is this?" and one line breaker that 
 WeasyPrint may. This module is that answer:
 
 - :func:`segments` cuts text where a line may break (English after a space, Japanese between
-  phrases, :mod:`builder.render.phrases`), and templates print the same pieces unbroken (the
+  phrases, :mod:`builder.core.phrases`), and templates print the same pieces unbroken (the
   ``phrases`` filter of :mod:`builder.render.env`);
 - :func:`font_em` reads each glyph's advance from the font files WeasyPrint prints with (DejaVu
   Sans for English, BIZ UDGothic for Japanese and for what DejaVu lacks), through fontTools, a
@@ -28,9 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from builder.core.i18n import Lang
+from builder.core.phrases import is_wide as _is_wide
+from builder.core.phrases import phrases
 from builder.render.env import JA_GOTHIC, JA_GOTHIC_BOLD
-from builder.render.phrases import is_wide as _is_wide
-from builder.render.phrases import phrases
 
 PT_MM = 25.4 / 72
 """Millimetres per point."""
@@ -111,7 +111,7 @@ Widths = Callable[[str, Lang, bool], float]
 
 def segments(text: str) -> list[str]:
     """``text`` cut where a line may break: English after a space, Japanese between phrases
-    (:func:`builder.render.phrases.phrases`: ``サブマシンガン``, ``5発の`` and ``負傷 = ダメージ``
+    (:func:`builder.core.phrases.phrases`: ``サブマシンガン``, ``5発の`` and ``負傷 = ダメージ``
     stay whole). Joined, they are ``text``."""
     return phrases(text)
 

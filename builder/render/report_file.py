@@ -1,7 +1,8 @@
 """One printout written as the PDF a command's ``-o FILE`` names (a compare sheet, a report).
 
 Never overwrites and never writes through a symlink (``create_new``: a taken name gets ``-2`` …);
-a folder that cannot be written is bad input on stderr (exit 2), never a traceback.
+a folder that cannot be written is bad input on stderr (exit 2), never a traceback. What it says
+("wrote …", "cannot write …") is in the language the sheet is printed in.
 """
 
 from __future__ import annotations
@@ -9,12 +10,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from builder.core.i18n import Lang
+from builder.core.messages import Messages
 from builder.render.printout import Printout
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
+MESSAGES = Messages.load(__file__)
 
-def write_report(printout: Printout, output: str | Path) -> int:
+
+def write_report(printout: Printout, output: str | Path, lang: Lang) -> int:
     """Render ``printout`` to ``output`` (``.pdf`` added when it has no suffix); the exit code."""
     from builder.core.outfiles import create_new
     from builder.render.batch import render_html
@@ -27,7 +32,8 @@ def write_report(printout: Printout, output: str | Path) -> int:
         stem = target.name[: -len(target.suffix)] if target.suffix else target.name
         written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(printout)))
     except OSError as exc:
-        print(f"{target}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        words = MESSAGES("cannot-write", target=target, reason=exc.strerror or exc)
+        print(words.text(lang), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"wrote {written}", file=sys.stderr)
+    print(MESSAGES("wrote", path=written).text(lang), file=sys.stderr)
     return EXIT_OK

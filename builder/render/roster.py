@@ -75,15 +75,33 @@ class CatalogLine:
     version: int | str | None
     digest: str
     extra: dict[str, Any] = field(default_factory=dict)
+    name_ja: str | None = None
+    """The name Japanese sheets print (the catalog's ``name_ja:``; None: ``name``)."""
 
 
 def catalog_text(catalog: CatalogLine, lang: Lang) -> str:
     """``Test catalog · version 3 · digest 1a2b3c4d5e6f`` in ``lang``."""
-    parts = [catalog.name]
+    parts = [catalog.name_ja if lang == "ja" and catalog.name_ja else catalog.name]
     if catalog.version is not None:
         parts.append(LABELS.t("version", lang, version=catalog.version))
     parts.append(LABELS.t("digest", lang, digest=catalog.digest))
     return " · ".join(parts)
+
+
+def _is_number(cell: str) -> bool:
+    """A figure (``7.9``, ``83%``, ``5/6 (83%)``, ``+2``): digits and signs, no word."""
+    return any(ch.isdigit() for ch in cell) and not any(ch.isalpha() for ch in cell)
+
+
+def _numeric(t: RosterTable) -> list[bool]:
+    """Which columns hold figures (right-aligned, so their digits line up); a column of words
+    (a weapon's type) reads from the left. A blank or a dash is neither."""
+    out = []
+    for i in range(len(t.head)):
+        cells = [str(r[i]).strip() for r in t.rows if i < len(r)]
+        filled = [c for c in cells if c.strip("-–—−") != ""]
+        out.append(i > 0 and bool(filled) and all(_is_number(c) for c in filled))
+    return out
 
 
 def _table(t: RosterTable) -> dict[str, Any]:
@@ -91,6 +109,7 @@ def _table(t: RosterTable) -> dict[str, Any]:
         "title": t.title,
         "head": list(t.head),
         "rows": [list(r) for r in t.rows],
+        "numeric": _numeric(t),
         "note": t.note,
     }
 

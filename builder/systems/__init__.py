@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
+from pathlib import Path
 from typing import cast
 
 from builder.core.problems import InputError, Problem, unknown_system
@@ -25,7 +27,16 @@ from builder.systems.compare_table import nothing_to_compare
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
-__all__ = ["COMMON_OPTIONS", "DEFAULT", "INSTALLED", "declared", "get", "ids", "unknown"]
+__all__ = [
+    "COMMON_OPTIONS",
+    "DEFAULT",
+    "INSTALLED",
+    "declared",
+    "get",
+    "help_tables",
+    "ids",
+    "unknown",
+]
 __all__ += [
     "CompareRow",
     "compare_cell",
@@ -85,6 +96,19 @@ def declared(system_id: str) -> Declared:
         tuple(system.card_sizes),
         {c.name: c.help for c in system.commands()},
     )
+
+
+def help_tables() -> list[Path]:
+    """Each installed game's ``help_labels.yaml`` (the Japanese of its own commands' and options'
+    ``--help``), found beside its system module without importing the game."""
+    tables = []
+    for module in INSTALLED.values():
+        spec = find_spec(module.rpartition(".")[0]) if "." in module else None
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            table = Path(folder) / "help_labels.yaml"
+            if table.is_file():
+                tables.append(table)
+    return tables
 
 
 def unknown(system_id: object, where: str) -> Problem:

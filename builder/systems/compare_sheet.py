@@ -18,6 +18,8 @@ from builder.render.layout import PAPERS
 from builder.systems.compare_table import Row, format_diff, format_value
 
 SHEET_MARGIN = 12.0  # mm: inside every home printer's unprinted edge
+LABEL_COLUMN = 52.0  # mm: the row labels' column; the units share the rest of the width
+CELL_PADDING = 1.2  # mm, each side of a cell (templates/common/compare.css)
 CHART_W, CHART_H = 180.0, 70.0  # mm, the survival chart's drawing area
 PLOT_LEFT, PLOT_TOP, PLOT_W, PLOT_H = 14.0, 4.0, 124.0, 54.0
 """The plot frame inside the chart (mm); the room to its right holds the curves' end labels."""
@@ -157,7 +159,13 @@ def sheet_context(
         "item": {"width": page_w - 2 * SHEET_MARGIN, "height": page_h - 2 * SHEET_MARGIN},
         "pages": [{"items": [{"x": SHEET_MARGIN, "y": SHEET_MARGIN, "item": {}}], "marks": []}],
         "units": [{"name": name, "source": source} for name, source in units],
+        "columns": {"label": LABEL_COLUMN, "text": _unit_text_width(page_w, len(units))},
         "rows": table,
         "chart": chart(curves, rounds, lang) if curves else None,
         **(extra or {}),
     }
+
+
+def _unit_text_width(page_w: float, units: int) -> float:
+    """The width (mm) a unit's name has in its column: a longer word wraps anywhere."""
+    return (page_w - 2 * SHEET_MARGIN - LABEL_COLUMN) / max(units, 1) - 2 * CELL_PADDING

@@ -170,7 +170,9 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         folder = next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
         files = self.catalog_files() if isinstance(self, TracksCatalog) else None
         identity = read_identity(folder, files)
-        return CatalogLine(identity.name, identity.version, identity.digest)
+        return CatalogLine(
+            identity.name, identity.version, identity.digest, name_ja=identity.name_ja
+        )
 
     @abstractmethod
     def documents(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:

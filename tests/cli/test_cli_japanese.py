@@ -109,21 +109,60 @@ def test_every_help_text_of_the_generic_commands_has_its_japanese():
     assert [t for t in texts if helps(t) == t] == []
 
 
+def _every_help_text() -> list[str]:
+    """Every help text the command gives: the shell's, each game command's (a command several
+    games offer: each game's own parser) and each game's card sizes."""
+    import argparse
+
+    from builder import systems
+    from builder.cli import build_parser
+
+    texts = _texts(build_parser())
+    for sid in systems.ids():
+        declared = systems.declared(sid)
+        texts += [size.help for size in declared.card_sizes]
+        for command in systems.get(sid).commands():
+            texts += _texts(build_parser(command=command.name))
+            own = argparse.ArgumentParser(description=command.help)
+            command.configure(own)
+            texts += _texts(own)
+    return [t for t in texts if t != argparse.SUPPRESS]
+
+
+def test_every_help_text_of_every_game_command_has_its_japanese():
+    from builder.cli import help_tables
+    from builder.core.parser_words import HelpTexts
+
+    helps = HelpTexts.of(help_tables())
+    assert sorted({t for t in _every_help_text() if helps(t) == t}) == []
+
+
 def test_every_japanese_help_text_belongs_to_a_help_the_parser_gives():
     """A table line whose English the parser no longer says would never be shown."""
-    from builder.cli import HELP_TABLES, build_parser
+    from builder.cli import help_tables
     from builder.core.i18n import read_labels_file
     from builder.core.parser_words import HelpTexts
 
-    texts = _texts(build_parser())
-    texts += _texts(build_parser(command="odds")) + _texts(build_parser(command="balance"))
+    texts = _every_help_text()
     unused = [
         f"{path.parent.name}/{path.name}: {key}"
-        for path in HELP_TABLES
+        for path in help_tables()
         for key, pair in read_labels_file(path).items()
         if not any(HelpTexts([pair])(t) != t for t in texts)
     ]
     assert unused == []
+
+
+def test_a_command_several_games_offer_lists_them_without_a_system(capsys):
+    from builder.cli import main
+
+    assert main(["odds", "--help", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert "--system {soh,artifact}" in out and "ゲームシステム" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["odds", "--hit", "3"])
+    assert exc.value.code == 2
+    assert "the following arguments are required: --system" in capsys.readouterr().err
 
 
 def test_an_options_refusal_given_in_both_languages_reads_in_the_players():

@@ -86,3 +86,29 @@ def test_japanese_wraps_never_split_an_id_or_a_katakana_word_or_start_with_a_clo
             assert not (a[-1].isascii() and a[-1].isalnum() and b[0].isascii() and b[0].isalnum())
             assert not ("\u30a0" <= a[-1] <= "\u30ff" and "\u30a0" <= b[0] <= "\u30ff"), (a, b)
             assert b[0] not in "、。）,", (a, b)
+
+
+def test_japanese_help_wraps_between_phrases_only():
+    """--help under --lang ja broke 「標本推/定」「順/位づけ」: a Japanese run without spaces
+    is cut between BudouX phrases (builder.core.phrases), the same as the printouts."""
+    from builder.core.phrases import phrases
+
+    texts = [
+        "被弾のしやすさ・生存の期待値（厳密計算の上限を超えると標本推定）・与ダメージ",
+        "LAMINIM のカタログで組める適正な構成をすべて、想定攻撃に対して順位づけします"
+        "（パレート前線に印）",
+        "ファイルのカードとプレイシート、続いて名簿シートを印刷します（PDF）",
+    ]
+    for text in texts:
+        cuts = {0}
+        for phrase in phrases(text):
+            cuts.add(max(cuts) + len(phrase))
+        for width in range(24, 60):
+            lines = wrap(text, width)
+            assert all(columns(line) <= width for line in lines), lines
+            at = 0
+            for line in lines[:-1]:
+                at = text.index(line.strip(), at) + len(line.strip())
+                while at < len(text) and text[at] == " ":
+                    at += 1
+                assert at in cuts, (width, lines)

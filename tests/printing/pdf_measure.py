@@ -426,6 +426,9 @@ def embedded_font_weights(path: Path) -> dict[str, int]:
 COUNTERS = frozenset("発回面点枚個人機体本度秒歩段階倍割名隻門基列行番目以未超分時日")
 """Characters read with the number before them: a line never breaks between them."""
 
+CLOSING = frozenset("）)」』】］]〕〉》”、。，．,.:：;；!！?？")
+"""Closing brackets and stops: they belong to the character before them."""
+
 
 def is_katakana(ch: str) -> bool:
     return ("\u30a0" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f") and ch != "・"
@@ -480,14 +483,16 @@ def wraps(
                 baselines, a.baseline + pitch[1] * a.size + 0.01
             )
         ]
+        start = _text_start(a)
         below = [
             b
             for b in window
             if pitch[0] * a.size <= b.baseline - a.baseline <= pitch[1] * a.size
             and b.text[0] not in BULLETS
             and abs(b.size - a.size) < 0.3
-            and b.x0 <= a.x0 + 0.6 * a.size
+            and b.x0 <= start + 0.6 * a.size
             and b.x0 < a.x1
+            and b.x1 > a.x0  # not a line of the column to the left
             and not _wall_between(walls, b.chars[0], a.chars[0])
         ]
         if not below:
@@ -496,6 +501,16 @@ def wraps(
         if not _rules_between(edges, a, b):
             out.append(Wrap(a, b))
     return out
+
+
+def _text_start(line: Run) -> float:
+    """Where a line's words start, for the line it goes on in: a list item's next line is
+    indented past its bullet (by the bullet and its gap, up to 2.5 em)."""
+    if line.text[0] not in BULLETS:
+        return line.x0
+    words = [c for c in line.chars if c["text"] not in BULLETS and c["text"].strip()]
+    start = words[0]["x0"] if words else line.x0
+    return max(start, line.x0 + 2.5 * line.size - 0.6 * line.size)
 
 
 def _boxed(char: dict, edges: Sequence[dict]) -> bool:
@@ -525,14 +540,16 @@ def bad_breaks(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list[Wrap]:
 
 
 def lonely_last_lines(chars: Sequence[dict], edges: Sequence[dict] = ()) -> list[Wrap]:
-    """Paragraphs whose last line is one Japanese character."""
+    """Paragraphs whose last line is one Japanese character, its closing marks aside
+    (「る。」 is as lonely as 「る」)."""
     found = wraps(chars, edges)
     continued = {id(w.before) for w in found}
-    return [
-        w
-        for w in found
-        if id(w.after) not in continued and len(w.after.text) == 1 and is_wide(w.after.text)
-    ]
+    out = []
+    for w in found:
+        text = "".join(ch for ch in w.after.text if ch not in CLOSING).strip()
+        if id(w.after) not in continued and len(text) == 1 and is_wide(text):
+            out.append(w)
+    return out
 
 
 def render_each(

@@ -128,3 +128,24 @@ def test_the_compare_sheet_prints_no_rule_number_or_threat_id():
     with pdfplumber.open(io.BytesIO(pdf_bytes(render_html(_printout(units, threat))))) as doc:
         text = doc.pages[0].extract_text()
     assert "full-barrage" not in text and not re.search(r"\bD\d{1,2}\b", text)
+
+
+def test_the_compare_sheet_names_each_units_team_not_its_file():
+    units, threat = CASES["barrage"]
+    sheet = _printout(units, threat).context["units"]
+    assert [u["source"] for u in sheet] == ["Test-play samples"] * 2 + ["Rivals"] * 2
+
+
+def test_an_intercepting_sheet_says_what_happens_with_no_option_value_or_rule_number():
+    from builder.systems.laminim.declared import INTERCEPT
+
+    printout = SYSTEM.compare_printout(
+        _entries(CASES["duel"][0]),
+        SYSTEM.load_catalog(),
+        CompareOptions(threat="rifle-duel", values={INTERCEPT.name: "auto"}),
+        PrintOptions(lang="en"),
+    )
+    sheet = printout.context
+    labels = [r["label"] for r in sheet["rows"]]
+    assert "Shoots missiles with" in labels and not any("D19" in label for label in labels)
+    assert "missiles shot down" in sheet["subtitle"] and "auto" not in sheet["subtitle"]

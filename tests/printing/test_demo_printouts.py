@@ -13,8 +13,10 @@ from __future__ import annotations
 import pytest
 
 from builder.render.layout import SAFE_ZONE, pack_discs
+from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.printouts import TOKEN_DIAMETER, TOKEN_GAP
-from tests.printing.printed import MM, everything, printed
+from tests.printing.pdf_measure import card_boxes
+from tests.printing.printed import MM, everything, option_sets, printed
 
 SLACK = 0.05 * MM
 """Rounding of coordinates in the PDF (mm to pt and back)."""
@@ -102,3 +104,26 @@ def test_spreading_never_leaves_a_sheet_nearly_empty():
         assert sum(sizes) == count and max(sizes) <= pack.per_page
         assert max(sizes) - min(sizes) <= 1
         assert len(sizes) == -(-count // pack.per_page)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_demo_token_sheet_leaves_a_blank_band_at_its_foot(paper):
+    """The 11 + 10 pieces of two sheets spread down each page (printouts.ROW_SPREAD), not
+    packed at the top of a page with its lower third blank."""
+    (doc,) = [d for d in printed("laminim", paper, "en", "poker") if d.kind == "tokens"]
+    for n, page in enumerate(doc.pages(), start=1):
+        lowest = max(c["bottom"] for c in _circles(page))
+        blank = (page.height - lowest) / page.height
+        assert blank < 0.12, f"{doc} page {n}: {blank:.0%} of the page blank under its discs"
+
+
+@pytest.mark.parametrize(("paper", "lang", "size"), option_sets("laminim"))
+def test_the_card_sheet_footer_lies_on_no_cut_line(paper, lang, size):
+    """Two large cards across are cut down the page's middle: a footer there sits on the crop
+    mark (Letter leaves 0.1 mm) and is cut in two."""
+    (doc,) = [d for d in printed("laminim", paper, lang, size) if d.kind == "cards"]
+    for page in doc.pages():
+        foot = [c for c in page.chars if c["text"].strip() and c["top"] > page.height - 9 * MM]
+        x0, x1 = min(c["x0"] for c in foot), max(c["x1"] for c in foot)
+        cuts = {x for box in card_boxes(page, CARD_SIZES[size]) for x in (box["x0"], box["x1"])}
+        assert not [x for x in cuts if x0 - MM < x < x1 + MM], f"{doc}: footer on a cut line"

@@ -16,7 +16,8 @@ from builder.render.layout import PAPERS, PRINTER_MARGIN, SAFE_ZONE
 from builder.render.pdf import pdf_bytes
 from builder.systems.base import PrintOptions
 from builder.systems.kuroganen.models import KuroganenMap
-from builder.systems.kuroganen.printouts import HEAD_W, MARGIN, map_context, printouts
+from builder.systems.kuroganen.printouts import HEAD_PT, HEAD_W, MARGIN, map_context, printouts
+from tests.printing.pdf_measure import tallest_blank_band
 from tests.printing.printed import MM, demo
 from tests.render.geometry import overlapping_pairs
 
@@ -51,7 +52,7 @@ def _headers(page) -> tuple[set[int], set[int]]:
     words = [
         w
         for w in page.extract_words(extra_attrs=["size"])
-        if re.fullmatch(r"\d+", w["text"]) and w["size"] < 6.5  # the headers' 6 pt
+        if re.fullmatch(r"\d+", w["text"]) and abs(w["size"] - HEAD_PT) < 0.05
     ]
     top = min(w["top"] for w in words)
     columns = {int(w["text"]) for w in words if abs(w["top"] - top) < 1}
@@ -60,9 +61,10 @@ def _headers(page) -> tuple[set[int], set[int]]:
 
 
 DEFAULT_RUN = {(30, 40, "ja", "letter"), (60, 60, "en", "a4")}
-"""The big maps printed in the default run: Japanese on the shorter paper, cut in two parts
-down the map, and English on A4 cut in four, across and down (~10 s a PDF); every other size ×
-language × paper adds no new way of cutting and runs with the ``slow`` mark."""
+"""The big maps printed in the default run: Japanese on the shorter paper, cut in four (two
+across, two down), and English on A4 cut in nine, with a middle part joined on every side
+(~10 s a PDF); every other size × language × paper adds no new way of cutting and runs with the
+``slow`` mark."""
 
 
 def _big_map_cases() -> list:
@@ -81,8 +83,14 @@ def _big_map_cases() -> list:
 
 
 @pytest.mark.parametrize(("width", "height", "lang", "paper"), _big_map_cases())
-def test_a_big_map_prints_every_column_and_row_inside_the_margins(width, height, lang, paper):
+def test_a_big_map_prints_every_column_and_row_inside_the_margins_on_full_pages(
+    width, height, lang, paper
+):
+    """Every column and row inside the margins, and no part page more than a quarter blank:
+    the parts are cut so their cells fill the paper (30 × 40 on Letter cut only down the map
+    left each page's lower third empty)."""
     page_w, page_h = (v * MM for v in PAPERS[paper])
+    printable = {"x0": 0, "x1": page_w, "top": MARGIN * MM, "bottom": page_h - MARGIN * MM}
     columns: set[int] = set()
     rows: set[int] = set()
     with pdfplumber.open(io.BytesIO(map_pdf(width, height, lang, paper))) as doc:
@@ -95,6 +103,7 @@ def test_a_big_map_prints_every_column_and_row_inside_the_margins(width, height,
                 assert o["x0"] >= PRINTER_MARGIN * MM - 0.5, o
                 assert o["x1"] <= page_w - PRINTER_MARGIN * MM + 0.5, o
                 assert o["bottom"] <= page_h - SAFE_ZONE * MM + 0.5, o  # the footer's line
+            assert tallest_blank_band(page, printable) <= 0.25
     assert columns == set(range(width))
     assert rows == set(range(height))
 
@@ -103,7 +112,7 @@ def test_a_big_map_prints_every_column_and_row_inside_the_margins(width, height,
 def test_a_big_map_is_split_into_parts_at_one_scale_each_cell_once(width, height):
     context = map_context(big_map(width, height), lang="en", paper="a4")
     parts = [page["items"][0]["item"] for page in context["pages"]][1:]
-    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 6.0
+    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 8.0
     seen = [(d["x"], d["y"], id(p)) for p in parts for d in p["drawn"]]
     assert len(seen) == width * height
     for p in parts:
@@ -157,3 +166,30 @@ def test_each_risk_has_its_own_pattern_and_the_relief_shows_through_its_tint():
         html,
     )
     assert cell and float(cell.group(1)) < 0.6
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_part_says_which_pages_join_it_and_the_overview_shows_where_each_lies(lang):
+    context = map_context(big_map(60, 60), lang=lang, paper="a4")
+    overview, *parts = [page["items"][0]["item"] for page in context["pages"]]
+    assert len(parts) == 9  # three across, three down: pages 2–10
+    middle = parts[4]["part"]
+    joins = {
+        "en": ["page 5 on the left", "page 7 on the right", "page 3 above", "page 9 below"],
+        "ja": ["左に 5 ページ", "右に 7 ページ", "上に 3 ページ", "下に 9 ページ"],
+    }[lang]
+    assert all(j in middle for j in joins), middle
+    corner = parts[0]["part"]  # the top left part: joined on its right and below only
+    right, below = {"en": ("page 3 on the right", "page 5 below"), "ja": ("右に 3", "下に 5")}[lang]
+    assert right in corner and below in corner
+    assert corner.count("ページ" if lang == "ja" else "page") == 3  # its own number, two joins
+    scale = overview["cell"]
+    outlines = overview["outlines"]
+    assert [o["label"] for o in outlines] == [
+        ("p. {n}" if lang == "en" else "{n}ページ").format(n=n) for n in range(2, 11)
+    ]
+    for o, part in zip(outlines, parts, strict=True):
+        assert o["x"] == pytest.approx(part["columns"][0] * scale, abs=1e-3)
+        assert o["y"] == pytest.approx(part["rows"][0]["y"] * scale, abs=1e-3)
+        assert o["width"] == pytest.approx(len(part["columns"]) * scale, abs=1e-3)
+        assert o["label_w"] + 2.4 < o["width"]  # the page number's box fits inside the part

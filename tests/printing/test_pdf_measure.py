@@ -1,7 +1,9 @@
 """The PDF measures every printing test relies on, checked on a page whose answers are known:
 a 63 × 88 mm card outline with text at known sizes, a blank lower half, a mark 8 mm from the
 edge, and Japanese lines broken by hand inside a katakana word and between a number and its
-counter."""
+counter: in a paragraph, in a bulleted item (its next line indented past the bullet) and in the
+right of two columns whose lines interleave by height; and a last line of one character and its
+full stop."""
 
 from __future__ import annotations
 
@@ -21,6 +23,10 @@ body { margin: 0; font-family: "BIZ UDGothic"; }
 .key { font-size: 10pt; font-weight: bold; }
 .tiny { font-size: 6pt; }
 .far { position: absolute; left: 8mm; top: 150mm; font-size: 8pt; }
+.item { padding-left: 4mm; text-indent: -4mm; }
+.col { position: absolute; top: 200mm; width: 40mm; font-size: 7pt; line-height: 8.4pt; }
+.left { left: 100mm; }
+.right { left: 145mm; top: calc(200mm + 0.9pt); }
 </style></head><body>
 <div class="card">
   <p class="body">耐久 <span class="key">12</span> 威力 <span class="key">3</span></p>
@@ -28,6 +34,12 @@ body { margin: 0; font-family: "BIZ UDGothic"; }
   <p class="body">ガトリ<br>ング砲と5<br>発のミサイル</p>
   <p class="body tiny">注記</p>
 </div>
+<div class="col" style="left: 100mm; top: 20mm">
+  <p class="body item">•&nbsp;リス<br>ク+2 の例</p>
+  <p class="body">これで終わ<br>る。</p>
+</div>
+<p class="col left">左の段の文<br>章が続く<br>三行目まで</p>
+<p class="col right">右のドリ<br>ルの段</p>
 <p class="far">端から8mm</p>
 </body></html>"""
 
@@ -88,4 +100,10 @@ def test_bold_is_a_true_bold_weight_class(page):
 def test_breaks_inside_a_katakana_word_and_before_a_counter_are_found(page):
     _, p = page
     found = {(w.before.text[-1], w.after.text[0]) for w in pm.bad_breaks(p.chars, pm.rules(p))}
-    assert found == {("リ", "ン"), ("5", "発")}
+    assert found == {("リ", "ン"), ("5", "発"), ("ス", "ク"), ("リ", "ル")}
+
+
+def test_a_last_line_of_one_character_and_its_stop_is_lonely(page):
+    _, p = page
+    found = [w.after.text for w in pm.lonely_last_lines(p.chars, pm.rules(p))]
+    assert found == ["る。"]

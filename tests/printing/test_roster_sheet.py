@@ -56,8 +56,18 @@ def test_the_japanese_roster_says_legal_and_names_the_digest_in_japanese(game):
     system = systems.get(game)
     _, text = roster_text(game, "ja", "letter")
     assert "適正" in text and "照合カタログ" in text and "ダイジェスト" in text
-    assert identity_of(system, system.catalog_dir()).digest in text
+    identity = identity_of(system, system.catalog_dir())
+    assert identity.digest in text
     assert "Legal" not in text and "Roster" not in text
+    # the catalog's own Japanese name where catalog.yaml gives one (name_ja:), else its name
+    if identity.name_ja:
+        assert identity.name_ja.replace(" ", "") in text.replace(" ", "").replace("\n", "")
+        assert identity.name not in text
+
+
+def test_the_catalogs_with_a_japanese_name_are_read_with_it():
+    named = {g for g in GAMES if identity_of(systems.get(g), systems.get(g).catalog_dir()).name_ja}
+    assert named == {"soh", "kuroganen"}
 
 
 @pytest.mark.parametrize("game", GAMES)

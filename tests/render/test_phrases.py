@@ -1,4 +1,4 @@
-"""Japanese lines break between phrases (builder.render.phrases), pinned on the words the
+"""Japanese lines break between phrases (builder.core.phrases), pinned on the words the
 printouts used to split: 「移/動」「落/下先」「リス/ク+2」「（1/面」「負傷/= ダメージ」."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from builder.render.phrases import phrases
+from builder.core.phrases import phrases
 
 
 @pytest.mark.parametrize(
@@ -72,3 +72,19 @@ def test_a_long_english_name_in_japanese_text_may_still_wrap_between_its_words()
 
 def test_a_mode_keeps_its_distance():
     assert phrases("ダッシュ 3") == ["ダッシュ 3"]
+
+
+def test_a_name_may_wrap_between_its_parts_but_never_inside_one():
+    """A katakana name is one word to the phrase breaker: the compare sheet's column heads ran
+    「アメリア・オコンクォ＝リンドクヴィスト博士」 over the next column. ``name_phrases`` sets each
+    part in its own unbreakable span, so the line may break after ・ or ＝ only."""
+    from builder.render.env import make_env
+
+    html = make_env().from_string("{{ n | name_phrases }}").render(n="アメリア・オコンクォ＝リンド")
+    assert html == (
+        '<span class="kw">アメリア・</span><span class="kw">オコンクォ＝</span>'
+        '<span class="kw">リンド</span>'
+    )
+    assert make_env().from_string("{{ n | name_phrases }}").render(n="<b>Vex</b>") == (
+        "&lt;b&gt;Vex&lt;/b&gt;"
+    )

@@ -257,7 +257,8 @@ def run(args: argparse.Namespace) -> int:
         from builder.render.report_file import write_report
 
         context = matrix_context(cells, catalog, lang, args.paper)
-        return write_report(Printout("balance", "artifact/balance.html", context), args.output)
+        sheet = Printout("balance", "artifact/balance.html", context)
+        return write_report(sheet, args.output, lang)
     return 0
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError, Problem, find_named
 from builder.core.report_lang import current_lang
+from builder.render.fit import fit
 from builder.systems.artifact.derive import Unit, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.legality import Member, check
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Threat
@@ -40,6 +41,11 @@ if TYPE_CHECKING:
 _LABELS = Labels.load(__file__, "compare_labels.yaml")
 
 
+SOURCE_FIT = (31.0, 6.5, 6.5, 2)
+"""The force's name under a unit's on the sheet: cut with … to two lines of a column of four
+on A4 (mm, pt, pt, lines)."""
+
+
 @dataclass(frozen=True)
 class Side:
     """One column: the force's name for the unit, its catalog entry, where it came from."""
@@ -47,6 +53,9 @@ class Side:
     name: str
     unit: Unit
     source: str = ""
+    """The file's name (the text table and JSON: the command line named the file)."""
+    force: str = ""
+    """The force's name (the printed sheet: a handout names no file)."""
 
 
 def _best_damage(unit: Unit, target: Unit) -> float:
@@ -149,7 +158,7 @@ def pick_sides(
             chosen = [find_named(members, entry.unit, lambda m: m.name, where=entry.label)]
         for m in chosen:
             assert m.unit is not None
-            sides.append(Side(m.name, m.unit, source))
+            sides.append(Side(m.name, m.unit, source, read.team.name))
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX:
         raise count_problem(len(sides), [s.name for s in sides], COMPARE_MIN, COMPARE_MAX)
@@ -222,7 +231,7 @@ def compare_sheet(
         subtitle=_LABELS.t(
             "sheet_title", lang, threat=part_name(compared.threat, lang), n=compared.rounds
         ),
-        units=[(s.name, s.source) for s in compared.sides],
+        units=[(s.name, fit(s.force or s.source, *SOURCE_FIT).text) for s in compared.sides],
         rows=compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds),
         curves=curves,
         rounds=compared.rounds,

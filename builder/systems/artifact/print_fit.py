@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from builder.core.i18n import Lang
-from builder.render.fit import fit, fit_words
+from builder.render.fit import fit_words
 from builder.render.measure import PT_MM, Piece, count_lines, font_em, pieces, segments
+from builder.systems.artifact.card_name import Title
+from builder.systems.artifact.card_name import fit_name as fit_title
 
 LINE = 1.2
 """``line-height`` of the card's text (cards.css ``.card``)."""
@@ -112,33 +114,14 @@ class CardText:
     rules: Sequence[str]
 
 
-NAME_FLOOR_PT = 6.5
-"""The unit's name shrinks to fit two lines, never under the card's floor."""
-
-
-@dataclass(frozen=True)
-class Title:
-    """The unit's name as the card's head prints it."""
-
-    text: str
-    pt: float
-    lines: int
-
-
 def move_mm(scale: Scale) -> float:
     """Room kept right of the type line for "M 15cm" at the key size (cards.css ``.move``)."""
     return 7 * 0.62 * scale.key * PT_MM + 1.5
 
 
-def fit_name(name: str, face: Face, scale: Scale) -> Title:
-    """The unit's name at the largest size down to NAME_FLOOR_PT that fits two lines of the
-    card's width (cut with … below that); a long word shrinks the name rather than break."""
-    width = face.inner
-    fitted = fit(name, width, scale.name, NAME_FLOOR_PT, lines=2)
-    words = fit_words(name, width, scale.name, NAME_FLOOR_PT)
-    size = min(fitted.size, words.size)
-    one = fit(name, width, size, size)
-    return Title(fitted.text, size, 1 if one.text == name else 2)
+def fit_name(name: str, face: Face, scale: Scale, lang: Lang) -> Title:
+    """The unit's name in the card's head at the deck's scale (:mod:`card_name`)."""
+    return fit_title(name, face.inner, scale.name, lang)
 
 
 NAME_SPAN = 2
@@ -152,8 +135,8 @@ class Tracks:
 
     label_mm: float
     per_row: int
-    word_pt: float
-    """The label's word ("HP", "Aboard"); its count is at the key size."""
+    word_pts: tuple[float, ...]
+    """Each track's label word ("HP", "Aboard"), pt; its count is at the key size."""
 
 
 GROUP_GAP_MM = 1.2
@@ -163,25 +146,36 @@ BOX_GAP_MM = 0.25
 """Between two boxes of a group (cards.css ``.tick``)."""
 
 
+def _label_mm(word: str, count: int, word_pt: float, scale: Scale, lang: Lang) -> float:
+    """How wide a track's label prints: its word (bold, ``word_pt``) and its count (key)."""
+    em = font_em(f"{word} ", lang, bold=True) * word_pt
+    return (em + font_em(str(count), lang, bold=True) * scale.key) * PT_MM
+
+
 def track_layout(face: Face, scale: Scale, lang: Lang, tracks: Sequence[tuple[str, int]]) -> Tracks:
-    """The label column fits the widest label (bold, at the key size, or its word at the body
-    size when that would cost boxes in a row); the boxes come in groups of five, as many groups
-    as the rest of the row holds (up to the face's row)."""
+    """The label column fits the widest label; the boxes come in groups of five, as many groups
+    as the rest of the row holds (up to the face's row).
+
+    Every word is at the key size when the row keeps its boxes; else a word too wide for the
+    face's label column (the ship's "Aboard") drops to the body size and the others stay at
+    the key size, so "HP" prints alike on every card of a deck; else every word is at the body
+    size (the ship's HP once printed smaller than an MS's for the length of "Aboard")."""
     group = 5 * (face.box_mm + BOX_GAP_MM) + GROUP_GAP_MM
-    best = Tracks(0.0, 0, scale.body)
-    for word_pt in (scale.key, scale.body):
-        need = (
-            max(
-                font_em(f"{word} ", lang, bold=True) * word_pt
-                + font_em(str(count), lang, bold=True) * scale.key
-                for word, count in tracks
-            )
-            if tracks
-            else 0.0
+    at_key = tuple(scale.key for _ in tracks)
+    long = tuple(
+        scale.body if _label_mm(w, n, scale.key, scale, lang) + 1.0 > face.label_mm else scale.key
+        for w, n in tracks
+    )
+    at_body = tuple(scale.body for _ in tracks)
+    best = Tracks(0.0, 0, at_body)
+    for pts in (at_key, long, at_body):
+        need = max(
+            (_label_mm(w, n, pt, scale, lang) for (w, n), pt in zip(tracks, pts, strict=True)),
+            default=0.0,
         )
-        label = max(face.label_mm, math.ceil((need * PT_MM + 1.0) * 10) / 10)
+        label = max(face.label_mm, math.ceil((need + 1.0) * 10) / 10)
         groups = max(1, int((face.inner - label + GROUP_GAP_MM) // group))
-        layout = Tracks(label, min(face.boxes_per_row, 5 * groups), word_pt)
+        layout = Tracks(label, min(face.boxes_per_row, 5 * groups), pts)
         if layout.per_row == face.boxes_per_row:
             return layout
         if layout.per_row > best.per_row:
@@ -243,7 +237,7 @@ def card_mm(
     if sum(columns_mm(scale, lang, text)) > face.inner:
         return math.inf
     box_row = face.box_mm + 0.4
-    title = fit_name(text.name, face, scale)
+    title = fit_name(text.name, face, scale, lang)
     head = title.lines * title.pt * 1.1 * PT_MM + scale.line(scale.key) + scale.line() + 0.3
     layout = track_layout(face, scale, lang, text.tracks)
     tracks = sum(
@@ -333,12 +327,21 @@ def _cards_at(face: Face, scale: Scale, lang: Lang, cards: Sequence[CardText]) -
 
 def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
     """The largest scale on the face's ladder at which every card of the deck fits whole; when
-    none does, the largest at which the deck takes no more cards (continuation cards counted)
-    than at the floor, each of them fitting (the fullest cards then leave out their rules
-    reminder)."""
+    none does, the largest at which every card still fits with the last paragraph of its
+    reminder (an MS's evasion, the ship's landing); when none does, the largest at which the
+    deck takes no more cards (continuation cards counted) than at the floor, each of them
+    fitting (the fullest cards then leave out their rules reminder).
+
+    The middle step keeps the rule a player looks up in play: without it a Japanese demo deck,
+    a little too full for its whole reminder even at the floor, went up to the top of the
+    ladder and printed no rule on any card, while the English one kept them all."""
     for body in face.ladder:
         scale = Scale.at(face, body)
         if all(card_mm(face, scale, lang, c) <= face.height for c in cards):
+            return scale
+    for body in face.ladder:
+        scale = Scale.at(face, body)
+        if all(card_mm(face, scale, lang, c, min(1, len(c.rules))) <= face.height for c in cards):
             return scale
     floor = Scale.at(face, face.ladder[-1])
     most = len(_cards_at(face, floor, lang, cards))

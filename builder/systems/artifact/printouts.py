@@ -18,7 +18,8 @@ from builder.render.layout import (
     place_on_pages,
     sheet_context,
 )
-from builder.render.measure import segments
+from builder.render.measure import PT_MM, segments
+from builder.systems.artifact.card_name import fit_name as fit_title
 from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship, Weapon
 from builder.systems.artifact.print_fit import (
@@ -38,7 +39,7 @@ from builder.systems.artifact.print_fit import (
     weapon_name_pt,
     wide_name,
 )
-from builder.systems.artifact.print_labels import labels_for
+from builder.systems.artifact.print_labels import LABELS, labels_for
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
 
@@ -51,7 +52,12 @@ MARKER_DIAMETER = 70.0
 """The battleship marker: a 70 mm disc (the seed sets no size; it is bigger than an MS base and
 leaves room for a model ship on top)."""
 
-MARKER_NAME = (44.0, 12.0, 7.0)
+MARKER_NAME = (44.0, 12.0)
+"""The ship's name on its marker: width (mm) and largest size (pt); a long name takes two
+lines (:mod:`card_name`) rather than be cut to one at 7 pt."""
+
+MARKER_NAME_FOOT = 34.1
+"""Where the name's last line ends on the marker, mm from its top (above the type line)."""
 RULER_CM = 20
 """The ruler covers the longest range in the catalog (20 cm: funnels, main guns, missiles)."""
 
@@ -156,7 +162,7 @@ def unit_card(
     text = part_text(whole, (start, stop))
     if start > 0:
         name = f"{name} ({labels['continued']})"
-    title = fit_name(name, face, scale)
+    title = fit_name(name, face, scale, lang)
     fill = spread(face, scale, lang, text)
     layout = track_layout(face, scale, lang, text.tracks)
     columns = spread_columns(face, scale, lang, text)
@@ -171,11 +177,12 @@ def unit_card(
         fitted = fit_words(w["name"], span, w["name_pt"], w["name_pt"])
         w["name_split"] = fitted.words != w["name_words"]
     kind = "ms" if isinstance(unit, MobileSuit) else "ship"
-    type_line = f"{part_name(unit, lang)} · {labels[kind]}"
-    force_line = f"{labels['force']}: {force}"
+    type_line = LABELS.t("type_line", lang, type=part_name(unit, lang), kind=labels[kind])
+    force_line = LABELS.t("force_line", lang, force=force)
     return {
         "kind": kind,
         "name": title.text,
+        "name_rows": list(title.rows),
         "name_pt": title.pt,
         "name_lines": title.lines,
         "type": part_name(unit, lang),
@@ -184,8 +191,13 @@ def unit_card(
         "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
         "move": f"{unit.move}{labels['cm']}",
         "tracks": [
-            {"label": word, "count": count, "rows": box_groups(count, layout.per_row)}
-            for word, count in text.tracks
+            {
+                "label": word,
+                "label_pt": pt,
+                "count": count,
+                "rows": box_groups(count, layout.per_row),
+            }
+            for (word, count), pt in zip(text.tracks, layout.word_pts, strict=True)
         ],
         "weapons": weapons,
         "heads": text.heads,
@@ -198,7 +210,6 @@ def unit_card(
             "gap": fill.gap_mm,
             "box": face.box_mm,
             "label": layout.label_mm,
-            "label_pt": layout.word_pt,
             "pad_x": face.pad_x,
             "pad_y": face.pad_y,
         },
@@ -255,14 +266,17 @@ def markers_context(
     ships = [(n, u) for n, u in members(force, catalog) if isinstance(u, Ship)]
     markers = []
     for name, ship in ships:
-        fitted = fit(name, *MARKER_NAME)
+        title = fit_title(name, *MARKER_NAME, lang)
         markers.append(
             {
-                "name": fitted.text,
-                "name_pt": fitted.size,
+                "name": title.text,
+                "name_rows": list(title.rows),
+                "name_pt": title.pt,
+                "name_top": round(MARKER_NAME_FOOT - title.lines * title.pt * 1.2 * PT_MM, 2),
                 "type": part_name(ship, lang),
                 "hp": ship.hp,
                 "capacity": ship.capacity,
+                "stats": LABELS.t("marker_stats", lang, hp=ship.hp, capacity=ship.capacity),
             }
         )
     ruler_len = RULER_CM * 10.0

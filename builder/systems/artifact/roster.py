@@ -1,10 +1,19 @@
 """Artifact's rows on the roster sheet (builder/render/roster.py): the battleship, then every MS,
-with move, HP, propellant or capacity, their weapons' numbers, and the force's legality."""
+with move, HP, propellant or capacity, their weapons' numbers, and the force's legality.
+
+The sheet is read at the table, away from the file: a finding names a unit type by its display
+name, never by its catalog id or its place in the file (``check`` says "nightingale" and
+"units[0]", which the file's writer needs), and a unit is marked illegal only for a finding of
+its own (a force of too few MS is illegal, its units are not)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from builder.core.i18n import Labels, Lang, part_name
-from builder.render.roster import Roster, RosterEntry, RosterTable, split_findings
+from builder.core.problems import Problem
+from builder.render.roster import Roster, RosterEntry, RosterTable, problem_text
+from builder.systems.artifact.derive import Unit, all_units
 from builder.systems.artifact.legality import Member, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit, Ship
 
@@ -31,12 +40,17 @@ def _weapons(member: Member, lang: Lang) -> RosterTable:
     return RosterTable(t("weapons", lang), head, rows)
 
 
-def _entry(member: Member, lang: Lang, legal: bool) -> RosterEntry:
+def _entry(member: Member, lang: Lang, problems: tuple[str, ...], first: str | None) -> RosterEntry:
+    """A unit's rows; ``first``: the name of an earlier unit of its type, whose weapons table
+    it shares (a force of thirteen Rick Dias printed thirteen alike, on three pages)."""
     t = LABELS.t
     unit = member.unit
     if unit is None:
-        return RosterEntry(member.name, t("unknown", lang), legal=False)
-    kind = f"{part_name(unit, lang)} · {t('ship' if isinstance(unit, Ship) else 'ms', lang)}"
+        return RosterEntry(member.name, t("unknown", lang), legal=False, problems=problems)
+    what = t("ship" if isinstance(unit, Ship) else "ms", lang)
+    kind = t("kind", lang, type=part_name(unit, lang), kind=what)
+    if first is not None:
+        kind += t("same_weapons", lang, name=first)
     numbers: list[tuple[str, str]] = [
         (t("move", lang), t("move_value", lang, cm=unit.move)),
         (t("hp", lang), str(unit.hp)),
@@ -50,26 +64,71 @@ def _entry(member: Member, lang: Lang, legal: bool) -> RosterEntry:
         kind,
         tuple(part_name(w, lang) for w in unit.weapons),
         tuple(numbers),
-        legal,
-        tables=(_weapons(member, lang),),
+        not problems,
+        problems=problems,
+        tables=() if first is not None else (_weapons(member, lang),),
     )
+
+
+PRINTED = frozenset({"ms-as-ship", "second-ship", "name-taken", "too-few-ms", "over-capacity"})
+"""The rule findings the sheet words itself (``finding_<key>`` in roster_labels.yaml); any
+other (an unknown type in a forced print) prints as ``check`` says it."""
+
+
+def _finding(problem: Problem, units: Mapping[str, Unit], lang: Lang) -> str:
+    """A finding in the sheet's words: a unit type by its name in ``lang``."""
+    said = problem.said
+    if said.key not in PRINTED:
+        return problem_text(problem, lang)
+    params = dict(said.params)
+    for key in ("type", "ship"):
+        unit = units.get(params.get(key, ""))
+        if unit is not None:
+            params[key] = part_name(unit, lang)
+    return LABELS.t(f"finding_{said.key}", lang, **params)
+
+
+def _own(problem: Problem, member: int) -> bool:
+    """The finding is about the ``member``-th unit of the force (0: the ship)."""
+    where = problem.field
+    prefix = "ship" if member == 0 else f"units[{member - 1}]"
+    return where == prefix or where.startswith((prefix + ".", prefix + "["))
 
 
 def roster(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> Roster:
     report = check(force, catalog)
     t = LABELS.t
-    errors, warnings = split_findings(report.problems, lang)
+    units = all_units(catalog)
+    members = report.members
+    offset = 0 if report.ship is not None else 1
+    errors = [p for p in report.problems if p.severity != "warning"]
+    own = [
+        tuple(_finding(p, units, lang) for p in errors if _own(p, i + offset))
+        for i in range(len(members))
+    ]
+    general = tuple(
+        _finding(p, units, lang)
+        for p in errors
+        if not any(_own(p, i + offset) for i in range(len(members)))
+    )
+    warnings = tuple(_finding(p, units, lang) for p in report.problems if p.severity == "warning")
     ms = [m for m in report.units if m.kind == "ms"]
     numbers = [(t("ms_count", lang), str(len(ms)))]
     ship = report.ship.unit if report.ship is not None else None
     if isinstance(ship, Ship):
-        numbers.append((t("aboard", lang), f"{min(len(ms), ship.capacity)}/{len(ms)}"))
+        fit = t("aboard_value", lang, n=min(len(ms), ship.capacity), of=len(ms))
+        numbers.append((t("aboard", lang), fit))
+    firsts: dict[str, str] = {}
+    entries = []
+    for m, problems in zip(members, own, strict=True):
+        first = firsts.setdefault(m.type, m.name) if m.unit is not None else m.name
+        entries.append(_entry(m, lang, problems, None if first == m.name else first))
     return Roster(
         team=force.name,
-        entries=tuple(_entry(m, lang, report.legal) for m in report.members),
+        entries=tuple(entries),
         legal=report.legal,
         numbers=tuple(numbers),
-        problems=errors,
+        problems=general,
         warnings=warnings,
         entry_word=t("unit", lang),
     )

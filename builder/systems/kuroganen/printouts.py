@@ -13,12 +13,12 @@ Templates see only dicts, lists, strings and numbers.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from builder.core.i18n import Lang, pick
 from builder.core.problems import InputError, Problem
 from builder.render.layout import PAPERS, check_choices
+from builder.render.phrases import is_wide
 from builder.systems.base import PrintOptions, Printout
 
 from .models import KuroganenMap
@@ -36,12 +36,33 @@ MAP_TOP = 24.0
 MAP_BOTTOM = 34.0
 """Room below the grid for the legend (mm)."""
 
-CELL_MAX = 18.0
-"""Largest printed cell (mm); a 10-wide map then spans 180 mm."""
+CELL_MAX = 30.0
+"""Largest printed cell (mm), about a base's width: a small map (6 × 3) still spans the page's
+width rather than its top third; a 10-wide map is bounded by the page (18 mm on A4)."""
 
-CELL_NUMBERS = 6.0
-"""Smallest cell (mm) that still carries its level and risk numbers at ≥ 6 pt; a map whose
-cells would be smaller on one page is printed in parts (an overview page, then the parts)."""
+CELL_NUMBERS = 8.0
+"""Smallest cell (mm) that carries its numbers readably: its level (a "2.5") takes under two
+thirds of the cell, so it never runs into the next cell's level ("2.5 2" read as "2.52", as 6 mm
+cells printed). A map whose cells would be smaller on one page is printed in parts (an overview
+page, then the parts)."""
+
+LEVEL_EM = 0.33
+"""A level's type size as a share of the cell (mm per mm), between :data:`MIN_PT` and
+:data:`LEVEL_PT`."""
+
+LEVEL_PT = 14.0
+"""The largest level (pt): read at arm's length on the demo's 18 mm cells."""
+
+RISK_EM = 0.33
+"""A risk digit's type size as a share of the cell, between :data:`MIN_PT` and
+:data:`RISK_PT`."""
+
+RISK_PT = 11.0
+"""The largest risk digit (pt)."""
+
+PAD, PAD_SHARE = 0.8, 0.05
+"""Room (mm) between a cell's edge (or the start's frame) and its letters: 0.8 mm, or a
+twentieth of a big cell."""
 
 PART_LINE = 5.0
 """Room for the line naming a part of a big map (mm)."""
@@ -52,6 +73,10 @@ grid is drawn at exact positions, so its width is exactly ``HEAD_W`` plus its ce
 runs past the margin."""
 
 PT_PER_MM = 72 / 25.4
+
+HEAD_PT = 7.5
+"""The column and row numbers (pt): the numbers a player finds a cell or joins two parts by,
+larger than the 6 pt minimum yet inside :data:`HEAD_W` × :data:`HEAD_H` (two digits)."""
 
 MIN_PT = 6.05
 """The smallest type in a cell: 6 pt and a hair, so the SVG's scaling never prints it under 6."""
@@ -83,37 +108,12 @@ def _document(kind: str, lang: Lang, paper: str, title: str, item: dict[str, Any
     }
 
 
-KEEP_TOGETHER = re.compile(r"[+＋]?\d+(?:\.\d+)?(?:階層|マス|点|段|mm)?")
-"""A number with its counter (``1階層``, ``+2``, ``0.5階層``): Japanese text may break between
-any two characters, so these runs are kept on one line."""
-
-
-def keep_together(line: str, lang: Lang) -> list[dict[str, Any]]:
-    """``line`` as ``{"text", "keep"}`` runs: a number and its counter never split across lines
-    in Japanese (English breaks only at spaces anyway)."""
-    if lang != "ja":
-        return [{"text": line, "keep": False}]
-    out: list[dict[str, Any]] = []
-    at = 0
-    for m in KEEP_TOGETHER.finditer(line):
-        if m.start() > at:
-            out.append({"text": line[at : m.start()], "keep": False})
-        out.append({"text": m.group(), "keep": True})
-        at = m.end()
-    if at < len(line):
-        out.append({"text": line[at:], "keep": False})
-    return out
-
-
 def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
     labels = labels_for(lang)
     head, rows = TABLE[lang]
     item = {
         "heading": f"{labels['system']} — {labels['doc_reference']}",
-        "sections": [
-            {"title": t, "lines": [keep_together(line, lang) for line in lines]}
-            for t, lines in SECTIONS[lang]
-        ],
+        "sections": [{"title": t, "lines": lines} for t, lines in SECTIONS[lang]],
         "table_title": pick(TABLE_TITLE, lang),
         "table_head": head,
         "table_rows": rows,
@@ -142,10 +142,35 @@ def _tiles(length: int, per_page: int) -> list[range]:
     return [range(i, min(i + size, length)) for i in range(0, length, size)]
 
 
+OUTLINE_EM = 3.5
+"""Type size (mm, 10 pt) of the page numbers the overview prints on each part."""
+
+
+def _label_width(text: str, em: float) -> float:
+    """Width (mm) of a short bold label at ``em``: Japanese full width, digits and Latin
+    letters about two thirds of it (DejaVu Sans Bold; BIZ UDGothic's are half)."""
+    return round(sum(em if is_wide(ch) else 0.68 * em for ch in text), 3)
+
+
+def _joins(labels: dict[str, str], i: int, j: int, across: int, down: int) -> str:
+    """Which pages join part (``i``, ``j``) of an ``across`` × ``down`` cut, and on which side:
+    what a player laying the parts out needs (pages are numbered across, then down, from 2)."""
+    page = 2 + j * across + i
+    sides = [
+        (i > 0, "join_left", page - 1),
+        (i + 1 < across, "join_right", page + 1),
+        (j > 0, "join_above", page - across),
+        (j + 1 < down, "join_below", page + across),
+    ]
+    found = [labels[key].format(n=n) for there, key, n in sides if there]
+    return labels["joins"].format(sides=labels["join_sep"].join(found)) if found else ""
+
+
 def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]:
     """The map on one page when its cells can carry their numbers; a bigger map gets an
-    overview page (shading only) and then as many pages as it takes at one cell size, each a
-    part of the map with its real column and row numbers (the parts can be laid side by side)."""
+    overview page (shading only, each part outlined with its page number) and then as many
+    pages as it takes at one cell size, each a part of the map with its real column and row
+    numbers and the pages that join it on each side (the parts can be laid side by side)."""
     labels = labels_for(lang)
     page = _page(paper)
     area_w = page["width"] - 2 * MARGIN - HEAD_W
@@ -205,11 +230,11 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "digit": f"{last}+",
         }
     )
-    heading = f"{team.name} — {labels['doc_map']}"
+    heading = f"{team.name} — {labels['doc_map' if plan is not None else 'doc_map_only']}"
 
     def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
-        level_mm = min(11.0, max(MIN_PT, cell * 0.45 * PT_PER_MM)) / PT_PER_MM
-        risk_mm = min(8.0, max(MIN_PT, cell * 0.33 * PT_PER_MM)) / PT_PER_MM
+        level_mm = min(LEVEL_PT, max(MIN_PT, cell * LEVEL_EM * PT_PER_MM)) / PT_PER_MM
+        risk_mm = min(RISK_PT, max(MIN_PT, cell * RISK_EM * PT_PER_MM)) / PT_PER_MM
         head_w, head_h = (HEAD_W, HEAD_H) if numbers else (0.0, 0.0)
         drawn = []
         for j, y in enumerate(ys):
@@ -223,7 +248,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
                         "x": round(head_w + i * cell, 3),
                         "y": round(head_h + j * cell, 3),
                         "pattern": None if risk is None else f"r{min(risk, len(RISK_COLOURS) - 1)}",
-                        "risk_w": round(risk_mm * (0.62 * digits + 0.35), 3),
+                        "risk_w": round(risk_mm * (0.7 * digits + 0.4), 3),
                     }
                 )
         return {
@@ -239,6 +264,7 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "level_mm": math.ceil(level_mm * 1000) / 1000,  # never below 6 pt once rounded
             "risk_mm": math.ceil(risk_mm * 1000) / 1000,
             "head_w": head_w,
+            "head_mm": round(HEAD_PT / PT_PER_MM, 3),
             "head_h": head_h,
             "width": round(head_w + len(xs) * cell, 3),
             "height": round(head_h + len(ys) * cell, 3),
@@ -255,6 +281,9 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "drawn": drawn,
             "legend_risks": legend_risks,
             "has_sub": any(grid[y][x]["unit"] or grid[y][x]["start"] for y in ys for x in xs),
+            "pad": round(max(PAD, cell * PAD_SHARE), 3),
+            "outlines": [],
+            "outline_em": OUTLINE_EM,
         }
 
     title = heading
@@ -266,16 +295,36 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
         xs = _tiles(team.width, int(area_w // CELL_NUMBERS))
         ys = _tiles(team.height, int(part_h // CELL_NUMBERS))
         cell = min(CELL_MAX, area_w / len(xs[0]), part_h / len(ys[0]))
-        n = len(xs) * len(ys)
         whole = min(whole, part_h / team.height)
-        overview = labels["overview"].format(first=2, last=n + 1)
-        items = [item(whole, range(team.width), range(team.height), False, overview)]
-        for rows in ys:
-            for cols in xs:
+        n = len(xs) * len(ys)
+        overview = item(whole, range(team.width), range(team.height), False, "")
+        overview["part"] = labels["overview"].format(first=2, last=n + 1)
+        overview["outlines"] = [
+            {
+                "x": round(cols[0] * whole, 3),
+                "y": round(rows[0] * whole, 3),
+                "width": round(len(cols) * whole, 3),
+                "height": round(len(rows) * whole, 3),
+                "label": labels["overview_page"].format(n=2 + j * len(xs) + i),
+            }
+            for j, rows in enumerate(ys)
+            for i, cols in enumerate(xs)
+        ]
+        for outline in overview["outlines"]:
+            outline["label_w"] = _label_width(outline["label"], OUTLINE_EM)
+        items = [overview]
+        for j, rows in enumerate(ys):
+            for i, cols in enumerate(xs):
                 part = labels["part"].format(
-                    x0=cols[0], x1=cols[-1], y0=rows[0], y1=rows[-1], total=n + 1
+                    x0=cols[0],
+                    x1=cols[-1],
+                    y0=rows[0],
+                    y1=rows[-1],
+                    page=2 + j * len(xs) + i,
+                    total=n + 1,
                 )
-                items.append(item(cell, cols, rows, True, part))
+                joins = _joins(labels, i, j, len(xs), len(ys))
+                items.append(item(cell, cols, rows, True, f"{part} · {joins}" if joins else part))
     context["pages"] = [
         {"items": [{"x": MARGIN, "y": MARGIN, "item": it}], "marks": []} for it in items
     ]

@@ -18,6 +18,13 @@ def _level(team: KuroganenMap, x: int, y: int, lang: Lang) -> str:
     return LABELS.t("pit", lang) if level is None else level_text(level)
 
 
+def _unit_count(team: KuroganenMap) -> int:
+    """Every unit the sheet lists: the planned mover (listed among the units or not) and the
+    others, so "Units 0" never heads a sheet that shows a mover."""
+    mover = {team.plan.start} if team.plan is not None else set()
+    return len(set(team.units) | mover)
+
+
 def roster(team: KuroganenMap, lang: Lang) -> Roster:
     t = LABELS.t
     s = map_summary(team)
@@ -30,7 +37,7 @@ def roster(team: KuroganenMap, lang: Lang) -> Roster:
     numbers += [
         (t("pits", lang), str(s["pits"])),
         (t("half", lang), str(s["half_levels"])),
-        (t("units", lang), str(len(team.units))),
+        (t("units", lang), str(_unit_count(team))),
     ]
     entries = []
     plan = team.plan

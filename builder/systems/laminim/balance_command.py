@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         from builder.render.report_file import write_report
         from builder.systems.laminim.balance_report import report_printout
 
-        return write_report(report_printout(found, catalog, lang, args.paper), args.output)
+        return write_report(report_printout(found, catalog, lang, args.paper), args.output, lang)
     return 0
 
 

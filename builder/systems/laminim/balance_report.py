@@ -34,6 +34,22 @@ MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring", "plus", "
 DASHES = ("none", "3 1.5", "1 1", "4 1.2 1 1.2", "6 2", "0.6 1.6", "2 2 6 2", "8 1")
 SCATTERS_PER_PAGE = 2
 
+PT_MM = 25.4 / 72
+ROW_MM = 5.4
+"""A table row of the report: an 8 pt line (line height 1.3), 0.7 mm padding above and below,
+its rule (measured 5.3 mm)."""
+HEADING_MM = 11.0
+"""A table's heading (9.5 pt, 4 mm above, 1.5 mm below) and the table's 2 mm top margin."""
+NOTE_MM = 10.0
+"""A two-line note at 6.5 pt with its margins."""
+PLOT_EXTRA_MM = 11.5
+"""What a scatter takes beyond its drawing: its title, its legend, its bottom margin."""
+LONE_PLOT_MIN_MM = 80.0
+"""A scatter left alone on its page shrinks to make room for the tables, down to this height;
+below it the tables keep a page of their own."""
+SAFETY_MM = 8.0
+"""Room kept free under estimated content: a page item clips what overflows."""
+
 
 def nice_ticks(high: float, count: int = 5) -> list[float]:
     """Round tick values from 0 to at least ``high`` (about ``count`` steps). A top below the
@@ -206,6 +222,26 @@ def best_rows(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[dict[str, s
     return out
 
 
+def tables_height(tables: dict[str, list[dict[str, str]]], lang: Lang, width: float) -> float:
+    """An upper estimate (mm) of the weapon and frame tables with their note: a frame row whose
+    "dominated by" list is wider than its column (half the width) takes a line more."""
+    from builder.render.measure import font_em
+
+    col = width / 2
+    rows = len(tables["weapons"]) + 1
+    for r in tables["frames"]:
+        rows += 1 + int(font_em(r["by"], lang) * 8.0 * PT_MM // col)
+    return 2 * HEADING_MM + (rows + 1) * ROW_MM + NOTE_MM
+
+
+def lone_plot_height(inner_h: float, tables_h: float, plot_h: float) -> float | None:
+    """The height of a scatter sharing its page with the tables (at most the usual one), or
+    None when the tables need more room than a readable scatter leaves."""
+    room = inner_h - tables_h - NOTE_MM - SAFETY_MM - PLOT_EXTRA_MM
+    height = min(plot_h, room)
+    return height if height >= LONE_PLOT_MIN_MM else None
+
+
 def report_context(run: BalanceRun, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The report's plain data: pages of kind summary, scatters and tables."""
     page_w, page_h = PAPERS[paper]
@@ -229,23 +265,24 @@ def report_context(run: BalanceRun, catalog: Catalog, lang: Lang, paper: str) ->
         }
     ]
     plot_h = (inner_h - 12.0) / SCATTERS_PER_PAGE - 14.0
+    tables = {"weapons": weapon_rows(run, catalog, lang), "frames": frame_rows(run, catalog, lang)}
+    lone_h = lone_plot_height(inner_h, tables_height(tables, lang, inner_w), plot_h)
     for start in range(0, len(run.threats), SCATTERS_PER_PAGE):
-        pages.append(
-            {
-                "kind": "scatters",
-                "plots": [
-                    scatter(run, i, catalog, lang, inner_w, plot_h)
-                    for i in range(start, min(start + SCATTERS_PER_PAGE, len(run.threats)))
-                ],
-            }
-        )
-    pages.append(
-        {
-            "kind": "tables",
-            "weapons": weapon_rows(run, catalog, lang),
-            "frames": frame_rows(run, catalog, lang),
+        shown = range(start, min(start + SCATTERS_PER_PAGE, len(run.threats)))
+        # an odd threat's scatter alone on the last page would leave its lower half blank:
+        # the tables go under it (the scatter a little shorter when they need the room)
+        joined = len(shown) < SCATTERS_PER_PAGE and lone_h is not None
+        height = lone_h if joined and lone_h is not None else plot_h
+        page: dict[str, Any] = {
+            "kind": "scatters",
+            "plots": [scatter(run, i, catalog, lang, inner_w, height) for i in shown],
         }
-    )
+        if joined:
+            page.update(tables)
+            tables = {}
+        pages.append(page)
+    if tables:
+        pages.append({"kind": "tables", **tables})
     return {
         "system": "laminim",
         "kind": "balance",

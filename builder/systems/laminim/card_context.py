@@ -147,6 +147,8 @@ def _weapon(
         "name": name,  # fitted to its line by card_fit.set_type: name_words, name_pt
         "type": weapon.type,
         "type_label": labels[f"type_{weapon.type}"],
+        # the type's box, unless the name says it (no 「ミサイル [ミサイル]」 in Japanese)
+        "type_shown": weapon.type != "normal" and labels[f"type_{weapon.type}"] != name,
         "attacking": weapon.type != "special",
         "power": weapon.power,
         "attacks": weapon.attacks,

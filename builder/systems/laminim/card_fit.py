@@ -71,8 +71,12 @@ STEPS = 24
 PADDING_MM = {"poker": 2.5, "large": 4.0}
 """Left/right padding of a card."""
 
-TLABEL_MM = {"poker": 8.2, "large": 12.5}
+TLABEL_MM = {"poker": 8.8, "large": 12.5}
 """Width of the labels' column left of the tick boxes."""
+
+TLABEL_GAP_MM = 0.8
+"""Room kept between the widest tick label and its first box (a label set against the box
+reads as one mark)."""
 
 
 def _quarter(pt: float) -> float:
@@ -129,7 +133,7 @@ def tick_label_pt(labels: dict[str, str], size: str, label_pt: float) -> float:
         (labels[k] for k in ("frame", "heat_track", "durability_short", "ammo")),
         key=lambda t: font_em(t, _lang_of(labels), bold=True),
     )
-    room = TLABEL_MM[size] - 0.4
+    room = TLABEL_MM[size] - TLABEL_GAP_MM
     pt = label_pt
     width_em = font_em(widest, _lang_of(labels), bold=True)
     while pt > TYPE[size].label and width_em * pt * PT_MM > room:

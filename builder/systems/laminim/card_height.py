@@ -168,8 +168,12 @@ def movement_height(
         for mode in modes[i : i + cols]:
             distance = f"{NBSP}{mode['distance']}" if mode["distance"] else ""
             cell = [Piece(w, f, True) for w in mode["words"]]
-            cell += pieces(f, f"{distance}{NBSP}· ", bold=True)
-            cell += pieces(f, f"{labels['turn']}{NBSP}{mode['turn']}", whole=True)
+            if mode["name"] == labels["turn"]:  # the angle alone (cards.html)
+                cell += pieces(f, f"{distance}{NBSP}", bold=True)
+                cell += pieces(f, mode["turn"], whole=True)
+            else:
+                cell += pieces(f, f"{distance}{NBSP}· ", bold=True)
+                cell += pieces(f, f"{labels['turn']}{NBSP}{mode['turn']}", whole=True)
             if mode["zuzzer"]:
                 cell += pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{mode['zuzzer']}")
             if mode["heat"] != "":
@@ -253,7 +257,7 @@ def card_sections(
             tallest = max(tallest, lines(words, cell_w, cell_w - lead))
         sil += _row(m, tallest, 1.1 * f)
     if card["guards"]:
-        guards = " · ".join(g["text"] for g in card["guards"])
+        guards = f"{NBSP}· ".join(g["text"] for g in card["guards"])
         sil += _row(m, lines(pieces(small, guards), full), 1.1 * small)
     return {
         "header": head,
@@ -299,18 +303,18 @@ def _tracks_and_foot(
         stats_mm += 0.8 + BORDER if stats else 0.0
         line = inline_box(small, f"{labels['slot_short']}{wpn['slot']}", 1.0, bold=True)
         line += [Piece(wd, wpn["name_pt"], True) for wd in wpn["name_words"]]
-        if wpn["type"] != "normal":
+        if wpn["type_shown"]:
             line += [Piece(" ", f), *inline_box(small, wpn["type_label"], 0.8 + 2 * BORDER)]
         if wpn["abilities"]:
             line += pieces(f, " ")
             for n, a in enumerate(wpn["abilities"]):
                 line += pieces(f, a, whole=True)  # a .nw span
                 if n < len(wpn["abilities"]) - 1:
-                    line += pieces(f, " · ")
+                    line += pieces(f, f"{NBSP}· ")
         # the stats float beside the first lines (two when it is taller than a line)
         stat_h = 1.2 * _mm(key) + 2 * BORDER if stats else 0.0
         beside = max(1, math.ceil(stat_h / (1.25 * _mm(f)) - 1e-9))
-        head_lines = count_lines(line, w, lang, card_em, w - stats_mm, beside)
+        head_lines = count_lines(_glued(line), w, lang, card_em, w - stats_mm, beside)
         thead = max(head_lines * 1.25 * _mm(f), stat_h) + m.thead_gap
         boxes = _track(m, len(wpn["durability_rows"]), 1, tl)
         if wpn["ammo"] is not None:

@@ -8,7 +8,7 @@ out at 80 columns, as the documented JSON, and as the compare sheet's plain-data
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +83,10 @@ def match_unit(
 
 def pick_units(
     entries: Sequence[CompareEntry], catalog: Catalog
-) -> tuple[list[tuple[UnitReport, str]], list[Problem]]:
-    """Every unit asked for, with its file's name; the files' legality problems as notes."""
-    picked: list[tuple[UnitReport, str]] = []
+) -> tuple[list[tuple[UnitReport, str, str]], list[Problem]]:
+    """Every unit asked for, with its file's name and its team's; the files' legality problems
+    as notes."""
+    picked: list[tuple[UnitReport, str, str]] = []
     notes: list[Problem] = []
     for entry in entries:
         read = entry.read
@@ -93,13 +94,13 @@ def pick_units(
         report = check_team(read.team, catalog, read)
         if report.bad_input:
             raise InputError(report.errors)
-        source = Path(entry.label).name
+        source, team = Path(entry.label).name, read.team.name
         if entry.unit is None:
-            picked += [(u, source) for u in report.units]
+            picked += [(u, source, team) for u in report.units]
             notes += report.errors
         else:
             unit = match_unit(entry.unit, report.units, entry.label, read.source)
-            picked.append((unit, source))
+            picked.append((unit, source, team))
             notes += errors_of(unit.problems)
     if not COMPARE_MIN <= len(picked) <= COMPARE_MAX:
         raise _bad(
@@ -109,7 +110,7 @@ def pick_units(
                 low=COMPARE_MIN,
                 high=COMPARE_MAX,
                 count=len(picked),
-                names=", ".join(u.name for u, _ in picked) or "—",
+                names=", ".join(u.name for u, _, _ in picked) or "—",
             ),
         )
     return picked, notes
@@ -130,7 +131,7 @@ def compute(
     threat = find_threat(options.threat, catalog)
     choice = parse_intercept(INTERCEPT.of(options.values))
     columns = []
-    for report, source in picked:
+    for report, source, team in picked:
         analysis = None
         if report.resolved is not None:
             intercept = None
@@ -147,7 +148,7 @@ def compute(
             except TooLarge as exc:
                 why = MESSAGES("against-threat", threat=threat.id, why=too_large(exc))
                 raise _bad(report.name, why) from None
-        columns.append(Column(report, analysis, source))
+        columns.append(Column(report, analysis, source, team))
     return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
 
 
@@ -234,7 +235,11 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         method=_method(compared, lang),
     )
     if compared.intercept:
-        subtitle += LABELS.t("sheet-intercept", lang, choice=compared.intercept)
+        subtitle += LABELS.t("sheet-intercept", lang)
+    rows = [
+        replace(r, label=LABELS.t("sheet-interceptor", lang)) if r.key == "interceptor" else r
+        for r in metric_rows(compared.columns, catalog, lang)
+    ]
     curves = [
         Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
         for i, c in enumerate(compared.columns)
@@ -245,8 +250,9 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         paper=paper,
         subject=threat_name,
         subtitle=subtitle,
-        units=[(c.name, c.source) for c in compared.columns],
-        rows=metric_rows(compared.columns, catalog, lang),
+        # under each name its team's, as the players call it (the file name is for scripts)
+        units=[(c.name, c.team or c.source) for c in compared.columns],
+        rows=rows,
         curves=curves,
         rounds=compared.rounds,
         extra={

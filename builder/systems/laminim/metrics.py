@@ -33,12 +33,13 @@ BONUS_ALL, BONUS_SINGLE = 2, 4  # damage_output's defaults: both aim bonuses, +2
 
 @dataclass(frozen=True)
 class Column:
-    """One unit in the table: its legality report, its analysis (None when it has none) and
-    where it came from (a file name, or the TUI's "team" / "editing")."""
+    """One unit in the table: its legality report, its analysis (None when it has none),
+    where it came from (a file name, or the TUI's "team" / "editing") and its team's name."""
 
     report: UnitReport
     analysis: UnitAnalysis | None
     source: str = ""
+    team: str = ""
 
     @property
     def name(self) -> str:

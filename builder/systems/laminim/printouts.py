@@ -46,6 +46,12 @@ TOKEN_DIAMETER = 50.0
 TOKEN_GAP = 3.0
 """Room between two discs for the scissors (3 mm fits 18 discs on A4 in offset rows)."""
 
+ROW_SPREAD = 1.75
+"""A sheet holding fewer rows of discs than the page has room for spreads them down the page,
+their pitch up to this many times the packed one: 21 pieces are 11 + 10 on two A4 sheets of
+18, and four rows spread over six rows' height leave no blank third at the foot of each sheet
+(and more room for the scissors)."""
+
 SHEET_LABELS = Labels.load(__file__, "sheet_labels.yaml")
 
 
@@ -63,6 +69,23 @@ def _document(
     return context
 
 
+def spread_rows(pack: DiscPack, pages: list[dict[str, Any]]) -> None:
+    """Each sheet's rows of discs moved apart down the page, up to :data:`ROW_SPREAD` times
+    their packed pitch, so far as the page's full rows reach (in place)."""
+    tops = sorted({y for _, y in pack.spots})
+    if len(tops) < 2:
+        return
+    packed = tops[1] - tops[0]
+    for page in pages:
+        used = sorted({p["y"] for p in page["items"]})
+        if len(used) < 2:
+            continue
+        pitch = min((tops[-1] - tops[0]) / (len(used) - 1), packed * ROW_SPREAD)
+        moved = {y: round(used[0] + i * pitch, 3) for i, y in enumerate(used)}
+        for placed in page["items"]:
+            placed["y"] = moved[placed["y"]]
+
+
 def _disc_sheet(
     lang: Lang, paper: str, items: list[dict[str, Any]], team_name: str, with_tokens: bool
 ) -> Context:
@@ -72,6 +95,7 @@ def _disc_sheet(
     doc = SHEET_LABELS.t("doc_pieces", lang) if with_tokens else labels["doc_markers"]
     title = f"{team_name} — {doc}"
     pages = place_discs(pack, items)
+    spread_rows(pack, pages)
     context = sheet_context("laminim", "tokens", lang, paper, pack, pages, labels, title)
     context["team"] = team_name
     context["sheet_note"] = SHEET_LABELS.t("note_pieces" if with_tokens else "note_markers", lang)

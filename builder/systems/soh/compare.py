@@ -10,7 +10,7 @@ wounds, wounds dealt and taken (fewer is better) and the split itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,8 @@ class Side:
     derived: Derived
     opponent: Derived
     source: str = ""
+    crew: str = ""
+    """The crew's name: the printed sheet says it under the character, not the file's name."""
 
     @property
     def name(self) -> str:
@@ -124,7 +126,7 @@ def pick_sides(
                     everyone, entry.unit, lambda d: d.name, where=entry.label, noun="character"
                 )
             ]
-        sides += [Side(d, opp, source) for d in chosen]
+        sides += [Side(d, opp, source, crew.name) for d in chosen]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
         names = [s.name for s in sides]
@@ -179,8 +181,19 @@ def compare_text(compared: Compared, lang: Lang | None = None) -> str:
     return titled(title(compared.opponent, lang), legend(names[0], lang), table)
 
 
+SHEET_LABELS = ("net", "dealt", "taken", "split")
+"""Rows the sheet names in full words: the text table's labels fit 20 columns ("E wounds
+dealt"); a handout has the room to say what they mean."""
+
+
 def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
-    """The compare sheet's plain data (``templates/common/compare.html``; no rounds, no chart)."""
+    """The compare sheet's plain data (``templates/common/compare.html``; no rounds, no chart):
+    under each character its crew's name (a file name is no player's word), the planner's
+    rows named in full."""
+    rows = [
+        replace(r, label=_LABELS.t(f"sheet_{r.key}", lang)) if r.key in SHEET_LABELS else r
+        for r in compare_rows(compared.sides, compared.plans, lang)
+    ]
     return sheet_context(
         lang=lang,
         paper=paper,
@@ -188,7 +201,9 @@ def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
         subtitle=_LABELS.t(
             "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
         ),
-        units=[(display_name(s.derived.character, lang), s.source) for s in compared.sides],
-        rows=compare_rows(compared.sides, compared.plans, lang),
+        units=[
+            (display_name(s.derived.character, lang), s.crew or s.source) for s in compared.sides
+        ],
+        rows=rows,
         extra={"threat": {"name": compared.opponent.name}},
     )

@@ -35,8 +35,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from builder.core.i18n import Lang
-from builder.render.fit import fit_words
-from builder.render.measure import PT_MM, Piece, char_em, count_lines, font_em, pieces, segments
+from builder.render.fit import Fitted, fit, fit_words
+from builder.render.measure import (
+    PT_MM,
+    Piece,
+    box_piece,
+    char_em,
+    count_lines,
+    font_em,
+    pieces,
+    segments,
+    text_em,
+)
+from builder.render.measure import width_mm as piece_mm
 
 FLOOR_PT = 6.5
 """Nothing on a card under 6.5 pt (docs/design.md "Quality bars"): names shrink to this, then split
@@ -128,14 +139,20 @@ class CardSize:
         """Height of one line of ``pt`` type (the body's by default), mm."""
         return (self.body_pt if pt is None else pt) * LINE * PT_MM
 
-    def _head(self) -> float:
-        return self.name_pt * 1.1 * PT_MM + 0.4 + self.line(self.crew_pt)
+    def _head(self, name_lines: int = 1, name_pt: float | None = None) -> float:
+        """The name (``name_lines`` lines of ``name_pt``, the size's own by default) and the
+        crew line under it."""
+        pt = self.name_pt if name_pt is None else name_pt
+        return name_lines * pt * 1.1 * PT_MM + 0.4 + self.line(self.crew_pt)
 
     def _th_row(self) -> float:
         return self.line(self.th_pt) + CELL_Y_MM
 
-    def card_mm(self, gear_lines: int, plan_lines: int, rules_lines: int) -> float:
-        """Everything on a character card but its weapon rows (with the margin)."""
+    def card_mm(
+        self, gear_lines: int, plan_lines: int, rules_lines: int, title: Title | None = None
+    ) -> float:
+        """Everything on a character card but its weapon rows (with the margin), under
+        ``title`` (by default a one-line name at the size's own size)."""
         abilities = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
         derived = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
         wounds = self.line() + 0.5 + 2 * self.tick_row
@@ -143,7 +160,7 @@ class CardSize:
         return (
             2 * self.pad_y
             + (BLOCKS - 1) * self.gap
-            + self._head()
+            + self._head(*_title_lines(title))
             + abilities
             + gear_lines * self.line()
             + derived
@@ -162,9 +179,101 @@ class CardSize:
         rules = rules_lines * self.line(self.rules_pt)
         return wounds + plan + rules + (FOOT_BLOCKS - (not rules_lines)) * self.gap
 
-    def continuation_mm(self) -> float:
+    def continuation_mm(self, title: Title | None = None) -> float:
         """Everything on a continuation card but its weapon rows: the name, the table head."""
-        return 2 * self.pad_y + self._head() + self.gap + self._th_row() + MARGIN_MM
+        head = self._head(*_title_lines(title))
+        return 2 * self.pad_y + head + self.gap + self._th_row() + MARGIN_MM
+
+
+@dataclass(frozen=True)
+class Title:
+    """A character's name as its card's heading prints it."""
+
+    words: list[str]
+    """Unbreakable pieces (:func:`name_segments`); a two-line name breaks between them."""
+    size: float
+    """Font size in pt."""
+    lines: int
+    """1, or 2 for a name too long for one line at :data:`ONE_LINE_SHARE` of the size."""
+
+
+def _title_lines(title: Title | None) -> tuple[int, float | None]:
+    return (1, None) if title is None else (title.lines, title.size)
+
+
+ONE_LINE_SHARE = 0.8
+"""A name shrinks on one line to this share of the heading's size, no further: a longer name
+takes two lines rather than be cut (a card once printed "Gunnery Sergeant Maximili…", and a
+Japanese name cut inside its katakana)."""
+
+NAME_SEPARATORS = "・＝="
+"""Where a transliterated name's words meet (マクシミリアーナ・ハルトマン＝フォンシュタイン):
+a two-line name may break after one."""
+
+
+def _script(ch: str) -> str:
+    if "\u30a0" <= ch <= "\u30ff" and ch != "・":
+        return "kana"
+    if "\u4e00" <= ch <= "\u9fff":
+        return "kanji"
+    return "other"
+
+
+def name_segments(text: str) -> list[str]:
+    """``text`` in the pieces a name may break between: :func:`segments`, each also cut after
+    a name separator (``・`` ``＝`` ``=``) and where a kanji title meets a katakana name
+    (``砲術軍曹|マクシミリアーナ``, ``リンドクヴィスト|博士``). Joined, they are ``text``."""
+    out: list[str] = []
+    for seg in segments(text):
+        start = 0
+        for i in range(1, len(seg)):
+            prev, ch = seg[i - 1], seg[i]
+            if prev in NAME_SEPARATORS or {_script(prev), _script(ch)} == {"kana", "kanji"}:
+                out.append(seg[start:i])
+                start = i
+        if out and start and len(seg) - start == 1:  # 「…スト卿」: no lone last character
+            start = len(seg) - len(out.pop()) - 1
+        out.append(seg[start:])
+    return out
+
+
+def fit_title(size: CardSize, lang: Lang, name: str, tag_mm: float, floor_pt: float) -> Title:
+    """``name`` as the heading of a card ``size`` wide, with a tag ``tag_mm`` wide after it:
+    on one line down to :data:`ONE_LINE_SHARE` of the heading's size; else the name on one
+    line at the size it has without the tag, the tag under it; else on two lines from that
+    share down to ``floor_pt``; a name too long even for that (untrusted text) is cut on its
+    second line with an ellipsis. Measured with the bold face's own advances."""
+    width = size.text_mm
+    one_floor = max(floor_pt, math.floor(size.name_pt * ONE_LINE_SHARE * 4) / 4)
+
+    def lines(words: Sequence[str], pt: float) -> int:
+        line = [Piece(w, pt, bold=True) for w in words]
+        if any(piece_mm(p, lang, strip=True) > width for p in line):
+            return 3  # a piece wider than the card: no number of lines holds it
+        return count_lines([*line, *([box_piece(tag_mm)] if tag_mm else [])], width, lang)
+
+    def sizes(top: float, least: float) -> list[float]:
+        steps = round((top - least) * 4)
+        return [top - i / 4 for i in range(max(steps, 0) + 1)]
+
+    words = name_segments(name)
+    for pt in sizes(size.name_pt, one_floor):
+        if lines(words, pt) == 1:
+            return Title(words, pt, 1)
+    if tag_mm:  # the name on one line as on the character's other cards, the tag under it
+        alone = fit_title(size, lang, name, 0.0, floor_pt)
+        if alone.lines == 1:
+            return Title(words, alone.size, 2)
+    for pt in sizes(one_floor, floor_pt):
+        if lines(words, pt) <= 2:
+            return Title(words, pt, 2)
+    kept = name
+    while kept:
+        kept = kept[:-1].rstrip()
+        words = name_segments(kept + "…")
+        if (n := lines(words, floor_pt)) <= 2:
+            return Title(words, floor_pt, n)
+    return Title(["…"], floor_pt, 1)
 
 
 BLOCKS = 8
@@ -243,6 +352,25 @@ SIZES: dict[str, CardSize] = {
         (8.0, 7.5, 7.0, 6.5),
     ),
 }  # fmt: skip
+
+
+def fit_line(text: str, width_mm: float, max_pt: float, min_pt: float) -> Fitted:
+    """``text`` on one line (:func:`builder.render.fit.fit`), cut, when it must be, after its
+    last whole word or phrase: the crew line once ended "Outer Ri…" and 「第二強襲…」."""
+    fitted = fit(text, width_mm, max_pt, min_pt)
+    if fitted.text == text:
+        return fitted
+    room = width_mm / PT_MM / fitted.size
+    kept: list[str] = []
+    for seg in segments(text):
+        if text_em("".join([*kept, seg]).rstrip() + "…") > room:
+            break
+        kept.append(seg)
+    while kept and len(kept[-1].strip()) == 1:  # not 「…第…」: a lone character reads as a cut
+        kept.pop()
+    cut = "".join(kept).rstrip() + "…"
+    # a word longer than half the line (untrusted text) is cut inside, as fit() cut it
+    return Fitted(cut, fitted.size) if len(cut) * 2 > len(fitted.text) else fitted
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
-from builder.render.fit import fit
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
@@ -37,7 +36,9 @@ from builder.systems.soh.print_fit import (
     ammo_mm,
     ammo_per_row,
     balance_rows,
+    fit_line,
     fit_name,
+    fit_title,
     name_pieces,
     number_columns_mm,
     split_rows,
@@ -101,10 +102,13 @@ KEY_NUMBERS = (True, False, True, True)
 
 
 def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
+    """One weapon's row. Its skill comes in brackets, as the evasion skill does: printed bare
+    after the name, 「リボルバー 射撃」 read as one weapon's name, and on a row of its own (a
+    name too long for its column) as another weapon."""
     ammo = w.weapon.ammo
     return {
         "name": part_name(w.weapon, lang),
-        "skill": skill_name(w.weapon.skill, lang),
+        "skill": f"({skill_name(w.weapon.skill, lang)})",
         "hit": str(w.hit),
         "type": w.weapon.type,
         "damage": str(w.weapon.damage),
@@ -152,10 +156,10 @@ def character_cards(
     ch = d.character
     name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
     leader = f"★ {labels['leader']}" if ch.leader else None
-    title = fit(
-        name, size.inner - _title_reserve(size, leader, lang), size.name_pt, _name_floor(size)
-    )
-    crew_line = fit(f"{labels['crew']}: {crew.name}", size.text_mm, size.crew_pt, FLOOR_PT)
+    title = fit_title(size, lang, name, _title_reserve(size, leader, lang), _name_floor(size))
+    tag = f"({labels['continued']})"
+    cont_title = fit_title(size, lang, name, _title_reserve(size, tag, lang), _name_floor(size))
+    crew_line = fit_line(f"{labels['crew']}: {crew.name}", size.text_mm, size.crew_pt, FLOOR_PT)
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_kind = kind_name(d.gear.kind, lang) if d.gear else None
     gear_lines = 1
@@ -191,17 +195,17 @@ def character_cards(
     ]
     plan_lines = count_lines(plan, size.text_mm, lang)
     rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.text_mm, lang)
-    room_next = size.height - size.continuation_mm()
+    room_next = size.height - size.continuation_mm(cont_title)
 
     def layout(fixed: float) -> tuple[list[int], bool]:
         counts = split_rows(rows, size.height - fixed, room_next)
         return counts, sum(rows[: counts[0]]) > size.height - fixed
 
-    fixed = size.card_mm(gear_lines, plan_lines, rules_lines)
+    fixed = size.card_mm(gear_lines, plan_lines, rules_lines, title)
     counts, over = layout(fixed)
     rules, foot_moved = True, False
     if len(counts) > 1 or over:  # the rules reminder gives way before a weapon moves on
-        bare = size.card_mm(gear_lines, plan_lines, 0) - size.gap
+        bare = size.card_mm(gear_lines, plan_lines, 0, title) - size.gap
         bare_counts, bare_over = layout(bare)
         if len(bare_counts) < len(counts) or (over and not bare_over):
             fixed, counts, rules = bare, bare_counts, False
@@ -210,7 +214,7 @@ def character_cards(
     ):  # the foot goes to the last card, which would be nearly empty
         foot = size.foot_mm(plan_lines, rules_lines)
         fixed, rules, foot_moved = (
-            size.card_mm(gear_lines, plan_lines, rules_lines) - foot,
+            size.card_mm(gear_lines, plan_lines, rules_lines, title) - foot,
             True,
             True,
         )
@@ -242,8 +246,9 @@ def character_cards(
     first_blocks = BLOCKS - FOOT_BLOCKS if foot_moved else BLOCKS - (not rules)
     card: dict[str, Any] = {
         "continued": False,
-        "name": title.text,
+        "name": title.words,
         "name_pt": title.size,
+        "name_lines": title.lines,
         "crew": crew_line.text,
         "crew_pt": crew_line.size,
         "tag": leader,
@@ -272,13 +277,9 @@ def character_cards(
     }
     cards = [card]
     start = counts[0]
-    tag = f"({labels['continued']})"
-    cont_title = fit(
-        name, size.inner - _title_reserve(size, tag, lang), size.name_pt, _name_floor(size)
-    )
     for i, n in enumerate(counts[1:], start=2):
         last = i == len(counts)
-        used = size.continuation_mm() + sum(rows[start : start + n])
+        used = size.continuation_mm(cont_title) + sum(rows[start : start + n])
         if last:
             used += size.foot_mm(plan_lines, rules_lines if rules else 0)
         blocks = 2 + (FOOT_BLOCKS - (not rules) if last else 0)
@@ -286,8 +287,9 @@ def character_cards(
             card
             | {
                 "continued": True,
-                "name": cont_title.text,
+                "name": cont_title.words,
                 "name_pt": cont_title.size,
+                "name_lines": cont_title.lines,
                 "tag": tag,
                 "weapons": weapons[start : start + n],
                 "foot": last,
@@ -299,16 +301,21 @@ def character_cards(
 
 
 def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> CardSize:
-    """The largest type on the size's ladder at which the crew needs no more cards, and leaves
-    out the rules reminder on no more, than at the smallest: one scale for every card of the
-    PDF."""
+    """The largest type on the size's ladder at which the crew needs no more cards, leaves
+    out the rules reminder on no more, and stacks its ammo tracks in no more rows, than at the
+    smallest: one scale for every card of the PDF. (A wider ammo label at a larger size left a
+    row room for five boxes, not ten: "Ammo 30" printed as a tower of six rows.)"""
     base = SIZES[size_name]
     derived = derive_all(crew.characters, catalog)
 
-    def count(size: CardSize) -> tuple[int, int]:
-        """Cards, and cards that leave out the rules reminder."""
+    def count(size: CardSize) -> tuple[int, int, int]:
+        """Cards, cards that leave out the rules reminder, and rows of ammo boxes."""
         cards = [c for d in derived for c in character_cards(d, crew, lang, size_name, size)]
-        return len(cards), sum(1 for c in cards if c["foot"] and not c["rules"])
+        return (
+            len(cards),
+            sum(1 for c in cards if c["foot"] and not c["rules"]),
+            sum(len(w["ammo_rows"]) for c in cards for w in c["weapons"]),
+        )
 
     least = count(base)
     for body in base.ladder:

@@ -46,7 +46,7 @@ def _entry(d: Derived, lang: Lang, legal: bool, problems: list) -> RosterEntry:
     return RosterEntry(
         name,
         kind,
-        tuple(part_name(line.weapon, lang) for line in d.weapons),
+        (),  # no "Parts:" line: the weapons table under it names every weapon
         numbers,
         legal,
         errors,

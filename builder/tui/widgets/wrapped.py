@@ -2,7 +2,7 @@
 
 Rich wraps at spaces only: a Japanese sentence, which has none, is folded at whatever cell
 the line ends (「…選べます」 then 「）」 alone, 「En」 then 「terで反映」). :class:`Wrapped`
-breaks where :func:`builder.render.phrases.phrases` allows (between phrases, never before a
+breaks where :func:`builder.core.phrases.phrases` allows (between phrases, never before a
 closing bracket, an English word kept whole) at the width it is given when drawn, and a short
 last line takes a phrase from the line above, so no word stands alone. A bullet's text lines
 up under itself.
@@ -18,7 +18,7 @@ from rich.measure import Measurement
 from rich.style import Style, StyleType
 from rich.text import Text
 
-from builder.render.phrases import phrases
+from builder.core.phrases import phrases
 
 SHORT_TAIL = 8
 """A last line narrower than this (cells) takes a phrase from the line above when it can."""

@@ -52,11 +52,16 @@ def test_an_unknown_unit_is_exit_2_with_did_you_mean(capsys):
     assert code == 2 and "did you mean" in err and "Traceback" not in err
 
 
-def test_the_sheet_is_one_page_with_the_curves(tmp_path, capsys):
+def test_the_sheet_is_one_page_with_the_curves_naming_the_force_not_its_file(tmp_path, capsys):
+    """A handout names no file: under each unit the sheet prints its force's name (the text
+    table, read where the command was typed, keeps the file's)."""
     from pypdf import PdfReader
 
     out = tmp_path / "cmp.pdf"
-    code, _, _ = run(capsys, "compare", DEMO, "-o", str(out), "--lang", "ja")
+    code, text, _ = run(capsys, "compare", DEMO, "-o", str(out), "--lang", "ja")
     assert code == 0
     pages = PdfReader(str(out)).pages
-    assert len(pages) == 1 and "比較" in pages[0].extract_text()
+    printed = pages[0].extract_text()
+    assert len(pages) == 1 and "比較" in printed
+    assert "Sleeves vanguard" in printed and ".yaml" not in printed
+    assert "demo_force.yaml" in text

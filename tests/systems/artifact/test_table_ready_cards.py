@@ -21,6 +21,7 @@ import pytest
 from builder.core.i18n import part_name
 from builder.roster.team_file import load_team
 from builder.systems.artifact.derive import all_units
+from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
 from tests.printing.pdf_measure import (
     MM,
@@ -36,9 +37,12 @@ from tests.printing.pdf_measure import (
     lonely_last_lines,
     open_pdf,
     printed_chars,
+    rules,
     runs,
     smallest_size,
     tallest_blank_band,
+    word_sizes,
+    wraps,
 )
 
 from .conftest import CATALOG_DIR
@@ -214,3 +218,76 @@ def test_a_unit_too_full_for_one_card_goes_on_in_continuation_cards(rendered, la
     assert printed == want
     cards = list(_cards(rendered[("arsenal", lang, size, "cards")], size))
     assert len(cards) == len(items)
+
+
+def _items(which: str, lang: str, size: str) -> list[dict]:
+    return [p["item"] for page in _context(which, lang, size)["pages"] for p in page["items"]]
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_unit_name_prints_on_the_lines_chosen_for_it(rendered, which, lang, size):
+    """A name breaks where card_name.py chose, between phrases, each line whole: the browser
+    once broke a Japanese name inside a word on English cards (「ラーカイラム改二/番艦」,
+    「研/究所」) and set a third line that the card's head then clipped."""
+    context = _context(which, lang, size)
+    w, h = context["item"]["width"], context["item"]["height"]
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
+        for page, sheet in zip(pdf.pages, context["pages"], strict=True):
+            chars = printed_chars(page)
+            for placed in sheet["items"]:
+                x, y = placed["x"] * MM, placed["y"] * MM
+                box = {"x0": x, "x1": x + w * MM, "top": y, "bottom": y + h * MM}
+                printed = {ln.text.replace(" ", "") for ln in lines(chars_in(chars, box))}
+                rows = placed["item"]["name_rows"]
+                assert 1 <= len(rows) <= 2
+                for row in rows:
+                    assert row.replace(" ", "") in printed, (row, sorted(printed))
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_hp_prints_at_one_size_on_every_card_of_a_deck(rendered, which, lang, size):
+    """The ship's track label once printed "HP" at the body size (6.5 pt) beside an MS's 9 pt,
+    for the length of "Aboard" on the line below."""
+    with open_pdf(rendered[(which, lang, size, "cards")]) as pdf:
+        sizes = {s for page in pdf.pages for s in word_sizes(printed_chars(page), "HP")}
+    assert len(sizes) == 1 and min(sizes) >= KEY_PT[size] - 0.01, sizes
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_a_deck_too_full_for_every_reminder_keeps_the_evasion_and_landing_rule(which, lang, size):
+    """Unless a unit goes on in continuation cards, every card keeps the last paragraph of its
+    reminder (an MS's evasion, the ship's landing): a Japanese deck a little too full for the
+    whole reminder once went up to its largest type and printed no rule at all."""
+    labels = labels_for(lang)
+    items = _items(which, lang, size)
+    if any(f"({labels['continued']})" in c["name"] for c in items):
+        pytest.skip("a unit goes on in continuation cards: its reminder may give way")
+    last = {"ms": labels["evade_rule"], "ship": labels["ship_rules"]}
+    assert [c["rules"][-1:] for c in items] == [[last[c["kind"]]] for c in items]
+
+
+@pytest.mark.parametrize(("which", "size"), japanese_cases(FORCES))
+def test_japanese_cards_set_the_type_and_force_lines_with_japanese_punctuation(which, size):
+    """「レウルーラ ・ 戦艦」 and 「部隊: …」 printed wide gaps in BIZ UDGothic."""
+    for card in _items(which, "ja", size):
+        assert "·" not in card["type_line"]
+        assert card["force_line"].startswith("部隊：")
+
+
+def _splits_a_number_from_its_unit(wrap) -> bool:
+    end, start = wrap.before.text, wrap.after.text
+    return (end[-1:].isdigit() and start.startswith(("cm", "P"))) or (
+        end.endswith("P") and start[:1].isdigit()
+    )
+
+
+@pytest.mark.parametrize(
+    ("which", "size"),
+    [pytest.param(c.values[0], c.values[2], marks=c.marks) for c in CASES if c.values[1] == "en"],
+)
+def test_english_cards_never_split_a_number_from_its_unit(rendered, which, size):
+    """The evasion reminder once broke "within 10 / cm"; "1 P" and "P 0" stay together too."""
+    with open_pdf(rendered[(which, "en", size, "cards")]) as pdf:
+        for page in pdf.pages:
+            found = wraps(printed_chars(page), rules(page))
+            assert [str(w) for w in found if _splits_a_number_from_its_unit(w)] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from functools import cache
 
 import pdfplumber
@@ -47,9 +48,11 @@ def test_reference_is_one_page_true_size_with_body_text_of_6pt_or_more(lang, pap
         assert page.height == pytest.approx(height * MM, abs=0.5)
         sizes = [c["size"] for c in page.chars if c["text"].strip()]
         footer = page.height - 12 * MM  # the sheet footer (5 pt page number) sits below
-        body = [c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer]
+        inked = [c for c in page.chars if c["text"].strip() and c["top"] < footer]
+        body = [c["size"] for c in inked]
         assert len(sizes) > 800
         assert min(body) >= 6.0
+        assert max(c["bottom"] for c in inked) <= footer + 0.5  # nothing runs into the margin
         text = page.extract_text()
     words = {
         "en": [
@@ -134,8 +137,11 @@ def test_map_without_a_plan_is_the_plain_map():
     item = context["pages"][0]["items"][0]["item"]
     assert not item["has_plan"] and "No planned move" in item["plan_line"]
     assert all(c["risk"] is None for r in item["rows"] for c in r["cells"])
+    assert item["heading"].endswith("— Map")  # no "reach" in the title of a map without one
     with pdfplumber.open(io.BytesIO(pdf("map", "en", "letter", plan=False))) as doc:
         assert len(doc.pages) == 1
+        text = doc.pages[0].extract_text()
+    assert "U at the top left" in text and "S:" not in text and "U or S" not in text
 
 
 @pytest.mark.slow  # ~10 s; tests/printing/test_maps.py checks the parts in the default run
@@ -148,21 +154,21 @@ def test_a_big_map_prints_an_overview_then_numbered_parts_at_one_scale():
     items = [page["items"][0]["item"] for page in context["pages"]]
     overview, parts = items[0], items[1:]
     assert not overview["numbers"] and overview["cell"] * 60 <= 186
-    assert "pages 2–5" in overview["part"]
-    assert len(parts) == 4 and all(p["numbers"] for p in parts)
-    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 6.0  # one true scale
+    assert "pages 2–10" in overview["part"]
+    assert len(parts) == 9 and all(p["numbers"] for p in parts)
+    assert len({p["cell"] for p in parts}) == 1 and parts[0]["cell"] >= 8.0  # one true scale
     # every cell is printed exactly once across the parts, at its real column and row
     seen = [(x, r["y"]) for p in parts for r in p["rows"] for x in p["columns"]]
     assert sorted(seen) == [(x, y) for x in range(60) for y in range(60)]
-    assert parts[1]["columns"][0] == 30 and parts[1]["part"].startswith("Part: columns 30–59")
+    assert parts[1]["columns"][0] == 20 and parts[1]["part"].startswith("Part: columns 20–39")
     data = pdf_bytes(render_html(printouts(team, PrintOptions(paper="a4", lang="ja"))[1]))
     with pdfplumber.open(io.BytesIO(data)) as doc:
-        assert len(doc.pages) == 5
+        assert len(doc.pages) == 10
         for page in doc.pages[1:]:
             footer = page.height - 12 * MM
             body = [c["size"] for c in page.chars if c["text"].strip() and c["top"] < footer]
             assert min(body) >= 6.0
-        words = {w["text"] for w in doc.pages[4].extract_words()}
+        words = {w["text"] for w in doc.pages[9].extract_words()}
         assert {"59", "2"} <= words  # the last part prints its column numbers and levels
 
 
@@ -179,20 +185,47 @@ def test_a_plan_reaching_one_cell_says_1_cell():
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_japanese_reference_never_splits_a_number_from_its_counter(paper):
-    from builder.systems.kuroganen.printouts import keep_together
+def test_japanese_reference_breaks_between_phrases_with_no_word_or_number_split(paper):
+    """Column by column above the cost table (the sheet's two columns share baselines only by
+    chance), then the table and its note across the page, bullets left
+    out (a bullet's text hangs right of it, so its wrapped lines start left of the first): no
+    line break inside a katakana word (「リス/ク+2」) or between a number and its counter, and
+    no paragraph ending on one character and its full stop (「判断す/る。」)."""
+    from tests.printing.pdf_measure import bad_breaks, printed_chars, rules, wraps
 
-    line = "ユニットの高さを1階層とする。0.5階層、+2。"
-    kept = [s["text"] for s in keep_together(line, "ja") if s["keep"]]
-    assert kept == ["1階層", "0.5階層", "+2"]
-    lines = []
+    found = []
     with pdfplumber.open(io.BytesIO(pdf("reference", "ja", paper))) as doc:
         page = doc.pages[0]
-        for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):  # column by column
-            lines += page.crop((x0, 0, x1, page.height)).extract_text().splitlines()
-    assert any(line.endswith("1減") or "1階層" in line for line in lines)
-    for line, after in itertools.pairwise(lines):
-        assert not (line[-1:].isdigit() and after.startswith(("階層", "マス", "点"))), (line, after)
+        table = min(w["top"] for w in page.extract_words() if "移動コスト" in w["text"]) - 1
+        regions = [(0, 0, page.width / 2, table), (page.width / 2, 0, page.width, table)]
+        for box in [*regions, (0, table, page.width, page.height)]:
+            column = page.crop(box)
+            chars = [c for c in printed_chars(column) if c["text"] != "•"]
+            edges = rules(column)
+            found += [str(w) for w in bad_breaks(chars, edges)]
+            broken = wraps(chars, edges)
+            assert broken or box[1] > 0  # the measure sees the columns' wraps
+            continued = {id(w.before) for w in broken}
+            found += [
+                str(w)
+                for w in broken
+                if id(w.after) not in continued and len(w.after.text.rstrip("。）、")) <= 1
+            ]
+            lines = column.extract_text().splitlines()
+            found += [
+                f"{line!r} / {after!r}"
+                for line, after in itertools.pairwise(lines)
+                if line[-1:].isdigit() and after.startswith(("階層", "マス", "点"))
+            ]
+        assert "1階層" in page.extract_text()
+    assert found == []
+
+
+def test_no_rule_number_or_command_on_the_reference_a_player_reads():
+    for lang in ("en", "ja"):
+        with pdfplumber.open(io.BytesIO(pdf("reference", lang, "a4"))) as doc:
+            text = doc.pages[0].extract_text()
+        assert not re.search(r"\bD\d+|laminim|[Ss]eed", text), lang
 
 
 def test_the_small_level_legend_shows_only_where_a_unit_or_start_is_printed():
@@ -202,3 +235,14 @@ def test_the_small_level_legend_shows_only_where_a_unit_or_start_is_printed():
     assert not item["has_sub"]
     item = map_context(demo(), lang="en", paper="a4")["pages"][0]["items"][0]["item"]
     assert item["has_sub"]
+
+
+def test_the_roster_counts_the_planned_mover_among_the_units_once():
+    from builder.systems.kuroganen.roster import roster
+
+    def units(team: KuroganenMap) -> str:
+        return dict(roster(team, "en").numbers)["Units"]
+
+    assert units(demo()) == "3"
+    assert units(demo().with_plan((9, 0), 6, 4)) == "4"  # a mover the unit list leaves out
+    assert units(demo().with_plan((1, 0), 6)) == "3"  # the listed unit that moves

@@ -24,7 +24,14 @@ from builder.render.measure import box_piece, count_lines, pieces, segments
 from builder.systems.base import PrintOptions
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.models import Catalog, Crew
-from builder.systems.soh.print_fit import SIZES, fit_name, split_rows
+from builder.systems.soh.print_fit import (
+    SIZES,
+    fit_line,
+    fit_name,
+    fit_title,
+    name_segments,
+    split_rows,
+)
 from builder.systems.soh.printouts import character_cards, labels_for
 from builder.systems.soh.system import SYSTEM
 from tests.printing.pdf_measure import open_pdf
@@ -250,3 +257,49 @@ def test_split_rows_keeps_at_least_one_row_per_card():
     assert split_rows([5.0, 5.0, 5.0], 10.0, 100.0) == [2, 1]
     assert split_rows([50.0, 5.0], 10.0, 20.0) == [1, 1]
     assert split_rows([], 10.0, 20.0) == [0]
+
+
+def test_a_name_breaks_after_its_separators_and_where_a_title_meets_it():
+    assert name_segments("砲術軍曹マクシミリアーナ・ハルトマン＝フォンシュタイン") == [
+        "砲術軍曹",
+        "マクシミリアーナ・",
+        "ハルトマン＝",
+        "フォンシュタイン",
+    ]
+    assert name_segments("アメリア・オコンクォ=リンドクヴィスト博士") == [
+        "アメリア・",
+        "オコンクォ=",
+        "リンドクヴィスト",
+        "博士",
+    ]
+    assert name_segments("Dr. Amelia Okonkwo-Lindqvist") == ["Dr. ", "Amelia ", "Okonkwo-Lindqvist"]
+
+
+@pytest.mark.parametrize("size", CARD_SIZES)
+def test_a_long_name_takes_two_lines_and_is_cut_only_past_them(size):
+    card = SIZES[size]
+    short = fit_title(card, "en", "Captain Ines", 0.0, 7.0)
+    assert (short.words, short.size, short.lines) == (["Captain ", "Ines"], card.name_pt, 1)
+    long = "砲術軍曹マクシミリアーナ・ハルトマン＝フォンシュタイン"
+    title = fit_title(card, "ja", long, 12.0, 7.0)
+    assert "".join(title.words) == long and title.lines == 2
+    assert title.size >= 7.0
+    endless = fit_title(card, "en", "Name " * 40, 0.0, 7.0)
+    assert endless.words[-1].endswith("…") and endless.lines == 2
+
+
+def test_a_continuation_tag_goes_under_a_name_rather_than_shrink_it():
+    card = SIZES["poker"]
+    alone = fit_title(card, "en", "Tank Commander Okonkwo", 0.0, 7.0)
+    tagged = fit_title(card, "en", "Tank Commander Okonkwo", 14.0, 7.0)
+    assert alone.lines == 1 and (tagged.size, tagged.lines) == (alone.size, 2)
+
+
+def test_a_crew_line_too_long_is_cut_after_a_whole_word_or_phrase():
+    card = SIZES["poker"]
+    cut = fit_line("Crew: Bounty hunters of the Outer Rim Consortium", card.text_mm, 6.5, 6.5)
+    assert cut.text == "Crew: Bounty hunters of the Outer…"
+    cut = fit_line("クルー: 外縁星域独立傭兵団「暁の流星」第二強襲分隊", card.text_mm, 6.5, 6.5)
+    assert cut.text == "クルー: 外縁星域独立傭兵団「暁の流星」…"
+    whole = fit_line("Crew: Stray Comet crew", card.text_mm, 6.5, 6.5)
+    assert whole.text == "Crew: Stray Comet crew"

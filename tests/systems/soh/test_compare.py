@@ -58,3 +58,6 @@ def test_the_sheet_is_one_page_without_a_chart(tmp_path, capsys):
     assert len(pages) == 1
     text = pages[0].extract_text()
     assert "Captain Ines" in text and "Hit value 1" in text and "P(alive)" not in text
+    # a handout names the crew, not its file, and says the planner's rows in words
+    assert "Stray Comet crew" in text and ".yaml" not in text
+    assert "Expected wounds dealt" in text and "E wounds" not in text

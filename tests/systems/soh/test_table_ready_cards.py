@@ -27,7 +27,7 @@ from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.print_fit import AMMO_TRACK_MAX
-from builder.systems.soh.printouts import CARD_SIZES, WOUND_BOXES, cards_context
+from builder.systems.soh.printouts import CARD_SIZES, WOUND_BOXES, cards_context, skill_name
 from tests.printing.pdf_measure import (
     MM,
     Rendered,
@@ -228,3 +228,63 @@ RULE_NUMBER = re.compile(r"\b(D\d{1,2}|RULES|rules\.md|\.yaml)\b")
 def test_handouts_say_the_rule_not_its_number_or_a_file(rendered, reference, which, lang, size):
     for path in (rendered[(which, lang, size, "cards")], reference(lang)):
         assert RULE_NUMBER.findall(_text(path)) == []
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"\s", "", text)
+
+
+def _shown(name: str, name_ja: str | None, lang: str) -> str:
+    return name_ja if lang == "ja" and name_ja else name
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_every_characters_name_prints_whole_on_each_of_its_cards(rendered, which, lang, size):
+    """A long name was cut with an ellipsis: "Gunnery Sergeant Maximili…", and in Japanese
+    inside its katakana word (「マクシミリアーナ・ハル…」). It takes two lines instead, broken
+    at a space, not at a hyphen ("Vantablack-/Okafor")."""
+    _, crew = load_team(CREWS[which])
+    items = _items(which, lang, size)
+    assert all("…" not in "".join(card["name"]) for card in items)
+    path = rendered[(which, lang, size, "cards")]
+    tops = [lines(chars)[:2] for _, _, chars in _cards(path, size)]
+    assert not [ln.text for top in tops for ln in top if ln.text.rstrip().endswith("-")]
+    heads = [_squeeze(" ".join(ln.text for ln in top)) for top in tops]
+    assert len(heads) == len(items)
+    for ch in crew.characters:
+        name = _squeeze(_shown(ch.name, ch.name_ja, lang))
+        cards = sum(1 for card in items if _squeeze("".join(card["name"])) == name)
+        assert cards >= 1 and sum(h.startswith(name) for h in heads) == cards, name
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_a_weapons_skill_prints_in_brackets_after_its_name(rendered, which, lang, size):
+    """「リボルバー 射撃」 read as one weapon's name, and a skill on the row under a long name
+    (「射撃 7 A 12 5」) as another weapon: the skill is bracketed, as the evasion skill is."""
+    system, crew = load_team(CREWS[which])
+    catalog = system.load_catalog()
+    names = [_squeeze(_shown(c.name, c.name_ja, lang)) for c in crew.characters]
+    text = ""
+    for _, _, chars in _cards(rendered[(which, lang, size, "cards")], size):
+        card = _squeeze("".join(ln.text for ln in lines(chars)))
+        for name in names:  # 「砲術軍曹…」 names a skill
+            card = card.replace(name, "")
+        text += card
+    skills = Counter(
+        skill_name(w.weapon.skill, lang).replace(" ", "")
+        for d in derive_all(crew.characters, catalog)
+        for w in d.weapons
+    )
+    for skill, n in skills.items():
+        assert text.count(f"({skill})") >= n, skill
+        assert skill not in text.replace(f"({skill})", ""), skill
+
+
+@pytest.mark.parametrize(("which", "lang", "size"), CASES)
+def test_an_ammo_track_keeps_ten_boxes_a_row_at_the_decks_scale(which, lang, size):
+    """A deck set larger left a row beside the wider ammo label room for five boxes only:
+    "Ammo 30" printed as a tower of six rows."""
+    for card in _items(which, lang, size):
+        for w in card["weapons"]:
+            if w["ammo_rows"]:
+                assert len(w["ammo_rows"]) <= -(-w["ammo"] // 10), (w["name"], w["ammo_rows"])

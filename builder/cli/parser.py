@@ -1,17 +1,12 @@
-"""The ``laminim`` command (docs/design.md "The command line").
-
-It knows no game: a file's ``system:`` key (or ``--system`` / the ``--catalog``'s system) picks
-the game system from the registry, and the system does the work. Exit codes: 0 success / legal,
-1 illegal, 2 bad input (one ``file:line:col: field: message`` line per problem, never a
-traceback). Commands that need neither Textual nor weasyprint do not import them, so ``check``
-and ``parts`` start fast.
-"""
+"""The ``laminim`` command line's parser: every command and option, ``--help`` in the player's
+language (argparse's own words included), each game's own options and commands read from its
+declarations (no game is imported to build it), and the options given checked against the file's
+game."""
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,42 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from builder import __version__, systems
-from builder.core.file_unit import split_file_unit
-from builder.core.i18n import LANGS, Labels
-from builder.core.messages import Message, MessageError, Messages
+from builder.cli.words import EXIT_BAD_INPUT, EXIT_OK, MESSAGES, _refused
+from builder.core.i18n import LANGS
+from builder.core.messages import MessageError
 from builder.core.outfiles import output_path
-from builder.core.parser_words import help_text, lang_of, parser_lang, parser_words, word
-from builder.core.problems import InputError, Problem, errors_of
+from builder.core.parser_words import (
+    SHARED,
+    help_text,
+    parser_lang,
+    word,
+)
 from builder.core.report_lang import ENV as LANG_ENV
-from builder.core.report_lang import current_lang, env_lang, reporting_in
-from builder.core.text_table import columns, fit_text, wrap
+from builder.core.report_lang import env_lang
+from builder.core.text_table import columns, wrap
 from builder.render.layout import PAPERS
 from builder.systems import (
     DEFAULT_ROUNDS,
-    AnalyzeOptions,
     AnySystem,
     Command,
     Option,
-    Output,
-    TeamModel,
-    TeamRead,
 )
-
-EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
-
-MESSAGES = Messages.load(__file__)
-"""The command's own words (its refusals, what it writes beside the output), both languages."""
-
-
-def say(key: str, **params: object) -> str:
-    """The command's message ``key`` in the language it reports in."""
-    return MESSAGES(key, **params).text(current_lang())
-
-
-def _refused(where: str, message: Message) -> InputError:
-    """Bad input the command itself refuses (an option, an argument): exit 2, one line."""
-    return InputError([Problem(where, None, None, "", message)])
-
 
 _COMPARE_KIT = tuple(o for o in systems.COMMON_OPTIONS if o.name != "unit")
 """``compare``'s shared options when no game is loaded (a unit is named as FILE:UNIT)."""
@@ -65,14 +44,17 @@ CARD_SIZES = "<card sizes>"
 (naming them loads every system, which a generic command otherwise never does)."""
 
 
-HELP = Labels.load(__file__, "help_labels.yaml")
-"""The command's ``--help`` texts, [English as the parser is given it, 日本語]."""
-
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
-    Path(__file__).with_name("catalogs") / "help_labels.yaml",
+    Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
+
+
+def help_tables() -> tuple[Path, ...]:
+    """Every ``--help`` table: the command's own, then each installed game's (its commands and
+    the options it adds)."""
+    return (*HELP_TABLES, *systems.help_tables())
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -85,7 +67,7 @@ class _Formatter(argparse.HelpFormatter):
             sizes: dict[str, str] = {}
             for sid in systems.ids():
                 for size in systems.declared(sid).card_sizes:
-                    sizes.setdefault(size.id, size.help)
+                    sizes.setdefault(size.id, help_text(size.help))
             text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
         return help_text(text)
 
@@ -244,7 +226,7 @@ def build_parser(
             helps.setdefault(name, []).append((sid, text))
     for name, offers in helps.items():
         if name != command:  # not the one being run: listed, never parsed
-            sub.add_parser(name, help=" / ".join(dict.fromkeys(t for _, t in offers)))
+            sub.add_parser(name, help=SHARED.join(dict.fromkeys(t for _, t in offers)))
             continue
         offered = [
             (sid, next(c for c in systems.get(sid).commands() if c.name == name))
@@ -260,21 +242,20 @@ def build_parser(
         ids = [sid for sid, _ in offered]
         p = sub.add_parser(
             name,
-            help=" / ".join(dict.fromkeys(c.help for _, c in offered)),
+            help=SHARED.join(dict.fromkeys(c.help for _, c in offered)),
             description=f"'laminim {name} --system ID --help' lists that system's options.",
             add_help=False,
         )
         # the default game's command needs no --system (odds, which it does not offer, does)
         default = systems.DEFAULT if systems.DEFAULT in ids else None
-        p.add_argument(
+        p.add_argument(  # not required=: `laminim odds --help` lists the games offering it
             "--system",
-            required=default is None,
             default=default,
             choices=ids,
             help="game system" + (f" (default {default})" if default else ""),
         )
         p.add_argument("-h", "--help", action="store_true", help="show the options")
-        p.set_defaults(run=_shared_command(name, dict(offered)), passes_on=True)
+        p.set_defaults(run=_shared_command(name, dict(offered), p), passes_on=True)
     for p in sub.choices.values():
         lang_option(p)
         for inner in _sub_parsers(p):  # catalog diff: --lang after the inner command too
@@ -305,10 +286,18 @@ def lang_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _shared_command(name: str, offered: dict[str, Command]) -> Callable[[argparse.Namespace], int]:
-    """Run ``name`` as the chosen system's command, parsing the remaining arguments its way."""
+def _shared_command(
+    name: str, offered: dict[str, Command], shared: argparse.ArgumentParser
+) -> Callable[[argparse.Namespace], int]:
+    """Run ``name`` as the chosen system's command, parsing the remaining arguments its way;
+    without ``--system``, ``--help`` is the help of ``shared`` (which games offer it)."""
 
     def run(args: argparse.Namespace) -> int:
+        if args.system is None:
+            if args.help:
+                shared.print_help()
+                return EXIT_OK
+            shared.error(word("the following arguments are required: %s") % "--system")
         command = offered[args.system]
         parser = _Parser(prog=f"laminim {name} --system {args.system}", description=command.help)
         command.configure(parser)
@@ -419,258 +408,3 @@ def _needs_systems(command: str | None, words: list[str]) -> bool:
         return True
     known = {*_PLAIN, *(o.flag for o in systems.COMMON_OPTIONS)}
     return any(w.startswith("-") and w.split("=", 1)[0] not in known for w in words)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
-    if words and Path(words[0]).suffix.lower() in (".yaml", ".yml"):
-        # `laminim FILE` opens FILE in the TUI (docs/design.md "The command line")
-        words.insert(0, "tui")
-    first = next((w for w in words if not w.startswith("-")), None)
-    # argparse's own refusals and help come before --lang is read: say them in its language
-    with parser_words(lang_of(words, env_lang()), HELP_TABLES):
-        # bare `laminim` opens the TUI: loading every game's commands would only delay it
-        parser = build_parser(bool(words) and _needs_systems(first, words), first)
-        args, rest = parser.parse_known_args(words)
-        if rest and not getattr(args, "passes_on", False):
-            parser.error(word("unrecognized arguments: %s") % " ".join(rest))
-        args.rest = rest
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
-    """Run the parsed command in its language; bad input is its problems, never a traceback."""
-    command = args.command or "tui"
-    if command == "tui" and not args.command:
-        args.team, args.catalog, args.system = None, None, None
-    from builder.core.problems import InputError
-
-    with reporting_in(getattr(args, "lang", None) or env_lang()):
-        try:
-            run = getattr(args, "run", None) or _COMMANDS[command]
-            code: int = run(args)
-            return code
-        except InputError as exc:
-            for problem in exc.problems:
-                print(problem, file=sys.stderr)
-            return EXIT_BAD_INPUT
-        except KeyboardInterrupt:
-            return 130
-        except BrokenPipeError:
-            return EXIT_OK
-
-
-def _dump(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def cmd_tui(args: argparse.Namespace) -> int:
-    from builder.roster.team_file import catalog_system
-    from builder.tui.app import run
-
-    return run(args.team, args.catalog, args.system or catalog_system(args.catalog))
-
-
-def cmd_systems(args: argparse.Namespace) -> int:
-    rows = [systems.get(sid) for sid in systems.ids()]
-    if args.json:
-        _dump(
-            {
-                "systems": [
-                    {
-                        "id": s.id,
-                        "name": s.name,
-                        "name_ja": s.name_ja,
-                        "default": s.id == systems.DEFAULT,
-                    }
-                    for s in rows
-                ]
-            }
-        )
-    else:
-        for s in rows:
-            default = "  " + say("default-system") if s.id == systems.DEFAULT else ""
-            print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
-    return EXIT_OK
-
-
-def cmd_parts(args: argparse.Namespace) -> int:
-    from builder.catalogs.commands import describe_identity
-    from builder.roster.team_file import catalog_system
-
-    system = systems.get(args.system or catalog_system(args.catalog))
-    output = system.describe_catalog(system.load_catalog(args.catalog))
-    output = describe_identity(system, output, args.catalog)  # its version and digest
-    if args.json:
-        _dump(output.json)
-    else:
-        print(fit_text(output.text))
-    return EXIT_OK
-
-
-def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
-    """The file's system, its catalog, the file as read and its team; InputError when it is
-    unusable."""
-    from builder.core.problems import InputError
-    from builder.roster.team_file import catalog_system, read_team
-
-    system, read = read_team(args.team, expected=catalog_system(args.catalog))
-    if system is None:
-        raise InputError(read.problems)
-    catalog = system.load_catalog(args.catalog)
-    if read.team is None:
-        raise InputError(read.problems)
-    return system, catalog, read, read.team
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    from builder.catalogs.impact import catalog_folder
-    from builder.catalogs.notice import check_notice
-
-    system, catalog, read, _ = _read(args)
-    report = system.check(read, catalog)
-    # a pinned file checked against another catalog, ids the catalog renamed: warnings only
-    notice = check_notice(system, args.team, read, catalog, catalog_folder(system, args.catalog))
-    if args.json:
-        data = report.to_json()
-        _dump(data if notice.json is None else {**data, "catalog": notice.json})
-    else:
-        print(fit_text(report.text()), file=sys.stdout)
-        for problem in errors_of(report.problems):
-            print(notice.mark(problem), file=sys.stderr)
-        for problem in notice.warnings:
-            print(problem, file=sys.stderr)
-    return report.exit_code
-
-
-def cmd_analyze(args: argparse.Namespace) -> int:
-    system, catalog, read, _ = _read(args)
-    given = _given(args, system, system.analyze_options, "analyze")
-    options = AnalyzeOptions(given.unit, given.threat, given.rounds, given.own)
-    _show(system.analyze(read, catalog, options), args.json)
-    return EXIT_OK
-
-
-def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
-    """Print an output as JSON or text; its notes go to stderr beside the text (and beside
-    the JSON too with ``notes_with_json``)."""
-    if as_json:
-        _dump(output.json)
-    else:
-        print(fit_text(output.text))
-    if notes_with_json or not as_json:
-        for problem in output.notes:
-            print(problem, file=sys.stderr)
-
-
-def cmd_compare(args: argparse.Namespace) -> int:
-    from builder.core.problems import InputError, Problem
-    from builder.roster.team_file import catalog_system, read_team
-    from builder.systems import (
-        COMPARE_MAX,
-        CompareEntry,
-        CompareOptions,
-        Compares,
-        PrintOptions,
-        nothing_to_compare,
-    )
-
-    if len(args.units) > COMPARE_MAX:
-        raise _refused("compare", MESSAGES("compare-too-many", max=COMPARE_MAX, n=len(args.units)))
-    entries: list[CompareEntry] = []
-    system: AnySystem | None = None
-    expected = catalog_system(args.catalog)
-    for text in args.units:
-        path, unit = split_file_unit(text)
-        found, read = read_team(path, expected=expected)
-        if found is None or read.team is None:
-            raise InputError(read.problems)
-        if system is not None and found.id != system.id:
-            other = MESSAGES("compare-other-game", path=path, found=found.id, system=system.id)
-            raise _refused("compare", other)
-        system = found
-        entries.append(CompareEntry(read, unit, str(path)))
-    assert system is not None
-    if not isinstance(system, Compares):
-        games = [s.id for s in map(systems.get, systems.ids()) if isinstance(s, Compares)]
-        message = nothing_to_compare((system.name, system.name_ja), games)
-        raise InputError([Problem("compare", None, None, "", message)])
-    catalog = system.load_catalog(args.catalog)
-    given = _given(args, system, system.compare_options, "compare")
-    options = CompareOptions(given.threat, given.rounds, given.own)
-    _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
-    if args.output is not None:
-        from builder.core.outfiles import create_new
-        from builder.render.batch import render_html
-        from builder.render.pdf import pdf_bytes
-
-        sheet = system.compare_printout(
-            entries, catalog, options, PrintOptions(paper=args.paper, lang=args.lang)
-        )
-        target = Path(args.output)
-        suffix = target.suffix or ".pdf"
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            stem = target.name[: -len(target.suffix)] if target.suffix else target.name
-            written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(sheet)))
-        except OSError as exc:
-            print(say("cannot-write", target=target, reason=exc.strerror or exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        print(say("wrote", path=written), file=sys.stderr)
-    return EXIT_OK
-
-
-def cmd_cards(args: argparse.Namespace) -> int:
-    from builder.core.problems import InputError
-    from builder.render.batch import render_printouts
-    from builder.systems import PrintOptions
-
-    system, catalog, read, team = _read(args)
-    report = system.check(read, catalog)
-    errors = errors_of(report.problems)
-    if report.exit_code == EXIT_BAD_INPUT:
-        raise InputError(errors)
-    sizes = [c.id for c in system.card_sizes]
-    size = args.card_size or sizes[0]
-    if size not in sizes:
-        refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
-        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if report.exit_code != EXIT_OK and not args.force:
-        for problem in errors:
-            print(problem, file=sys.stderr)
-        print(say("not-legal-to-print", game=(system.name, system.name_ja)), file=sys.stderr)
-        return EXIT_ILLEGAL
-
-    def progress(step: str, done: int, total: int) -> None:
-        print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
-
-    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
-    try:
-        paths = render_printouts(
-            system.printouts(team, catalog, options),
-            args.output,
-            team.name,
-            progress=progress,
-        )
-    except OSError as exc:
-        print(say("cannot-write", target=args.output, reason=exc.strerror or exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    for path in paths:
-        print(path)
-    return EXIT_OK
-
-
-_COMMANDS = {
-    "tui": cmd_tui,
-    "systems": cmd_systems,
-    "parts": cmd_parts,
-    "check": cmd_check,
-    "analyze": cmd_analyze,
-    "cards": cmd_cards,
-    "compare": cmd_compare,
-}
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m builder.cli`` is the ``laminim`` command."""
+
+import sys
+
+from builder.cli import main
+
+sys.exit(main())

@@ -1,0 +1,226 @@
+"""The generic commands (``tui``, ``systems``, ``parts``, ``check``, ``analyze``, ``compare``,
+``cards``): each reads the file, asks its game system, and prints; bad input is raised as
+:class:`InputError` for :func:`builder.cli.main` to print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from builder import systems
+from builder.cli.parser import _error, _given
+from builder.cli.words import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, MESSAGES, _refused, say
+from builder.core.file_unit import split_file_unit
+from builder.core.parser_words import (
+    word,
+)
+from builder.core.problems import InputError, Problem, errors_of
+from builder.core.text_table import fit_text
+from builder.systems import (
+    AnalyzeOptions,
+    AnySystem,
+    Output,
+    TeamModel,
+    TeamRead,
+)
+
+
+def _dump(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from builder.roster.team_file import catalog_system
+    from builder.tui.app import run
+
+    return run(args.team, args.catalog, args.system or catalog_system(args.catalog))
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    rows = [systems.get(sid) for sid in systems.ids()]
+    if args.json:
+        _dump(
+            {
+                "systems": [
+                    {
+                        "id": s.id,
+                        "name": s.name,
+                        "name_ja": s.name_ja,
+                        "default": s.id == systems.DEFAULT,
+                    }
+                    for s in rows
+                ]
+            }
+        )
+    else:
+        for s in rows:
+            default = "  " + say("default-system") if s.id == systems.DEFAULT else ""
+            print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
+    return EXIT_OK
+
+
+def cmd_parts(args: argparse.Namespace) -> int:
+    from builder.catalogs.commands import describe_identity
+    from builder.roster.team_file import catalog_system
+
+    system = systems.get(args.system or catalog_system(args.catalog))
+    output = system.describe_catalog(system.load_catalog(args.catalog))
+    output = describe_identity(system, output, args.catalog)  # its version and digest
+    if args.json:
+        _dump(output.json)
+    else:
+        print(fit_text(output.text))
+    return EXIT_OK
+
+
+def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
+    """The file's system, its catalog, the file as read and its team; InputError when it is
+    unusable."""
+    from builder.roster.team_file import catalog_system, read_team
+
+    system, read = read_team(args.team, expected=catalog_system(args.catalog))
+    if system is None:
+        raise InputError(read.problems)
+    catalog = system.load_catalog(args.catalog)
+    if read.team is None:
+        raise InputError(read.problems)
+    return system, catalog, read, read.team
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from builder.catalogs.impact import catalog_folder
+    from builder.catalogs.notice import check_notice
+
+    system, catalog, read, _ = _read(args)
+    report = system.check(read, catalog)
+    # a pinned file checked against another catalog, ids the catalog renamed: warnings only
+    notice = check_notice(system, args.team, read, catalog, catalog_folder(system, args.catalog))
+    if args.json:
+        data = report.to_json()
+        _dump(data if notice.json is None else {**data, "catalog": notice.json})
+    else:
+        print(fit_text(report.text()), file=sys.stdout)
+        for problem in errors_of(report.problems):
+            print(notice.mark(problem), file=sys.stderr)
+        for problem in notice.warnings:
+            print(problem, file=sys.stderr)
+    return report.exit_code
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    system, catalog, read, _ = _read(args)
+    given = _given(args, system, system.analyze_options, "analyze")
+    options = AnalyzeOptions(given.unit, given.threat, given.rounds, given.own)
+    _show(system.analyze(read, catalog, options), args.json)
+    return EXIT_OK
+
+
+def _show(output: Output, as_json: bool, notes_with_json: bool = False) -> None:
+    """Print an output as JSON or text; its notes go to stderr beside the text (and beside
+    the JSON too with ``notes_with_json``)."""
+    if as_json:
+        _dump(output.json)
+    else:
+        print(fit_text(output.text))
+    if notes_with_json or not as_json:
+        for problem in output.notes:
+            print(problem, file=sys.stderr)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from builder.roster.team_file import catalog_system, read_team
+    from builder.systems import (
+        COMPARE_MAX,
+        CompareEntry,
+        CompareOptions,
+        Compares,
+        PrintOptions,
+        nothing_to_compare,
+    )
+
+    if len(args.units) > COMPARE_MAX:
+        raise _refused("compare", MESSAGES("compare-too-many", max=COMPARE_MAX, n=len(args.units)))
+    entries: list[CompareEntry] = []
+    system: AnySystem | None = None
+    expected = catalog_system(args.catalog)
+    for text in args.units:
+        path, unit = split_file_unit(text)
+        found, read = read_team(path, expected=expected)
+        if found is None or read.team is None:
+            raise InputError(read.problems)
+        if system is not None and found.id != system.id:
+            other = MESSAGES("compare-other-game", path=path, found=found.id, system=system.id)
+            raise _refused("compare", other)
+        system = found
+        entries.append(CompareEntry(read, unit, str(path)))
+    assert system is not None
+    if not isinstance(system, Compares):
+        games = [s.id for s in map(systems.get, systems.ids()) if isinstance(s, Compares)]
+        message = nothing_to_compare((system.name, system.name_ja), games)
+        raise InputError([Problem("compare", None, None, "", message)])
+    catalog = system.load_catalog(args.catalog)
+    given = _given(args, system, system.compare_options, "compare")
+    options = CompareOptions(given.threat, given.rounds, given.own)
+    _show(system.compare(entries, catalog, options), args.json, notes_with_json=True)
+    if args.output is not None:
+        from builder.render.report_file import write_report
+
+        sheet = system.compare_printout(
+            entries, catalog, options, PrintOptions(paper=args.paper, lang=args.lang)
+        )
+        return write_report(sheet, args.output, args.lang)
+    return EXIT_OK
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from builder.render.batch import render_printouts
+    from builder.systems import PrintOptions
+
+    system, catalog, read, team = _read(args)
+    report = system.check(read, catalog)
+    errors = errors_of(report.problems)
+    if report.exit_code == EXIT_BAD_INPUT:
+        raise InputError(errors)
+    sizes = [c.id for c in system.card_sizes]
+    size = args.card_size or sizes[0]
+    if size not in sizes:
+        refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
+        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if report.exit_code != EXIT_OK and not args.force:
+        for problem in errors:
+            print(problem, file=sys.stderr)
+        print(say("not-legal-to-print", game=(system.name, system.name_ja)), file=sys.stderr)
+        return EXIT_ILLEGAL
+
+    def progress(step: str, done: int, total: int) -> None:
+        print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
+
+    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
+    try:
+        paths = render_printouts(
+            system.printouts(team, catalog, options),
+            args.output,
+            team.name,
+            progress=progress,
+            parallel=True,
+        )
+    except OSError as exc:
+        print(say("cannot-write", target=args.output, reason=exc.strerror or exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for path in paths:
+        print(path)
+    return EXIT_OK
+
+
+_COMMANDS = {
+    "tui": cmd_tui,
+    "systems": cmd_systems,
+    "parts": cmd_parts,
+    "check": cmd_check,
+    "analyze": cmd_analyze,
+    "cards": cmd_cards,
+    "compare": cmd_compare,
+}

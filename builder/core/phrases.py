@@ -1,0 +1,127 @@
+"""Where a line of Japanese may break: between phrases, never inside a word.
+
+The browser (Pango's line breaker) may break Japanese between any two characters, so printed
+cards split words in the middle (「移/動」「落/下先」「リス/ク+2」「負傷/= ダメージ」). Japanese
+has no spaces to mark words, so a phrase segmenter is needed: BudouX (Google's, Apache 2.0, kept
+up, a few hundred kB of pure Python and a small bundled model, no network or dictionary files)
+cuts a sentence into phrases (文節) the way a typesetter would. On top of its phrases this module
+keeps what BudouX may still split:
+
+- a katakana word (サブマシンガン) and a number with its counter (5発, 1面, 3以上);
+- a formula: nothing breaks next to an operator (= + − × ÷ → / 〜 and their kin);
+- no line may end on an opening bracket or start with a closing one or a small kana;
+- the last phrase is never a single character (it would print alone on the last line).
+
+The phrases, joined, are the text. Text without Japanese breaks after its spaces, as English.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import budoux
+
+OPERATORS = frozenset("=＝+＋-−－×÷/／→←↑↓〜~～<>≦≧≤≥")
+"""Signs of a formula or a range: a line never breaks next to one."""
+
+OPENING = frozenset("（(「『【［[〔〈《“")
+CLOSING = frozenset("）)」』】］]〕〉》”、。，．,.:：;；!！?？%％°")
+SMALL_KANA = frozenset("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー")
+
+COUNTERS = frozenset("発回面点枚個人機体本度秒歩段階倍割名隻門基列行番目以未超マ分時日mｍ")
+"""Characters that read with the number before them (5発, 3回, 1面, 2以上, 3マス)."""
+
+
+def is_wide(ch: str) -> bool:
+    """A full-width (Japanese) character."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def is_katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f"
+
+
+def _latin_words(text: str) -> list[str]:
+    """Text cut after each run of spaces (a space stays with the word before it)."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if word and word[-1] in " \u3000" and ch not in " \u3000":
+            out.append(word)
+            word = ""
+        word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+def _holds(prev: str, nxt: str) -> bool:
+    """True when a line may not break between the characters ``prev`` and ``nxt``."""
+    if is_katakana(prev) and is_katakana(nxt):
+        return True
+    if prev.isdigit() and (nxt in COUNTERS or nxt.isdigit() or nxt in ".,"):
+        return True
+    if prev in OPERATORS or nxt in OPERATORS:
+        return True
+    if prev in OPENING or nxt in CLOSING or nxt in SMALL_KANA:
+        return True
+    return prev == "\u00a0" or nxt == "\u00a0"
+
+
+def _split_latin(chunk: str) -> list[str]:
+    """A phrase cut at its spaces between words of which one at least is Latin (a long English
+    name in Japanese text may still wrap), never at a space next to a number or an operator
+    (``ダッシュ 3``, ``負傷 = ダメージ`` stay whole)."""
+    out: list[str] = []
+    start = 0
+    for i, ch in enumerate(chunk):
+        if ch != " " or i == 0 or i + 1 >= len(chunk):
+            continue
+        before, after = chunk[i - 1], chunk[i + 1]
+        latin_before = before.isascii() and before.isalpha()
+        latin_after = after.isascii() and after.isalpha()
+        word_before = latin_before or (is_wide(before) and before not in OPERATORS)
+        word_after = latin_after or (is_wide(after) and after not in OPERATORS)
+        if (latin_before or latin_after) and word_before and word_after:
+            out.append(chunk[start : i + 1])
+            start = i + 1
+    out.append(chunk[start:])
+    return [c for c in out if c]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> budoux.Parser:
+    """BudouX's Japanese model, loaded once (imported late: only Japanese text needs it)."""
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[str, ...]:
+    chunks: list[str] = []
+    for phrase in _parser().parse(text):
+        chunks.extend(_split_latin(phrase))
+    merged: list[str] = []
+    for chunk in chunks:
+        if merged and (_holds(merged[-1][-1], chunk[0]) or not merged[-1].strip()):
+            merged[-1] += chunk
+        else:
+            merged.append(chunk)
+    if len(merged) > 1 and len(merged[-1].strip()) <= 1:
+        last = merged.pop()
+        merged[-1] += last
+    return tuple(merged)
+
+
+def phrases(text: str) -> list[str]:
+    """``text`` cut where a line may break (see the module's docstring); joined, it is
+    ``text``."""
+    if not text:
+        return []
+    if not any(is_wide(c) for c in text):
+        return _latin_words(text)
+    return list(_phrases(text))

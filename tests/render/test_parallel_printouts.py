@@ -1,0 +1,70 @@
+"""The CLI lays a file's PDFs out in forked processes, one per core: the files, their names and
+their order are the same as one process writing them in turn, and a process with other threads
+(the TUI's print worker, a test runner) never forks."""
+
+from __future__ import annotations
+
+import threading
+
+import pdfplumber
+from fake_game.models import Robot, Squad
+
+from builder.render import batch
+from builder.render.batch import fork_workers, render_printouts
+from builder.systems.base import PrintOptions
+
+
+def _squad(name: str) -> Squad:
+    return Squad(name=name, robots=[Robot(name=f"{name} {i}", kind="scout") for i in range(3)])
+
+
+def _texts(paths) -> list[str]:
+    out = []
+    for path in paths:
+        with pdfplumber.open(path) as pdf:
+            out.append("\n".join(page.extract_text() or "" for page in pdf.pages))
+    return out
+
+
+def test_a_process_with_another_thread_renders_in_turn():
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert fork_workers(3) == 1
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_never_more_workers_than_documents(monkeypatch):
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert fork_workers(1) == 1
+    assert 1 <= fork_workers(3) <= 3
+
+
+def test_forked_printouts_are_the_files_one_process_writes_in_the_same_order(
+    fake_game, tmp_path, monkeypatch
+):
+    catalog = fake_game.load_catalog()
+    options = PrintOptions(card_size="mini")
+    documents = [
+        d
+        for n in ("Alpha", "Beta", "Gamma")
+        for d in fake_game.documents(_squad(n), catalog, options)
+    ]
+    in_turn = render_printouts(documents, tmp_path / "in-turn", "Squad")
+    monkeypatch.setattr(batch, "fork_workers", lambda documents: 2)
+    steps: list[tuple[str, int, int]] = []
+    forked = render_printouts(
+        documents,
+        tmp_path / "forked",
+        "Squad",
+        progress=lambda step, done, total: steps.append((step, done, total)),
+        parallel=True,
+    )
+    assert [p.name for p in forked] == [p.name for p in in_turn]
+    assert [p.name for p in forked] == ["squad-cards.pdf", "squad-cards-2.pdf", "squad-cards-3.pdf"]
+    assert _texts(forked) == _texts(in_turn)
+    assert "Beta 1" in _texts(forked)[1]
+    assert steps == [("cards", 0, 3), ("cards", 1, 3), ("cards", 2, 3), ("done", 3, 3)]
