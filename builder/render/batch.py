@@ -62,15 +62,25 @@ def render_printouts(
     written: list[Path] = []
     if workers > 1:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import Future, ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            pending = [pool.submit(pdf_bytes, render_html(p)) for p in printouts]
+            pages = [render_html(p) for p in printouts]
+            pending: list[Future[bytes] | None] = []
+            for html in pages:
+                try:
+                    pending.append(pool.submit(pdf_bytes, html))
+                except BrokenProcessPool:
+                    pending.append(None)
             for done, (printout, future) in enumerate(zip(printouts, pending, strict=True)):
                 if progress is not None:
                     progress(printout.kind, done, total)
-                data = future.result()
+                try:
+                    data = future.result() if future is not None else pdf_bytes(pages[done])
+                except BrokenProcessPool:  # a child was killed (out of memory): render it here
+                    data = pdf_bytes(pages[done])
                 written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
     else:
         for done, printout in enumerate(printouts):

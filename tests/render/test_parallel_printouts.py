@@ -4,6 +4,7 @@ their order are the same as one process writing them in turn, and a process with
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pdfplumber
@@ -11,6 +12,7 @@ from fake_game.models import Robot, Squad
 
 from builder.render import batch
 from builder.render.batch import fork_workers, render_printouts
+from builder.render.pdf import pdf_bytes as real_pdf_bytes
 from builder.systems.base import PrintOptions
 
 
@@ -68,3 +70,25 @@ def test_forked_printouts_are_the_files_one_process_writes_in_the_same_order(
     assert _texts(forked) == _texts(in_turn)
     assert "Beta 1" in _texts(forked)[1]
     assert steps == [("cards", 0, 3), ("cards", 1, 3), ("cards", 2, 3), ("done", 3, 3)]
+
+
+PARENT = os.getpid()
+
+
+def _dies_in_a_child(html: str) -> bytes:
+    """PDF bytes in this process; a forked child dies instead (as the OOM killer would)."""
+    if os.getpid() != PARENT:
+        os._exit(9)
+    return real_pdf_bytes(html)
+
+
+def test_a_killed_child_costs_time_not_the_printout(fake_game, tmp_path, monkeypatch):
+    from builder.render import pdf
+
+    catalog = fake_game.load_catalog()
+    documents = fake_game.documents(_squad("Alpha"), catalog, PrintOptions(card_size="mini"))
+    monkeypatch.setattr(pdf, "pdf_bytes", _dies_in_a_child)
+    monkeypatch.setattr(batch, "fork_workers", lambda documents: 2)
+    written = render_printouts(documents * 2, tmp_path, "Squad", parallel=True)
+    assert [p.name for p in written] == ["squad-cards.pdf", "squad-cards-2.pdf"]
+    assert all("Alpha 1" in text for text in _texts(written))
