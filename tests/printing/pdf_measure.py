@@ -655,3 +655,22 @@ def open_pdf(path: Path) -> Iterator[Any]:
     if key not in _OPENED:
         _OPENED[key] = pdfplumber.open(path)
     yield _OPENED[key]
+
+
+@contextmanager
+def open_pdf_data(data: bytes) -> Iterator[Any]:
+    """:func:`open_pdf` for a PDF held in memory (a rendered printout's bytes): one parse for
+    every test that reads it."""
+    key = ("<bytes>", hash(data), len(data))
+    if key not in _OPENED:
+        _OPENED[key] = pdfplumber.open(io.BytesIO(data))
+    yield _OPENED[key]
+
+
+def close_opened() -> None:
+    """Close every handle :func:`open_pdf` kept. The test process calls it after each test
+    file: a file's PDFs are its own (rendered into its temp folders), and their parsed pages,
+    kept to the end, made every later full garbage collection walk them again."""
+    for handle in _OPENED.values():
+        handle.close()
+    _OPENED.clear()

@@ -6,14 +6,11 @@ adds is measured without a new test.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-import pdfplumber
 
 from builder import systems
 from builder.render.batch import render_html
@@ -21,9 +18,19 @@ from builder.render.layout import PAPERS
 from builder.render.pdf import pdf_bytes
 from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
-from tests.printing.pdf_measure import MM
+from tests.printing.pdf_measure import MM, open_pdf_data
 
-__all__ = ["GAMES", "LANGS", "MM", "Printed", "demo", "everything", "printed"]
+__all__ = [
+    "GAMES",
+    "LANGS",
+    "MM",
+    "Printed",
+    "demo",
+    "everything",
+    "kinds",
+    "printed",
+    "printed_kind",
+]
 
 GAMES = systems.ids()
 LANGS = ("en", "ja")
@@ -44,7 +51,7 @@ class Printed:
         return f"{self.game}-{self.kind} {self.paper}/{self.lang}/{self.size or '-'}"
 
     def pages(self) -> Iterator[Any]:
-        with pdfplumber.open(io.BytesIO(self.data)) as doc:
+        with open_pdf_data(self.data) as doc:
             yield from doc.pages
 
 
@@ -68,15 +75,42 @@ def demo(game: str) -> Any:
     return load_team(Path(system.demo_file()), expected=game)[1]
 
 
-@cache
-def printed(game: str, paper: str, lang: str, size: str) -> tuple[Printed, ...]:
+_RENDERED: dict[tuple[str, str, str, str, str], Printed] = {}
+"""Every printout rendered so far, by (game, paper, lang, size, kind): :func:`printed` and
+:func:`printed_kind` render each one once between them."""
+
+
+def _printouts(game: str, paper: str, lang: str, size: str) -> list[Any]:
     system = systems.get(game)
     options = PrintOptions(paper=paper, lang=lang, card_size=size or None)  # type: ignore[arg-type]
-    team = demo(game)
-    out = []
-    for p in system.printouts(team, system.load_catalog(), options):
-        out.append(Printed(game, p.kind, paper, lang, size, pdf_bytes(render_html(p))))
-    return tuple(out)
+    return system.printouts(demo(game), system.load_catalog(), options)
+
+
+def _render(game: str, paper: str, lang: str, size: str, printout: Any) -> Printed:
+    key = (game, paper, lang, size, printout.kind)
+    if key not in _RENDERED:
+        data = pdf_bytes(render_html(printout))
+        _RENDERED[key] = Printed(game, printout.kind, paper, lang, size, data)
+    return _RENDERED[key]
+
+
+@cache
+def printed(game: str, paper: str, lang: str, size: str) -> tuple[Printed, ...]:
+    return tuple(_render(game, paper, lang, size, p) for p in _printouts(game, paper, lang, size))
+
+
+def kinds(game: str, paper: str, lang: str, size: str) -> list[str]:
+    """The kinds :func:`printed` gives, without rendering one (for test parameters)."""
+    return [p.kind for p in _printouts(game, paper, lang, size)]
+
+
+def printed_kind(game: str, paper: str, lang: str, size: str, kind: str) -> Printed:
+    """The one printout of :func:`printed` of that kind, without rendering the others (a test
+    of the roster sheet needs no cards)."""
+    if (game, paper, lang, size, kind) not in _RENDERED:
+        (printout,) = [p for p in _printouts(game, paper, lang, size) if p.kind == kind]
+        _render(game, paper, lang, size, printout)
+    return _RENDERED[(game, paper, lang, size, kind)]
 
 
 def everything() -> list[tuple[str, str, str, str]]:

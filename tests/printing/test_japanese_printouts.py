@@ -26,7 +26,7 @@ from builder.render.printout import Printout
 from builder.roster.team_file import read_team
 from builder.systems.base import CompareEntry, CompareOptions, Compares, PrintOptions
 from tests.printing.pdf_measure import bad_breaks, lines, open_pdf, printed_chars, rules
-from tests.printing.printed import GAMES, demo, option_sets, printed
+from tests.printing.printed import GAMES, demo, kinds, option_sets, printed
 
 SLUG = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z0-9]+)+(?![\w-])")
 """A catalog id as files spell it: lowercase words joined by hyphens."""
@@ -40,7 +40,7 @@ def _ja_size(game: str) -> tuple[str, str]:
 
 def _demo_kinds(game: str) -> list[str]:
     paper, size = _ja_size(game)
-    return [doc.kind for doc in printed(game, paper, "ja", size)]
+    return kinds(game, paper, "ja", size)  # at collection: the kinds, no render
 
 
 def _compare(game: str) -> Printout:

@@ -18,7 +18,7 @@ from builder.roster.team_file import load_team
 from builder.systems.base import PrintOptions
 from builder.systems.laminim.analysis import analyze
 from builder.systems.laminim.card_context import resolved_units
-from tests.printing.printed import GAMES, demo, printed
+from tests.printing.printed import GAMES, demo, printed_kind
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -32,7 +32,7 @@ NAMES = {
 
 def roster_text(game: str, lang: str, paper: str = "a4") -> tuple[int, str]:
     size = [c.id for c in systems.get(game).card_sizes][:1] or [""]
-    (doc,) = [p for p in printed(game, paper, lang, size[0]) if p.kind == "roster"]
+    doc = printed_kind(game, paper, lang, size[0], "roster")
     pages = list(doc.pages())
     return len(pages), "\n".join(p.extract_text() for p in pages)
 

@@ -16,7 +16,6 @@ import functools
 import itertools
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from builder.core.i18n import part_name
@@ -35,6 +34,7 @@ from builder.systems.soh.print_fit import (
 )
 from builder.systems.soh.printouts import character_cards, labels_for
 from builder.systems.soh.system import SYSTEM
+from tests.printing.pdf_measure import open_pdf
 
 MM = 72 / 25.4
 LANGS = ("en", "ja")
@@ -117,7 +117,7 @@ def _cards(page, size: str) -> list[dict]:
 def _card_lines(path: Path, size: str) -> list[list[str]]:
     """Each card's lines of words (``extract_words``), card by card, page by page."""
     cards = []
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for page in pdf.pages:
             for r in _cards(page, size):
                 words = page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_words()
@@ -182,7 +182,7 @@ def _all(table: dict[str, tuple[str, str]]) -> list[str]:
 def test_every_character_stays_inside_its_card_at_6_5pt_or_more(pdfs, which, lang, size):
     """Nothing runs past a card's edge or bottom (clipped text stays in the PDF, outside the
     card), and nothing on a card is under 6.5 pt (the page footer is outside every card)."""
-    with pdfplumber.open(pdfs[(which, lang, size)]) as pdf:
+    with open_pdf(pdfs[(which, lang, size)]) as pdf:
         for page in pdf.pages:
             cards = _cards(page, size)
             assert cards

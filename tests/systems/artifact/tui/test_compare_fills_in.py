@@ -29,7 +29,7 @@ async def test_compare_shows_the_table_before_survival_is_computed(force_file, m
     real = compare_screen.survive
 
     def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
-        release.wait(10)
+        release.wait(60)  # released by the test; the bound only ends a failed run
         return real(*args, **kwargs)
 
     monkeypatch.setattr(compare_screen, "survive", slow)

@@ -23,10 +23,15 @@ def test_cards_write_cards_tokens_with_markers_and_the_roster_and_print_their_pa
 
 
 def test_cards_never_overwrite(cli, demo_path, tmp_path):
-    cli("cards", demo_path, "-o", tmp_path)
+    # an earlier run's three files (what they hold is not read): the run renders once, not twice
+    earlier = ["test-play-samples-cards", "test-play-samples-tokens", "test-play-samples-roster"]
+    for stem in earlier:
+        (tmp_path / f"{stem}.pdf").write_bytes(b"an earlier run's PDF")
     again = cli("cards", demo_path, "-o", tmp_path)
     assert again.code == 0
     assert "test-play-samples-cards-2.pdf" in again.out
+    assert [Path(line).name for line in again.out.splitlines()] == [f"{s}-2.pdf" for s in earlier]
+    assert all((tmp_path / f"{s}.pdf").read_bytes() == b"an earlier run's PDF" for s in earlier)
 
 
 def test_illegal_team_is_refused_unless_forced(cli, tmp_path):

@@ -83,10 +83,16 @@ def test_hostile_team_name_cannot_leave_the_output_folder(hostile_pdfs, tmp_path
     assert slugify("<>") == "team"
 
 
-def test_existing_files_get_a_numbered_suffix(tmp_path, demo_team, catalog):
+def test_existing_files_get_a_numbered_suffix(tmp_path, demo_team, catalog, monkeypatch):
+    from builder.render import pdf
+
     first = render_team(demo_team, catalog, tmp_path / "out")
+    # the second run writes the same PDFs again: its bytes are the first run's, not a new render
+    again = iter([p.read_bytes() for p in first])
+    monkeypatch.setattr(pdf, "pdf_bytes", lambda html: next(again))
     steps: list[tuple[str, int, int]] = []
     second = render_team(demo_team, catalog, tmp_path / "out", progress=lambda *a: steps.append(a))
+    assert next(again, None) is None
     assert [p.name for p in first] == [
         "test-play-samples-cards.pdf",
         "test-play-samples-tokens.pdf",
