@@ -16,7 +16,7 @@ from builder.render.layout import SAFE_ZONE, pack_discs
 from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.printouts import TOKEN_DIAMETER, TOKEN_GAP
 from tests.printing.pdf_measure import card_boxes
-from tests.printing.printed import MM, everything, option_sets, printed
+from tests.printing.printed import MM, everything, option_sets, printed, printed_kind
 
 SLACK = 0.05 * MM
 """Rounding of coordinates in the PDF (mm to pt and back)."""
@@ -117,13 +117,22 @@ def test_no_demo_token_sheet_leaves_a_blank_band_at_its_foot(paper):
         assert blank < 0.12, f"{doc} page {n}: {blank:.0%} of the page blank under its discs"
 
 
-@pytest.mark.parametrize(("paper", "lang", "size"), option_sets("laminim"))
-def test_the_card_sheet_footer_lies_on_no_cut_line(paper, lang, size):
+FOOTER_CASES = [("laminim", *case) for case in option_sets("laminim")] + [
+    (game, paper, lang, "large")
+    for game in ("artifact", "soh")
+    for paper, lang in (("letter", "ja"), ("a4", "en"))
+]
+
+
+@pytest.mark.parametrize(("game", "paper", "lang", "size"), FOOTER_CASES)
+def test_the_card_sheet_footer_lies_on_no_cut_line(game, paper, lang, size):
     """Two large cards across are cut down the page's middle: a footer there sits on the crop
-    mark (Letter leaves 0.1 mm) and is cut in two."""
-    (doc,) = [d for d in printed("laminim", paper, lang, size) if d.kind == "cards"]
+    mark (Letter leaves 0.1 mm) and is cut in two. Every card game, one line."""
+    doc = printed_kind(game, paper, lang, size, "cards")
     for page in doc.pages():
         foot = [c for c in page.chars if c["text"].strip() and c["top"] > page.height - 9 * MM]
         x0, x1 = min(c["x0"] for c in foot), max(c["x1"] for c in foot)
-        cuts = {x for box in card_boxes(page, CARD_SIZES[size]) for x in (box["x0"], box["x1"])}
+        sized = CARD_SIZES[size] if game == "laminim" else None
+        cuts = {x for box in card_boxes(page, sized) for x in (box["x0"], box["x1"])}
         assert not [x for x in cuts if x0 - MM < x < x1 + MM], f"{doc}: footer on a cut line"
+        assert len({round(c["top"]) for c in foot}) == 1, f"{doc}: footer on more than one line"
