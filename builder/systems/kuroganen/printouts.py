@@ -16,9 +16,9 @@ import math
 from typing import Any
 
 from builder.core.i18n import Lang, pick
+from builder.core.phrases import is_wide
 from builder.core.problems import InputError, Problem
 from builder.render.layout import PAPERS, check_choices
-from builder.render.phrases import is_wide
 from builder.systems.base import PrintOptions, Printout
 
 from .models import KuroganenMap
