@@ -37,6 +37,14 @@ def fork_workers(documents: int) -> int:
     return max(1, min(documents, cores or 1))
 
 
+def _leave_interrupts() -> None:
+    """In a forked child: Ctrl+C is the parent's to answer (exit 130, no traceback); the child
+    finishes the PDF it is laying out and goes."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
@@ -66,7 +74,8 @@ def render_printouts(
         from concurrent.futures.process import BrokenProcessPool
 
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
+        try:
             pages = [render_html(p) for p in printouts]
             pending: list[Future[bytes] | None] = []
             for html in pages:
@@ -82,6 +91,10 @@ def render_printouts(
                 except BrokenProcessPool:  # a child was killed (out of memory): render it here
                     data = pdf_bytes(pages[done])
                 written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
+        except BaseException:  # Ctrl+C or an error: the PDFs not yet begun are not laid out
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         for done, printout in enumerate(printouts):
             if progress is not None:

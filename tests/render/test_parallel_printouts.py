@@ -92,3 +92,31 @@ def test_a_killed_child_costs_time_not_the_printout(fake_game, tmp_path, monkeyp
     written = render_printouts(documents * 2, tmp_path, "Squad", parallel=True)
     assert [p.name for p in written] == ["squad-cards.pdf", "squad-cards-2.pdf"]
     assert all("Alpha 1" in text for text in _texts(written))
+
+
+def test_ctrl_c_while_forked_writes_nothing_more_and_is_raised(fake_game, tmp_path, monkeypatch):
+    """The command turns KeyboardInterrupt into exit 130; the PDFs not begun are cancelled."""
+    import pytest
+
+    catalog = fake_game.load_catalog()
+    documents = fake_game.documents(_squad("Alpha"), catalog, PrintOptions(card_size="mini"))
+    monkeypatch.setattr(batch, "fork_workers", lambda documents: 2)
+
+    def interrupted(step: str, done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        render_printouts(documents * 3, tmp_path, "Squad", progress=interrupted, parallel=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_forked_child_leaves_ctrl_c_to_the_command():
+    """Else every child prints its own KeyboardInterrupt traceback beside the command's exit."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        batch._leave_interrupts()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
