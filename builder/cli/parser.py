@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,24 @@ def help_tables() -> tuple[Path, ...]:
 class _Formatter(argparse.HelpFormatter):
     """Help in the player's language (:func:`help_text`), wrapped by terminal columns: a
     Japanese character takes two, and argparse's own wrapping counts characters."""
+
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        # argparse wraps the usage by the prefix's characters: 「使い方: 」 takes more columns
+        said = prefix if prefix is not None else word("usage: ")
+        wider = columns(said) - len(said)
+        self._width -= wider
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += wider
+        first, *rest = text.split("\n")  # continuation lines under the first argument
+        return "\n".join([first, *(" " * wider + line if line.strip() else line for line in rest)])
 
     def _expand_help(self, action: argparse.Action) -> str:
         text = super()._expand_help(action)

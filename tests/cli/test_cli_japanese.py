@@ -182,3 +182,37 @@ def test_an_options_refusal_given_in_both_languages_reads_in_the_players():
     with pytest.raises(argparse.ArgumentTypeError) as exc:
         _worded(rounds)("0")
     assert str(exc.value) == "must be at least 1, got 0"
+
+
+HELPS = [
+    [],
+    *[[c] for c in GENERIC_COMMANDS],
+    ["analyze"],
+    ["compare"],
+    ["catalog", "diff"],
+    ["optimize"],
+    ["balance"],
+    ["balance", "--system", "artifact"],
+    ["reach"],
+    ["odds"],
+    ["odds", "--system", "soh"],
+    ["odds", "--system", "artifact"],
+    ["plan"],
+]
+
+
+@pytest.mark.parametrize("words", HELPS, ids=lambda w: " ".join(w) or "laminim")
+def test_every_japanese_help_fits_80_columns(words, capsys):
+    """argparse wraps the usage by characters, and 「使い方: 」 is wider than "usage: " (the
+    reach usage was 81 columns); help texts wrap by columns too."""
+    from builder.cli import main
+    from builder.core.text_table import columns
+
+    try:
+        code = main([*words, "--help", "--lang", "ja"])
+    except SystemExit as exc:  # argparse's --help exits
+        code = exc.code
+    assert code in (0, None)
+    out = capsys.readouterr().out
+    assert "使い方" in out or "オプション" in out
+    assert [line for line in out.splitlines() if columns(line) > 80] == []
