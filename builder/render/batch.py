@@ -76,11 +76,12 @@ def render_printouts(
         context = multiprocessing.get_context("fork")
         pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
         try:
-            pages = [render_html(p) for p in printouts]
+            pages: list[str] = []
             pending: list[Future[bytes] | None] = []
-            for html in pages:
+            for printout in printouts:  # each laid out as soon as its HTML is: the next one's
+                pages.append(render_html(printout))  # context is worked out meanwhile
                 try:
-                    pending.append(pool.submit(pdf_bytes, html))
+                    pending.append(pool.submit(pdf_bytes, pages[-1]))
                 except BrokenProcessPool:
                     pending.append(None)
             for done, (printout, future) in enumerate(zip(printouts, pending, strict=True)):
@@ -96,10 +97,11 @@ def render_printouts(
             raise
         pool.shutdown()
     else:
+        pages = [render_html(p) for p in printouts]  # a context that fails, fails before a write
         for done, printout in enumerate(printouts):
             if progress is not None:
                 progress(printout.kind, done, total)
-            data = pdf_bytes(render_html(printout))
+            data = pdf_bytes(pages[done])
             written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
     if progress is not None:
         progress("done", total, total)

@@ -10,7 +10,7 @@ and the default card size. Part of the kit: imports no game, no registry, no TUI
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
@@ -22,6 +22,7 @@ from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
+from builder.render.printout import LaterContext
 from builder.render.roster import CatalogLine, Roster, roster_context
 from builder.systems.base import (
     AnalyzeOptions,
@@ -146,17 +147,23 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def analyze(self, read: ReadT, catalog: CatalogT, options: AnalyzeOptions) -> Output: ...
 
     def printouts(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:
-        """The game's documents, then its roster sheet (when it has one)."""
+        """The game's documents, then its roster sheet (a game that overrides :meth:`roster`
+        prints one). The roster's context is worked out when it is first read
+        (:class:`LaterContext`): ``cards`` lays the documents out meanwhile."""
         size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
         out = self.documents(team, catalog, replace(options, card_size=size))
-        roster = self.roster(team, catalog, options.lang)
-        if roster is not None:
-            game = self.name_ja if options.lang == "ja" else self.name
+        if type(self).roster is Game.roster:
+            return out
+        game = self.name_ja if options.lang == "ja" else self.name
+
+        def sheet() -> Mapping[str, Any]:
+            roster = self.roster(team, catalog, options.lang)
+            if roster is None:
+                raise ValueError(f"{self.id}: roster() is overridden and returned None")
             line = self.catalog_line(catalog)
-            context = roster_context(
-                roster, line, game=game, lang=options.lang, paper=options.paper
-            )
-            out.append(Printout("roster", "common/roster.html", context))
+            return roster_context(roster, line, game=game, lang=options.lang, paper=options.paper)
+
+        out.append(Printout("roster", "common/roster.html", LaterContext(sheet)))
         return out
 
     def roster(self, team: TeamT, catalog: CatalogT, lang: Lang) -> Roster | None:

@@ -120,3 +120,26 @@ def test_a_forked_child_leaves_ctrl_c_to_the_command():
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_the_roster_is_worked_out_when_first_read_and_once(monkeypatch, demo_path):
+    """cards lays the documents out in other processes while the roster's survival chains are
+    computed: the roster printout's context waits until it is read."""
+    from builder import systems
+    from builder.roster.team_file import load_team
+
+    system = systems.get("laminim")
+    calls: list[str] = []
+    original = type(system).roster
+
+    def counted(self, team, catalog, lang):
+        calls.append(lang)
+        return original(self, team, catalog, lang)
+
+    monkeypatch.setattr(type(system), "roster", counted)
+    _, team = load_team(demo_path)
+    printouts = system.printouts(team, system.load_catalog(None), PrintOptions(lang="ja"))
+    assert [p.kind for p in printouts][-1] == "roster" and calls == []
+    roster = printouts[-1].context
+    assert roster["entries"] and roster["lang"] == "ja" and len(roster) > 2
+    assert calls == ["ja"]
