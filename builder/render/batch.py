@@ -9,10 +9,14 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.core.outfiles import create_new, slugify
 from builder.render.env import make_env
 from builder.render.printout import Printout
+
+if TYPE_CHECKING:  # the process pool is imported only when a run forks
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 ProgressFn = Callable[[str, int, int], None]
 
@@ -45,6 +49,45 @@ def _leave_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _pool(workers: int) -> ProcessPoolExecutor | None:
+    """Forked processes to lay PDFs out in (None: one worker, this process)."""
+    if workers <= 1:
+        return None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
+
+
+def _submit(
+    pool: ProcessPoolExecutor | None, pdf_bytes: Callable[[str], bytes], html: str
+) -> Future[bytes] | None:
+    """``html`` sent to be laid out in ``pool``; None when it is to be laid out here (no pool,
+    or a pool whose child was killed)."""
+    if pool is None:
+        return None
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(pdf_bytes, html)
+    except BrokenProcessPool:
+        return None
+
+
+def _laid_out(future: Future[bytes] | None) -> bytes | None:
+    """The PDF a child laid out; None when it is to be laid out here (a child killed, e.g. by
+    the OOM killer, costs time, not the printout)."""
+    if future is None:
+        return None
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return None
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
@@ -66,43 +109,27 @@ def render_printouts(
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team_name)
     total = len(printouts)
-    workers = fork_workers(total) if parallel else 1
+    pool = _pool(fork_workers(total)) if parallel else None
+    pages: list[str] = []  # every page's HTML before any file: a context that fails, fails first
+    pending: list[Future[bytes] | None] = []  # None: laid out here
     written: list[Path] = []
-    if workers > 1:
-        import multiprocessing
-        from concurrent.futures import Future, ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
-        try:
-            pages: list[str] = []
-            pending: list[Future[bytes] | None] = []
-            for printout in printouts:  # each laid out as soon as its HTML is: the next one's
-                pages.append(render_html(printout))  # context is worked out meanwhile
-                try:
-                    pending.append(pool.submit(pdf_bytes, pages[-1]))
-                except BrokenProcessPool:
-                    pending.append(None)
-            for done, (printout, future) in enumerate(zip(printouts, pending, strict=True)):
-                if progress is not None:
-                    progress(printout.kind, done, total)
-                try:
-                    data = future.result() if future is not None else pdf_bytes(pages[done])
-                except BrokenProcessPool:  # a child was killed (out of memory): render it here
-                    data = pdf_bytes(pages[done])
-                written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
-        except BaseException:  # Ctrl+C or an error: the PDFs not yet begun are not laid out
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-        pool.shutdown()
-    else:
-        pages = [render_html(p) for p in printouts]  # a context that fails, fails before a write
+    try:
+        for printout in printouts:  # each sent off as soon as its HTML is made: the next one's
+            pages.append(render_html(printout))  # context is worked out meanwhile
+            pending.append(_submit(pool, pdf_bytes, pages[-1]))
         for done, printout in enumerate(printouts):
             if progress is not None:
                 progress(printout.kind, done, total)
-            data = pdf_bytes(pages[done])
+            data = _laid_out(pending[done])
+            if data is None:
+                data = pdf_bytes(pages[done])
             written.append(create_new(out_dir, f"{stem}-{printout.kind}", ".pdf", data))
+    except BaseException:  # Ctrl+C or an error: the PDFs not yet begun are not laid out
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    if pool is not None:
+        pool.shutdown()
     if progress is not None:
         progress("done", total, total)
     return written
