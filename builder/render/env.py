@@ -53,14 +53,16 @@ def phrase_spans(text: object) -> Markup:
     value = str(text)
     if value.isascii():
         return escape(value)
-    out = []
-    for seg in segments(value):
-        if seg.isascii():
-            out.append(str(escape(seg)))
-            continue
-        core = seg.rstrip()
-        out.append(f'<span class="kw">{escape(core)}</span>{escape(seg[len(core) :])}')
-    return Markup("".join(out))
+    return Markup("".join(_span(seg) for seg in segments(value)))
+
+
+def _span(seg: str, free: bool = False) -> str:
+    """One segment as HTML: an unbreakable ``.kw`` span (its trailing spaces outside it), or as
+    it is when it is English or ``free`` (the browser may break it anywhere)."""
+    if seg.isascii() or free:
+        return str(escape(seg))
+    core = seg.rstrip()
+    return f'<span class="kw">{escape(core)}</span>{escape(seg[len(core) :])}'
 
 
 NAME_JOINS = re.compile(r"(?<=[・･＝=])")
@@ -79,16 +81,12 @@ def name_spans(
     value = str(text)
     if value.isascii():
         return escape(value)
-    out = []
-    for part in NAME_JOINS.split(value):
-        for seg in segments(part):
-            core = seg.rstrip()
-            wide = width_mm is not None and font_em(core, "ja", bold) * pt * PT_MM > width_mm
-            if seg.isascii() or wide:
-                out.append(str(escape(seg)))
-            else:
-                out.append(f'<span class="kw">{escape(core)}</span>{escape(seg[len(core) :])}')
-    return Markup("".join(out))
+
+    def wide(seg: str) -> bool:
+        return width_mm is not None and font_em(seg.rstrip(), "ja", bold) * pt * PT_MM > width_mm
+
+    parts = NAME_JOINS.split(value)
+    return Markup("".join(_span(seg, wide(seg)) for part in parts for seg in segments(part)))
 
 
 def fit_text(text: object, width_mm: float, pt: float) -> str:
