@@ -176,6 +176,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from builder.render.batch import render_printouts
+    from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
 
     system, catalog, read, team = _read(args)
@@ -208,7 +209,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
             parallel=True,
         )
     except OSError as exc:
-        print(say("cannot-write", target=args.output, reason=exc.strerror or exc), file=sys.stderr)
+        print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
         return EXIT_BAD_INPUT
     for path in paths:
         print(path)

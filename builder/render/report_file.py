@@ -11,12 +11,17 @@ import sys
 from pathlib import Path
 
 from builder.core.i18n import Lang
-from builder.core.messages import Messages
+from builder.core.messages import Message, Messages
 from builder.render.printout import Printout
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 MESSAGES = Messages.load(__file__)
+
+
+def cannot_write(target: object, exc: OSError) -> Message:
+    """``OUT: cannot write: <the OS's reason>``, for any command that writes printouts."""
+    return MESSAGES("cannot-write", target=target, reason=exc.strerror or exc)
 
 
 def write_report(printout: Printout, output: str | Path, lang: Lang) -> int:
@@ -32,8 +37,7 @@ def write_report(printout: Printout, output: str | Path, lang: Lang) -> int:
         stem = target.name[: -len(target.suffix)] if target.suffix else target.name
         written = create_new(target.parent, stem, suffix, pdf_bytes(render_html(printout)))
     except OSError as exc:
-        words = MESSAGES("cannot-write", target=target, reason=exc.strerror or exc)
-        print(words.text(lang), file=sys.stderr)
+        print(cannot_write(target, exc).text(lang), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(MESSAGES("wrote", path=written).text(lang), file=sys.stderr)
     return EXIT_OK
