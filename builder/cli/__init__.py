@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words.insert(0, "tui")
     first = next((w for w in words if not w.startswith("-")), None)
     # argparse's own refusals and help come before --lang is read: say them in its language
-    with parser_words(lang_of(words, env_lang()), help_tables()):
+    with parser_words(lang_of(words, env_lang()), help_tables):
         # bare `laminim` opens the TUI: loading every game's commands would only delay it
         parser = build_parser(bool(words) and _needs_systems(first, words), first)
         args, rest = parser.parse_known_args(words)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -109,9 +109,10 @@ def help_text(text: str) -> str:
 
 
 @contextmanager
-def parser_words(lang: Lang, helps: Sequence[Path] = ()) -> Iterator[None]:
+def parser_words(lang: Lang, helps: Callable[[], Sequence[Path]] = tuple) -> Iterator[None]:
     """argparse speaks ``lang`` inside the block (English: argparse's own words), and so do the
-    help texts of the tables ``helps`` (help_labels.yaml files: [English, 日本語])."""
+    help texts of the tables ``helps()`` gives (help_labels.yaml files: [English, 日本語]),
+    looked for only when the language is not English."""
     said = _LANG.set(lang)
     if lang == "en":
         try:
@@ -119,7 +120,7 @@ def parser_words(lang: Lang, helps: Sequence[Path] = ()) -> Iterator[None]:
         finally:
             _LANG.reset(said)
         return
-    token = _HELP.set(HelpTexts.of(helps))
+    token = _HELP.set(HelpTexts.of(helps()))
     table = {en: WORDS.t(key, lang) for key, (en, _ja) in WORDS.items()}
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]  # argparse's gettext
 
