@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 DEFAULT_TOP = 10
 MAX_ROUNDS = 50
 WIDTH = 80
+RANKS = ("delivered", "alive", "remaining", "damage", "payload")
+"""``--rank``'s choices (``rules.optimize.RANKS``, kept here so ``--help`` imports no maths)."""
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -56,6 +58,14 @@ def configure(p: argparse.ArgumentParser) -> None:
         default=DEFAULT_TOP,
         metavar="N",
         help=f"list the best N loadouts (default {DEFAULT_TOP}; 0 lists all), text and JSON",
+    )
+    p.add_argument(
+        "--rank",
+        choices=RANKS,
+        default=RANKS[0],
+        help="rank by: delivered (damage dealt over the rounds, D25), alive, remaining, damage "
+        "(per round) or payload (lightest first); ties go to the others in that order "
+        "(default: delivered)",
     )
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
     p.add_argument(
@@ -86,6 +96,7 @@ def loadout_json(s: ScoredLoadout) -> dict[str, Any]:
         "alive": s.alive,
         "expected_remaining": s.expected_remaining,
         "damage_all": s.damage_all,
+        "delivered": s.delivered,
         "pareto": s.pareto,
         "method": "exact" if s.interval is None else "sampled",
         **(
@@ -95,6 +106,11 @@ def loadout_json(s: ScoredLoadout) -> dict[str, Any]:
                 "interval": {
                     "alive": list(s.interval.alive),
                     "expected_remaining": list(s.interval.expected_remaining),
+                    **(
+                        {}
+                        if s.delivered_interval is None
+                        else {"delivered": list(s.delivered_interval)}
+                    ),
                 }
             }
         ),
@@ -106,6 +122,7 @@ def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
     return {
         "threat": result.threat,
         "rounds": result.rounds,
+        "rank": result.rank,
         "evaluated": result.evaluated,
         "loadouts": [loadout_json(s) for s in shown],
     }
@@ -126,7 +143,7 @@ def _fit(names: list[str], width: int) -> str:
     return text[: width - 1] + "…"
 
 
-WEAPONS_WIDTH = 33  # what is left of 80 columns beside the other columns
+WEAPONS_WIDTH = 25  # what is left of 80 columns beside the other columns
 
 LABELS = Labels.load(__file__, "optimize_labels.yaml")
 """The words of ``optimize``'s text, in the language the command reports in."""
@@ -185,9 +202,10 @@ def optimize_text(
                 ("" if s.interval is None else "≈") + percent(s.alive),
                 ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
+                ("" if s.delivered_interval is None else "≈") + f"{s.delivered:.2f}",
             ]
         )
-    heads = ["number", "frame", "weapons", "payload", "alive", "remaining", "damage"]
+    heads = ["number", "frame", "weapons", "payload", "alive", "remaining", "damage", "delivered"]
     table = _table([t(k, lang) for k in heads], rows)
     lines = [
         t(
@@ -198,6 +216,7 @@ def optimize_text(
             evaluated=result.evaluated,
             front=len(front),
         ),
+        t("ranked", lang, rank=t(f"rank-{result.rank}", lang)),
         "",
         table,
         "",
@@ -210,6 +229,7 @@ def optimize_text(
         lines.append(t("further", lang, listed=listed))
     lines.append(t("legend-alive", lang))
     lines.append(t("legend-damage", lang))
+    lines.append(t("legend-delivered", lang))
     if any(s.interval is not None for s in result.loadouts):
         lines.append(t("legend-sampled", lang))
     return "\n".join(_wrap(line) for line in lines)
@@ -243,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
             args.catalog,
             terminal_progress(),
             args.exact,
+            args.rank,
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
         raise InputError([option_problem("optimize", too_large(exc))]) from None

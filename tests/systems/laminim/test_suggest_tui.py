@@ -62,7 +62,9 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
-            want = optimizer.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
+            want = optimizer.optimize_catalog(
+                catalog, ["striker"], "rifle-duel", numbers.ROUNDS, rank="alive"
+            )  # the list's first sort: alive
             front = [s for s in want.loadouts if s.pareto]
             assert [s.weapons for s in dialog.front] == [s.weapons for s in front]
             text = screen_text(pilot)

@@ -113,8 +113,8 @@ def test_report_pdf_has_summary_scatters_and_tables(cli, folder, tmp_path, lang)
         assert round(pdf.pages[0].width / 72 * 25.4) == 216  # Letter
         text = [p.extract_text() for p in pdf.pages]
     words = {
-        "en": ("Summary", "damage output", "Weapons"),
-        "ja": ("要約", "攻撃力", "武装"),
+        "en": ("Summary", "damage dealt over the game", "Weapons"),
+        "ja": ("要約", "総与ダメージ", "武装"),
     }[lang]
     for page, word in zip(text, words, strict=True):
         assert word in page

@@ -89,7 +89,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
         self.front: list[Any] = []  # the ScoredLoadouts listed, in order
         self.state = "computing"  # computing | ready | too-large
         self.sort = "alive"
-        """The column the list is sorted by (keys 1–4, :data:`suggesting.SORTS`)."""
+        """The column the list is sorted by (keys 1–4: an ``optimize --rank`` name)."""
         self._evaluated = 0
 
     def compose(self) -> ComposeResult:
