@@ -15,6 +15,7 @@ Limits: ``MAX_STATES`` cells held at once (state arrays plus the chain's working
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from math import gcd, prod
 
@@ -90,6 +91,7 @@ def reachable_count(start: int, steps: frozenset[int] | set[int]) -> int:
     return count + 1  # the cell 0
 
 
+@lru_cache(maxsize=16384)  # the optimiser's size guard, then the chain itself, ask the same
 def estimate(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> Estimate:
     """Cells and work of ``survival(unit, threat, rounds)`` from the specs alone."""
     powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
