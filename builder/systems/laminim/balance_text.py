@@ -284,7 +284,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
 
 
 def _loadout(s: ScoredLoadout | None) -> dict[str, Any] | None:
-    from builder.systems.laminim.commands import loadout_json
+    from builder.systems.laminim.optimize_text import loadout_json
 
     return None if s is None else loadout_json(s)
 

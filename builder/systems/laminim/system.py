@@ -101,10 +101,9 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
         return laminim_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.laminim import balance_command
-        from builder.systems.laminim.commands import command
+        from builder.systems.laminim.commands import commands
 
-        return [command(), balance_command.command()]
+        return commands()
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

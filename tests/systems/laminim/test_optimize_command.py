@@ -112,7 +112,7 @@ def test_text_fits_80_columns_with_names_ranks_and_marks(cli):
 
 
 def test_long_weapon_names_are_cut_to_fit():
-    from builder.systems.laminim.commands import weapon_names
+    from builder.systems.laminim.optimize_text import weapon_names
     from builder.systems.laminim.rules import ScoredLoadout
 
     s = ScoredLoadout("hauler", ("smg", "quick-booster", "thruster"), 6, 0.5, 1.0, 2.0)
@@ -170,7 +170,7 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
 
 
 def test_json_is_the_rules_cores_optimiser_output(cli):
-    from builder.systems.laminim.commands import optimize_json
+    from builder.systems.laminim.optimize_text import optimize_json
     from builder.systems.laminim.optimizer import optimize_catalog
 
     data = _json(cli, "--frame", "skimmer", "--threat", "blade-rush", "--rounds", "1", "--top", "0")

@@ -48,6 +48,16 @@ def _key(row: dict) -> tuple:
     )
 
 
+def test_the_best_loadout_against_every_threat_deals_damage(report):
+    """Ranked by damage delivered over the game (D25), the first row deals the most of every
+    frame's best, and some: never a shield wall that deals nothing."""
+    for b in report["best"]:
+        best = b["loadout"]
+        cells = [c["best"] for c in report["cells"] if c["threat"] == b["threat"]]
+        assert best["delivered"] > 0 and best["damage_all"] > 0
+        assert best["delivered"] >= max(c["delivered"] for c in cells) - 1e-9
+
+
 def test_report_covers_every_threat_and_frame_of_the_bundled_catalog(report):
     assert [t["id"] for t in report["threats"]] == list(THREATS)
     assert report["frames"] == list(FRAMES) and report["rounds"] == 6
