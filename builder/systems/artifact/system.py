@@ -102,8 +102,7 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         return artifact_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.artifact.balance import BALANCE
-        from builder.systems.artifact.commands import ODDS
+        from builder.systems.artifact.commands import BALANCE, ODDS
 
         return [ODDS, BALANCE]
 
