@@ -16,7 +16,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,7 +27,15 @@ if TYPE_CHECKING:
     from builder.systems.laminim.chain_bank import ChainBank
     from builder.systems.laminim.models import Catalog
     from builder.systems.laminim.rules.balance_summary import Finding as SummaryFinding
-    from builder.systems.laminim.rules.fitting import Candidate, Finding, Outcome, Part, Search
+    from builder.systems.laminim.rules.fitting import (
+        Candidate,
+        Finding,
+        Fitter,
+        Judge,
+        Outcome,
+        Part,
+        Search,
+    )
     from builder.systems.laminim.rules.worth import Worth
 
 Phase = Callable[[str], Callable[[int, int], None] | None]
@@ -209,7 +218,8 @@ def suggest(
     before = fitter.outcome(())
     if before.findings != found:  # the search reads the report's own definitions: never
         raise RuntimeError("the fitted-cost search disagrees with the balance report")
-    result = search(fitter, progress=step("search"))
+    with _judged_on_every_core(fitter) as judged:
+        result = search(fitter, progress=step("search"), judged=judged)
 
     verify = step("verify")
 
@@ -237,6 +247,53 @@ def suggest(
     )
 
 
+_FITTER: Fitter | None = None
+"""The search's fitter, for forked workers to inherit (it holds every threat's dominance: far
+too much to send to a worker for each batch)."""
+
+
+def _outcomes_of(chunk: list) -> list:
+    assert _FITTER is not None
+    return _FITTER.outcomes(chunk)
+
+
+@contextmanager
+def _judged_on_every_core(fitter: Fitter) -> Iterator[Judge | None]:
+    """The search's batches judged in forked workers, one per core (None: here, in turn, when
+    this process may not fork). A worker that dies costs time: its batches are judged here."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from builder.core.forking import fork_pool, fork_workers
+
+    global _FITTER
+    _FITTER = fitter
+    pool = fork_pool(fork_workers(2))
+    if pool is None:
+        yield None
+        _FITTER = None
+        return
+
+    def judge(chunks: list) -> Iterator[tuple[list, list]]:
+        futures = {pool.submit(_outcomes_of, chunk): i for i, chunk in enumerate(chunks)}
+        from concurrent.futures import as_completed
+
+        for future in as_completed(futures):
+            chunk = chunks[futures[future]]
+            try:
+                yield chunk, future.result()
+            except BrokenProcessPool:
+                yield chunk, fitter.outcomes(chunk)
+
+    try:
+        yield judge
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        _FITTER = None
+
+
+_HELPS = {"never_worth": -1, "must_pick": 1, "dominated": 1, "no_loadout": 1}
+"""The direction of a step that should help a finding go (weight down, weight up, payload up)."""
+
 _BETTER = {"never_worth": 1, "must_pick": -1, "dominated": 1, "no_loadout": 1}
 """Which way a finding's own count moves toward going away (fronts or niches)."""
 
@@ -259,7 +316,9 @@ def _nearest(
     verified: Callable[[Candidate, Outcome], tuple[bool, Catalog]],
 ) -> dict[Finding, Nearest]:
     """For each finding the chosen changes leave: the single change on its own part that
-    moved its count furthest (ties: the larger step), verified by the report."""
+    moved its count furthest (ties: the larger step, then the one in the direction that should
+    help: a lighter never-worth weapon, a heavier must-pick, a frame carrying more), verified by
+    the report."""
     out: dict[Finding, Nearest] = {}
     for finding in after.ordered():
         index = next((i for i, p in enumerate(parts) if p.id == finding[1]), None)
@@ -268,7 +327,11 @@ def _nearest(
         tried = [(c, o) for c, o in result.singles.items() if c[0][0] == index]
         if not tried:
             continue
-        c, o = max(tried, key=lambda co: (_measure(finding, co[1]), abs(co[0][0][1])))
+        way = _HELPS[finding[0]]
+        c, o = max(
+            tried,
+            key=lambda co: (_measure(finding, co[1]), abs(co[0][0][1]), way * co[0][0][1]),
+        )
         ok, _ = verified(c, o)
         out[finding] = Nearest(parts[index], c[0][1], o, ok)
     return out

@@ -130,7 +130,26 @@ class Fitter:
         fidx = {f: i for i, f in enumerate(self.frame_ids)}
         self.frame = np.array([fidx[row.frame] for row in rows], dtype=np.intp)
         self.blocks = [np.flatnonzero(self.frame == f) for f in range(len(self.frame_ids))]
-        self.threats = [_ThreatTable(np.asarray(f, dtype=float), self.blocks) for f in figures]
+        self._counts_f = self.counts.T.astype(np.float64)  # products of small integers: exact
+        always = self._legal_under(*self._worst())
+        self.threats = [
+            _ThreatTable(np.asarray(f, dtype=float), self.blocks, always) for f in figures
+        ]
+
+    def _worst(self) -> tuple[np.ndarray, np.ndarray]:
+        """Weights and payloads with every part at its worst step for legality: a loadout
+        legal here is legal under every candidate."""
+        weights = self.base_weights.copy()
+        payloads = self.base_payloads.copy()
+        for part in self.parts:
+            if part.kind == "weapon":
+                weights[self.weapon_ids.index(part.id)] += max(0, *part.steps)
+            else:
+                payloads[self.frame_ids.index(part.id)] += min(0, *part.steps)
+        return weights, payloads
+
+    def _legal_under(self, weights: np.ndarray, payloads: np.ndarray) -> np.ndarray:
+        return (self.counts @ weights) <= payloads[self.frame]
 
     def numbers(self, candidate: Candidate) -> tuple[np.ndarray, np.ndarray]:
         """The weights and payloads under ``candidate``."""
@@ -150,20 +169,21 @@ class Fitter:
     def outcomes(self, candidates: Sequence[Candidate]) -> list[Outcome]:
         """Each candidate's findings, judged together."""
         numbers = [self.numbers(c) for c in candidates]
-        weights = np.array([w for w, _ in numbers])  # (C, W)
+        weights = np.array([w for w, _ in numbers], dtype=np.float64)  # (C, W)
         payloads = np.array([p for _, p in numbers])  # (C, F)
-        legal = (weights @ self.counts.T) <= payloads[:, self.frame]  # (C, N)
+        legal = (weights @ self._counts_f) <= payloads[:, self.frame]  # (C, N)
+        legal_f = legal.astype(np.float32)
         frames = len(self.frame_ids)
         loadouts = np.stack([legal[:, b].sum(axis=1) for b in self.blocks], axis=1)  # (C, F)
         scored = loadouts > 0
         fronts = np.zeros((len(candidates), len(self.weapon_ids)), dtype=np.int64)
         niches = np.zeros((len(candidates), frames), dtype=np.int64)
         for table in self.threats:
-            on = table.frame_fronts(legal)
+            on = table.frame_fronts(legal, legal_f)
             for f, block in enumerate(self.blocks):
                 holds = (on[:, block].astype(np.float32) @ self.mounts[block]) > 0
                 fronts += holds & scored[:, f, None]
-            wide_rows, wide = table.wide_front(legal, on)
+            wide_rows, wide = table.wide_front(legal_f, on)
             for f in range(frames):
                 mine = self.frame[wide_rows] == f
                 niches[:, f] += wide[:, mine].any(axis=1)
@@ -197,29 +217,42 @@ class Fitter:
 
 
 class _ThreatTable:
-    """One threat's dominance (``ties``: every pair compared) as float matrices for products."""
+    """One threat's dominance (``ties``: every pair compared) as float matrices for products,
+    cut to what can matter: a row some row of its frame that is legal under every candidate
+    dominates is never on its frame's front (``fragile`` keeps the others), and only the rows
+    dominating a fragile one are looked at for it."""
 
-    def __init__(self, figures: np.ndarray, blocks: Sequence[np.ndarray]) -> None:
+    def __init__(
+        self, figures: np.ndarray, blocks: Sequence[np.ndarray], always: np.ndarray
+    ) -> None:
         n = len(figures)
         beats = dominance_matrix(figures) if n else np.zeros((0, 0), dtype=bool)
         self.beats = beats.astype(np.float32)
-        self.blocks = blocks
-        self.own = [self.beats[np.ix_(b, b)] for b in blocks]
+        self.blocks = []
+        for block in blocks:
+            own = beats[np.ix_(block, block)]
+            fragile = ~(own & always[block][:, None]).any(axis=0)
+            doms = own[:, fragile].any(axis=1)
+            self.blocks.append(
+                (block[fragile], block[doms], own[np.ix_(doms, fragile)].astype(np.float32))
+            )
 
-    def frame_fronts(self, legal: np.ndarray) -> np.ndarray:
-        """(C, N): each row legal and no legal row of its own frame dominating it."""
+    def frame_fronts(self, legal: np.ndarray, legal_f: np.ndarray) -> np.ndarray:
+        """(C, N): each row legal and no legal row of its own frame dominating it
+        (``legal_f``: ``legal`` as floats)."""
         on = np.zeros(legal.shape, dtype=bool)
-        for block, own in zip(self.blocks, self.own, strict=True):
-            mine = legal[:, block]
-            beaten = (mine.astype(np.float32) @ own) > 0
-            on[:, block] = mine & ~beaten
+        for fragile, doms, own in self.blocks:
+            if not len(fragile):
+                continue
+            beaten = (legal_f[:, doms] @ own) > 0 if len(doms) else False
+            on[:, fragile] = legal[:, fragile] & ~beaten
         return on
 
-    def wide_front(self, legal: np.ndarray, on: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def wide_front(self, legal_f: np.ndarray, on: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The rows on some frame's front, and for each candidate which of them no legal row
         at all dominates (a row off its own frame's front is off the catalog-wide one)."""
         rows = np.flatnonzero(on.any(axis=0))
-        beaten = (legal.astype(np.float32) @ self.beats[:, rows]) > 0
+        beaten = (legal_f @ self.beats[:, rows]) > 0
         return rows, on[:, rows] & ~beaten
 
 
@@ -275,13 +308,29 @@ BEAM = 8
 KEEP = 24  # best candidates kept for the caller to verify in turn
 
 
+Judge = Callable[[list[list[Candidate]]], Iterator[tuple[list[Candidate], list[Outcome]]]]
+"""``judge(chunks)`` yields each chunk with its outcomes (in any order): how the batches are
+judged (default: one after another here; a caller may spread them over processes)."""
+
+
+def in_turn(fitter: Fitter) -> Judge:
+    def judge(chunks: list[list[Candidate]]) -> Iterator[tuple[list[Candidate], list[Outcome]]]:
+        for chunk in chunks:
+            yield chunk, fitter.outcomes(chunk)
+
+    return judge
+
+
 def search(
     fitter: Fitter,
     budget: int = BUDGET,
     beam: int = BEAM,
     progress: Callable[[int, int], None] | None = None,
+    judged: Judge | None = None,
 ) -> Search:
-    """The best candidate (see the module doc), and what was tried."""
+    """The best candidate (see the module doc), and what was tried; ``judged`` judges the
+    batches (default: ``in_turn``)."""
+    run = in_turn(fitter) if judged is None else judged
     parts = fitter.parts
     sizes = [count_of(parts, m) for m in range(len(parts) + 1)]
     depth, total = 0, 1
@@ -299,9 +348,9 @@ def search(
         """Judge ``batch``; the best score among it."""
         nonlocal done
         found = None
-        for start in range(0, len(batch), _BATCH):
-            chunk = batch[start : start + _BATCH]
-            for c, out in zip(chunk, fitter.outcomes(chunk), strict=True):
+        chunks = [batch[start : start + _BATCH] for start in range(0, len(batch), _BATCH)]
+        for chunk, judged_chunk in run(chunks):
+            for c, out in zip(chunk, judged_chunk, strict=True):
                 outcomes[c] = out
                 seen[c] = score(c, out, base)
                 if len(c) == 1:
