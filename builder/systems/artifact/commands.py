@@ -230,7 +230,7 @@ def _suggest(args: argparse.Namespace, catalog: Any, lang: Any) -> None:
     found = fit(catalog)
     written = None
     root = Path(args.catalog) if args.catalog is not None else bundled_catalog_dir("artifact")
-    if args.write is not None and found.verified:
+    if args.write is not None and found.verified and found.changes:
         index = {s.id: i for i, s in enumerate(catalog.ships)}
         edits = [("ships", index[sid], "capacity", new) for sid, _, new in found.changes]
         said = [f"{sid} capacity {old} → {new}" for sid, old, new in found.changes]
@@ -247,6 +247,10 @@ def _suggest(args: argparse.Namespace, catalog: Any, lang: Any) -> None:
             "written", lang, folder=written["folder"], version=written["version"], source=root
         )
         text += "\n\n" + "\n".join(wrap(note, 80))
+    elif args.write is not None:
+        from builder.core.text_table import wrap
+
+        text += "\n\n" + "\n".join(wrap(LABELS.t("not_written", lang, folder=args.write), 80))
     sys.stdout.write(text + "\n")
 
 

@@ -40,6 +40,10 @@ class Fit:
     removers: dict[str, tuple[tuple[tuple[str, int, int], ...], dict[str, tuple[str, ...]]]]
     """For a type still dominated after ``changes``: the best candidate that frees it, and
     what that candidate leaves dominated."""
+    nearest: dict[str, tuple[tuple[str, int, int], tuple[str, ...], bool]]
+    """For a ship no candidate frees: the change tried in the direction that should help (one
+    more capacity), the types that still dominate it then, and whether the report worked out
+    again on that catalog agrees."""
 
 
 def dominated(catalog: ArtifactCatalog) -> dict[str, tuple[str, ...]]:
@@ -90,7 +94,15 @@ def fit(catalog: ArtifactCatalog) -> Fit:
     changed_catalog = with_capacity(catalog, {sid: new for sid, _, new in changes})
     verified = dominated(changed_catalog) == after
     removers = {uid: (freeing[uid][1], freeing[uid][2]) for uid in after if uid in freeing}
-    return Fit(catalog, before, parts, changes, after, verified, tried, changed_catalog, removers)
+    nearest: dict[str, tuple[tuple[str, int, int], tuple[str, ...], bool]] = {}
+    for sid, cap in parts:
+        if sid in after and sid not in removers and cap + 1 <= MAX_CAPACITY:
+            by = dominated_types(units, cells, dict(ships) | {sid: cap + 1}).get(sid, ())
+            again = dominated(with_capacity(catalog, {sid: cap + 1})).get(sid, ())
+            nearest[sid] = ((sid, cap, cap + 1), by, again == by)
+    return Fit(
+        catalog, before, parts, changes, after, verified, tried, changed_catalog, removers, nearest
+    )
 
 
 def _name(catalog: ArtifactCatalog, uid: str, lang: Lang) -> str:
@@ -101,6 +113,11 @@ def _name(catalog: ArtifactCatalog, uid: str, lang: Lang) -> str:
 
 def _names(catalog: ArtifactCatalog, ids: Sequence[str], lang: Lang) -> str:
     return LABELS.t("and", lang).join(_name(catalog, i, lang) for i in ids)
+
+
+def _change(catalog: ArtifactCatalog, change: tuple[str, int, int], lang: Lang) -> str:
+    sid, old, new = change
+    return LABELS.t("change", lang, ship=_name(catalog, sid, lang), old=old, new=new)
 
 
 def fit_text(f: Fit, lang: Lang = "en") -> str:
@@ -119,7 +136,7 @@ def fit_text(f: Fit, lang: Lang = "en") -> str:
     if f.changes:
         lines.append(t("changes", lang, n=len(f.changes)))
         for sid, old, new in f.changes:
-            lines.append(f"  {t('change', lang, ship=_name(cat, sid, lang), old=old, new=new)}")
+            lines.append(f"  {_change(cat, (sid, old, new), lang)}")
         lines.append(_wrap(t("verified" if f.verified else "not_verified", lang)))
     else:
         lines.append(_wrap(t("no_changes", lang)))
@@ -131,10 +148,26 @@ def fit_text(f: Fit, lang: Lang = "en") -> str:
         said = t("dominated", lang, unit=_name(cat, uid, lang), by=_names(cat, by, lang))
         lines.append(_wrap(f"- {said} → {state}", "  "))
         if now is not None:
-            why = "why_ms" if uid in ms else "why_ship"
-            lines.append(
-                "\n".join(f"  {x}" for x in wrap(t(why, lang, unit=_name(cat, uid, lang)), 78))
-            )
+            if uid in f.removers:
+                changed, left = f.removers[uid]
+                why = t(
+                    "why_costly",
+                    lang,
+                    changes=t("and", lang).join(_change(cat, c, lang) for c in changed),
+                    n=len(left),
+                    units=_names(cat, sorted(left), lang),
+                )
+            else:
+                why = t("why_ms" if uid in ms else "why_ship", lang)
+                if uid in f.nearest:
+                    change, by, agrees = f.nearest[uid]
+                    why += t(
+                        "nearest" if agrees else "nearest_unverified",
+                        lang,
+                        change=_change(cat, change, lang),
+                        by=_names(cat, by, lang),
+                    )
+            lines.append("\n".join(f"  {x}" for x in wrap(why, 78)))
     for uid, by in f.after.items():
         if uid not in f.before:
             said = t("dominated", lang, unit=_name(cat, uid, lang), by=_names(cat, by, lang))
@@ -175,6 +208,16 @@ def fit_json(f: Fit, written: dict[str, Any] | None = None) -> dict[str, Any]:
                         for sid, o, n in f.removers[uid][0]
                     ],
                     "dominated": sorted(f.removers[uid][1]),
+                },
+                "nearest": None
+                if uid not in f.nearest
+                else {
+                    "changes": [
+                        {"kind": "ship", "id": sid, "field": "capacity", "before": o, "after": n}
+                        for sid, o, n in [f.nearest[uid][0]]
+                    ],
+                    "dominated_by": list(f.nearest[uid][1]),
+                    "verified": f.nearest[uid][2],
                 },
             }
             for uid, by in {**f.before, **f.after}.items()

@@ -231,7 +231,7 @@ def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
     except TooLarge as exc:  # sizes are checked first; this is only a safety net
         raise InputError([option_problem("balance", too_large(exc))]) from None
     written = None
-    if args.write is not None and found.verified:
+    if args.write is not None and found.verified and found.changes:
         root = args.catalog if args.catalog is not None else bundled_catalog_dir("laminim")
         index = {("weapon", w.id): i for i, w in enumerate(catalog.weapons)}
         index |= {("frame", f.id): i for i, f in enumerate(catalog.frames)}
@@ -253,6 +253,11 @@ def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
             from builder.core.text_table import wrap
 
             note = LABELS.t("written", lang, folder=folder, version=version, source=root)
+            text += "\n\n" + "\n".join(wrap(note, 80))
+        elif args.write is not None:
+            from builder.core.text_table import wrap
+
+            note = LABELS.t("not_written", lang, folder=args.write)
             text += "\n\n" + "\n".join(wrap(note, 80))
         sys.stdout.write(text + "\n")
     if args.output is not None:

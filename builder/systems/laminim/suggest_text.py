@@ -169,7 +169,12 @@ def _left_sentence(s: Suggestion, f: Finding, catalog: Catalog, lang: Lang) -> s
             findings=kept,
             now=len(s.after.findings),
             brought=LABELS.t("and", lang).join(
-                f"{_part_name(catalog, _finding_part(x), x[1], lang)} ({_kind(x, lang)})"
+                t(
+                    "part_kind",
+                    lang,
+                    part=_part_name(catalog, _finding_part(x), x[1], lang),
+                    kind=_kind(x, lang),
+                )
                 for x in brought
             )
             or t("none", lang),

@@ -141,12 +141,29 @@ def test_a_dominated_ship_is_fitted_by_its_capacity_and_verified_on_the_written_
 
 def test_a_ship_no_capacity_can_save_is_said_plainly(cli, tmp_path):
     hulk = BARGE.replace("id: barge", "id: hulk").replace("capacity: 12", "capacity: 10")
+    hulk_11 = hulk.replace("capacity: 10", "capacity: 11")
     folder = _planted(tmp_path, hulk.replace("name: Barge", "name: Hulk"))
-    result = cli("balance", "--system", "artifact", "--catalog", folder, "--suggest")
+    out = tmp_path / "fitted"
+    args = ("balance", "--system", "artifact", "--catalog", folder, "--suggest")
+    result = cli(*args, "--write", out)
     assert result.code == 0, result.err
     assert "No change within the search leaves fewer types dominated" in result.out
     assert "Hulk is dominated by Ra Cailum → stays" in result.out
-    assert "No capacity within the search (±1) removes this" in result.out
+    text = " ".join(result.out.split())
+    assert "No capacity within the search (±1) removes this" in text
+    # the nearest change tried is named, and the report worked out again on it agrees
+    assert "Nearest tried: Hulk capacity 10 → 11, still dominated by Ra Cailum." in text
+    assert f"Nothing written to {out}" in text and not out.exists()
+    data = json.loads(cli(*args, "--json").out)
+    (hulk,) = [f for f in data["findings"] if f["part"] == "hulk"]
+    assert hulk["nearest"] == {
+        "changes": [{"kind": "ship", "id": "hulk", "field": "capacity", "before": 10, "after": 11}],
+        "dominated_by": ["ra-cailum"],
+        "verified": True,
+    }
+    assert _brute_dominated(load_catalog(_planted(tmp_path / "11", hulk_11)))["hulk"] == {
+        "ra-cailum"
+    }
     assert (
         "Rick Dias is dominated by" in result.out and "No number of the force rules" in result.out
     )

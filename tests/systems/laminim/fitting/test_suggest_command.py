@@ -53,6 +53,15 @@ def test_the_base_catalog_has_nothing_to_fix(cli, folders):
     assert "The report finds nothing to fix" in text.out
 
 
+def test_nothing_is_written_when_there_is_no_change(cli, folders, tmp_path):
+    out = tmp_path / "fitted"
+    args = ("balance", "--catalog", folders["hopeless"], "--rounds", ROUNDS, "--suggest")
+    result = cli(*args, "--write", out)
+    assert result.code == 0, result.err
+    assert f"Nothing written to {out}" in " ".join(result.out.split()) and not out.exists()
+    assert _json(cli, *args, "--write", out)["written"] is None and not out.exists()
+
+
 @pytest.mark.parametrize("name", list(PLANTED))
 def test_a_fixable_planted_part_is_fixed_and_verified_on_the_written_catalog(
     cli, folders, tmp_path, name
