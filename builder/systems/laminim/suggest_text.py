@@ -41,14 +41,16 @@ def _scored(out: Outcome) -> int:
     return sum(1 for n in out.loadouts.values() if n > 0)
 
 
-def _said(finding: Finding, out: Outcome, lang: Lang) -> str:
-    """``on 0 of 36 fronts`` / ``a niche against 2 of 6 threats`` / ``12 legal loadouts``."""
+def _said(finding: Finding, out: Outcome, lang: Lang, cell: bool = False) -> str:
+    """``on 0 of 36 fronts`` / ``a niche in 2 of 6`` / ``12 legal loadouts``; ``cell``: the
+    short form of the findings table (``0/36 fronts``, ``niche 2/6``), so it fits 80 columns."""
     m = measure(finding, out)
+    short = "_cell" if cell else ""
     if "fronts" in m:
-        return LABELS.t("on_fronts", lang, n=m["fronts"], of=m["of"])
+        return LABELS.t(f"on_fronts{short}", lang, n=m["fronts"], of=m["of"])
     if "loadouts" in m:
         return LABELS.t("loadouts", lang, n=m["loadouts"])
-    return LABELS.t("niches", lang, n=m["niches"], of=m["of"])
+    return LABELS.t(f"niches{short}", lang, n=m["niches"], of=m["of"])
 
 
 def _change_text(part: Part, step: int, catalog: Catalog, lang: Lang) -> str:
@@ -127,8 +129,8 @@ def suggest_text(s: Suggestion, catalog: Catalog, lang: Lang = "en") -> str:
             [
                 _kind(f, lang),
                 _part_name(catalog, _finding_part(f), f[1], lang),
-                _said(f, s.before, lang),
-                _said(f, s.after, lang),
+                _said(f, s.before, lang, cell=True),
+                _said(f, s.after, lang, cell=True),
                 t(
                     "new"
                     if f not in s.before.findings
