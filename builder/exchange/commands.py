@@ -485,9 +485,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 def _yaml(incoming: Incoming, data: dict[str, Any], pin_to: Any) -> str:
     """The file's YAML text (pinned again when it was pinned)."""
     from builder.catalogs.pin import Pin, pinned_text
-    from builder.roster.team_file import dump_team
 
-    text = dump_team(data)
+    text = plain_yaml(data)
     if incoming.pinned:
         if pin_to is not None:
             pin = Pin.of(pin_to)
@@ -495,6 +494,28 @@ def _yaml(incoming: Incoming, data: dict[str, Any], pin_to: Any) -> str:
             pin = Pin(incoming.made_name, incoming.made_version, incoming.made_digest)
         text = pinned_text(text, pin)
     return text
+
+
+def plain_yaml(data: dict[str, Any]) -> str:
+    """A new file's YAML: mappings and lists of mappings in block style, a list of plain
+    values on one line (``weapons: [rifle, missile, null]``, a map row), list items
+    indented under their key, as the bundled files are written."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)
+
+    return str(
+        yaml.dump(
+            data,
+            Dumper=Dumper,
+            sort_keys=False,
+            allow_unicode=True,
+            default_flow_style=None,
+            width=100,
+        )
+    )
 
 
 def _judge(system: AnySystem, text: str, catalog_dir: Path | None, local: Any) -> None:

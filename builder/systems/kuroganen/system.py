@@ -17,6 +17,7 @@ from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.render.roster import Roster
+from builder.systems.exchange import ExchangingGame
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     """The game; its catalog model and check report are imported when first asked for, so
     ``laminim reach`` (which reads neither) does not build them."""
 
