@@ -185,13 +185,17 @@ def cmd_share(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from builder.catalogs.pin import Pin
     from builder.exchange.export import ccfolia_pieces, json_document, text_document
 
     found = usable_file(args.team, args.catalog)
     lang = current_lang()
     if args.format == "json":
+        data = found.data
+        if found.pinned:  # the pin is the file's own data too: import writes it back
+            data = {**data, "catalog": Pin.of(found.identity).to_json()}
         doc = json_document(
-            found.system, found.team, found.catalog, found.report, found.identity, found.data
+            found.system, found.team, found.catalog, found.report, found.identity, data
         )
         text = json.dumps(doc, ensure_ascii=False, indent=2)
     elif args.format == "text":

@@ -221,3 +221,13 @@ def ccfolia_pieces(system: AnySystem, team: Any, catalog: Any, lang: Lang) -> li
         piece = CcfoliaPiece.model_validate({"kind": "character", "data": data})
         out.append(json.dumps(piece.model_dump(), ensure_ascii=False, separators=(",", ":")))
     return out
+
+
+SCHEMA_FILE = "docs/export.schema.json"
+"""Where the schema is published (relative to the repository; tests hold it equal to
+:func:`schema` of the installed games)."""
+
+
+def schema_text(games: list[AnySystem]) -> str:
+    """The published schema's text: :func:`schema`, indented, a newline at the end."""
+    return json.dumps(schema(games), ensure_ascii=False, indent=2) + "\n"

@@ -22,7 +22,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class WeaponPart(_Model):
+class ArtifactWeapon(_Model):
     id: str = Field(description="Id, unique within its unit.")
     name: str = Field(description="English name.")
     name_ja: str = Field(description="Japanese name.")
@@ -39,7 +39,7 @@ class UnitType(_Model):
     name_ja: str = Field(description="Japanese name.")
 
 
-class Unit(_Model):
+class ArtifactUnit(_Model):
     """An artifact unit in the open format: the ship first, then the MS in file order."""
 
     name: str = Field(description="The unit's name in the force.")
@@ -49,7 +49,7 @@ class Unit(_Model):
     hp: int = Field(description="HP.")
     propellant: int | None = Field(description="P of an MS; null for a ship.")
     capacity: int | None = Field(description="How many MS a ship carries; null for an MS.")
-    weapons: list[WeaponPart]
+    weapons: list[ArtifactWeapon]
 
 
 def _members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, str, Any]]:
@@ -74,7 +74,7 @@ def export_units(force: ForceFile, catalog: ArtifactCatalog) -> list[dict[str, A
     for name, _role, unit in _members(force, catalog):
         ms = isinstance(unit, MobileSuit)
         out.append(
-            Unit(
+            ArtifactUnit(
                 name=name,
                 kind=_kind(unit),
                 type=UnitType(id=unit.id, name=unit.name, name_ja=unit.name_ja),
@@ -82,7 +82,7 @@ def export_units(force: ForceFile, catalog: ArtifactCatalog) -> list[dict[str, A
                 hp=unit.hp,
                 propellant=unit.propellant if ms else None,
                 capacity=None if ms else unit.capacity,
-                weapons=[WeaponPart(**w.model_dump()) for w in unit.weapons],
+                weapons=[ArtifactWeapon(**w.model_dump()) for w in unit.weapons],
             ).model_dump()
         )
     return out
@@ -165,3 +165,7 @@ def ccfolia_pieces(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> li
             }
         )
     return out
+
+
+Unit = ArtifactUnit
+"""The open format's unit of this game (the kit's hook reads ``Unit``)."""

@@ -17,7 +17,7 @@ WORDS = ("map", "plan", "from", "move", "risk")
 """The share code's words after the common ones (append only)."""
 
 
-class Unit(BaseModel):
+class KuroganenUnit(BaseModel):
     """A unit standing on the map: its cell and the level it stands on."""
 
     model_config = ConfigDict(extra="forbid")
@@ -37,7 +37,7 @@ def export_units(m: KuroganenMap, catalog: Any) -> list[dict[str, Any]]:
     out = []
     for x, y in m.units:
         level = m.map[y][x]
-        out.append(Unit(x=x, y=y, level=level if level is not None else 0).model_dump())
+        out.append(KuroganenUnit(x=x, y=y, level=level if level is not None else 0).model_dump())
     return out
 
 
@@ -75,3 +75,7 @@ def ccfolia_pieces(m: KuroganenMap, catalog: Any, lang: Lang) -> list[dict[str, 
             }
         )
     return out
+
+
+Unit = KuroganenUnit
+"""The open format's unit of this game (the kit's hook reads ``Unit``)."""

@@ -30,7 +30,7 @@ class FramePart(_Model):
     payload: int = Field(description="Payload limit: total weapon weight allowed.")
 
 
-class WeaponPart(_Model):
+class LaminimWeapon(_Model):
     slot: int = Field(ge=1, description="Slot number (location faces 4, 5, 6 for slots 1–3).")
     id: str = Field(description="Catalog id of the weapon.")
     name: str = Field(description="English name.")
@@ -49,18 +49,18 @@ class Payload(_Model):
     limit: int = Field(description="The frame's payload limit.")
 
 
-class Unit(_Model):
+class LaminimUnit(_Model):
     """A LAMINIM unit in the open format: its parts with their numbers, slot by slot."""
 
     name: str = Field(description="The unit's name.")
     frame: FramePart
-    weapons: list[WeaponPart | None] = Field(description="One entry per slot; null: empty.")
+    weapons: list[LaminimWeapon | None] = Field(description="One entry per slot; null: empty.")
     payload: Payload
     legal: bool = Field(description="Whether the unit is legal on its own.")
 
 
 def _weapon(slot: int, w: Weapon) -> dict[str, Any]:
-    return WeaponPart(
+    return LaminimWeapon(
         slot=slot,
         id=w.id,
         name=w.name,
@@ -84,14 +84,14 @@ def export_units(team: Team, catalog: Catalog) -> list[dict[str, Any]]:
             continue
         f = resolved.frame
         out.append(
-            Unit(
+            LaminimUnit(
                 name=unit.name,
                 frame=FramePart(
                     id=f.id, name=f.name, name_ja=f.name_ja, durability=f.durability,
                     payload=f.payload,
                 ),
                 weapons=[
-                    None if w is None else WeaponPart(**_weapon(i + 1, w))
+                    None if w is None else LaminimWeapon(**_weapon(i + 1, w))
                     for i, w in enumerate(resolved.slots)
                 ],
                 payload=Payload(used=resolved.payload_used, limit=f.payload),
@@ -207,3 +207,7 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
     return out
 
 
+
+
+Unit = LaminimUnit
+"""The open format's unit of this game (the kit's hook reads ``Unit``)."""

@@ -36,7 +36,7 @@ class Gear(_Model):
     kind: str = Field(description="armour, powered-suit, giant-robot or ship.")
 
 
-class WeaponPart(_Model):
+class SohWeapon(_Model):
     id: str = Field(description="Catalog id of the weapon.")
     name: str = Field(description="English name.")
     name_ja: str = Field(description="Japanese name.")
@@ -47,7 +47,7 @@ class WeaponPart(_Model):
     rate: int | None = Field(description="Most attacks per round; null: no limit.")
 
 
-class Unit(_Model):
+class SohUnit(_Model):
     """A soh character in the open format, with the values the rules derive."""
 
     name: str = Field(description="The character's name.")
@@ -59,7 +59,7 @@ class Unit(_Model):
     durability_a: int = Field(description="Durability against physical (A) weapons.")
     durability_b: int = Field(description="Durability against beam (B) weapons.")
     gear: Gear | None = Field(description="Armour, powered suit or vehicle; null: none.")
-    weapons: list[WeaponPart]
+    weapons: list[SohWeapon]
 
 
 def export_units(crew: Crew, catalog: Catalog) -> list[dict[str, Any]]:
@@ -70,7 +70,7 @@ def export_units(crew: Crew, catalog: Catalog) -> list[dict[str, Any]]:
         if d.gear is not None:
             gear = Gear(id=d.gear.id, name=d.gear.name, name_ja=d.gear.name_ja, kind=d.gear.kind)
         out.append(
-            Unit(
+            SohUnit(
                 name=ch.name,
                 name_ja=ch.name_ja,
                 leader=ch.leader,
@@ -81,7 +81,7 @@ def export_units(crew: Crew, catalog: Catalog) -> list[dict[str, Any]]:
                 durability_b=d.durability_b,
                 gear=gear,
                 weapons=[
-                    WeaponPart(
+                    SohWeapon(
                         id=line.weapon.id, name=line.weapon.name, name_ja=line.weapon.name_ja,
                         hit=line.hit, damage=line.weapon.damage, type=line.weapon.type,
                         ammo=line.weapon.ammo, rate=line.weapon.rate,
@@ -179,3 +179,7 @@ def ccfolia_pieces(crew: Crew, catalog: Catalog, lang: Lang) -> list[dict[str, A
             }
         )
     return out
+
+
+Unit = SohUnit
+"""The open format's unit of this game (the kit's hook reads ``Unit``)."""
