@@ -48,6 +48,8 @@ _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _VALUE.update({"O": 0, "I": 1, "L": 1})
 _SKIP = set(" \t\r\n-_.·")
 CRC_BYTES = 4
+MAX_BODY = 1 << 20
+"""Bytes a body may declare: a larger length is damage, not a code."""
 
 
 class CodeError(ValueError):
@@ -127,8 +129,12 @@ def unframe(text: str) -> Framed:
         total, at = read_varint(body, 1)
     except IndexError:
         raise CodeError("code-too-short") from None
+    except ValueError:
+        raise CodeError("code-damaged") from None
+    if total > MAX_BODY:
+        raise CodeError("code-damaged")
     if len(body) < total:
-        want = len(PREFIX) + len(to_base32(bytes(total)))
+        want = len(PREFIX) + (total * 8 + 4) // 5
         raise CodeError("code-truncated", have=len(PREFIX) + len(chars), want=want)
     if len(body) > total:
         raise CodeError("code-damaged")

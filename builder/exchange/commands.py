@@ -239,6 +239,7 @@ def _write_new(wanted: Path, text: str, suffix: str, team_name: str) -> Path:
 # -- import ---------------------------------------------------------------------------------------
 
 
+_CODE_LINE = re.compile(r"^[0-9A-Za-z]+$")
 _CODE_LABEL = re.compile(r"^(?:import:|インポート：)\s*(?P<code>\S.*)$")
 
 
@@ -251,8 +252,8 @@ def code_in_text(text: str) -> str | None:
         if found is None:
             continue
         parts = [found["code"]]
-        for more in lines[i + 1 :]:
-            if not more.startswith(" ") or not more.strip():
+        for more in lines[i + 1 :]:  # the code's next lines (a chat may drop their indent)
+            if not _CODE_LINE.match(more.strip()):
                 break
             parts.append(more.strip())
         return "".join(parts)

@@ -82,6 +82,17 @@ def _copy(data: Any) -> Any:
     return data
 
 
+def _ref(collections: tuple[str, ...], lists: list[list[str]], use: PartUse) -> Ref | None:
+    """The reference of a used id: in its own collection, else in the collection that has it
+    (an MS written where a ship goes is illegal, not unknown, and must come back as written);
+    None for an id no collection has (it stays a text: ``check`` says what is wrong)."""
+    order = sorted(range(len(collections)), key=lambda c: collections[c] != use.collection)
+    for c in order:
+        if use.id in lists[c]:
+            return Ref(c, lists[c].index(use.id))
+    return None
+
+
 class UnknownPart(ValueError):
     """A catalog id the file names that the catalog does not have (share refuses it)."""
 
@@ -103,11 +114,9 @@ def encode(
     collections = collections_of(system)
     lists = catalog_lists(identity, collections)
     for use in uses_of(system, data):
-        c = collections.index(use.collection)
-        try:
-            _set(data, use.path, Ref(c, lists[c].index(use.id)))
-        except ValueError:
-            raise UnknownPart(use) from None
+        ref = _ref(collections, lists, use)
+        if ref is not None:
+            _set(data, use.path, ref)
     flags = 0
     if data.get(SYSTEM_KEY) == system.id:
         flags |= FLAG_SYSTEM
