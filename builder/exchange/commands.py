@@ -560,9 +560,9 @@ def _check_text(raw: str, incoming: Incoming, local_of: Callable[[AnySystem], An
         return
     if read.team is None:
         return
-    pasted = {line.strip() for line in raw.splitlines()}
+    pasted = "".join(raw.split())  # a wrapped line reads the same once spaces are gone
     for lang in ("en", "ja"):
         lines = system.text_lines(read.team, catalog, lang)  # type: ignore[arg-type]
-        if lines and all(line.strip() in pasted for line in lines):
+        if lines and all("".join(line.split()) in pasted for line in lines):
             return
     print(_say("text-edited"), file=sys.stderr)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from builder.catalogs.identity import CatalogIdentity
 from builder.core.i18n import Labels, Lang
-from builder.core.text_table import columns
+from builder.core.text_table import columns, wrap
 from builder.systems import AnySystem, Exchanges, Report
 
 LABELS = Labels.load(__file__, "labels.yaml")
@@ -25,6 +25,10 @@ FORMAT = "laminim-export"
 FORMAT_VERSION = 1
 """The document's ``format`` and ``format_version``: a new version only when an existing key
 changes meaning; new keys may be added to version 1."""
+
+WIDTH = 80
+"""The text fits an 80-column terminal (and a forum's code block): longer lines wrap, their
+continuation indented."""
 
 CODE_WIDTH = 70
 """Characters of the share code per line of the text (the code reads back across lines)."""
@@ -146,7 +150,8 @@ def code_lines(code: str, lang: Lang) -> list[str]:
     them: a code reads back across spaces and line breaks)."""
     label = LABELS.t("code", lang)
     pad = " " * columns(label)
-    chunks = [code[i : i + CODE_WIDTH] for i in range(0, len(code), CODE_WIDTH)]
+    size = min(CODE_WIDTH, WIDTH - columns(label))
+    chunks = [code[i : i + size] for i in range(0, len(code), size)]
     return [f"{label}{chunks[0]}", *(pad + c for c in chunks[1:])]
 
 
@@ -175,8 +180,8 @@ def text_document(
         LABELS.t("version", lang, version=identity.version) if identity.version is not None else ""
     )
     lines.append(LABELS.t("catalog", lang, name=name, version=version, digest=identity.digest))
-    lines += code_lines(code, lang)
-    return "\n".join(lines)
+    out = [part for line in lines for part in (wrap(line, WIDTH, "    ") or [""])]
+    return "\n".join(out + code_lines(code, lang))
 
 
 # -- CCFOLIA --------------------------------------------------------------------------------------

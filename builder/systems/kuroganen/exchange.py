@@ -46,7 +46,11 @@ def text_lines(m: KuroganenMap, catalog: Any, lang: Lang) -> list[str]:
     out = [LABELS.t("map", lang, width=m.width, height=m.height)]
     cells = [[_level(v) for v in row] for row in m.map]
     width = max(len(c) for row in cells for c in row)
-    out += ["  " + " ".join(c.rjust(width) for c in row) for row in cells]
+    per_line = max(1, (76 - 2) // (width + 1))  # a wide map's row goes on, indented
+    for row in cells:
+        for start in range(0, len(row), per_line):
+            lead = "  " if start == 0 else "    "
+            out.append(lead + " ".join(c.rjust(width) for c in row[start : start + per_line]))
     for n, (x, y) in enumerate(m.units, start=1):
         out.append(LABELS.t("unit-line", lang, n=n, x=x, y=y, level=_level(m.map[y][x])))
     if m.plan is not None:

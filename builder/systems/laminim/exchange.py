@@ -190,7 +190,7 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
         params = [
             {"label": target, "value": "6"},
             {
-                "label": LABELS.t("payload", lang),
+                "label": LABELS.t("payload-label", lang),
                 "value": f"{resolved.payload_used}/{f.payload}",
             },
         ]
