@@ -171,7 +171,15 @@ def _system_of(path: Path) -> str | None:
     return rel[0] if len(rel) > 1 else None
 
 
-KIT = ("base.py", "options.py", "ui.py", "game.py", "exchange.py", "compare_table.py", "compare_sheet.py")
+KIT = (
+    "base.py",
+    "options.py",
+    "ui.py",
+    "game.py",
+    "exchange.py",
+    "compare_table.py",
+    "compare_sheet.py",
+)
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
 

@@ -7,6 +7,7 @@ unusable file; a part the catalog does not have) with one located line per probl
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import current_lang
@@ -23,6 +25,8 @@ from builder.systems import AnySystem
 MESSAGES = Messages.load(__file__)
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 FORMATS = ("json", "text", "ccfolia")
+LINE = 80
+"""Characters of a code per line that ``share`` prints (text output fits 80 columns)."""
 
 AddOption = Callable[[argparse.ArgumentParser], None]
 
@@ -53,7 +57,10 @@ def add_commands(sub: Any, catalog_option: AddOption, output_type: Callable[[str
         "success, 2 on a bad, truncated or foreign code.",
     )
     p.add_argument(
-        "source", metavar="CODE|FILE", help="a share code, or a file: a JSON export or a text export"
+        "source",
+        nargs="+",
+        metavar="CODE|FILE",
+        help="a share code, or a file: a JSON export or a text export",
     )
     catalog_option(p)
     p.add_argument(
@@ -75,9 +82,7 @@ def add_commands(sub: Any, catalog_option: AddOption, output_type: Callable[[str
         "status bars, params and a BCDice chat palette.",
     )
     p.add_argument("team", type=Path, metavar="FILE", help="a team, force, crew or map file")
-    p.add_argument(
-        "--format", choices=FORMATS, required=True, help="json, text or ccfolia"
-    )
+    p.add_argument("--format", choices=FORMATS, required=True, help="json, text or ccfolia")
     catalog_option(p)
     p.add_argument(
         "-o",
@@ -118,8 +123,8 @@ def usable_file(path: Path, catalog_dir: Path | None) -> Usable:
     """The file read and checked; InputError when it is bad input (exit 2 of ``check``)."""
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.catalogs.pin import read_pin, without_pin
-    from builder.roster.team_file import MAX_LIST_ITEMS, catalog_system, read_team
     from builder.core.source import read_yaml
+    from builder.roster.team_file import MAX_LIST_ITEMS, catalog_system, read_team
 
     system, read = read_team(path, expected=catalog_system(catalog_dir))
     if system is None or read.team is None:
@@ -152,10 +157,14 @@ def share_code(found: Usable) -> str:
     from builder.exchange.share import UnknownPart, encode
 
     try:
-        return encode(found.system, found.data, found.identity, found.pinned, _bundled_name(found.system))
+        return encode(
+            found.system, found.data, found.identity, found.pinned, _bundled_name(found.system)
+        )
     except UnknownPart as exc:  # check let it through (a warning): refused by name
         use = exc.use
-        raise _bad("share", MESSAGES("unknown-part-share", collection=use.collection, id=use.id)) from None
+        raise _bad(
+            "share", MESSAGES("unknown-part-share", collection=use.collection, id=use.id)
+        ) from None
 
 
 def _keep_snapshot(identity: Any) -> None:
@@ -163,10 +172,8 @@ def _keep_snapshot(identity: Any) -> None:
     sharing works without it)."""
     from builder.catalogs.store import save_snapshot
 
-    try:
+    with contextlib.suppress(OSError):
         save_snapshot(identity)
-    except OSError:
-        pass
 
 
 def cmd_share(args: argparse.Namespace) -> int:
@@ -175,9 +182,11 @@ def cmd_share(args: argparse.Namespace) -> int:
     _keep_snapshot(found.identity)
     if args.json:
         out = {"code": code, "length": len(code), "system": found.system.id}
-        print(json.dumps({**out, "catalog": found.identity.to_json()}, ensure_ascii=False, indent=2))
-    else:
-        print(code)
+        print(
+            json.dumps({**out, "catalog": found.identity.to_json()}, ensure_ascii=False, indent=2)
+        )
+    else:  # 80 columns: import joins the lines (and the words of a command line) again
+        print("\n".join(code[i : i + LINE] for i in range(0, len(code), LINE)))
     return EXIT_OK
 
 
@@ -327,7 +336,13 @@ def _from_code(text: str, where: str, local_of: Callable[[AnySystem], Any]) -> I
         message = MESSAGES("index-missing", index=ref.index + 1, collection=ref.collection)
         raise _bad(where, message) from None
     return Incoming(
-        system, data, name, decoded.version, decoded.digest, decoded.pinned, original,
+        system,
+        data,
+        name,
+        decoded.version,
+        decoded.digest,
+        decoded.pinned,
+        original,
         source=where,
     )
 
@@ -366,8 +381,15 @@ def _from_json(raw: str, where: str, local_of: Callable[[AnySystem], Any]) -> In
     original = _find_catalog(system, catalog["digest"], local)
     data = dict(doc["file"])
     return Incoming(
-        system, data, catalog["name"], catalog["version"], catalog["digest"], False, original,
-        names=_names_in(doc.get("units")), source=where,
+        system,
+        data,
+        catalog["name"],
+        catalog["version"],
+        catalog["digest"],
+        False,
+        original,
+        names=_names_in(doc.get("units")),
+        source=where,
     )
 
 
@@ -454,14 +476,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.core.input_files import exists_safely, read_input
 
-    source: str = args.source
+    source: str = " ".join(args.source)  # a code given in pieces (its lines) is one code
     where = "import"
 
     def local_of(system: AnySystem) -> Any:
         system.load_catalog(args.catalog)  # a catalog that does not load is refused first
         return identity_of(system, catalog_folder(system, args.catalog))
 
-    if exists_safely(source) and not Path(source).is_dir():
+    if len(args.source) == 1 and exists_safely(source) and not Path(source).is_dir():
         where = source
         raw = read_input(Path(source)).decode("utf-8", errors="replace")
         if raw.lstrip().startswith("{"):
@@ -503,7 +525,7 @@ def _yaml(incoming: Incoming, data: dict[str, Any], pin_to: Any) -> str:
 
 def plain_yaml(data: dict[str, Any]) -> str:
     """A new file's YAML: mappings and lists of mappings in block style, a list of plain
-    values on one line (``weapons: [rifle, missile, null]``, a map row), list items
+    values on one line (``key: [a, b, null]``, a map row), list items
     indented under their key, as the bundled files are written."""
     import yaml
 
@@ -561,8 +583,9 @@ def _check_text(raw: str, incoming: Incoming, local_of: Callable[[AnySystem], An
     if read.team is None:
         return
     pasted = "".join(raw.split())  # a wrapped line reads the same once spaces are gone
-    for lang in ("en", "ja"):
-        lines = system.text_lines(read.team, catalog, lang)  # type: ignore[arg-type]
+    langs: tuple[Lang, ...] = ("en", "ja")
+    for lang in langs:
+        lines = system.text_lines(read.team, catalog, lang)
         if lines and all("".join(line.split()) in pasted for line in lines):
             return
     print(_say("text-edited"), file=sys.stderr)

@@ -76,13 +76,15 @@ class Envelope(_Model):
 
 def document_model(system: AnySystem) -> type[Envelope]:
     """The envelope with ``system`` fixed to the game's id and ``units`` its units."""
-    unit = system.unit_model() if isinstance(system, Exchanges) else dict[str, Any]
-    return create_model(  # type: ignore[call-overload,no-any-return]
+    unit: Any = system.unit_model() if isinstance(system, Exchanges) else dict[str, Any]
+    fixed: Any = Literal[system.id]
+    model: type[Envelope] = create_model(
         f"{system.id.title().replace('-', '')}Export",
         __base__=Envelope,
-        system=(Literal[system.id], Field(description="The game's id.")),  # type: ignore[valid-type]
-        units=(list[unit], Field(description="Every unit, in file order.")),  # type: ignore[valid-type]
+        system=(fixed, Field(description="The game's id.")),
+        units=(list[unit], Field(description="Every unit, in file order.")),
     )
+    return model
 
 
 def schema(games: list[AnySystem]) -> dict[str, Any]:
@@ -205,7 +207,7 @@ class CcfoliaCharacter(_Model):
     name: str
     memo: str = ""
     initiative: int | float = 0
-    externalUrl: str = ""  # noqa: N815  (CCFOLIA's own key)
+    externalUrl: str = ""
     status: list[CcfoliaStatus] = []
     params: list[CcfoliaParam] = []
     commands: str = ""

@@ -33,9 +33,7 @@ def _svg(qr: Any, size_mm: float) -> str:
     return svg.replace("<svg ", f'<svg width="{size_mm}mm" height="{size_mm}mm" ', 1)
 
 
-def share_block(
-    system: AnySystem, team: Any, folder: Path, lang: Lang
-) -> dict[str, Any] | None:
+def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
     """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
     its QR (an SVG data URI), the printed size; None when the team cannot be shared (a part
     the catalog lacks)."""
@@ -47,7 +45,7 @@ def share_block(
     identity = identity_of(system, folder)
     try:
         bundled = identity_of(system, catalog_folder(system, None)).name
-    except Exception:  # noqa: BLE001  (a broken bundled catalog only loses the short name)
+    except Exception:
         bundled = None
     try:
         code = encode(system, system.dump_team(team), identity, False, bundled)

@@ -137,7 +137,7 @@ def encode(
     if not flags & FLAG_BUNDLED_NAME:
         head.value(identity.name)
     out = game_tag(system.id) + bytes([flags]) + bytes(head.out)
-    out += bytes.fromhex(identity.digest[: DIGEST_CHARS].ljust(DIGEST_CHARS, "0")) + body
+    out += bytes.fromhex(identity.digest[:DIGEST_CHARS].ljust(DIGEST_CHARS, "0")) + body
     return frame(KIND_TEAM, out)
 
 

@@ -24,8 +24,8 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
-from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.exchange import Exchanges, ExchangingGame
+from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
 __all__ = [

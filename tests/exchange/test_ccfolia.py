@@ -25,9 +25,26 @@ SAMPLE = json.loads(
 
 CHARACTER_KEYS = {
     # CCFOLIA's documented Character type (docs/export.md): data is Partial<Character>
-    "name", "memo", "initiative", "externalUrl", "status", "params", "iconUrl", "faces", "x",
-    "y", "angle", "width", "height", "active", "secret", "invisible", "hideStatus", "color",
-    "commands", "owner",
+    "name",
+    "memo",
+    "initiative",
+    "externalUrl",
+    "status",
+    "params",
+    "iconUrl",
+    "faces",
+    "x",
+    "y",
+    "angle",
+    "width",
+    "height",
+    "active",
+    "secret",
+    "invisible",
+    "hideStatus",
+    "color",
+    "commands",
+    "owner",
 }
 
 VALUE = r"(?:\d+|\{[^{}]+\})"
@@ -86,7 +103,7 @@ def test_each_unit_is_a_piece_of_the_same_shape_as_the_sample(cli, file, lang):
 
 
 def test_laminim_pieces_carry_durabilities_ammo_target_location_and_cook_off(cli):
-    kestrel, bulwark, _ = _pieces(cli, FILES[0], "en")
+    kestrel, _bulwark, _ = _pieces(cli, FILES[0], "en")
     bars = {b["label"]: (b["value"], b["max"]) for b in kestrel["data"]["status"]}
     assert bars["Frame"] == (20, 20)
     assert "S1 Rifle" in bars and "S2 ammo" in bars and "S3" not in " ".join(bars)

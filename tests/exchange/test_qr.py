@@ -35,7 +35,8 @@ def rosters(tmp_path_factory):
         system, team = load_team(ROOT / file)
         catalog = system.load_catalog()
         sheet = next(
-            p for p in system.printouts(team, catalog, PrintOptions(lang=lang))
+            p
+            for p in system.printouts(team, catalog, PrintOptions(lang=lang))
             if p.kind == "roster"
         )
         folder = tmp_path_factory.mktemp("roster")

@@ -69,7 +69,7 @@ def test_share_and_export_round_trip(cli, tmp_path, path):
         return
     assert shared.code == 0, shared.err
     text = shared.out.strip()
-    assert text.startswith("LM") and "\n" not in text
+    assert text.startswith("LM") and all(len(x) <= 80 for x in text.split("\n"))
 
     back = tmp_path / "from-code.yaml"
     imported = cli("import", text, "-o", back)
@@ -101,8 +101,9 @@ def test_share_and_export_round_trip(cli, tmp_path, path):
 
 
 def test_the_units_carry_ids_names_in_both_languages_and_numbers(cli):
-    doc = json.loads(cli("export", ROOT / "parts_catalog/laminim/demo_team.yaml", "--format",
-                         "json").out)
+    doc = json.loads(
+        cli("export", ROOT / "parts_catalog/laminim/demo_team.yaml", "--format", "json").out
+    )
     kestrel = doc["units"][0]
     assert kestrel["frame"]["id"] == "striker" and kestrel["frame"]["name_ja"] == "射撃型"
     rifle = kestrel["weapons"][0]
@@ -113,12 +114,14 @@ def test_the_units_carry_ids_names_in_both_languages_and_numbers(cli):
         assert rifle[key] == own.get(key), key
     assert kestrel["weapons"][2] is None
     assert kestrel["payload"] == {"used": 7, "limit": 8}
-    doc = json.loads(cli("export", ROOT / "parts_catalog/soh/demo_crew.yaml", "--format",
-                         "json").out)
+    doc = json.loads(
+        cli("export", ROOT / "parts_catalog/soh/demo_crew.yaml", "--format", "json").out
+    )
     ines = doc["units"][0]
     assert ines["name_ja"] == "イネス船長" and ines["evasion"] == 3 and ines["ap"] == 3
-    doc = json.loads(cli("export", ROOT / "parts_catalog/artifact/demo_force.yaml", "--format",
-                         "json").out)
+    doc = json.loads(
+        cli("export", ROOT / "parts_catalog/artifact/demo_force.yaml", "--format", "json").out
+    )
     assert [u["kind"] for u in doc["units"]] == ["ship", "ms", "ms", "ms"]
     assert doc["units"][1]["propellant"] == 10 and doc["units"][0]["propellant"] is None
 
@@ -137,3 +140,14 @@ def test_a_pinned_file_comes_back_pinned(cli, tmp_path):
     back2 = tmp_path / "back2.yaml"
     assert cli("import", as_json, "-o", back2).code == 0
     assert _data(back2) == pinned
+
+
+def test_a_code_given_in_pieces_or_as_shell_words_is_one_code(cli):
+    printed = cli("share", ROOT / "parts_catalog/laminim/demo_team.yaml").out
+    words = printed.split()  # `laminim import $(laminim share FILE)`: one word per line
+    assert len(words) == 2
+    result = cli("import", *words)
+    assert result.code == 0 and "Kestrel" in result.out
+    code = "".join(words)
+    grouped = [code[i : i + 5] for i in range(0, len(code), 5)]  # read aloud in fives
+    assert cli("import", *grouped).out == result.out

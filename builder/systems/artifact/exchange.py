@@ -114,13 +114,28 @@ def _memo(unit: Any, lang: Lang) -> str:
     if not ms:
         p = LABELS.t("memo-capacity", lang, capacity=unit.capacity)
     lines = [
-        LABELS.t("memo-unit", lang, type=_name(unit, lang), kind=LABELS.t(_kind(unit), lang),
-                 move=unit.move, hp=unit.hp, p=p)
+        LABELS.t(
+            "memo-unit",
+            lang,
+            type=_name(unit, lang),
+            kind=LABELS.t(_kind(unit), lang),
+            move=unit.move,
+            hp=unit.hp,
+            p=p,
+        )
     ]
     for w in unit.weapons:
         lines.append(
-            LABELS.t("memo-weapon", lang, name=_name(w, lang), range=w.range, attacks=w.attacks,
-                     ms=w.to_hit_ms, ship=w.to_hit_ship, damage=w.damage)
+            LABELS.t(
+                "memo-weapon",
+                lang,
+                name=_name(w, lang),
+                range=w.range,
+                attacks=w.attacks,
+                ms=w.to_hit_ms,
+                ship=w.to_hit_ship,
+                damage=w.damage,
+            )
         )
     lines.append(LABELS.t("memo-rules", lang))
     return "\n".join(lines)
@@ -137,8 +152,9 @@ def ccfolia_pieces(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> li
         ms = isinstance(unit, MobileSuit)
         status = [{"label": LABELS.t("hp", lang), "value": unit.hp, "max": unit.hp}]
         if ms:
-            status.append({"label": LABELS.t("p", lang), "value": unit.propellant,
-                           "max": unit.propellant})
+            status.append(
+                {"label": LABELS.t("p", lang), "value": unit.propellant, "max": unit.propellant}
+            )
         params = [
             {"label": LABELS.t("m", lang), "value": str(unit.move)},
             {"label": attack, "value": "0"},

@@ -17,7 +17,6 @@ from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
 from builder.render.roster import Roster
-from builder.systems.exchange import ExchangingGame
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -30,6 +29,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED

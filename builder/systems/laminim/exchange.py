@@ -87,7 +87,10 @@ def export_units(team: Team, catalog: Catalog) -> list[dict[str, Any]]:
             LaminimUnit(
                 name=unit.name,
                 frame=FramePart(
-                    id=f.id, name=f.name, name_ja=f.name_ja, durability=f.durability,
+                    id=f.id,
+                    name=f.name,
+                    name_ja=f.name_ja,
+                    durability=f.durability,
                     payload=f.payload,
                 ),
                 weapons=[
@@ -113,9 +116,7 @@ def text_lines(team: Team, catalog: Catalog, lang: Lang) -> list[str]:
         resolved = resolve_unit(unit, catalog)
         if resolved is None:
             continue
-        weapons = [
-            LABELS.t("empty", lang) if w is None else _name(w, lang) for w in resolved.slots
-        ]
+        weapons = [LABELS.t("empty", lang) if w is None else _name(w, lang) for w in resolved.slots]
         payload = f"{LABELS.t('payload', lang)} {resolved.payload_used}/{resolved.frame.payload}"
         out.append(
             f"{unit.name}{colon}{_name(resolved.frame, lang)}{sep}{comma.join(weapons)}{sep}"
@@ -128,8 +129,12 @@ def _memo(resolved: Any, lang: Lang) -> str:
     f = resolved.frame
     lines = [
         LABELS.t(
-            "memo-frame", lang, frame=_name(f, lang), durability=f.durability,
-            used=resolved.payload_used, limit=f.payload,
+            "memo-frame",
+            lang,
+            frame=_name(f, lang),
+            durability=f.durability,
+            used=resolved.payload_used,
+            limit=f.payload,
         )
     ]
     for slot, w in enumerate(resolved.slots[:SLOTS], start=1):
@@ -142,14 +147,28 @@ def _memo(resolved: Any, lang: Lang) -> str:
         )
         if w.type == "special":
             lines.append(
-                LABELS.t("memo-special", lang, slot=slot, name=_name(w, lang),
-                         durability=w.durability, ammo=ammo)
+                LABELS.t(
+                    "memo-special",
+                    lang,
+                    slot=slot,
+                    name=_name(w, lang),
+                    durability=w.durability,
+                    ammo=ammo,
+                )
             )
         else:
             lines.append(
-                LABELS.t("memo-weapon", lang, slot=slot, name=_name(w, lang),
-                         kind=LABELS.t(f"kind-{w.type}", lang), power=w.power,
-                         attacks=w.attacks, durability=w.durability, ammo=ammo)
+                LABELS.t(
+                    "memo-weapon",
+                    lang,
+                    slot=slot,
+                    name=_name(w, lang),
+                    kind=LABELS.t(f"kind-{w.type}", lang),
+                    power=w.power,
+                    attacks=w.attacks,
+                    durability=w.durability,
+                    ammo=ammo,
+                )
             )
     lines.append(LABELS.t("memo-location", lang))
     return "\n".join(lines)
@@ -205,8 +224,6 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
             }
         )
     return out
-
-
 
 
 Unit = LaminimUnit

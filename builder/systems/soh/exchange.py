@@ -18,9 +18,29 @@ from builder.systems.soh.text import character_name
 LABELS = Labels.load(__file__, "exchange_labels.yaml")
 
 WORDS = (
-    "side", "characters", "pc", "enemy", "leader", "intellect", "agility", "dexterity",
-    "strength", "size", "ap", "skills", "armour", "vehicle", "weapons", "guns", "melee",
-    "throwing", "gunnery", "piloting", "evasion", "powered-suit", "tactics",
+    "side",
+    "characters",
+    "pc",
+    "enemy",
+    "leader",
+    "intellect",
+    "agility",
+    "dexterity",
+    "strength",
+    "size",
+    "ap",
+    "skills",
+    "armour",
+    "vehicle",
+    "weapons",
+    "guns",
+    "melee",
+    "throwing",
+    "gunnery",
+    "piloting",
+    "evasion",
+    "powered-suit",
+    "tactics",
 )
 """The share code's words after the common ones (append only)."""
 
@@ -82,9 +102,14 @@ def export_units(crew: Crew, catalog: Catalog) -> list[dict[str, Any]]:
                 gear=gear,
                 weapons=[
                     SohWeapon(
-                        id=line.weapon.id, name=line.weapon.name, name_ja=line.weapon.name_ja,
-                        hit=line.hit, damage=line.weapon.damage, type=line.weapon.type,
-                        ammo=line.weapon.ammo, rate=line.weapon.rate,
+                        id=line.weapon.id,
+                        name=line.weapon.name,
+                        name_ja=line.weapon.name_ja,
+                        hit=line.hit,
+                        damage=line.weapon.damage,
+                        type=line.weapon.type,
+                        ammo=line.weapon.ammo,
+                        rate=line.weapon.rate,
                     )
                     for line in d.weapons
                 ],
@@ -110,31 +135,50 @@ def text_lines(crew: Crew, catalog: Catalog, lang: Lang) -> list[str]:
         values = f"AP {d.ap}{comma}{LABELS.t('evasion', lang)} {d.evasion}{comma}" + (
             f"A {d.durability_a}/B {d.durability_b}"
         )
-        out.append(
-            f"{character_name(ch, lang)}{star}{colon}{gear}{sep}{weapons}{sep}{values}"
-        )
+        out.append(f"{character_name(ch, lang)}{star}{colon}{gear}{sep}{weapons}{sep}{values}")
     return out
 
 
 def _memo(d: Derived, lang: Lang) -> str:
     ch = d.character
     lines = [
-        LABELS.t("memo-abilities", lang, intellect=ch.intellect, agility=ch.agility,
-                 dexterity=ch.dexterity, strength=ch.strength, size=ch.size, ap=d.ap)
+        LABELS.t(
+            "memo-abilities",
+            lang,
+            intellect=ch.intellect,
+            agility=ch.agility,
+            dexterity=ch.dexterity,
+            strength=ch.strength,
+            size=ch.size,
+            ap=d.ap,
+        )
     ]
     if d.gear is not None:
         lines.append(LABELS.t("memo-gear", lang, gear=_name(d.gear, lang)))
     lines.append(
-        LABELS.t("memo-values", lang, evasion=d.evasion, skill=skill_name(d.evasion_skill, lang),
-                 a=d.durability_a, b=d.durability_b)
+        LABELS.t(
+            "memo-values",
+            lang,
+            evasion=d.evasion,
+            skill=skill_name(d.evasion_skill, lang),
+            a=d.durability_a,
+            b=d.durability_b,
+        )
     )
     for line in d.weapons:
         w = line.weapon
         extra = LABELS.t("memo-ammo", lang, ammo=w.ammo) if w.ammo is not None else ""
         extra += LABELS.t("memo-rate", lang, rate=w.rate) if w.rate is not None else ""
         lines.append(
-            LABELS.t("memo-weapon", lang, name=_name(w, lang), hit=line.hit, damage=w.damage,
-                     type=w.type, extra=extra)
+            LABELS.t(
+                "memo-weapon",
+                lang,
+                name=_name(w, lang),
+                hit=line.hit,
+                damage=w.damage,
+                type=w.type,
+                extra=extra,
+            )
         )
     lines.append(LABELS.t("memo-rules", lang))
     return "\n".join(lines)
