@@ -154,17 +154,14 @@ def _bundled_name(system: AnySystem) -> str | None:
 
 def share_code(found: Usable) -> str:
     """The share code of a usable file."""
-    from builder.exchange.share import UnknownPart, encode
+    from builder.exchange.share import encode
 
     try:
         return encode(
             found.system, found.data, found.identity, found.pinned, _bundled_name(found.system)
         )
-    except UnknownPart as exc:  # check let it through (a warning): refused by name
-        use = exc.use
-        raise _bad(
-            "share", MESSAGES("unknown-part-share", collection=use.collection, id=use.id)
-        ) from None
+    except (TypeError, ValueError) as exc:  # a value no code holds (a number past 2^64)
+        raise _bad("share", MESSAGES("cannot-share", reason=str(exc))) from None
 
 
 def _keep_snapshot(identity: Any) -> None:

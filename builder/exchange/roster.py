@@ -35,12 +35,11 @@ def _svg(qr: Any, size_mm: float) -> str:
 
 def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
     """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
-    its QR (an SVG data URI), the printed size; None when the team cannot be shared (a part
-    the catalog lacks)."""
+    its QR (inline SVG), the printed size; None when the team cannot be put in a code."""
     import segno
 
     from builder.catalogs.impact import catalog_folder, identity_of
-    from builder.exchange.share import UnknownPart, encode
+    from builder.exchange.share import encode
 
     identity = identity_of(system, folder)
     try:
@@ -49,7 +48,7 @@ def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[
         bundled = None
     try:
         code = encode(system, system.dump_team(team), identity, False, bundled)
-    except UnknownPart:
+    except (TypeError, ValueError):  # nothing to share: the sheet prints without it
         return None
     qr = segno.make(code, error="m", micro=False)
     modules = qr.symbol_size(border=QUIET_MODULES)[0]

@@ -93,14 +93,6 @@ def _ref(collections: tuple[str, ...], lists: list[list[str]], use: PartUse) -> 
     return None
 
 
-class UnknownPart(ValueError):
-    """A catalog id the file names that the catalog does not have (share refuses it)."""
-
-    def __init__(self, use: PartUse) -> None:
-        super().__init__(use.id)
-        self.use = use
-
-
 def encode(
     system: AnySystem,
     data: dict[str, Any],
@@ -109,7 +101,8 @@ def encode(
     bundled_name: str | None,
 ) -> str:
     """The share code of a file's plain data (without its pin; ``pinned``: it had a pin to
-    ``identity``) made against the catalog ``identity``. UnknownPart for an id it lacks."""
+    ``identity``) made against the catalog ``identity`` (an id it lacks stays a text);
+    ValueError for a number too large for a code, TypeError for a value no file holds."""
     data = _copy(data)
     collections = collections_of(system)
     lists = catalog_lists(identity, collections)
