@@ -18,6 +18,32 @@ from typing import Any, Protocol, runtime_checkable
 from builder.core.i18n import Lang
 
 
+def ccfolia_character(
+    name: str,
+    memo: str,
+    status: list[dict[str, Any]],
+    params: list[dict[str, Any]],
+    commands: list[str],
+    initiative: int = 0,
+) -> dict[str, Any]:
+    """The ``data`` of a CCFOLIA clipboard piece (docs/export.md): ``status`` bars
+    ``{label, value, max}``, ``params`` ``{label, value}`` (values as texts), the chat palette
+    one command a line."""
+    return {
+        "name": name,
+        "memo": memo,
+        "initiative": initiative,
+        "status": status,
+        "params": [{"label": p["label"], "value": str(p["value"])} for p in params],
+        "commands": "\n".join(commands),
+    }
+
+
+def bar(label: str, value: int, maximum: int | None = None) -> dict[str, Any]:
+    """A CCFOLIA status bar (full unless ``maximum`` says otherwise)."""
+    return {"label": label, "value": value, "max": value if maximum is None else maximum}
+
+
 @runtime_checkable
 class Exchanges(Protocol):
     """Optional part of a game system: share codes, ``import`` and ``export``.

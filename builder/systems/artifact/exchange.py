@@ -8,9 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, part_name
 from builder.systems.artifact.derive import find_unit
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
+from builder.systems.exchange import ccfolia_character
 
 LABELS = Labels.load(__file__, "exchange_labels.yaml")
 
@@ -88,10 +89,6 @@ def export_units(force: ForceFile, catalog: ArtifactCatalog) -> list[dict[str, A
     return out
 
 
-def _name(part: Any, lang: Lang) -> str:
-    return str(part.name_ja if lang == "ja" else part.name)
-
-
 def text_lines(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> list[str]:
     """``Nightingale: Nightingale (MS) | M 15, HP 8, P 6 | weapons`` per unit."""
     sep, comma, colon = (" ｜ ", "、", "：") if lang == "ja" else (" | ", ", ", ": ")
@@ -101,9 +98,9 @@ def text_lines(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> list[s
         numbers = [f"M {unit.move}", f"HP {unit.hp}"]
         if isinstance(unit, MobileSuit):
             numbers.append(f"P {unit.propellant}")
-        weapons = comma.join(_name(w, lang) for w in unit.weapons)
+        weapons = comma.join(part_name(w, lang) for w in unit.weapons)
         out.append(
-            f"{name}{colon}{_name(unit, lang)} ({kind}){sep}{comma.join(numbers)}{sep}{weapons}"
+            f"{name}{colon}{part_name(unit, lang)} ({kind}){sep}{comma.join(numbers)}{sep}{weapons}"
         )
     return out
 
@@ -117,7 +114,7 @@ def _memo(unit: Any, lang: Lang) -> str:
         LABELS.t(
             "memo-unit",
             lang,
-            type=_name(unit, lang),
+            type=part_name(unit, lang),
             kind=LABELS.t(_kind(unit), lang),
             move=unit.move,
             hp=unit.hp,
@@ -129,7 +126,7 @@ def _memo(unit: Any, lang: Lang) -> str:
             LABELS.t(
                 "memo-weapon",
                 lang,
-                name=_name(w, lang),
+                name=part_name(w, lang),
                 range=w.range,
                 attacks=w.attacks,
                 ms=w.to_hit_ms,
@@ -162,7 +159,7 @@ def ccfolia_pieces(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> li
         ]
         commands = []
         for w in unit.weapons:
-            wname = _name(w, lang)
+            wname = part_name(w, lang)
             vs_ms = LABELS.t("vs-ms", lang, name=wname, attacks=w.attacks, n=w.to_hit_ms)
             vs_ship = LABELS.t("vs-ship", lang, name=wname, attacks=w.attacks, n=w.to_hit_ship)
             commands.append(f"{w.attacks}B6>={w.to_hit_ms}+{{{attack}}} 【{vs_ms}】")
@@ -170,16 +167,7 @@ def ccfolia_pieces(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> li
         if ms:
             params.append({"label": hits, "value": "1"})
             commands.append(f"{{{hits}}}B6>=4+{{{evade}}} 【{LABELS.t('evade', lang)}】")
-        out.append(
-            {
-                "name": name,
-                "memo": _memo(unit, lang),
-                "initiative": 0,
-                "status": status,
-                "params": params,
-                "commands": "\n".join(commands),
-            }
-        )
+        out.append(ccfolia_character(name, _memo(unit, lang), status, params, commands))
     return out
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from builder.core.i18n import Labels, Lang
+from builder.systems.exchange import bar, ccfolia_character
 from builder.systems.kuroganen.models import KuroganenMap
 
 LABELS = Labels.load(__file__, "exchange_labels.yaml")
@@ -66,17 +67,16 @@ def ccfolia_pieces(m: KuroganenMap, catalog: Any, lang: Lang) -> list[dict[str, 
     for n, (x, y) in enumerate(m.units, start=1):
         level = _level(m.map[y][x])
         out.append(
-            {
-                "name": LABELS.t("unit", lang, n=n),
-                "memo": LABELS.t("memo", lang, map=m.name, x=x, y=y, level=level),
-                "initiative": 0,
-                "status": [{"label": LABELS.t("risk", lang), "value": 0, "max": 0}],
-                "params": [
+            ccfolia_character(
+                LABELS.t("unit", lang, n=n),
+                LABELS.t("memo", lang, map=m.name, x=x, y=y, level=level),
+                [bar(LABELS.t("risk", lang), 0, 0)],
+                [
                     {"label": LABELS.t("cell", lang), "value": f"{x},{y}"},
                     {"label": LABELS.t("level", lang), "value": level},
                 ],
-                "commands": "",
-            }
+                [],
+            )
         )
     return out
 

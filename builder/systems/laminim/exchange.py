@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, part_name
+from builder.systems.exchange import ccfolia_character
 from builder.systems.laminim.legality import check_team, resolve_unit
 from builder.systems.laminim.models import Catalog, Weapon
 from builder.systems.laminim.team import SLOTS, Team
@@ -104,10 +105,6 @@ def export_units(team: Team, catalog: Catalog) -> list[dict[str, Any]]:
     return out
 
 
-def _name(part: Any, lang: Lang) -> str:
-    return str(part.name_ja if lang == "ja" else part.name)
-
-
 def text_lines(team: Team, catalog: Catalog, lang: Lang) -> list[str]:
     """``Kestrel: Striker | Rifle, Missile, — | payload 9/10`` per unit."""
     sep, comma, colon = (" ｜ ", "、", "：") if lang == "ja" else (" | ", ", ", ": ")
@@ -116,10 +113,12 @@ def text_lines(team: Team, catalog: Catalog, lang: Lang) -> list[str]:
         resolved = resolve_unit(unit, catalog)
         if resolved is None:
             continue
-        weapons = [LABELS.t("empty", lang) if w is None else _name(w, lang) for w in resolved.slots]
+        weapons = [
+            LABELS.t("empty", lang) if w is None else part_name(w, lang) for w in resolved.slots
+        ]
         payload = f"{LABELS.t('payload', lang)} {resolved.payload_used}/{resolved.frame.payload}"
         out.append(
-            f"{unit.name}{colon}{_name(resolved.frame, lang)}{sep}{comma.join(weapons)}{sep}"
+            f"{unit.name}{colon}{part_name(resolved.frame, lang)}{sep}{comma.join(weapons)}{sep}"
             f"{payload}"
         )
     return out
@@ -131,7 +130,7 @@ def _memo(resolved: Any, lang: Lang) -> str:
         LABELS.t(
             "memo-frame",
             lang,
-            frame=_name(f, lang),
+            frame=part_name(f, lang),
             durability=f.durability,
             used=resolved.payload_used,
             limit=f.payload,
@@ -151,7 +150,7 @@ def _memo(resolved: Any, lang: Lang) -> str:
                     "memo-special",
                     lang,
                     slot=slot,
-                    name=_name(w, lang),
+                    name=part_name(w, lang),
                     durability=w.durability,
                     ammo=ammo,
                 )
@@ -162,7 +161,7 @@ def _memo(resolved: Any, lang: Lang) -> str:
                     "memo-weapon",
                     lang,
                     slot=slot,
-                    name=_name(w, lang),
+                    name=part_name(w, lang),
                     kind=LABELS.t(f"kind-{w.type}", lang),
                     power=w.power,
                     attacks=w.attacks,
@@ -191,7 +190,7 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
         for slot, w in enumerate(resolved.slots[:SLOTS], start=1):
             if w is None:
                 continue
-            name = _name(w, lang)
+            name = part_name(w, lang)
             label = LABELS.t("slot-part", lang, slot=slot, name=name)
             status.append({"label": label, "value": w.durability, "max": w.durability})
             if w.ammo is not None:
@@ -204,7 +203,7 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
         for slot, w in enumerate(resolved.slots[:SLOTS], start=1):
             if w is not None and w.ammo is not None:
                 ammo = LABELS.t("ammo", lang, slot=slot)
-                said = LABELS.t("cook-off", lang, name=_name(w, lang))
+                said = LABELS.t("cook-off", lang, name=part_name(w, lang))
                 commands.append(f"{{{ammo}}}B6<=1 【{said}】")
         params = [
             {"label": target, "value": "6"},
@@ -213,16 +212,7 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
                 "value": f"{resolved.payload_used}/{f.payload}",
             },
         ]
-        out.append(
-            {
-                "name": unit.name,
-                "memo": _memo(resolved, lang),
-                "initiative": 0,
-                "status": status,
-                "params": params,
-                "commands": "\n".join(commands),
-            }
-        )
+        out.append(ccfolia_character(unit.name, _memo(resolved, lang), status, params, commands))
     return out
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, part_name
+from builder.systems.exchange import ccfolia_character
 from builder.systems.soh.derive import Derived, derive_all
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.skills import skill_name
@@ -118,10 +119,6 @@ def export_units(crew: Crew, catalog: Catalog) -> list[dict[str, Any]]:
     return out
 
 
-def _name(part: Any, lang: Lang) -> str:
-    return str(part.name_ja if lang == "ja" else part.name)
-
-
 def text_lines(crew: Crew, catalog: Catalog, lang: Lang) -> list[str]:
     """``Captain Ines*: Flak jacket | Revolver 5 | AP 3, evasion 4, A 5 / B 4`` per character
     (``*`` the leader; each weapon with its hit value)."""
@@ -130,8 +127,8 @@ def text_lines(crew: Crew, catalog: Catalog, lang: Lang) -> list[str]:
     for d in derive_all(crew.characters, catalog):
         ch = d.character
         star = "★" if ch.leader else ""
-        gear = _name(d.gear, lang) if d.gear is not None else LABELS.t("no-gear", lang)
-        weapons = comma.join(f"{_name(w.weapon, lang)} {w.hit}" for w in d.weapons) or "—"
+        gear = part_name(d.gear, lang) if d.gear is not None else LABELS.t("no-gear", lang)
+        weapons = comma.join(f"{part_name(w.weapon, lang)} {w.hit}" for w in d.weapons) or "—"
         values = f"AP {d.ap}{comma}{LABELS.t('evasion', lang)} {d.evasion}{comma}" + (
             f"A {d.durability_a}/B {d.durability_b}"
         )
@@ -154,7 +151,7 @@ def _memo(d: Derived, lang: Lang) -> str:
         )
     ]
     if d.gear is not None:
-        lines.append(LABELS.t("memo-gear", lang, gear=_name(d.gear, lang)))
+        lines.append(LABELS.t("memo-gear", lang, gear=part_name(d.gear, lang)))
     lines.append(
         LABELS.t(
             "memo-values",
@@ -173,7 +170,7 @@ def _memo(d: Derived, lang: Lang) -> str:
             LABELS.t(
                 "memo-weapon",
                 lang,
-                name=_name(w, lang),
+                name=part_name(w, lang),
                 hit=line.hit,
                 damage=w.damage,
                 type=w.type,
@@ -203,7 +200,7 @@ def ccfolia_pieces(crew: Crew, catalog: Catalog, lang: Lang) -> list[dict[str, A
         )
         commands = []
         for line in d.weapons:
-            name = _name(line.weapon, lang)
+            name = part_name(line.weapon, lang)
             hit = LABELS.t("hit", lang, name=name)
             params.append({"label": hit, "value": str(line.hit)})
             most = min(d.ap, line.weapon.rate) if line.weapon.rate is not None else d.ap
@@ -213,14 +210,9 @@ def ccfolia_pieces(crew: Crew, catalog: Catalog, lang: Lang) -> list[dict[str, A
         for n in range(1, max(1, d.ap) + 1):
             commands.append(f"{n}U6[6]+{{{evasion}}} 【{LABELS.t('evade', lang, n=n)}】")
         out.append(
-            {
-                "name": character_name(ch, lang),
-                "memo": _memo(d, lang),
-                "initiative": ch.agility,
-                "status": status,
-                "params": params,
-                "commands": "\n".join(commands),
-            }
+            ccfolia_character(
+                character_name(ch, lang), _memo(d, lang), status, params, commands, ch.agility
+            )
         )
     return out
 
