@@ -5,10 +5,10 @@ The dialog is drawn at once; the scoring (``suggesting.run_job``: ``score_frames
 counts the distinct survival chains computed ("computing… 120 of 353"). A job
 beyond the budget shows "too large to compute exactly" instead of freezing; closing the dialog
 stops the scoring at the next loadout. It opens ranked as ``laminim optimize`` ranks, by the
-damage dealt over the game (RULES D25); keys 1–5 sort it by alive, E[dur], damage per round,
-payload or damage dealt, and each number shows enough decimals to tell the rows apart. Enter
-returns the chosen loadout's three slots (weapon ids, None for an empty slot); escape returns
-None.
+damage dealt over the game (D25, docs/rules.md); keys 1–5 sort it by alive, E[dur], damage per
+round, payload or damage dealt, and each number shows enough decimals to tell the rows apart.
+Enter returns the chosen loadout's three slots (weapon ids, None for an empty slot); escape
+returns None.
 ``Suggested`` is posted when the list is in.
 """
 
