@@ -18,6 +18,7 @@ reference chain.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -41,12 +42,29 @@ def _loops() -> Any:
     return engine_loops
 
 
-def warm() -> None:
-    """Load (or compile and cache) the loops by running a tiny chain: used by ``setup.sh``."""
-    from .model import ThreatAttack
+_warmed = threading.Event()
+_warming = threading.Lock()
 
-    gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
-    exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
+
+def warm() -> None:
+    """Load (or compile and cache) the loops by running a tiny chain, once per process: about a
+    second of CPU the first time (``scripts/setup.sh`` compiles here; the TUI calls it in a
+    worker after its first screen, so the optimiser and large units answer at once), then
+    nothing. Safe from any thread."""
+    if _warmed.is_set():
+        return
+    with _warming:
+        if _warmed.is_set():
+            return
+        from .model import ThreatAttack
+
+        gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
+        unit, threat = (
+            UnitSpec("warm", 3, (gun, None, None)),
+            ThreatSpec("t", (ThreatAttack(gun, 5),)),
+        )
+        exact_survival(unit, threat)
+        _warmed.set()
 
 
 def _target(shape: UnitSpec) -> UnitSpec:

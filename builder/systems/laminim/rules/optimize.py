@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
@@ -181,7 +180,11 @@ def score(
         last = cache[key]
     else:
         unit = _unit(frame, slots)
-        last = survival(unit, threat, rounds, cook_off=False).rounds[-1] if rounds > 0 else None
+        last = (
+            survival(unit, threat, rounds, cook_off=False, engine="compiled").rounds[-1]
+            if rounds > 0
+            else None
+        )
         if cache is not None:
             cache[key] = last
     return _scored(frame, slots, last)
@@ -242,12 +245,16 @@ def _last_rounds(
     exact: bool,
 ) -> dict[tuple, RoundResult | None]:
     """Every distinct chain's last round, on ``workers`` threads for a large job; a loadout
-    beyond the exact budget is sampled (``sampled``) unless ``exact``."""
+    beyond the exact budget is sampled (``sampled``) unless ``exact``. Every chain runs on the
+    compiled engine (``survival``: its start-up pays off over many chains, and a loadout gets
+    the same numbers whichever frames were asked for)."""
 
     def last(unit: UnitSpec) -> RoundResult | None:
         if rounds <= 0:
             return None
-        return survival_answer(unit, threat, rounds, exact=exact, cook_off=False).rounds[-1]
+        return survival_answer(
+            unit, threat, rounds, exact=exact, cook_off=False, engine="compiled"
+        ).rounds[-1]
 
     out: dict[tuple, RoundResult | None] = {}
     total = len(jobs)
@@ -257,6 +264,8 @@ def _last_rounds(
             if progress is not None:
                 progress(done, total)
         return out
+    from concurrent.futures import ThreadPoolExecutor, as_completed  # not for an analysis
+
     pool = ThreadPoolExecutor(max_workers=workers)
     try:
         futures = {pool.submit(last, unit): key for key, unit in jobs.items()}

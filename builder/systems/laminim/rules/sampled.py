@@ -32,7 +32,7 @@ from .interception import Intercept, intercept_problem
 from .model import ThreatSpec, UnitSpec
 from .montecarlo import simulate_survival
 from .results import Interval, RoundResult, Span, SurvivalResult
-from .survival import survival
+from .survival import Engine, survival
 
 TRIALS = 50_000  # +-0.44 percentage points at worst (p = 0.5) for a 95 % interval
 Z95 = 1.959963984540054
@@ -139,11 +139,13 @@ def survival_answer(
     intercept: Intercept | None = None,
     exact: bool = False,
     cook_off: bool = True,
+    engine: Engine | None = None,
 ) -> SurvivalResult:
     """The exact chain when the job fits its budget, else the sampled estimate.
 
     ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
-    ``cook_off=False``: the caller does not read the cook-off figure (``survival``).
+    ``cook_off=False``: the caller does not read the cook-off figure; ``engine``: the exact
+    chain's engine (``survival``).
     """
     try:
         check_budget(unit, threat, rounds)
@@ -151,4 +153,4 @@ def survival_answer(
         if exact:
             raise
         return sampled_survival(unit, threat, rounds, intercept)
-    return survival(unit, threat, rounds, intercept, cook_off)
+    return survival(unit, threat, rounds, intercept, cook_off, engine)

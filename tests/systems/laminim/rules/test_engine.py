@@ -100,18 +100,82 @@ def test_every_slot_order_agrees_with_the_reference(plain):
 
 
 def test_survival_reports_no_dropped_mass_from_the_engine():
-    result = survival(catalog_demo_units()[0], THREATS["full-barrage"])
+    result = survival(catalog_demo_units()[0], THREATS["full-barrage"], engine="compiled")
     assert result.error_bound == 0.0
+    assert survival(catalog_demo_units()[0], THREATS["full-barrage"]).error_bound <= 1e-9
 
 
-def test_numba_stays_out_of_start_up():
-    """The compiled loops load on the first chain, never for --help or a catalog check."""
+def test_a_small_job_runs_on_the_reference_chain_and_a_large_one_compiled(monkeypatch):
+    """``survival`` picks the engine by the job's work: the demo units never load the compiled
+    engine; three times their durabilities (1.6e9 updates) do. Either way the numbers are
+    the same to 1e-9 (the tests above hold the engines to each other)."""
+    from builder.systems.laminim.rules import engine as compiled
+    from builder.systems.laminim.rules.budget import estimate
+
+    dispatch = importlib.import_module("builder.systems.laminim.rules.survival")
+
+    ran = []
+    real = compiled.exact_survival
+    monkeypatch.setattr(compiled, "exact_survival", lambda *a: ran.append(a[0].name) or real(*a))
+    t = THREATS["full-barrage"]
+    small = catalog_demo_units()[1]
+    big = UnitSpec(
+        "x3",
+        small.frame_durability * 3,
+        tuple(
+            dataclasses.replace(w, durability=w.durability * 3) if w else None for w in small.slots
+        ),  # type: ignore[arg-type]
+    )
+    assert estimate(small, t, 6).work < dispatch.COMPILED_FROM <= estimate(big, t, 6).work
+    assert worst(survival(small, t), exact_survival(small, t)) <= 1e-9
+    assert ran == []
+    survival(big, t, 1)  # one round of it is still 2.7e8 updates
+    assert ran == ["x3"]
+    assert worst(survival(small, t, engine="compiled"), survival(small, t)) <= 1e-9
+    assert ran == ["x3", "Bulwark"]
+
+
+def test_without_cook_off_both_engines_report_no_cook_off_figure():
+    """``cook_off=False`` (the optimiser) gives NaN for cook-off on either engine, never a number
+    from one engine and NaN from the other."""
+    u, t = catalog_demo_units()[2], THREATS["mixed-fire"]
+    ref = survival(u, t, cook_off=False, engine="reference")
+    fast = survival(u, t, cook_off=False, engine="compiled")
+    assert all(math.isnan(r.cook_off) for r in ref.rounds + fast.rounds)
+    assert [r.alive for r in ref.rounds] == pytest.approx([r.alive for r in fast.rounds], abs=1e-9)
+
+
+def test_warm_loads_the_compiled_engine_once(monkeypatch):
+    """``engine.warm`` (the TUI calls it in a worker after its first screen): the first call runs
+    a tiny chain on the compiled loops, any later one returns at once."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    runs = []
+    real = compiled.exact_survival
+    monkeypatch.setattr(compiled, "exact_survival", lambda *a: runs.append(1) or real(*a))
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    compiled.warm()
+    compiled.warm()
+    assert runs == [1] and "numba" in sys.modules
+
+
+def test_numba_stays_out_of_start_up_and_of_a_small_analysis():
+    """The compiled loops load on the first large chain, never for --help, a catalog check or
+    the analysis of the demo team (the reference chain answers it before numba could start)."""
     code = (
-        "import sys, builder.cli, builder.systems.laminim.system, builder.systems.laminim.rules\n"
-        "print('numba' in sys.modules)"
+        "import sys, io, contextlib\n"
+        "import builder.cli, builder.systems.laminim.system, builder.systems.laminim.rules\n"
+        "before = 'numba' in sys.modules\n"
+        "from builder.cli import main\n"
+        "from builder.core.resources import bundled_catalog_dir\n"
+        "demo = str(bundled_catalog_dir('laminim') / 'demo_team.yaml')\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['analyze', demo])\n"
+        "    main(['compare', demo + ':Kestrel', demo + ':Bulwark'])\n"
+        "print(before, 'numba' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"
 
 
 @pytest.mark.parametrize("threat_id", sorted(THREATS))
