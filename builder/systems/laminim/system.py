@@ -23,6 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Checked, Game, VersionedGame, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
 
 
-class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"

@@ -24,6 +24,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Game, VersionedGame
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
 
 
-class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(ExchangingGame, VersionedGame, Game[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
