@@ -18,6 +18,7 @@ reference chain.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from functools import lru_cache
 from typing import Any
@@ -65,6 +66,25 @@ def warm() -> None:
         )
         exact_survival(unit, threat)
         _warmed.set()
+
+
+def warm_in_background() -> threading.Thread | None:
+    """Start :func:`warm` on a daemon thread and return at once, for a UI to call after its first
+    paint: the second of CPU that loading the compiled engine costs is then spent while the
+    player reads the screen, and the optimiser and large units answer without it. Returns the
+    thread (``join`` it to wait), or None when the engine is already warm. Quitting never waits
+    for it (a daemon), and a failure to load is left to the first job that needs the engine,
+    which reports it (a background thread has nowhere to say it)."""
+    if _warmed.is_set():
+        return None
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the job that needs the engine reports it
+            warm()
+
+    thread = threading.Thread(target=run, name="laminim-engine-warm", daemon=True)
+    thread.start()
+    return thread
 
 
 def _target(shape: UnitSpec) -> UnitSpec:

@@ -14,6 +14,7 @@ import itertools
 import math
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -197,3 +198,48 @@ def test_untracked_cook_off_leaves_every_other_number_unchanged(threat_id):
             ]
             assert got == pytest.approx(want, abs=1e-12)
             assert math.isnan(b.cook_off)
+
+
+def test_warm_in_background_returns_at_once_and_loads_the_engine_on_its_thread(monkeypatch):
+    """``engine.warm_in_background`` (for a UI after its first paint) hands the load to a daemon
+    thread and returns while it runs; joined, the engine is warm, and a later call has nothing
+    left to start."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    release, started = threading.Event(), []
+    real = compiled.warm
+
+    def held_warm():
+        started.append(threading.current_thread())
+        assert release.wait(60)  # the caller has its answer before the load goes on
+        real()
+
+    monkeypatch.setattr(compiled, "warm", held_warm)
+    thread = compiled.warm_in_background()
+    assert thread is not None and thread.daemon and thread is not threading.current_thread()
+    assert not compiled._warmed.is_set()
+    release.set()
+    thread.join(120)
+    assert not thread.is_alive() and started == [thread]
+    assert compiled._warmed.is_set() and "numba" in sys.modules
+    assert compiled.warm_in_background() is None
+
+
+def test_a_failed_background_warm_up_says_nothing_and_leaves_the_engine_cold(monkeypatch):
+    """A load that fails on the background thread raises nowhere (no traceback over a screen);
+    the first job that needs the compiled engine loads it again and reports what is wrong."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    uncaught = []
+    monkeypatch.setattr(threading, "excepthook", uncaught.append)
+
+    def broken():
+        raise ImportError("numba")
+
+    monkeypatch.setattr(compiled, "warm", broken)
+    thread = compiled.warm_in_background()
+    assert thread is not None
+    thread.join(60)
+    assert not thread.is_alive() and uncaught == [] and not compiled._warmed.is_set()
