@@ -85,8 +85,15 @@ def survival(
         from .engine import exact_survival
 
         return exact_survival(unit, threat, rounds, cook_off)
-    with one_maths_thread():
-        result = _survival(unit, threat, rounds)
+    try:
+        with one_maths_thread():
+            result = _survival(unit, threat, rounds)
+    except OverflowError:  # hundreds of identical attacks: the reference chain's binomial of
+        if engine is not None:  # them leaves float range; the compiled engine rolls the dice
+            raise  # one by one and answers (a function of the question too: still one answer)
+        from .engine import exact_survival
+
+        return exact_survival(unit, threat, rounds, cook_off)
     if cook_off:
         return result
     nan = float("nan")  # as the compiled engine reports it: not kept, not a number
