@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
@@ -312,10 +311,14 @@ _PARALLEL_FROM = 16  # fewer distinct chains than this run on the calling thread
 
 def chain_of(unit: UnitSpec, threat: ThreatSpec, rounds: int, exact: bool) -> Chain:
     """One distinct chain's per-round results; beyond the exact budget the sampled estimate
-    (``sampled``) unless ``exact`` (then ``budget.TooLarge``)."""
+    (``sampled``) unless ``exact`` (then ``budget.TooLarge``). Every chain runs on the compiled
+    engine (its start-up pays off over many chains, and a loadout gets the same numbers whichever
+    frames were asked for)."""
     if rounds <= 0:
         return ()
-    return survival_answer(unit, threat, rounds, exact=exact, cook_off=False).rounds
+    return survival_answer(
+        unit, threat, rounds, exact=exact, cook_off=False, engine="compiled"
+    ).rounds
 
 
 ChainRunner = Callable[[dict[tuple, UnitSpec], ThreatSpec, int, bool, Progress | None], dict]
@@ -341,6 +344,8 @@ def threaded(workers: int) -> ChainRunner:
                 if progress is not None:
                     progress(done, total)
             return out
+        from concurrent.futures import ThreadPoolExecutor, as_completed  # not for an analysis
+
         pool = ThreadPoolExecutor(max_workers=workers)
         try:
             futures = {
