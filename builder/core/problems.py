@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from builder.core.i18n import Lang
 from builder.core.messages import EMPTY, Message, Messages
@@ -90,6 +90,25 @@ class InputError(Exception):
     def __init__(self, problems: list[Problem]):
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+
+
+class ReadingProblems(InputError):
+    """Problems of single values found while reading a file (an unsupported tag, a key given
+    twice) that leave the rest of it readable: ``partial`` holds the data read without them
+    (such a value as null, a repeated key's first value), so a reader that wants every
+    problem in one run can go on and check the rest."""
+
+    def __init__(
+        self,
+        problems: list[Problem],
+        partial: Any,
+        unsure: frozenset[tuple[int, int]] = frozenset(),
+    ):
+        super().__init__(problems)
+        self.partial = partial
+        self.unsure = unsure
+        """Where the mappings are that lost a key that could not be read: what a check says
+        is missing there may be that key, so it is not said."""
 
 
 def unplaced(name: str, prefix: Loc = ()) -> Locator:
