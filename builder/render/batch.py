@@ -41,12 +41,52 @@ def fork_workers(documents: int) -> int:
     return max(1, min(documents, cores or 1))
 
 
+def _child_start(parent: int) -> None:
+    """A forked child's start: it leaves Ctrl+C to its parent and dies with it. A parent
+    killed outright (``kill -9``, the OOM killer) never shuts its pool down, and a child
+    waiting for work from it would wait for good, holding ~100 MB."""
+    _leave_interrupts()
+    die_with_parent(parent)
+
+
 def _leave_interrupts() -> None:
     """In a forked child: Ctrl+C is the parent's to answer (exit 130, no traceback); the child
     finishes the PDF it is laying out and goes."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """End this (forked) process as soon as process ``parent`` is gone: the kernel's
+    parent-death signal where there is one (Linux), else a thread that looks every 0.2 s."""
+    import signal
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        armed = False
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:
+        _watch_parent(parent)
+
+
+def _watch_parent(parent: int) -> None:
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _pool(workers: int) -> ProcessPoolExecutor | None:
@@ -57,7 +97,9 @@ def _pool(workers: int) -> ProcessPoolExecutor | None:
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("fork")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_child_start, initargs=(os.getpid(),)
+    )
 
 
 def _submit(
@@ -88,6 +130,15 @@ def _laid_out(future: Future[bytes] | None) -> bytes | None:
         return None
 
 
+class TooMuchToLayOut(Exception):
+    """The printouts' pages are more than the cap given (``size`` and ``cap`` in characters of
+    HTML, what WeasyPrint's layout time and memory grow with); nothing was laid out."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        super().__init__(f"{size} > {cap}")
+        self.size, self.cap = size, cap
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
@@ -95,6 +146,7 @@ def render_printouts(
     *,
     progress: ProgressFn | None = None,
     parallel: bool = False,
+    max_html: int | None = None,
 ) -> list[Path]:
     """Write ``<slug>-<kind>.pdf`` for every printout into ``out_dir``, in order.
 
@@ -102,20 +154,28 @@ def render_printouts(
     created exclusively, so a taken name (an existing file, a symlink, another run's output)
     gets ``-2``, ``-3`` … Returns the written paths. ``parallel``: lay the PDFs out in forked
     processes (see :func:`fork_workers`); the files are still written here, in order.
+    ``max_html``: the most characters of HTML the pages may hold, checked before any layout
+    (:class:`TooMuchToLayOut` beyond it).
     """
     from builder.render.pdf import pdf_bytes  # lazy: WeasyPrint is slow to import
 
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team_name)
     total = len(printouts)
-    pool = _pool(fork_workers(total)) if parallel else None
     pages: list[str] = []  # every page's HTML before any file: a context that fails, fails first
+    if max_html is not None:  # a capped run weighs every page before it forks or lays any out
+        pages = [render_html(printout) for printout in printouts]
+        size = sum(len(page) for page in pages)
+        if size > max_html:
+            raise TooMuchToLayOut(size, max_html)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pool = _pool(fork_workers(total)) if parallel else None
     pending: list[Future[bytes] | None] = []  # None: laid out here
     written: list[Path] = []
     try:
-        for printout in printouts:  # each sent off as soon as its HTML is made: the next one's
-            pages.append(render_html(printout))  # context is worked out meanwhile
+        pending += [_submit(pool, pdf_bytes, page) for page in pages]
+        for printout in printouts[len(pages) :]:  # each sent off as soon as its HTML is made:
+            pages.append(render_html(printout))  # the next one's context is worked out meanwhile
             pending.append(_submit(pool, pdf_bytes, pages[-1]))
         for done, printout in enumerate(printouts):
             if progress is not None:

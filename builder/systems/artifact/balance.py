@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import LANGS, Labels, Lang, part_name
+from builder.core.outfiles import output_path
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.declared import BALANCE_HELP as HELP
@@ -233,7 +234,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
     p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument("-o", "--output", metavar="MATRIX.pdf", help="also write the one-page PDF")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="MATRIX.pdf", help="also write the one-page PDF"
+    )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
     p.add_argument(
         "--lang",

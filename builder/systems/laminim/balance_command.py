@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from builder.core.i18n import LANGS
+from builder.core.outfiles import output_path
 from builder.core.problems import InputError
 from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
@@ -48,7 +49,9 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="refuse (exit 2) a loadout beyond the exact chain's budget instead of sampling it",
     )
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument("-o", "--output", metavar="REPORT.pdf", help="also write the PDF report")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="REPORT.pdf", help="also write the PDF report"
+    )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="report paper size")
     p.add_argument(
         "--lang",
