@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -187,6 +188,7 @@ def output_dir(text: str) -> Path:
     ArgumentTypeError: an empty name, ``-``, a file or a device, or a folder we may not write
     into (checked before any layout: a run that cannot write its PDFs does no work)."""
     path = _given(text)
+    _names_fit(text, path)
     try:
         info = os.stat(path)
     except OSError:
@@ -216,8 +218,10 @@ def _example(text: str) -> str:
 
 def _writable_folder(text: str, folder: Path) -> None:
     """Refuse when the folder a new file (or folder) would go in cannot be written: its
-    nearest existing ancestor is a file, or a folder we may not write into."""
+    nearest existing ancestor is a file, or a folder we may not write into, or a name to be
+    made there is longer than the file system takes."""
     current = folder if str(folder) else Path(".")
+    _names_fit(text, Path(text))
     while True:
         try:
             info = os.stat(current)
@@ -233,6 +237,18 @@ def _writable_folder(text: str, folder: Path) -> None:
     if not stat.S_ISDIR(info.st_mode):
         raise _refusal("out-path-not-folder", path=text, part=current)
     _probe(current)
+
+
+NAME_MAX, PATH_MAX = 255, 4096
+"""The longest name (bytes) and path most file systems take: a path past them is refused at
+once (the system would say so only when the first folder of it is made, after the work)."""
+
+
+def _names_fit(text: str, path: Path) -> None:
+    long = next((part for part in path.parts if len(os.fsencode(part)) > NAME_MAX), None)
+    if long is not None or len(os.fsencode(text)) > PATH_MAX:
+        reason = os_reason_words(OSError(errno.ENAMETOOLONG, "File name too long"))
+        raise _refusal("out-cannot-write", folder=text[:80], reason=reason)
 
 
 def _probe(folder: Path) -> None:

@@ -213,10 +213,12 @@ def find_named(
     *,
     where: str = "--unit",
     noun: str = "unit",
+    at: Callable[[Message], Problem] | None = None,
 ) -> T:
     """The item called ``wanted``: the exact name, else the one whose name matches whatever
-    the case (and surrounding spaces). Raises InputError at ``where`` otherwise: several matches
-    ask for the exact name; none names a close one (did-you-mean) and lists every name.
+    the case (and surrounding spaces). Raises InputError at ``where`` otherwise (or where ``at``
+    places it: a file's list of units, for ``FILE:UNIT``): several matches ask for the exact
+    name; none names a close one (did-you-mean) and lists every name.
 
     Why one function: every game looks units up by a name a player typed (``--unit``,
     ``FILE:UNIT``), and a player should meet the same forgiving rules and words everywhere.
@@ -246,7 +248,7 @@ def find_named(
         message = CORE(
             "name-not-found", wanted=wanted, noun=nouns, hint=hint, names=", ".join(names) or "—"
         )
-    raise InputError([Problem(where, None, None, "", message)])
+    raise InputError([at(message) if at is not None else Problem(where, None, None, "", message)])
 
 
 def verdict(code: int) -> Message:
