@@ -496,11 +496,33 @@ def save_team(
     data = system.dump_team(team)
     if pin is None and original and PIN_KEY not in data:
         data = _with_old_pin(data, original)  # a save without a catalog keeps the file's pin
+    if pin is not None and pin.path is None and original:
+        pin = _keeping_path(pin, original)
     text = dump_team(data, original, hook)
     if pin is not None:
         text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
     return path
+
+
+def _keeping_path(pin: Pin, original: str) -> Pin:
+    """``pin`` with the catalog folder the file's pin records, when both name the same
+    catalog (a save from a screen that was given that folder keeps where it is)."""
+    old = _old_pin(original)
+    if old is not None and old.path is not None and old.digest == pin.digest:
+        return Pin(pin.name, pin.version, pin.digest, old.path)
+    return pin
+
+
+def _old_pin(original: str) -> Pin | None:
+    try:
+        data = load_plain(original)
+    except Exception:  # a broken original has no pin worth keeping
+        return None
+    if not isinstance(data, dict):
+        return None
+    pin, _ = read_pin(Located("<file>", data))
+    return pin
 
 
 def _with_old_pin(data: dict[str, Any], original: str) -> dict[str, Any]:

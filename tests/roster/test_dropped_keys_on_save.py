@@ -50,3 +50,17 @@ def test_a_save_without_a_catalog_keeps_the_files_pin(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert 'catalog: {name: x, version: 1, digest: "ab"}\n' in text
     assert yaml.safe_load(text)["name"] == "Comet"
+
+
+def test_a_save_pinned_to_the_same_catalog_keeps_where_it_is(tmp_path):
+    from builder.catalogs.pin import Pin
+
+    path = tmp_path / "crew.yaml"
+    where = 'catalog: {name: x, version: 1, digest: "ab", path: "../cat"}\n'
+    path.write_text(CREW.replace("side: pc\n", f"side: pc\n{where}"), encoding="utf-8")
+    system, read = read_team(path)
+    assert system is not None and read.team is not None
+    save_team(system, read.team, path, pin=Pin("x", 2, "ab"))  # a screen given that folder
+    assert 'digest: "ab", path: "../cat"}' in path.read_text(encoding="utf-8")
+    save_team(system, read.team, path, pin=Pin("y", 3, "cd"))  # another catalog: no folder
+    assert "path:" not in path.read_text(encoding="utf-8")
