@@ -55,7 +55,7 @@ def test_migrate_exits_with_checks_code_and_says_what_is_still_wrong(cli, tmp_pa
     result = cli("migrate", path, "--catalog", V2)
     assert result.code == 2
     assert "beam-blade]" in path.read_text(encoding="utf-8")  # migrated all the same
-    assert "after the migration the file is UNUSABLE (2 errors):" in result.err
+    assert f"after the migration, {path} is UNUSABLE (2 errors):" in result.err
     assert f"{path}:6:28: units[1].frame: unknown frame 'strikr'" in result.err  # pinned: +1
     fixed = tmp_path / "fixed.yaml"
     fixed.write_text(
