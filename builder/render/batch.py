@@ -33,9 +33,10 @@ def fork_workers(documents: int) -> int:
     WeasyPrint's layout is pure Python and holds the GIL, so threads would not overlap it;
     forked children do, and they inherit the imported WeasyPrint and fonts for free (a spawned
     child would pay the ~0.5 s import again). Forking a process with other threads can copy a
-    lock another thread holds, so the TUI (a worker thread) and test runners render in turn.
+    lock another thread holds, so the TUI (a worker thread) and test runners render in turn;
+    a daemonic process (a worker of a script's multiprocessing pool) may not fork at all.
     """
-    if not hasattr(os, "fork") or threading.active_count() > 1:
+    if not hasattr(os, "fork") or threading.active_count() > 1 or _daemonic():
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(documents, cores or 1))
@@ -47,6 +48,14 @@ def _child_start(parent: int) -> None:
     waiting for work from it would wait for good, holding ~100 MB."""
     _leave_interrupts()
     die_with_parent(parent)
+
+
+def _daemonic() -> bool:
+    """True inside a daemonic multiprocessing worker (a script's pool), which may not have
+    children of its own: the PDFs are then laid out here."""
+    import multiprocessing
+
+    return bool(multiprocessing.current_process().daemon)
 
 
 def _leave_interrupts() -> None:
