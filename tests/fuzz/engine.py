@@ -20,6 +20,7 @@ import io
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import time
@@ -287,6 +288,9 @@ class Run:
     out: str = ""
     err: str = ""
     seconds: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds of the run (this process and its waited-for children): what a run costs
+    whatever else the machine is doing, where ``seconds`` (wall) grows with the load."""
     traceback: str | None = None
     unlocated: list[str] = field(default_factory=list)
     missed: list[tuple[str, str]] = field(default_factory=list)
@@ -419,6 +423,7 @@ def run_case(
     here = os.getcwd()
     signal.alarm(timeout)
     start = time.perf_counter()
+    cpu_start = _cpu()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             if built.cwd is not None:
@@ -440,12 +445,21 @@ def run_case(
         signal.signal(signal.SIGALRM, previous)
         os.chdir(here)
     run.seconds = time.perf_counter() - start
+    run.cpu = _cpu() - cpu_start
     run.out, run.err = out.getvalue(), err.getvalue()
     demo = systems.get(seed.system).demo_file()
     run.unlocated = unlocated_lines(run.err, _files_with_lines(work, [demo]))
     if run.traceback is None:
         run.missed += judge(built, run)
     return run
+
+
+def _cpu() -> float:
+    me, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
 def judge(built: Built, run: Run) -> list[tuple[str, str]]:
