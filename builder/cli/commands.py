@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,12 +121,24 @@ def _pinned_catalog(args: argparse.Namespace) -> None:
         return
     if pinned.folder.is_dir():
         args.catalog = pinned.folder
-        note = CATALOG_WORDS("using-pinned", file=str(args.team), folder=pinned.pin.path)
+        note = CATALOG_WORDS(
+            "using-pinned", file=str(args.team), folder=_seen_from_here(pinned.folder)
+        )
         print(note.text(current_lang()), file=sys.stderr)
         return
     message = CATALOG_WORDS("pinned-folder-missing", folder=pinned.pin.path)
     where = (str(args.team), pinned.line, pinned.col)
     args.pin_warning = Problem(*where, "catalog.path", message, "warning")
+
+
+def _seen_from_here(folder: Path) -> str:
+    """``folder`` as the player reaches it from the current folder (the pin records it from
+    the file's folder), or absolute where that is shorter or there is no relative way."""
+    try:
+        relative = os.path.relpath(folder)
+    except ValueError:
+        return str(folder)
+    return relative if len(relative) <= len(str(folder)) else str(folder)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -93,7 +93,7 @@ def test_an_unreadable_files_reason_is_in_japanese(cli, tmp_path):
     assert "ファイルが見つかりません" in result.err
 
 
-def test_pins_remember_where_the_catalog_is(cli, tmp_path):
+def test_pins_remember_where_the_catalog_is(cli, tmp_path, monkeypatch):
     catalog = tmp_path / "catalogs" / "v2"
     shutil.copytree(V2, catalog)
     team = tmp_path / "teams" / "team.yaml"
@@ -103,7 +103,10 @@ def test_pins_remember_where_the_catalog_is(cli, tmp_path):
     assert 'path: "../catalogs/v2"}' in team.read_text(encoding="utf-8")
     assert "the catalog is recorded as ../catalogs/v2" in result.out
     result = cli("check", team)  # no --catalog: the pinned folder, and it says so
-    assert f"note: {team} is pinned to the catalog in ../catalogs/v2" in result.err
+    assert f"note: {team} is pinned to the catalog in " in result.err
+    monkeypatch.chdir(tmp_path)  # the folder as the player reaches it from here
+    result = cli("check", "teams/team.yaml")
+    assert "note: teams/team.yaml is pinned to the catalog in catalogs/v2:" in result.err
     assert "payload 9/8" in result.err  # v2's heavier rifle: the pinned catalog was used
     team2 = tmp_path / "teams" / "other.yaml"
     team2.write_text(BROKEN, encoding="utf-8")
