@@ -1,5 +1,6 @@
 """``kill -9`` at random moments of a save, a migrate and a ``cards`` run, N times each:
-``python bench/kill_runs.py [--kills 100] [--only save,migrate,cards] [--seed S] [--root DIR]``.
+``python bench/kill_runs.py [--kills 100] [--only save,migrate,cards] [--seed S] [--root DIR]
+[--keep DIR]``.
 
 * **save**: a child saves a commented team file (comments in block lists, under units, at the
   end) in a loop through the project's comment-keeping saver, alternating two teams; killed
@@ -109,14 +110,22 @@ def _catalogs(root: Path, work: Path) -> tuple[Path, Path]:
     return there, back
 
 
-def _loop_kills(kind: str, root: Path, kills: int, rng: random.Random, python: str) -> Counter[str]:
-    """Kill a child that saves or migrates in a loop; judge the file and the temp files."""
+def _loop_kills(
+    kind: str, root: Path, kills: int, rng: random.Random, python: str, kept: Path | None = None
+) -> Counter[str]:
+    """Kill a child that saves or migrates in a loop; judge the file and the temp files (a
+    file that is neither the old nor a new text is copied into ``kept``, with the texts it
+    may hold as ``<kind>-expected-N.yaml``)."""
     figures: Counter[str] = Counter()
     with tempfile.TemporaryDirectory(prefix=f"laminim-kill-{kind}-") as tmp:
         work = Path(tmp)
         path = work / "team.yaml"
         there, back = _catalogs(root, work)
         expected = _expected(kind, root, work, path, there, back, python)
+        if kept is not None:
+            kept.mkdir(parents=True, exist_ok=True)
+            for n, text in enumerate(sorted(expected)):
+                (kept / f"{kind}-expected-{n}.yaml").write_text(text, "utf-8")
         env = {**os.environ, "PYTHONPATH": str(root)}
         for _ in range(kills):
             path.write_text(TEAM, encoding="utf-8")
@@ -135,6 +144,8 @@ def _loop_kills(kind: str, root: Path, kills: int, rng: random.Random, python: s
             figures["kills"] += 1
             text = path.read_bytes().decode("utf-8", errors="replace")
             figures["corrupt files"] += text not in expected
+            if text not in expected and kept is not None:  # for the diagnosis
+                (kept / f"{kind}-corrupt-{figures['kills']}.yaml").write_text(text, "utf-8")
             figures["temp files right after the kill"] += _temps(work, path) > 0
             _read_again(root, path, python)
             figures["temp files once the file is read again"] += _temps(work, path) > 0
@@ -293,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="save,migrate,cards")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--root", type=Path, default=HERE, help="the checkout to run")
+    parser.add_argument("--keep", type=Path, default=None, help="folder for corrupt files")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int(time.time())
     root = args.root.resolve()
@@ -305,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         if kind == "cards":
             figures = _cards_kills(root, args.kills, rng, python)
         else:
-            figures = _loop_kills(kind, root, args.kills, rng, python)
+            figures = _loop_kills(kind, root, args.kills, rng, python, args.keep)
         took = time.perf_counter() - started
         print(f"  {kind} ({took:.0f} s): " + ", ".join(f"{k} {v}" for k, v in figures.items()))
         bad += sum(figures[k] for k in BAD)
