@@ -191,9 +191,17 @@ def field_changes(old: Any, new: Any, file: str = "") -> list[FieldChange]:
     return out
 
 
-def _item_fields(old: dict[str, Any], new: dict[str, Any]) -> tuple[FieldChange, ...]:
+def _item_fields(
+    old: dict[str, Any], new: dict[str, Any], renamed: Mapping[str, str]
+) -> tuple[FieldChange, ...]:
     strip = lambda item: {k: v for k, v in item.items() if k != "id"}  # noqa: E731
-    return tuple(field_changes(strip(old), strip(new)))
+    return tuple(_not_renames(field_changes(strip(old), strip(new)), renamed))
+
+
+def _not_renames(changes: list[FieldChange], renamed: Mapping[str, str]) -> list[FieldChange]:
+    """The changes that are not a renamed id followed where it is named (a threat's weapon
+    ``blade → beam-blade`` once ``blade`` was renamed): the rename is listed once, as such."""
+    return [c for c in changes if not (isinstance(c.old, str) and renamed.get(c.old) == c.new)]
 
 
 def diff_catalogs(
@@ -209,14 +217,14 @@ def diff_catalogs(
         for item_id, item in before.items():
             if item_id in after:
                 kept_new.add(item_id)
-                fields = _item_fields(item, after[item_id])
+                fields = _item_fields(item, after[item_id], new.renamed)
                 if fields:
                     out.changed.append(ItemChange(collection, item_id, item_id, fields))
                 continue
             target = new.renamed.get(item_id)
             if target is not None and target in after and target not in before:
                 kept_new.add(target)
-                fields = _item_fields(item, after[target])
+                fields = _item_fields(item, after[target], new.renamed)
                 out.renamed.append(ItemChange(collection, item_id, target, fields))
             else:
                 out.removed.append(ItemRef(collection, item_id))
@@ -230,8 +238,8 @@ def diff_catalogs(
         if value_a is ABSENT or value_b is ABSENT:
             out.settings.append(FieldChange(key, value_a, value_b, file_b or file_a))
         else:
-            for change in field_changes({key: value_a}, {key: value_b}, file_b):
-                out.settings.append(change)
+            changes = field_changes({key: value_a}, {key: value_b}, file_b)
+            out.settings += _not_renames(changes, new.renamed)
     return out
 
 

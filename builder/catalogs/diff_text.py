@@ -102,7 +102,7 @@ def _file_lines(impact: FileImpact, lang: Lang) -> list[str]:
     lines = _wrap(f"{impact.file}: {state}", "", "  ")
     if impact.reasons and impact.after != EXIT_OK:
         lines.append(t("why", lang))
-        for problem in [*impact.reasons, *impact.renames]:
+        for problem in impact.reasons:  # a renamed id's error is among them, once
             lines += _wrap(problem.show(lang), "    ", "      ")
     if impact.parts_changed:
         lines.append(t("own-parts-changed", lang))

@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from builder.catalogs.words import MESSAGES, identity_label
-from builder.core.catalog_folder import CATALOG_INFO
+from builder.catalogs.words import identity_label
+from builder.core.catalog_folder import CATALOG_INFO, is_version, renamed_map
 from builder.core.input_files import CATALOG_FILE_CAP, read_input
 from builder.core.problems import CORE, InputError, Problem
 from builder.core.source import Located, read_yaml
@@ -133,10 +133,10 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
         raise InputError(problems)
     data = info.data if info is not None and isinstance(info.data, dict) else {}
     version = data.get("version")
-    if info is not None and "version" in data and not _is_version(version):
-        problems.append(info.problem(("version",), MESSAGES("version-bad")))
+    if info is not None and "version" in data and not is_version(version):
+        problems.append(info.problem(("version",), CORE("version-bad")))
         version = None
-    renamed = _renames(info, data.get("renamed"), problems) if info is not None else {}
+    renamed = renamed_map(info, data.get("renamed"), problems) if info is not None else {}
     if problems:
         raise InputError(problems)
     title = data.get("name")
@@ -146,7 +146,7 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
         folder=folder,
         system=system if isinstance(system, str) else None,
         name=title if isinstance(title, str) else folder.name,
-        version=version if _is_version(version) else None,
+        version=version if is_version(version) else None,
         digest=digest_of(docs),
         files=files,
         renamed=renamed,
@@ -179,32 +179,3 @@ def _plain(data: Any) -> bool:
     if isinstance(data, list):
         return all(_plain(x) for x in data)
     return data is None or isinstance(data, str | int | float | bool)
-
-
-def _is_version(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, str) and 0 < len(value) <= 40)
-
-
-def _renames(src: Located, value: object, problems: list[Problem]) -> dict[str, str]:
-    """``renamed: {old: new, ...}`` checked: ids are texts, no id renamed to itself."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        problems.append(src.problem(("renamed",), MESSAGES("renamed-not-mapping")))
-        return {}
-    out: dict[str, str] = {}
-    for old, new in value.items():
-        at = ("renamed", old)
-        if not isinstance(old, str) or not isinstance(new, str) or not new:
-            problems.append(src.problem(at, MESSAGES("renamed-not-texts")))
-        elif old == new:
-            problems.append(src.problem(at, MESSAGES("renamed-to-itself", old=old)))
-        else:
-            out[old] = new
-    for old, new in out.items():
-        if new in out:
-            message = MESSAGES("renamed-chain", old=old, new=new)
-            problems.append(src.problem(("renamed", old), message))
-    return out

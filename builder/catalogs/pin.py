@@ -11,6 +11,7 @@ takes it out first), so a file without it reads exactly as before.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,18 +31,24 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 @dataclass(frozen=True)
 class Pin:
-    """The catalog a file was built against."""
+    """The catalog a file was built against; ``path`` where its folder is, relative to the
+    file's folder, when it is not the bundled catalog (``pin``/``migrate --catalog DIR``), so
+    a later ``check FILE`` finds it without being told."""
 
     name: str
     version: Version
     digest: str
+    path: str | None = None
 
     @classmethod
-    def of(cls, identity: CatalogIdentity) -> Pin:
-        return cls(identity.name, identity.version, identity.digest)
+    def of(cls, identity: CatalogIdentity, path: str | None = None) -> Pin:
+        return cls(identity.name, identity.version, identity.digest, path)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "digest": self.digest}
+        data: dict[str, Any] = {"name": self.name, "version": self.version, "digest": self.digest}
+        if self.path is not None:
+            data["path"] = self.path
+        return data
 
     def label(self) -> str:
         """``'Name' version 2 (digest 1a2b…)`` in English."""
@@ -55,7 +62,22 @@ class Pin:
         """The flow mapping written into the file (texts quoted: a digest of digits only
         must stay a text)."""
         version = "null" if self.version is None else _scalar(self.version)
-        return f"{{name: {_scalar(self.name)}, version: {version}, digest: {_scalar(self.digest)}}}"
+        path = "" if self.path is None else f", path: {_scalar(self.path)}"
+        return (
+            f"{{name: {_scalar(self.name)}, version: {version}, "
+            f"digest: {_scalar(self.digest)}{path}}}"
+        )
+
+
+def catalog_path(catalog_dir: Path, file: Path) -> str:
+    """Where ``catalog_dir`` is seen from ``file``'s folder (``../catalog-v2``), as a pin
+    records it: relative where it can be (the two move together), with ``/`` on any system."""
+    folder = Path(os.path.abspath(file)).parent
+    target = Path(os.path.abspath(catalog_dir))
+    try:
+        return Path(os.path.relpath(target, folder)).as_posix()
+    except ValueError:  # another drive: only the whole path can say it
+        return target.as_posix()
 
 
 def _scalar(value: str | int) -> str:
@@ -73,9 +95,12 @@ def read_pin(src: Located) -> tuple[Pin | None, list[Problem]]:
     problems = [
         src.problem((PIN_KEY, key), MESSAGES("pin-unknown-field"))
         for key in value
-        if key not in ("name", "version", "digest")
+        if key not in ("name", "version", "digest", "path")
     ]
     name, version, digest = value.get("name"), value.get("version"), value.get("digest")
+    path = value.get("path")
+    if path is not None and (not isinstance(path, str) or not path.strip()):
+        problems.append(src.problem((PIN_KEY, "path"), MESSAGES("pin-want-text")))
     if not isinstance(name, str):
         problems.append(src.problem((PIN_KEY, "name"), MESSAGES("pin-want-text")))
     if isinstance(version, bool) or not isinstance(version, int | str | None):
@@ -85,7 +110,37 @@ def read_pin(src: Located) -> tuple[Pin | None, list[Problem]]:
     if problems:
         return None, problems
     assert isinstance(name, str) and isinstance(digest, str)
-    return Pin(name, version if isinstance(version, int | str) else None, digest), []
+    where = path if isinstance(path, str) else None
+    return Pin(name, version if isinstance(version, int | str) else None, digest, where), []
+
+
+@dataclass(frozen=True)
+class PinnedFolder:
+    """The catalog folder a file's pin names, seen from the file, and where the pin says so."""
+
+    folder: Path
+    pin: Pin
+    line: int | None
+    col: int | None
+
+
+def pinned_folder(file: Path) -> PinnedFolder | None:
+    """The catalog folder the file at ``file`` is pinned to (its pin's ``path``, seen from
+    the file's folder); None when the file has no readable pin naming a folder."""
+    from builder.core.problems import InputError, ReadingProblems
+    from builder.core.source import read_yaml
+
+    try:
+        src = read_yaml(file)
+    except ReadingProblems as exc:  # a file with a bad tag still has its pin
+        src = exc.partial
+    except InputError:
+        return None
+    pin, _ = read_pin(src)
+    if pin is None or pin.path is None:
+        return None
+    line, col = src.where((PIN_KEY, "path")) or (None, None)
+    return PinnedFolder(Path(os.path.abspath(file)).parent / pin.path, pin, line, col)
 
 
 def without_pin(src: Located) -> Located:

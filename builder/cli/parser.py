@@ -17,7 +17,7 @@ from builder import __version__, systems
 from builder.cli.words import EXIT_BAD_INPUT, EXIT_OK, MESSAGES, _refused
 from builder.core.i18n import LANGS
 from builder.core.messages import MessageError
-from builder.core.outfiles import output_path
+from builder.core.outfiles import output_dir, output_path
 from builder.core.parser_words import (
     SHARED,
     help_text,
@@ -221,7 +221,7 @@ def build_parser(
     p.add_argument(
         "-o",
         "--output",
-        type=output_path,
+        type=output_dir,
         default=Path("output"),
         metavar="DIR",
         help="output folder (default: ./output)",

@@ -24,6 +24,7 @@ from builder.core.problems import (
     Loc,
     Locator,
     Problem,
+    ReadingProblems,
     Severity,
     field_path,
 )
@@ -42,6 +43,8 @@ class Located:
     file: str
     data: Any
     positions: dict[tuple, _Pos] = field(default_factory=dict)
+    unsure: set[_Pos] = field(default_factory=set)
+    """Where the mappings are that hold a key that could not be read (see ReadingProblems)."""
 
     def where(self, loc: tuple) -> _Pos | None:
         """Position of the value at ``loc``, or of its nearest ancestor that has one."""
@@ -179,8 +182,10 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     located = Located(name, None)
     problems: list[Problem] = []
     located.data = _convert_root(nodes[0], located, problems, max_items)
-    if problems:
+    if problems and located.data is None:  # too large, too deep, or a root not to be read
         raise InputError(problems)
+    if problems:  # the rest of the file is still read
+        raise ReadingProblems(problems, located, frozenset(located.unsure))
     return located
 
 
@@ -350,12 +355,18 @@ def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
     if not isinstance(key_node, yaml.ScalarNode):
         pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         walk.problems.append(Problem(walk.out.file, *pos, field_path(loc), CORE("key-not-plain")))
+        here = walk.out.positions.get(loc)
+        if here is not None:
+            walk.out.unsure.add(here)
         return False, None
     before = len(walk.problems)
     key = _convert(key_node, (*loc, "<key>"), walk)
     walk.out.positions.pop((*loc, "<key>"), None)
     if len(walk.problems) == before:
         return True, key
+    here = walk.out.positions.get(loc)
+    if here is not None:
+        walk.out.unsure.add(here)
     # a key's problem names the mapping that holds it, not a made-up field "<key>"
     walk.problems[before:] = [replace(p, field=field_path(loc)) for p in walk.problems[before:]]
     return False, None

@@ -54,6 +54,15 @@ def _laid_out(future: Future[bytes] | None) -> bytes | None:
         return None
 
 
+class TooMuchToLayOut(Exception):
+    """The printouts' pages are more than the cap given (``size`` and ``cap`` in characters of
+    HTML, what WeasyPrint's layout time and memory grow with); nothing was laid out."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        super().__init__(f"{size} > {cap}")
+        self.size, self.cap = size, cap
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
@@ -61,6 +70,7 @@ def render_printouts(
     *,
     progress: ProgressFn | None = None,
     parallel: bool = False,
+    max_html: int | None = None,
 ) -> list[Path]:
     """Write ``<slug>-<kind>.pdf`` for every printout into ``out_dir``, in order.
 
@@ -69,20 +79,28 @@ def render_printouts(
     gets ``-2``, ``-3`` … Returns the written paths. ``parallel``: lay the PDFs out in forked
     processes (``builder.core.forking``: WeasyPrint's layout is pure Python and holds the GIL,
     so threads would not overlap it); the files are still written here, in order.
+    ``max_html``: the most characters of HTML the pages may hold, checked before any layout
+    (:class:`TooMuchToLayOut` beyond it).
     """
     from builder.render.pdf import pdf_bytes  # lazy: WeasyPrint is slow to import
 
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team_name)
     total = len(printouts)
-    pool = _pool(fork_workers(total)) if parallel else None
     pages: list[str] = []  # every page's HTML before any file: a context that fails, fails first
+    if max_html is not None:  # a capped run weighs every page before it forks or lays any out
+        pages = [render_html(printout) for printout in printouts]
+        size = sum(len(page) for page in pages)
+        if size > max_html:
+            raise TooMuchToLayOut(size, max_html)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pool = _pool(fork_workers(total)) if parallel else None
     pending: list[Future[bytes] | None] = []  # None: laid out here
     written: list[Path] = []
     try:
-        for printout in printouts:  # each sent off as soon as its HTML is made: the next one's
-            pages.append(render_html(printout))  # context is worked out meanwhile
+        pending += [_submit(pool, pdf_bytes, page) for page in pages]
+        for printout in printouts[len(pages) :]:  # each sent off as soon as its HTML is made:
+            pages.append(render_html(printout))  # the next one's context is worked out meanwhile
             pending.append(_submit(pool, pdf_bytes, pages[-1]))
         for done, printout in enumerate(printouts):
             if progress is not None:

@@ -113,5 +113,5 @@ def test_without_the_old_snapshot_check_names_the_catalog_it_was_built_against(
     team.write_text(pinned_text(team.read_text(encoding="utf-8"), PIN), encoding="utf-8")
     result = cli("check", team)
     assert result.code == 0
-    assert "built against 'Test catalog' version 3 (digest 0123456789ab)" in result.err
-    assert "not kept here" in result.err
+    assert "built against 'Test catalog' version 3 (digest 0123456789ab)" in result.out
+    assert "not kept here" in result.out  # a warning of the report

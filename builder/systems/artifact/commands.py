@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.messages import Message, Messages
+from builder.core.outfiles import output_path
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
@@ -174,7 +175,9 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
         help="with --suggest: write the changed catalog (next version) into the new folder DIR",
     )
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument("-o", "--output", metavar="MATRIX.pdf", help="also write the one-page PDF")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="MATRIX.pdf", help="also write the one-page PDF"
+    )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
     p.add_argument(
         "--lang",

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.i18n import LANGS, Lang
+from builder.core.outfiles import output_path
 from builder.core.problems import InputError
 from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
@@ -168,7 +169,9 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
         help="with --suggest: write the changed catalog (next version) into the new folder DIR",
     )
     p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument("-o", "--output", metavar="REPORT.pdf", help="also write the PDF report")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="REPORT.pdf", help="also write the PDF report"
+    )
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="report paper size")
     p.add_argument(
         "--lang",

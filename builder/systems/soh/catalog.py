@@ -9,7 +9,7 @@ from pathlib import Path
 
 from builder.core.catalog_folder import CatalogFolder, cached_catalog, read_catalog_folder
 from builder.core.messages import Message
-from builder.core.problems import InputError, Problem, suggest
+from builder.core.problems import Problem, suggest
 from builder.systems.soh.models import MESSAGES, Catalog, CatalogData, CatalogInfo
 
 CATALOG_FILES = ("catalog.yaml", "weapons.yaml", "armour.yaml", "vehicles.yaml", "opponents.yaml")
@@ -24,9 +24,7 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
 def _read(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("opponents.yaml",))
     data = folder.validate(CatalogData)
-    problems = _cross_check(data, folder)
-    if problems:
-        raise InputError(problems)
+    folder.refuse(_cross_check(data, folder))  # with what reading the files found
     return Catalog(
         info=CatalogInfo(system=data.system, name=data.name, name_ja=data.name_ja, note=data.note),
         weapons=data.weapons,

@@ -148,6 +148,58 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     return out
 
 
+def salvaged_problems(
+    raw: Any, catalog: Catalog, locate: Locator, schema: list[Problem]
+) -> list[Problem]:
+    """The part and skill checks of a character the schema refused (a wrong type somewhere):
+    what can be read of it (ids written as text, skill names, AP as a whole number) is
+    checked as :func:`check_character` checks a whole one. Only what is wrong whatever the
+    unread values are is said (unknown ids and skills, too many AP), never at a field the
+    schema already reports."""
+    fields = raw if isinstance(raw, dict) else {}
+
+    def text(key: str) -> str | None:
+        value = fields.get(key)
+        return value if isinstance(value, str) else None
+
+    weapons = fields.get("weapons")
+    written = list(weapons) if isinstance(weapons, list) else []
+    slots = [j for j, w in enumerate(written) if isinstance(w, str)]  # where each one stands
+    skills = fields.get("skills")
+    ap = fields.get("ap")
+    salvaged = Character.model_construct(
+        name=text("name") or UNREAD,
+        weapons=tuple(written[j] for j in slots),
+        armour=text("armour"),
+        vehicle=text("vehicle"),
+        skills={k: 1 for k in skills if isinstance(k, str)} if isinstance(skills, dict) else {},
+        ap=ap if isinstance(ap, int) and not isinstance(ap, bool) else AP_LOW,
+    )
+    broken = {p.field for p in schema}
+    found = []
+    for problem in check_character(salvaged, catalog, _shifted(locate, slots)):
+        under = any(problem.field.startswith((b + ".", b + "[")) for b in broken)
+        if problem.severity != "warning" and problem.field not in broken and not under:
+            found.append(problem)
+    return found
+
+
+def _shifted(locate: Locator, slots: list[int]) -> Locator:
+    """A locator that puts ``("weapons", j)`` at the slot the j-th readable weapon was in."""
+
+    def at(loc: Any, message: Message, severity: Any = "bad-input") -> Problem:
+        if (
+            len(loc) == 2
+            and loc[0] == "weapons"
+            and isinstance(loc[1], int)
+            and loc[1] < len(slots)
+        ):
+            loc = ("weapons", slots[loc[1]])
+        return locate(loc, message, severity)
+
+    return at
+
+
 def _unknown(kind: str, value: str, choices: list[str], catalog: Catalog) -> Message:
     """'unknown weapon 'x' (did you mean 'y'?)', or where the id really belongs."""
     elsewhere = {
@@ -225,8 +277,12 @@ def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
         if item.character is not None:
             found = check_character(item.character, catalog, locate)
             problems.extend(found)
-        else:  # its schema problems are the read's own, at lines inside its item
-            found = [p for p in read.problems if p.field.startswith(f"characters[{row}]")]
+        else:  # its schema problems are the read's own, at lines inside its item; the
+            # rest of it is still checked, so a wrong type hides no other mistake
+            own = f"characters[{row}]"
+            found = [p for p in read.problems if p.field == own or p.field.startswith(own + ".")]
+            found = found + salvaged_problems(item.raw, catalog, locate, found)
+            problems.extend(p for p in found if p not in read.problems)
         reports.append(CharacterReport(item.name or UNREAD, found, _shown(item)))
     seen: set[str] = set()
     leader: str | None = None
