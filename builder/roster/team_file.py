@@ -255,9 +255,9 @@ def pair_items(old: list[Any], new: list[Any]) -> list[int | None]:
     Mappings with a ``name`` pair by that name where it is unique on both sides; then those
     sharing a name pair among themselves (the most alike first); then a renamed one pairs with
     an unpaired old one holding at least half of its other values, or the one at its place
-    (the most alike first, then the nearest), but never with one less like it than another
-    item of the new list is: a duplicate (even edited since) is a new item, not the removed one
-    at its place. (A unit removed and a new one added at its place cannot be told from a
+    (the most alike first, then the one whose name it kept most of, then the nearest), but never
+    with one less like it than another item of the new list is: a duplicate (even edited since)
+    is a new item, not the removed one at its place. (A unit removed and a new one added at its place cannot be told from a
     renamed and re-equipped one: the new one then gets the old one's comments.)
 
     Other items pair by place in a list as long as before (a slot changed, a map row edited, a
@@ -323,9 +323,18 @@ def _pair_named(old: list[Any], new: list[dict[str, Any]]) -> list[int | None]:
         kin = max((_alike(new[i], other) for other in paired), default=0.0)  # a copy's is 1
         score = _alike(new[i], old[j])
         if score >= kin and (score >= 0.5 or i == j):
-            candidates.append((-score, abs(i - j), i, j))
+            candidates.append((-score, -_name_likeness(new[i], old[j]), abs(i - j), i, j))
     _pick(pairs, taken, candidates)
     return pairs
+
+
+def _name_likeness(a: dict[Any, Any], b: dict[Any, Any]) -> float:
+    """How much of its old name a renamed mapping kept (0 to 1): between two old items as like
+    it in every other value, the one whose name it grew from ("Dias Red" -> "Dias Red R23")."""
+    one, two = a.get("name"), b.get("name")
+    if not isinstance(one, str) or not isinstance(two, str):
+        return 0.0
+    return difflib.SequenceMatcher(None, one, two, autojunk=False).ratio()
 
 
 def _free(pairs: list[int | None], old: list[Any], taken: set[int]) -> list[tuple[int, int]]:
