@@ -23,12 +23,6 @@ def both(key: str, **params: object) -> Pair:
     return (LABELS.t(key, "en", **params), LABELS.t(key, "ja", **params))
 
 
-def identity_label(name: str | Pair, version: Version, digest: str) -> Pair:
-    """``Name, version 2 (digest 1a2b…)``: a catalog as ``catalog diff`` and ``migrate`` name it."""
-    said = both("comma-version", version=version) if version is not None else ("", "")
-    return both("catalog-label", name=name, version=said, digest=digest)
-
-
 def pin_label(name: str, version: Version, digest: str) -> Pair:
     """``'Name' version 2 (digest 1a2b…)``: the catalog a file is pinned to."""
     said = both("space-version", version=version) if version is not None else ("", "")

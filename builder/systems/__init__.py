@@ -34,6 +34,7 @@ __all__ = [
     "declared",
     "get",
     "help_tables",
+    "help_words",
     "ids",
     "unknown",
 ]
@@ -109,6 +110,20 @@ def help_tables() -> list[Path]:
             if table.is_file():
                 tables.append(table)
     return tables
+
+
+def help_words(system_id: str) -> dict[str, str]:
+    """The Japanese of the installed system ``system_id``'s own help texts (its
+    ``help_labels.yaml``), by their English: a card size's help in the print dialog."""
+    from builder.core.i18n import read_labels_file
+
+    module = INSTALLED[system_id]
+    spec = find_spec(module.rpartition(".")[0]) if "." in module else None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        table = Path(folder) / "help_labels.yaml"
+        if table.is_file():
+            return {en: ja for en, ja in read_labels_file(table).values()}
+    return {}
 
 
 def unknown(system_id: object, where: str) -> Problem:

@@ -16,7 +16,7 @@ from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
 
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # annotations only
     from builder.systems.ui import SystemUI
 
 
-class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -41,6 +41,19 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def parts(self) -> PartsCatalog[ArtifactCatalog]:
+        from builder.systems.artifact import catalog, text, versions
+
+        return PartsCatalog(
+            files=catalog.CATALOG_FILES,
+            collections=versions.COLLECTIONS,
+            read=catalog.read_catalog,
+            parts_json=text.parts_json,
+            parts_text=text.parts_text,
+            part_uses=versions.part_uses,
+            headlines=versions.headlines,
+        )
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)

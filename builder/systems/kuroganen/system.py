@@ -53,9 +53,9 @@ class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     card_sizes = DECLARED.card_sizes
 
     def read_catalog(self, folder: Path) -> KuroganenCatalog:
-        from .catalog import load_catalog
+        from .catalog import read_catalog
 
-        return load_catalog(folder)
+        return read_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
         from .read import read_map

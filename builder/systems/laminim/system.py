@@ -23,7 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -31,7 +31,7 @@ from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
 
 
-class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
+class Laminim(PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -39,6 +39,19 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.laminim import catalog, text, versions
+
+        return PartsCatalog(
+            files=catalog.CATALOG_FILES,
+            collections=versions.COLLECTIONS,
+            read=catalog.read_catalog,
+            parts_json=text.parts_json,
+            parts_text=text.parts_text,
+            part_uses=versions.part_uses,
+            headlines=versions.headlines,
+        )
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input, Static
 
-from builder.roster.team_file import load_team
 from builder.systems.soh.rules import odds
 from builder.systems.soh.system import SYSTEM
 from builder.systems.soh.text import pct
@@ -20,8 +19,7 @@ SIZE = (80, 24)
 
 
 def _app() -> BuilderApp:
-    _, crew = load_team(DEMO)
-    return BuilderApp(SYSTEM, SYSTEM.load_catalog(), crew, DEMO, DEMO.read_text("utf-8"))
+    return BuilderApp.from_paths(None, None, SYSTEM.id)  # the demo crew, never saved over
 
 
 def _text(pilot) -> str:  # type: ignore[no-untyped-def]

@@ -77,6 +77,15 @@ def test_the_odds_table_has_a_header_lined_up_with_its_columns():
     assert cell_len(lines[head]) == cell_len(lines[head + 1].split("%")[0] + "%")
 
 
+async def add_ms(pilot, search: str, add: bool = True) -> None:
+    """Add an MS (``a``) and give it the type found by ``search`` in the picker (``y``)."""
+    if add:
+        await pilot.press("a")
+        await settle(pilot)
+    await pilot.press("y", *search, "enter")
+    await settle(pilot)
+
+
 def test_fit_keeps_a_closing_number_so_same_type_units_differ():
     assert fit("Byalant Custom 1", 13) == "Byalant Cu… 1"
     assert fit("バイアランカスタム", 13) == "バイアランカ…"
@@ -90,8 +99,8 @@ async def test_units_table_shows_every_column_with_long_names(force_file, lang):
         await settle(pilot)
         if lang == "ja":
             await pilot.press("l")
-        await pilot.press("n", "y", "y", "y", "n", "y", "y", "y")  # two Byalant Custom
-        await settle(pilot)
+        for _ in range(2):  # two Byalant Custom
+            await add_ms(pilot, "byal")
         rows = [line for line in screen_text(pilot).splitlines() if "│" in line]
         ms_rows = [r.split("│")[0] for r in rows if r.lstrip().startswith("MS")]
         assert len(ms_rows) == 5
@@ -105,15 +114,14 @@ async def test_changing_the_type_renames_a_type_and_number_name(force_file):
     app = app_for(force_file)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
+        await pilot.press("a")
         await settle(pilot)
-        assert app.team.units[-1].name == "Nightingale 1"
-        await pilot.press("y")
-        await settle(pilot)
+        assert app.team.units[-1].name == "Nightingale 2"
+        await add_ms(pilot, "rick", add=False)
         assert (app.team.units[-1].name, app.team.units[-1].type) == ("Rick Dias 3", "rick-dias")
-        await pilot.press("up", "up", "up", "y")  # a name without the number stays
-        await settle(pilot)
-        assert (app.team.units[0].name, app.team.units[0].type) == ("Nightingale", "rick-dias")
+        await pilot.press("up", "up", "up")  # Nightingale: named after its type, no number
+        await add_ms(pilot, "rick", add=False)
+        assert (app.team.units[0].name, app.team.units[0].type) == ("Rick Dias 4", "rick-dias")
 
 
 async def test_r_renames_the_unit_and_refuses_a_name_in_use(force_file):
@@ -155,7 +163,8 @@ async def test_compare_of_four_ms_fits_80_columns(force_file, lang):
         await settle(pilot)
         if lang == "ja":
             await pilot.press("l")
-        await pilot.press("n", "y", "y", "y", "c")
+        await add_ms(pilot, "byal")
+        await pilot.press("c")
         await settle(pilot)
         assert isinstance(app.screen, CompareScreen)
         table = app.screen.query_one("#compare-table")
@@ -204,12 +213,12 @@ async def test_saving_an_added_ms_keeps_the_other_lines_as_written(force_file):
     app = app_for(force_file)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n", "ctrl+s")
+        await pilot.press("a", "ctrl+s")
         await settle(pilot)
     lines = force_file.read_text(encoding="utf-8").splitlines(keepends=True)
     after = "".join(line for line in lines if not line.startswith("catalog: {"))  # the pin
     assert after.startswith(before)  # the flow-style units stay, one new entry at the end
-    assert "Nightingale 1" in after[len(before) :]
+    assert "Nightingale 2" in after[len(before) :]
 
 
 async def test_an_unknown_type_says_y_picks_one(tmp_path):
@@ -230,7 +239,7 @@ async def test_an_unknown_type_says_y_picks_one(tmp_path):
         await settle(pilot)
         shown = "".join(str(app.screen.query_one("#force-legality").render()).split())
         assert "不明なMSの機種「hi-nu」:yでカタログから選ぶ" in shown
-        await pilot.press("y")  # the ship row: the first catalog ship
+        await pilot.press("y", "enter")  # the ship row: the picker's first catalog ship
         await settle(pilot)
         assert app.team.ship.type == "rewloola"
 
