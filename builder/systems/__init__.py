@@ -24,6 +24,18 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
+from builder.systems.editing import (
+    FieldSpec,
+    ItemsField,
+    Ref,
+    catalog_entries,
+    entry_name,
+    fields_of,
+    free_name,
+    items_field,
+    replace_item,
+    with_field,
+)
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
@@ -45,6 +57,18 @@ __all__ += [
     "compare_legend",
     "nothing_to_compare",
 ]  # the compare table's kit
+__all__ += [
+    "FieldSpec",
+    "ItemsField",
+    "Ref",
+    "catalog_entries",
+    "entry_name",
+    "fields_of",
+    "free_name",
+    "items_field",
+    "replace_item",
+    "with_field",
+]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
 
 INSTALLED: dict[str, str] = {

@@ -188,6 +188,18 @@ class BuilderApp(App[int]):
         markup by default): a path, a unit's name or a reason may hold ``[brackets]``."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def _refresh_notifications(self) -> None:
+        """The notices go to the screen's message line (no toasts: see
+        :mod:`builder.tui.widgets.message_line`)."""
+        from builder.tui.widgets.message_line import MessageLine
+
+        try:
+            screen = self.screen
+        except Exception:  # no screen yet
+            return
+        for line in screen.query(MessageLine):
+            line.show_notices(list(self._notifications))
+
     def get_css_variables(self) -> dict[str, str]:
         """The shell's colour names, shared by its stylesheet and every system's."""
         variables = super().get_css_variables()

@@ -17,10 +17,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from builder.core.i18n import Pair
-from builder.systems import SystemUI
-from builder.systems.editing import (
+from builder.systems import (
     FieldSpec,
     ItemsField,
+    SystemUI,
     catalog_entries,
     entry_name,
     fields_of,

@@ -63,7 +63,7 @@ async def test_each_multi_mistake_file_lists_what_check_reports_in_its_order(cli
             assert isinstance(screen, ProblemsScreen), path
             shown = [p.show("en") for p in screen.problems]
             assert shown == expected[path], path
-            assert f"{path}:{screen.problems[0].line}" in flat(screen_text(pilot))
+            assert f"{path.name}:{screen.problems[0].line}" in flat(screen_text(pilot))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

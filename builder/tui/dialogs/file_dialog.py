@@ -15,9 +15,9 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DirectoryTree, Input, Label, Static
+from textual.widgets import DirectoryTree, Input, Label, Static
 
 from builder.core.i18n import Lang
 from builder.tui.labels import t
@@ -93,7 +93,10 @@ class FileDialog(ModalScreen[Path | None]):
     """Returns the chosen path (None when cancelled). ``must_exist``: opening (a folder typed
     in the field is shown in the tree instead); else saving (any name in a folder)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]  # noqa: RUF012
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "cancel", "Cancel"),
+        Binding("down", "to_tree", "List", show=False),
+    ]
 
     def __init__(
         self, title: str, lang: Lang, *, start: Path, value: str = "", must_exist: bool = True
@@ -111,10 +114,8 @@ class FileDialog(ModalScreen[Path | None]):
             yield Label(self._title, classes="dialog-question")
             yield PathInput(self._value, Path.cwd(), id="file-path")
             yield YamlTree(self._start, id="file-tree")
+            # the keys are said, not put on buttons: at 80×24 the tree gets their rows
             yield Static(t("file_hint", lang), classes="dim", id="file-hint")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(t("ok_enter", lang), variant="primary", id="ok")
-                yield Button(t("cancel_esc", lang), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(PathInput).focus()
@@ -173,11 +174,9 @@ class FileDialog(ModalScreen[Path | None]):
         field.value = shown
         field.cursor_position = len(shown)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self._choose(self.query_one(PathInput).value)
-        else:
-            self.dismiss(None)
+    def action_to_tree(self) -> None:
+        """↓ in the path field: on to the list (the tree's own ↓ moves in it)."""
+        self.query_one(YamlTree).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -160,7 +160,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         return t(key, "ja") if self._lang == "ja" and key in SHELL_LABELS else shown
 
     def _card(self, help_text: str) -> str:
-        """A card size as ``cards --help`` says it (``poker (63×88 mm, 9 a page)``), in the
+        """A card size as ``cards --help`` says it (its name, size and cards a page), in the
         dialog's language from the game's own help table."""
         if self._lang != "ja":
             return help_text

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 
 from builder.core.i18n import Pair
 from builder.core.problems import field_path
-from builder.systems.editing import (
+from builder.systems import (
     FieldSpec,
     catalog_entries,
     entry_name,
@@ -145,6 +145,16 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
 
         self.change_item(self.label(spec), change)
 
+    def taken_names(self, team: TeamT) -> list[str]:
+        """The names the item's may not be (the other items of its list; a game adds its
+        others: a force's ship and its MS share one set of names)."""
+        items = self._items(team)
+        return [i.name for i in items] if items is not None else []
+
+    def item_noun(self) -> Pair:
+        """What the item is called (the game's ``item``; a game with two kinds says which)."""
+        return ui_of(self).item
+
     def label(self, spec: FieldSpec) -> Pair:
         ui = ui_of(self)
         field = (ui.field_name(spec.name, "en"), ui.field_name(spec.name, "ja"))
@@ -193,7 +203,8 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
             shown = value_text(self, _element(row.spec), value[row.element])
             return Text.assemble((f"{name} {row.element + 1}: ", "bold"), shown)
         if isinstance(row.element, str):
-            return Text.assemble((f"{name}: ", "bold"), f"{row.element} {value[row.element]}")
+            label = self.level_label(row.spec, row.element)
+            return Text.assemble((f"{name}: ", "bold"), f"{label} {value[row.element]}")
         return Text.assemble((f"{name}: ", "bold"), value_text(self, row.spec, value))
 
     def show(self) -> None:
@@ -205,9 +216,8 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         items = self._items(self.team)
         if items is not None:
             self.index = next((i for i, x in enumerate(items) if x.name == item.name), self.index)
-        ui = ui_of(self)
         self.query_one("#item-title", Static).update(
-            Text.assemble((f"{self.say(ui.item)}: ", "dim"), (item.name, "bold"))
+            Text.assemble((f"{self.say(self.item_noun())}: ", "dim"), (item.name, "bold"))
         )
         listing = self.query_one(OptionList)
         highlighted = listing.highlighted
@@ -263,6 +273,10 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
     def level_names(self, spec: FieldSpec) -> list[str]:
         """The names a new level may take, to pick from (empty: the player types one)."""
         return []
+
+    def level_label(self, spec: FieldSpec, key: str) -> str:
+        """A level's name as the player reads it (default: as the file writes it)."""
+        return key
 
     def current_row(self) -> Row | None:
         rows = self.rows()
@@ -397,7 +411,8 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         level = getattr(self.item, spec.name).get(key, 0)
-        question = self.say(words("value_prompt", field=key, low=spec.low, high=spec.high))
+        label = self.level_label(spec, key)
+        question = self.say(words("value_prompt", field=label, low=spec.low, high=spec.high))
 
         def answered(text: str | None) -> None:
             number = self._number(spec, text or "", key) if text else None
@@ -456,11 +471,11 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         values = getattr(self.item, spec.name) or ()
         if spec.max_items is not None and len(values) >= spec.max_items:
             self.app.bell()
-            field = (
+            both = (
                 ui_of(self).field_name(spec.name, "en"),
                 ui_of(self).field_name(spec.name, "ja"),
             )
-            said = words("list_full", field=field, n=spec.max_items)
+            said = words("list_full", field=both, n=spec.max_items)
             self.notify(self.say(said), severity="warning")
             return
         field = ui_of(self).field_name(spec.name, self.lang)
@@ -486,7 +501,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
                     self._set_level(spec, key, max(1, low) if spec.high != 0 else low)
 
             if names:
-                choices = [Choice(n, n) for n in names]
+                choices = [Choice(n, self.level_label(spec, n), search=(n,)) for n in names]
                 self.app.push_screen(PickerDialog(field, choices, self.lang), named)
             else:
                 question = self.say(words("level_name", field=field))
@@ -548,11 +563,9 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
                 return
 
             def change(team: TeamT) -> TeamT:
-                items = self._items(team)
-                if items is not None:
-                    taken = [i.name for i in items if i.name != old]
-                    if name.casefold() in {n.casefold() for n in taken}:
-                        raise EditRefused(words("name_taken", noun, name=name))
+                taken = [n for n in self.taken_names(team) if n != old]
+                if name.casefold() in {n.casefold() for n in taken}:
+                    raise EditRefused(words("name_taken", noun, name=name))
                 item = self.item_of(team)
                 if item is None:
                     raise EditRefused(words("item_gone", noun))

@@ -18,8 +18,7 @@ from textual.binding import BindingType
 from textual.widgets import DataTable, Static
 
 from builder.core.problems import errors_of
-from builder.systems import compare_fit
-from builder.systems.editing import FieldSpec, catalog_entries, entry_name, fields_of
+from builder.systems import FieldSpec, catalog_entries, compare_fit, entry_name, fields_of
 from builder.tui import keys
 from builder.tui.items import ItemListScreen, ui_of, words
 from builder.tui.widgets.key_footer import KeyFooter

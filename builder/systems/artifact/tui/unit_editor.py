@@ -98,6 +98,13 @@ class UnitEditor(ItemEditorScreen[ForceFile, ArtifactCatalog]):
         label = words("edit_field", name=name, field=type_label(what))
         self.edit(label, lambda force: with_type(force, index, name, value, catalog, lang, noun))
 
+    def taken_names(self, team: ForceFile) -> list[str]:
+        """The ship and the MS share one set of names."""
+        return [team.ship.name, *(u.name for u in team.units)]
+
+    def item_noun(self) -> tuple[str, str]:
+        return (t("ship", "en"), t("ship", "ja")) if self.at[0] == "ship" else ("MS", "MS")
+
     def side(self) -> RenderableType:
         unit = all_units(self.catalog).get(self.item.type)
         parts: list[RenderableType] = []

@@ -55,6 +55,8 @@ MAX_LEVEL = 99
 """The highest level ``]`` raises a cell to (``[`` stops at 0; ``#`` makes a pit)."""
 
 LEVEL = Binding.Group("Level ±½")
+MOVE = Binding.Group("Move ±1")
+RISK = Binding.Group("Risk ±1")
 
 
 def default_start(team: KuroganenMap) -> Point:
@@ -101,13 +103,13 @@ class MapScreen(ItemListScreen[KuroganenMap, KuroganenCatalog]):
         keys.DUPLICATE,
         keys.REMOVE,
         keys.RENAME,
-        keys.RENAME_TEAM,
-        keys.BACK,
+        Binding("R", "rename_team", "Name", show=False),
+        Binding("escape", "back", "Back", show=False),
         Binding("s", "start_here", "Start here"),
-        Binding("plus,equals_sign", "move(1)", "Move +1", key_display="+"),
-        Binding("minus", "move(-1)", "Move −1", key_display="-"),
-        Binding("greater_than_sign", "risk(1)", "Risk +1", key_display=">"),
-        Binding("less_than_sign", "risk(-1)", "Risk −1", key_display="<"),
+        Binding("plus,equals_sign", "move(1)", "Move +1", key_display="+", group=MOVE),
+        Binding("minus", "move(-1)", "Move −1", key_display="-", group=MOVE),
+        Binding("greater_than_sign", "risk(1)", "Risk +1", key_display=">", group=RISK),
+        Binding("less_than_sign", "risk(-1)", "Risk −1", key_display="<", group=RISK),
         Binding("v", "toggle_view", "Levels/Risk"),
         Binding("right_square_bracket", "level(1)", "Raise", key_display="]", group=LEVEL),
         Binding("left_square_bracket", "level(-1)", "Lower", key_display="[", group=LEVEL),
@@ -185,6 +187,7 @@ class MapScreen(ItemListScreen[KuroganenMap, KuroganenCatalog]):
         view = self.view
         view.path = view.reach.get(view.cursor)
         view.refresh(layout=True)
+        self.call_after_refresh(view.refresh)  # drawn again at its new size (a new column)
         self.query_one("#side", Static).update(self._side())
 
     def _set_plan(self, start: Point, move: int, risk: int, label: Pair) -> None:

@@ -327,6 +327,10 @@ class CharacterEditor(ItemEditorScreen[Crew, Catalog]):
     def level_names(self, spec: FieldSpec) -> list[str]:
         return list(SKILLS) if spec.name == "skills" else []
 
+    def level_label(self, spec: FieldSpec, key: str) -> str:
+        """A skill by the seed's name in Japanese (〈射撃〉), by its id in English."""
+        return skill_name(key, self.lang) if spec.name == "skills" else key
+
     def choice(self, spec: FieldSpec, entry_id: str, entry: Any) -> Choice:
         lang = self.lang
         name = part_name(entry, lang)
