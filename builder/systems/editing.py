@@ -238,10 +238,16 @@ def _alias(model: type[BaseModel], name: str) -> str:
     return info.alias if info is not None and info.alias else name
 
 
-def free_name(base: str, taken: Iterable[str]) -> str:
+def free_name(base: str, taken: Iterable[str], numbered: bool = False) -> str:
     """``base`` if no item has that name (case aside), else the next free number after it:
-    ``Kestrel`` → ``Kestrel 2``, ``Rick Dias 1`` → ``Rick Dias 3`` when 2 is taken."""
+    ``Kestrel`` → ``Kestrel 2``, ``Rick Dias 1`` → ``Rick Dias 3`` when 2 is taken.
+    ``numbered``: always a number, from 1 (``Nightingale 1``)."""
     used = {t.casefold() for t in taken}
+    if numbered and not re.fullmatch(r".*\S \d+", base):
+        n = 1
+        while f"{base} {n}".casefold() in used:
+            n += 1
+        return f"{base} {n}"
     if base.casefold() not in used:
         return base
     found = re.fullmatch(r"(.*\S) (\d+)", base)

@@ -250,8 +250,11 @@ class BuilderApp(App[int]):
             self.push_screen(ProblemsScreen(problems, self.lang, self.ui.noun, mode="unreadable"))
             return
         self.push_screen(self._first_screen(self.doc))
-        if self.doc.locked or any(p.severity == "bad-input" for p in self.doc.problems):
+        if self.doc.locked:  # what the editor cannot hold: said before anything else
             self.action_problems()
+        elif any(p.severity == "bad-input" for p in self.doc.problems):
+            n = len(self.doc.problems)
+            self.notify(self.say("file_has_problems").format(n=n), severity="warning", timeout=8)
 
     def _problems_mode(self) -> tuple[str, list[Problem]]:
         doc = self.doc

@@ -62,6 +62,15 @@ def find(items: Sequence[BaseModel], index: int, name: str, noun: Noun) -> int:
     raise EditRefused(words("item_gone", noun))
 
 
+def follow_renames(marks: list[str], before: Sequence[Any], after: Sequence[Any]) -> list[str]:
+    """Marks kept by item name, after a change of the team: an item renamed (the same place,
+    another name) keeps its mark."""
+    if len(before) != len(after):
+        return list(marks)
+    renamed = {b.name: a.name for b, a in zip(before, after, strict=True) if b.name != a.name}
+    return [renamed.get(m, m) for m in marks]
+
+
 def first_entry(catalog: Any, spec: FieldSpec) -> tuple[str, Any] | None:
     entries = catalog_entries(catalog, spec.ref.collection) if spec.ref else []
     return entries[0] if entries else None

@@ -80,7 +80,9 @@ async def test_laminim_problems_help_and_print_dialog_are_japanese(tmp_path: Pat
     app = BuilderApp.from_paths(path, None)
     async with app.run_test(size=SMALL, notifications=True) as pilot:
         await _japanese(pilot)
-        problems_screen = screen_text(pilot)  # an unknown weapon: the file opens on its problems
+        await pilot.press("f8")  # every problem of the file, as laminim check lists them
+        await settle(pilot)
+        problems_screen = screen_text(pilot)
         assert "laminim check と同じ問題が 3 件" in problems_screen
         _shown_in_japanese(problems_screen, list(app.doc.problems)[:2])  # the list scrolls
         await pilot.press("escape")

@@ -101,7 +101,11 @@ async def test_a_problem_the_editor_can_fix_is_fixed_in_place(tmp_path):
         encoding="utf-8",
     )
     app = BuilderApp.from_paths(path, None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "TeamScreen"  # the editor can fix it: opened on it
+        assert "F8" in screen_text(pilot)  # the notice says where the problems are listed
+        await pilot.press("f8")
         await settle(pilot)
         assert isinstance(app.screen, ProblemsScreen)  # an unknown part: bad input, listed
         assert "typo.yaml:5:41" in flat(screen_text(pilot))

@@ -110,13 +110,15 @@ class KeyFooter(Footer):
         return keys
 
     def compose(self) -> ComposeResult:
+        from builder.tui.widgets.message_line import MessageLine
+
+        yield MessageLine()  # the app's notices, above the keys (hidden when there are none)
         if not self._bindings_ready:
             return
         keys = self._keys()
         self._widths = [k.width for k in keys]
         self._laid_out_for = self.app.size.width
         rows = flow_rows(self._widths, self.app.size.width)
-        self.styles.height = max(1, len(rows))
         for row in rows:
             footer_keys = []
             for i in row:
@@ -136,10 +138,3 @@ class KeyFooter(Footer):
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != getattr(self, "_laid_out_for", event.size.width):
             self.call_after_refresh(self.recompose)
-
-    def on_mount(self) -> None:
-        """The screen's message line, docked above the keys (once per screen)."""
-        from builder.tui.widgets.message_line import MessageLine
-
-        if not self.screen.query(MessageLine):
-            self.screen.mount(MessageLine(), before=self)

@@ -24,13 +24,16 @@ class MessageLine(Static):
     """The newest notices, each wrapped between phrases; hidden when there are none."""
 
     DEFAULT_CSS = """
-    MessageLine { dock: bottom; height: auto; max-height: 3; padding: 0 1; display: none;
-                  background: $panel; }
+    MessageLine { height: auto; max-height: 3; padding: 0 1; display: none; }
     """
 
     def __init__(self) -> None:
         super().__init__("", markup=False)
         self._shown: list[Notification] = []
+
+    def on_mount(self) -> None:
+        """Drawn again with the footer (the language changed): the notices still up."""
+        self.show_notices(list(self.app._notifications))
 
     def show_notices(self, notices: Sequence[Notification]) -> None:
         self._shown = list(notices)

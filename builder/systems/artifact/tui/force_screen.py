@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, words
+from builder.tui.items import ItemListScreen, find, follow_renames, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -134,6 +134,11 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
     def on_resize(self) -> None:
         self.show()
 
+    def shown(self, before: DocView[ForceFile, ArtifactCatalog]) -> None:
+        """A mark stays with its MS when the MS is renamed (or the rename undone)."""
+        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
+        self.show()
+
     def _draw_units(self) -> None:
         table = self.query_one("#force-units", DataTable)
         row = table.cursor_row
@@ -155,7 +160,10 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             rows.append([t(role, lang) + mark, name, type_name, hp, p])
         header = ["", t("name", lang), t("type", lang), "HP", "P"]
         name_w, type_w = self._name_widths([header, *rows])
-        table.add_columns(*(f" {h}" for h in header))
+        role_w = max(cell_len(r[0]) for r in [header, *rows])
+        widths = [role_w + 1, name_w + 1, type_w + 1, 3, 4]  # each after a blank
+        for head, width in zip(header, widths, strict=True):
+            table.add_column(compare_fit(f" {head}", width), width=width)
         for r in rows:
             table.add_row(
                 f" {r[0]}",
@@ -336,7 +344,8 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
 
     def new_item(self, team: ForceFile) -> ForceUnit:
         suit = self.catalog.mobile_suits[0]
-        return ForceUnit(name=free_name(part_name(suit, self.lang), self.names(team)), type=suit.id)
+        name = free_name(part_name(suit, self.lang), self.names(team), numbered=True)
+        return ForceUnit(name=name, type=suit.id)
 
     def action_mark(self) -> None:
         """Pick (or unpick) the MS under the cursor for compare: 2 to 4 of them."""
@@ -367,10 +376,9 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
 
 
 def named_after(name: str, suit: Any) -> bool:
-    """Whether ``name`` is its type's name, alone or numbered, in either language."""
-    return any(
-        re.fullmatch(re.escape(base) + r"( \d+)?", name) for base in (suit.name, suit.name_ja)
-    )
+    """Whether ``name`` is its type's name and a number ("Nightingale 2", as ``a`` names a new
+    MS), in either language: such a name follows a new type; a name of the player's own stays."""
+    return any(re.fullmatch(re.escape(base) + r" \d+", name) for base in (suit.name, suit.name_ja))
 
 
 def with_type(
@@ -395,6 +403,6 @@ def with_type(
     old, new = suits.get(unit.type), suits.get(type_id)
     if old is not None and new is not None and named_after(unit.name, old):
         taken = [force.ship.name, *(u.name for u in force.units if u.name != unit.name)]
-        update["name"] = free_name(part_name(new, lang), taken)
+        update["name"] = free_name(part_name(new, lang), taken, numbered=True)
     units[at] = unit.model_copy(update=update)
     return force.model_copy(update={"units": tuple(units)})

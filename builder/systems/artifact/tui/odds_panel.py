@@ -85,12 +85,12 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
     dice = t("dice", lang).format(n=weapon.attacks, need=need, d=weapon.damage)
     # the attacker is one of the force's units (its name), the target a catalog type; the
     # type goes on a line of its own rather than be cut
-    mine = f"{t('your_unit', lang)}: {name} ({part_name(attacker, lang)})"
-    if cell_len(mine) > WIDTH:
-        mine = fit(f"{t('your_unit', lang)}: {name}", WIDTH)
-        mine += "\n" + fit(f"  ({part_name(attacker, lang)})", WIDTH)
+    mine = [f"{t('your_unit', lang)}: {name} ({part_name(attacker, lang)})"]
+    if cell_len(mine[0]) > WIDTH:
+        mine = [fit(f"{t('your_unit', lang)}: {name}", WIDTH)]
+        mine.append(fit(f"  ({part_name(attacker, lang)})", WIDTH))
     lines = [
-        mine,
+        *mine,
         fit(f"{t('weapon', lang)}: {part_name(weapon, lang)}", WIDTH),
         fit(f"  {dice}", WIDTH),
         fit(f"{t('target_type', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),

@@ -42,7 +42,7 @@ from builder.tui import keys
 from builder.tui.columns import fitted_widths, natural_widths
 from builder.tui.dialogs.picker_dialog import Choice
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, ui_of
+from builder.tui.items import ItemListScreen, follow_renames, ui_of
 from builder.tui.screen import DocumentScreen
 from builder.tui.screens.compare_screen import RowsCompareScreen
 from builder.tui.screens.item_editor import At, ItemEditorScreen
@@ -161,6 +161,12 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
 
     def on_mount(self) -> None:
         self.query_one("#crew-table", DataTable).focus()
+
+    def shown(self, before: DocView[Crew, Catalog]) -> None:
+        """A mark stays with its character when the character is renamed."""
+        marks = follow_renames(sorted(self.marked), before.team.characters, self.crew.characters)
+        self.marked = set(marks)
+        self.show()
 
     def cursor(self) -> int:
         table = self.query_one("#crew-table", DataTable)

@@ -116,12 +116,12 @@ async def test_changing_the_type_renames_a_type_and_number_name(force_file):
         await settle(pilot)
         await pilot.press("a")
         await settle(pilot)
-        assert app.team.units[-1].name == "Nightingale 2"
+        assert app.team.units[-1].name == "Nightingale 1"
         await add_ms(pilot, "rick", add=False)
         assert (app.team.units[-1].name, app.team.units[-1].type) == ("Rick Dias 3", "rick-dias")
-        await pilot.press("up", "up", "up")  # Nightingale: named after its type, no number
+        await pilot.press("up", "up", "up")  # a name without the number stays
         await add_ms(pilot, "rick", add=False)
-        assert (app.team.units[0].name, app.team.units[0].type) == ("Rick Dias 4", "rick-dias")
+        assert (app.team.units[0].name, app.team.units[0].type) == ("Nightingale", "rick-dias")
 
 
 async def test_r_renames_the_unit_and_refuses_a_name_in_use(force_file):
@@ -218,7 +218,7 @@ async def test_saving_an_added_ms_keeps_the_other_lines_as_written(force_file):
     lines = force_file.read_text(encoding="utf-8").splitlines(keepends=True)
     after = "".join(line for line in lines if not line.startswith("catalog: {"))  # the pin
     assert after.startswith(before)  # the flow-style units stay, one new entry at the end
-    assert "Nightingale 2" in after[len(before) :]
+    assert "Nightingale 1" in after[len(before) :]
 
 
 async def test_an_unknown_type_says_y_picks_one(tmp_path):

@@ -144,12 +144,18 @@ class CompareScreen(LaminimScreen):
         self.query_one(DataTable).focus()
 
     def show(self) -> None:
-        """The units compared are copies: a change of the team does not move them; a change
-        of language redraws what is shown."""
+        """The units compared are copies: a change of the team does not move them."""
         if self._shown is None:
             self.recompute()
         else:
             self._show(*self._shown)
+
+    def shown(self, before: DocView[Team, Catalog]) -> None:
+        """Another language: the columns again, their sources and names in it."""
+        if before.lang != self.lang:
+            self.recompute()
+        else:
+            self.show()
 
     def recompute(self) -> None:
         """Have a worker analyse the units; until its first columns come (``FILL_EVERY``), the

@@ -27,7 +27,7 @@ from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, ui_of, words
+from builder.tui.items import ItemListScreen, find, follow_renames, ui_of, words
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
@@ -85,6 +85,11 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         numbers.warm_up(units, threat, catalog, lambda: worker.is_cancelled)
 
     def on_resize(self) -> None:
+        self.show()
+
+    def shown(self, before: DocView[Team, Catalog]) -> None:
+        """A mark stays with its unit when the unit is renamed (or the rename undone)."""
+        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
         self.show()
 
     def cursor(self) -> int:
@@ -243,18 +248,6 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
             return team.model_copy(update={"units": units})
 
         self.edit(words("edit_move", name=name), move, lambda _: self.select(j))
-
-    def action_rename(self) -> None:
-        index = self.cursor()
-        if not 0 <= index < len(self.team.units):
-            return
-        old = self.team.units[index].name
-
-        def renamed(name: str) -> None:  # a mark stays with its unit
-            self.marked = [name if m == old else m for m in self.marked]
-            self.show()
-
-        self.rename_item(index, then=renamed)
 
     def action_mark(self) -> None:
         if not self.team.units:
