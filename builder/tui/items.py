@@ -63,12 +63,13 @@ def find(items: Sequence[BaseModel], index: int, name: str, noun: Noun) -> int:
 
 
 def follow_renames(marks: list[str], before: Sequence[Any], after: Sequence[Any]) -> list[str]:
-    """Marks kept by item name, after a change of the team: an item renamed (the same place,
-    another name) keeps its mark."""
-    if len(before) != len(after):
+    """Marks kept by item name, after a change of the team: an item renamed (one name gone,
+    one new, at the same place) keeps its mark; a reorder changes no name."""
+    gone = [b.name for b in before if b.name not in {a.name for a in after}]
+    new = [a.name for a in after if a.name not in {b.name for b in before}]
+    if len(before) != len(after) or len(gone) != 1 or len(new) != 1:
         return list(marks)
-    renamed = {b.name: a.name for b, a in zip(before, after, strict=True) if b.name != a.name}
-    return [renamed.get(m, m) for m in marks]
+    return [new[0] if m == gone[0] else m for m in marks]
 
 
 def first_entry(catalog: Any, spec: FieldSpec) -> tuple[str, Any] | None:

@@ -50,6 +50,7 @@ Mode = str
 class ProblemsScreen(Screen[None]):
     BINDINGS = [  # noqa: RUF012
         Binding("enter", "go", "Go to", key_display="⏎"),
+        Binding("ctrl+r", "reload", "Reload"),
         keys.BACK,
     ]
 
@@ -148,6 +149,12 @@ class ProblemsScreen(Screen[None]):
             self.notify(t("fix_in_editor", self.lang), severity="warning")
             return
         self.post_message(FieldChosen(problem.field))
+
+    def action_reload(self) -> None:
+        """The file again from disk, once fixed in a text editor (the app's ctrl+r)."""
+        reload = getattr(self.app, "action_reload", None)
+        if reload is not None:
+            reload()
 
     def action_back(self) -> None:
         if self.mode == "unreadable":
