@@ -26,7 +26,7 @@ from textual.widgets._footer import FooterKey
 from builder.core.i18n import Lang
 from builder.tui.labels import key_label
 
-GAP = 2
+GAP = 1
 """Blank cells between two neighbouring key/label pairs."""
 
 
@@ -118,7 +118,7 @@ class KeyFooter(Footer):
         keys = self._keys()
         self._widths = [k.width for k in keys]
         self._laid_out_for = self.app.size.width
-        rows = flow_rows(self._widths, self.app.size.width)
+        rows = flow_rows(self._widths, self.app.size.width - 1)  # a cell of room for safety
         for row in rows:
             footer_keys = []
             for i in row:

@@ -4,6 +4,7 @@ key does something a player can see, and Japanese mode speaks Japanese."""
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 from pathlib import Path
 
@@ -173,8 +174,8 @@ async def test_compare_of_four_ms_fits_80_columns(force_file, lang):
         assert isinstance(app.screen, CompareScreen)
         table = app.screen.query_one("#compare-table")
         assert table.virtual_size.width <= SIZE[0]
-        byalant = "Byalant Cu… 1" if lang == "en" else "バイアランカ… 1"  # named in the language
-        assert byalant in screen_text(pilot)
+        byalant = r"Byalant Cu… 1" if lang == "en" else r"バイアラン\S*… 1"  # in the language
+        assert re.search(byalant, screen_text(pilot)), screen_text(pilot)
 
 
 async def test_japanese_mode_gives_the_reasons_in_japanese(tmp_path):

@@ -40,7 +40,7 @@ async def test_once_warm_a_small_part_change_shows_its_numbers_in_the_same_refre
         assert isinstance(editor, UnitEditorScreen)
         analysis._cached.cache_clear()  # a loadout new to the session
         before = analysis._cached.cache_info().misses
-        editor.set_part(3, None)  # an edit: the app applies it, the editor redraws
+        editor.set_part(2, None)  # an edit: the app applies it, the editor redraws
         for _ in range(3):  # the edit's way up to the app and the screen's redraw down
             await pilot.pause()
         assert analysis._cached.cache_info().misses == before + 1  # computed, in the redraw
