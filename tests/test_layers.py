@@ -63,6 +63,7 @@ GENERIC = (
     "core",
     "roster",
     "catalogs",
+    "exchange",
     "render",
     "tui",
     "cli",
@@ -76,6 +77,7 @@ TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
+    "exchange": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
 }
 """Generic layers below the TUI: no Textual and no TUI package (nor, where noted, printing)."""
@@ -180,6 +182,7 @@ KIT = (
     "ui.py",
     "game.py",
     "editing.py",
+    "exchange.py",
     "compare_table.py",
     "compare_sheet.py",
 )

@@ -9,6 +9,7 @@ found.
 
 from __future__ import annotations
 
+from builder.core.catalog_identity import identity_label as identity_label  # kept here too
 from builder.core.i18n import Labels, Lang, Pair
 from builder.core.messages import Messages
 

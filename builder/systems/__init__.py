@@ -36,6 +36,7 @@ from builder.systems.editing import (
     replace_item,
     with_field,
 )
+from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
@@ -70,6 +71,7 @@ __all__ += [
     "with_field",
 ]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
+__all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",

@@ -16,6 +16,7 @@ from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
 
 if TYPE_CHECKING:  # annotations only
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # annotations only
     from builder.systems.ui import SystemUI
 
 
-class Artifact(PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -41,6 +42,11 @@ class Artifact(PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.artifact import exchange
+
+        return exchange
 
     def parts(self) -> PartsCatalog[ArtifactCatalog]:
         from builder.systems.artifact import catalog, text, versions

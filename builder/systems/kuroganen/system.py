@@ -29,6 +29,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     """The game; its catalog model and check report are imported when first asked for, so
     ``laminim reach`` (which reads neither) does not build them."""
 
@@ -51,6 +52,11 @@ class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     demo_name = "demo_map.yaml"
     # a map has no units or threats: no analyze options (reach plans from the map)
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.kuroganen import exchange
+
+        return exchange
 
     def read_catalog(self, folder: Path) -> KuroganenCatalog:
         from .catalog import read_catalog

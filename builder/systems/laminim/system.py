@@ -23,6 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
@@ -31,7 +32,7 @@ from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
 
 
-class Laminim(PartsGame[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -39,6 +40,11 @@ class Laminim(PartsGame[Team, Catalog, LaminimRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.laminim import exchange
+
+        return exchange
 
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.laminim import catalog, text, versions

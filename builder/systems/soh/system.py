@@ -25,6 +25,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import PartsCatalog, PartsGame
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
@@ -32,7 +33,7 @@ from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
 
-class SpaceOperaHeroes(PartsGame[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
@@ -40,6 +41,11 @@ class SpaceOperaHeroes(PartsGame[Crew, Catalog, SohRead]):
     analyze_options = DECLARED.analyze_options  # analysed one round at a time: no --rounds
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.soh import exchange
+
+        return exchange
 
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.soh import catalog, text, versions
