@@ -238,6 +238,54 @@ class PartsCatalog(Generic[CatalogT]):
     """``(system, read, catalog)`` -> the numbers a player reads of a file ({} unscored)."""
 
 
+Catalog_co = TypeVar("Catalog_co", covariant=True)
+Catalog_contra = TypeVar("Catalog_contra", contravariant=True)
+
+
+class CatalogModule(Protocol[Catalog_co]):
+    """A game's ``catalog.py``: its folder's files and how a folder is read."""
+
+    @property
+    def CATALOG_FILES(self) -> tuple[str, ...]: ...  # the module's constant
+
+    def read_catalog(self, root: Path) -> Catalog_co: ...
+
+
+class TextModule(Protocol[Catalog_contra]):
+    """A game's ``text.py``, for ``laminim parts``."""
+
+    def parts_json(self, catalog: Catalog_contra) -> dict[str, Any]: ...
+
+    def parts_text(self, catalog: Catalog_contra) -> str: ...
+
+
+class VersionsModule(Protocol):
+    """A game's ``versions.py``: what catalog versions need of it."""
+
+    @property
+    def COLLECTIONS(self) -> tuple[str, ...]: ...  # the module's constant
+
+    def part_uses(self, data: Any) -> list[PartUse]: ...
+
+    def headlines(self, system: Any, read: Any, catalog: Any) -> dict[str, float]: ...
+
+
+def parts_of(
+    catalog: CatalogModule[CatalogT], text: TextModule[CatalogT], versions: VersionsModule
+) -> PartsCatalog[CatalogT]:
+    """The :class:`PartsCatalog` of a game whose ``catalog.py``, ``text.py`` and
+    ``versions.py`` hold it under the usual names (mypy checks each module)."""
+    return PartsCatalog(
+        files=tuple(catalog.CATALOG_FILES),
+        collections=tuple(versions.COLLECTIONS),
+        read=catalog.read_catalog,
+        parts_json=text.parts_json,
+        parts_text=text.parts_text,
+        part_uses=versions.part_uses,
+        headlines=versions.headlines,
+    )
+
+
 class PartsGame(Game[TeamT, CatalogT, ReadT]):
     """A game with a parts catalog: its catalog and its :class:`TracksCatalog` part come from
     the :class:`PartsCatalog` it declares in :meth:`parts` (which imports its modules when it is

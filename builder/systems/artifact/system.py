@@ -17,7 +17,7 @@ from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
@@ -51,15 +51,7 @@ class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead])
     def parts(self) -> PartsCatalog[ArtifactCatalog]:
         from builder.systems.artifact import catalog, text, versions
 
-        return PartsCatalog(
-            files=catalog.CATALOG_FILES,
-            collections=versions.COLLECTIONS,
-            read=catalog.read_catalog,
-            parts_json=text.parts_json,
-            parts_text=text.parts_text,
-            part_uses=versions.part_uses,
-            headlines=versions.headlines,
-        )
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)

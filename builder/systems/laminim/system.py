@@ -24,7 +24,7 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import Checked, PartsCatalog, PartsGame, usable
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -49,15 +49,7 @@ class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.laminim import catalog, text, versions
 
-        return PartsCatalog(
-            files=catalog.CATALOG_FILES,
-            collections=versions.COLLECTIONS,
-            read=catalog.read_catalog,
-            parts_json=text.parts_json,
-            parts_text=text.parts_text,
-            part_uses=versions.part_uses,
-            headlines=versions.headlines,
-        )
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)

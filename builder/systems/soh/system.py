@@ -26,7 +26,7 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import PartsCatalog, PartsGame
+from builder.systems.game import PartsCatalog, PartsGame, parts_of
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
@@ -50,15 +50,7 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.soh import catalog, text, versions
 
-        return PartsCatalog(
-            files=catalog.CATALOG_FILES,
-            collections=versions.COLLECTIONS,
-            read=catalog.read_catalog,
-            parts_json=text.parts_json,
-            parts_text=text.parts_text,
-            part_uses=versions.part_uses,
-            headlines=versions.headlines,
-        )
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)

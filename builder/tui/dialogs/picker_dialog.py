@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.core.i18n import Lang
+from builder.systems import compare_fit
 from builder.tui.labels import t
 from builder.tui.widgets.key_footer import KeyFooter
 
@@ -44,9 +45,9 @@ class Choice:
 
 
 def _cut(text: str, cells: int) -> str:
-    if cell_len(text) <= cells:
-        return set_cell_size(text, cells)
-    return set_cell_size(set_cell_size(text, cells - 1) + "…", cells)
+    """``text`` in ``cells`` cells: cut between characters (…) and padded after, so a wide
+    character never leaves a blank before the ellipsis."""
+    return set_cell_size(compare_fit(text, cells), cells)
 
 
 class PickerDialog(ModalScreen[str | None]):
@@ -82,6 +83,9 @@ class PickerDialog(ModalScreen[str | None]):
             yield Label("", id="picker-sort")
             with Horizontal(id="picker-body"):
                 with Vertical(id="picker-left"):
+                    head = self.head()
+                    if head is not None:
+                        yield Static(head, id="picker-head")
                     yield OptionList(id="picker-list")
                 yield Static("", id="picker-details")
         yield KeyFooter()
@@ -100,6 +104,24 @@ class PickerDialog(ModalScreen[str | None]):
             if any(query in word.casefold() for word in (c.id, c.name, *c.search))
         ]
 
+    # --- what a game's picker may say otherwise ----------------------------------------
+
+    def head(self) -> RenderableType | None:
+        """A row over the list naming its columns (None: no such row)."""
+        return None
+
+    def status(self, count: int) -> str:
+        """The line under the search field."""
+        return t("n_found", self._lang).format(n=count)
+
+    def details(self, choice: Choice) -> RenderableType:
+        """What the pane beside the list shows of the highlighted entry."""
+        return choice.details or Text(choice.name, style="bold")
+
+    def prompt(self, choice: Choice) -> Text:
+        """One entry's row in the list."""
+        return self._prompt(choice)
+
     def _prompt(self, choice: Choice) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(_cut(choice.name, self._name_cells))
@@ -114,7 +136,7 @@ class PickerDialog(ModalScreen[str | None]):
         options = []
         if self._none is not None and not searching:
             options.append(Option(Text(self._none, style="italic"), id=NONE_ID))
-        options += [Option(self._prompt(c), id=c.id) for c in self.shown_choices()]
+        options += [Option(self.prompt(c), id=c.id) for c in self.shown_choices()]
         listing.add_options(options)
         ids = [o.id for o in options]
         if options:
@@ -123,7 +145,7 @@ class PickerDialog(ModalScreen[str | None]):
             else:  # the first real entry is what a search is looking for
                 listing.highlighted = 1 if len(ids) > 1 and ids[0] == NONE_ID else 0
         count = len([i for i in ids if i != NONE_ID])
-        self.query_one("#picker-sort", Label).update(t("n_found", self._lang).format(n=count))
+        self.query_one("#picker-sort", Label).update(self.status(count))
         self._show_details()
 
     def _show_details(self) -> None:
@@ -135,7 +157,7 @@ class PickerDialog(ModalScreen[str | None]):
         if choice is None:
             details.update(Text(self._none or "", style="dim"))
             return
-        details.update(choice.details or Text(choice.name, style="bold"))
+        details.update(self.details(choice))
 
     @on(Input.Changed, "#picker-search")
     def _search(self) -> None:

@@ -216,8 +216,11 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         items = self._items(self.team)
         if items is not None:
             self.index = next((i for i, x in enumerate(items) if x.name == item.name), self.index)
+        shown = item.name
+        if self.lang == "ja" and isinstance(getattr(item, "name_ja", None), str):
+            shown = item.name_ja  # the item's own Japanese name, when it has one
         self.query_one("#item-title", Static).update(
-            Text.assemble((f"{self.say(self.item_noun())}: ", "dim"), (item.name, "bold"))
+            Text.assemble((f"{self.say(self.item_noun())}: ", "dim"), (shown, "bold"))
         )
         listing = self.query_one(OptionList)
         highlighted = listing.highlighted
