@@ -1,8 +1,9 @@
 """TUI speed at 80×24, as a player feels it: how long until each screen shows something, and
 until its numbers are in.
 
-Run from the repository root: ``python bench/bench_tui.py [--quick]``. Prints figures only; no
-test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part
+Run from the repository root: ``python bench/bench_tui.py [--quick] [--against DIR]``
+(``--against``: the first screen of this checkout and of another, in turn). Prints figures
+only; no test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part
 change shows new numbers < 100 ms; compare and suggest draw at once and fill in after.
 
 - *first screen*: ``laminim`` with no arguments in a fresh interpreter (Textual's headless
@@ -80,18 +81,19 @@ main([])
 """
 
 
-def start_times(runs: int) -> list[tuple[float, float, float]]:
+def start_times(runs: int, root: Path = ROOT) -> list[tuple[float, float, float]]:
     """(wall seconds of the spawned process up to the paint, wall and CPU seconds from the
-    interpreter's start) of ``laminim`` with no arguments, each in a fresh process."""
+    interpreter's start) of ``laminim`` with no arguments, each in a fresh process, on the
+    checkout at ``root``."""
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
         out = subprocess.run(
-            [sys.executable, "-c", _CHILD.format(root=str(ROOT), size=SIZE)],
+            [sys.executable, "-c", _CHILD.format(root=str(root), size=SIZE)],
             capture_output=True,
             text=True,
             check=True,
-            cwd=ROOT,
+            cwd=root,
         )
         wall = time.perf_counter() - t0
         inner, cpu = (float(v) for v in out.stdout.strip().splitlines()[-1].split())
@@ -332,8 +334,28 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
+def against(other: Path, runs: int) -> None:
+    """The first screen of this checkout and of ``other`` (another checkout, e.g. before a
+    change), measured in turn so a busy machine slows both alike; CPU time is what a loaded
+    machine inflates least."""
+    ours: list[tuple[float, float, float]] = []
+    theirs: list[tuple[float, float, float]] = []
+    for _ in range(runs):
+        theirs += start_times(1, other)
+        ours += start_times(1)
+    for name, times in ((str(other), theirs), ("this checkout", ours)):
+        inner = statistics.median(i for _, i, _ in times)
+        cpu = statistics.median(c for _, _, c in times)
+        print(f"first screen, {name}: median {ms(inner)} wall, {ms(cpu)} CPU over {runs} runs")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
+    if (
+        "--against" in sys.argv
+    ):  # before/after, interleaved: python bench/bench_tui.py --against DIR
+        against(Path(sys.argv[sys.argv.index("--against") + 1]), 3 if quick else START_RUNS)
+        return
     starts = start_times(2 if quick else START_RUNS)
     walls = [w for w, _, _ in starts]
     inners = [i for _, i, _ in starts]

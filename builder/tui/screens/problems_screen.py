@@ -119,7 +119,7 @@ class ProblemsScreen(Screen[None]):
         outside = problem in self.outside or self.mode == "unreadable"
         mark = "✎ " if outside else ("! " if problem.severity == "warning" else "✗ ")
         style = "yellow" if problem.severity == "warning" else "red"
-        width = max(20, self.size.width - 6)  # the list's border and padding, the indent
+        width = max(20, self.size.width - 9)  # the list's border, padding, scrollbar; the indent
         text = Text(mark, style=style)
         text.append(where(problem), style="bold")
         field = f"{problem.field}: " if problem.field else ""

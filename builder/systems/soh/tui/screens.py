@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -120,7 +120,7 @@ class SohScreen(DocumentScreen[Crew, Catalog]):
         """The planner's table of ``me`` against ``opp``, or why there is none (an AP the
         planner does not take, say) in the screen's language."""
         try:
-            return matchup(me, opp, objective=cast(Objective, self.state.objective))
+            return matchup(me, opp, objective=self.state.objective)
         except InputError as exc:
             return "; ".join(p.text(self.lang) for p in exc.problems)
 
@@ -249,7 +249,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
     def _refresh_plan(self, me: Derived, opp: Derived) -> None:
         lang = self.lang
         self.query_one("#crew-detail", Static).update(detail_line(me, lang))
-        objective = cast(Objective, self.state.objective)
+        objective = self.state.objective
         plan = self.query_one("#plan-table", DataTable)
         plan.clear(columns=True)
         m = self.plan(me, opp)
@@ -287,7 +287,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
         self.show()
 
     def action_objective(self) -> None:
-        i = OBJECTIVES.index(cast(Objective, self.state.objective))
+        i = OBJECTIVES.index(self.state.objective)
         self.state.objective = OBJECTIVES[(i + 1) % len(OBJECTIVES)]
         self.show()
 
@@ -386,7 +386,7 @@ class CharacterEditor(ItemEditorScreen[Crew, Catalog]):
             parts.append(values)
             m = None
             try:
-                m = matchup(me, them, objective=cast(Objective, self.state.objective))
+                m = matchup(me, them, objective=self.state.objective)
             except InputError as exc:
                 parts.append(Wrapped("; ".join(p.text(lang) for p in exc.problems), style="dim"))
             if m is not None and m.plan.rows:

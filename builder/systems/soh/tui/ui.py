@@ -10,6 +10,7 @@ from builder.systems import SystemUI
 
 if TYPE_CHECKING:
     from builder.systems.soh.models import Catalog, Crew
+    from builder.systems.soh.rules.planner import Objective
     from builder.systems.soh.tui.screens import CrewScreen
     from builder.tui.document import DocView
 
@@ -20,7 +21,7 @@ class SohState:
     planner's objective: kept for the session, file after file."""
 
     opponent: int = 0
-    objective: str = "net"
+    objective: Objective = "net"
 
 
 def soh_ui() -> SystemUI:
