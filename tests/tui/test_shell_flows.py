@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from builder.roster.team_file import load_team
 from builder.tui.dialogs.choice_dialog import ChoiceDialog
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -129,6 +131,11 @@ async def test_a_broken_file_opens_on_its_problems_and_what_was_open_is_settled_
         await settle(pilot)
         await pilot.press("ctrl+o")
         await settle(pilot)
+        field = app.screen.query_one("#file-path", Input)
+        assert field.value.rstrip("/").endswith(app.path.parent.name)  # starts in its folder
+        await choose_file(pilot, tmp_path / "nowhere.yaml")  # said in the dialog, no question
+        assert isinstance(app.screen, FileDialog)
+        assert "No such file" in screen_text(pilot)
         await choose_file(pilot, bad)
         assert isinstance(app.screen, ChoiceDialog)  # save / discard / cancel
         await pilot.press("escape")

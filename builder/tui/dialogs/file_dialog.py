@@ -106,19 +106,25 @@ class FileDialog(ModalScreen[Path | None]):
         self._lang = lang
         self._start = start if start.is_dir() else Path.cwd()
         self._value = value
+        # the field starts in the tree's folder, so what is typed there completes among
+        # the files the tree shows
+        here = self._start.resolve() == Path.cwd().resolve()
+        self._field = value or ("" if here else self._shown(self._start) + os.sep)
         self._must_exist = must_exist
 
     def compose(self) -> ComposeResult:
         lang = self._lang
         with Vertical(classes="dialog dialog-wide", id="file-dialog"):
             yield Label(self._title, classes="dialog-question")
-            yield PathInput(self._value, Path.cwd(), id="file-path")
+            yield PathInput(self._field, Path.cwd(), id="file-path")
             yield YamlTree(self._start, id="file-tree")
             # the keys are said, not put on buttons: at 80×24 the tree gets their rows
             yield Static(t("file_hint", lang), classes="dim", id="file-hint")
 
     def on_mount(self) -> None:
-        self.query_one(PathInput).focus()
+        field = self.query_one(PathInput)
+        field.focus()
+        field.cursor_position = len(field.value)
 
     @staticmethod
     def _path(text: str) -> Path:
@@ -145,6 +151,12 @@ class FileDialog(ModalScreen[Path | None]):
             name = "" if self._must_exist else Path(self._value).name
             field.value = os.path.join(self._shown(path), name)
             field.cursor_position = len(field.value)
+            return
+        if self._must_exist and not path.exists():  # said here, before any question
+            self.app.bell()
+            self.query_one("#file-hint", Static).update(
+                t("file_not_found", self._lang).format(path=text)
+            )
             return
         self.dismiss(path)
 
