@@ -57,6 +57,7 @@ class BuilderApp(App[int]):
         "redo",
         "problems",
         "reload",
+        "share",
     }
     RAISE_ERRORS: ClassVar[bool] = False
     """Let an unexpected error end the app (the tests: a bug must fail them, not hide in a
@@ -716,6 +717,18 @@ class BuilderApp(App[int]):
         ]
         question = t("changed_on_disk", lang).format(path=path)
         self.push_screen(ChoiceDialog(question, choices), answered)
+
+    def action_share(self) -> None:
+        """The share code of the open team (what ``laminim share`` prints for it once saved)."""
+        from builder.tui.dialogs.share_dialog import share_dialog
+
+        doc = self.doc
+        if doc is None or doc.locked:  # a locked file would be shared without what it lost
+            self.bell()
+            self.notify(self.say("share_locked"), severity="warning")
+            return
+        name = getattr(doc.team, "name", None) or (doc.path.name if doc.path else "")
+        self.push_screen(share_dialog(doc, str(name), self.lang, self.ui.noun))
 
     def action_print(self, team: Any = None) -> None:
         """The print dialog on the open team (or on ``team``, a screen's variant of it)."""

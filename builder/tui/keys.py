@@ -30,11 +30,13 @@ PRINT = Binding("p", "print", "Print")
 UNDO = Binding("ctrl+z", "undo", "Undo", group=UNDOING)
 REDO = Binding("ctrl+y", "redo", "Redo", group=UNDOING)
 LANG = Binding("l", "toggle_lang", "EN/JA")
+SHARE = Binding("S", "share", "Share", key_display="S", show=False)
+"""The share code of the team on screen (F1 lists it; the footer has no room left at 80x24)."""
 PROBLEMS = Binding("f8", "problems", "Problems", key_display="F8")
 RELOAD = Binding("ctrl+r", "reload", "Reload", show=False)
 """In the footer of the problems screen, where it is the next step; F1 lists it everywhere."""
 
-APP_KEYS = (QUIT, HELP, OPEN, SAVE, SAVE_AS, PRINT, UNDO, REDO, LANG, PROBLEMS, RELOAD)
+APP_KEYS = (QUIT, HELP, OPEN, SAVE, SAVE_AS, PRINT, UNDO, REDO, LANG, PROBLEMS, RELOAD, SHARE)
 SCREEN_KEYS = (ADD, DUPLICATE, RENAME, REMOVE, EDIT, COMPARE, BACK, RENAME_TEAM)
 
 RESERVED: dict[str, str] = {
