@@ -116,7 +116,7 @@ def _keep_snapshot(identity: Any) -> None:
 
 def cmd_pin(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder, identity_of
-    from builder.catalogs.pin import Pin, write_pin
+    from builder.catalogs.pin import Pin, pin_said, write_pin
 
     system, _ = _read_file(args.team, args.catalog)
     folder = catalog_folder(system, args.catalog)
@@ -129,7 +129,7 @@ def cmd_pin(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise _bad(str(args.team), MESSAGES("cannot-write", reason=os_reason_words(exc))) from None
     state = "pinned" if written else "already-pinned"
-    print(_say(state, file=args.team, label=Pin.of(identity).said()))
+    print(_say(state, file=args.team, label=pin_said(Pin.of(identity))))
     _say_where(pin, args.team)
     return EXIT_OK
 

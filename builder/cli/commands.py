@@ -248,8 +248,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 FORCED_PRINT_CAP = 160 * 1024
 """The most HTML a forced print (``cards --force`` of a file that is not legal) may lay out,
 in characters: layout time and memory grow with it (60-90 ms of CPU and ~1 MB per KB for the
-card sheets), so this keeps a forced print under 10 s of CPU and 500 MB (about 20 of the largest cards of
-the bundled games). A legal file is bounded by its game's rules instead."""
+card sheets), so this keeps a forced print under 10 s of CPU and 500 MB (about 20 of the
+largest cards of the bundled games). A legal file is bounded by its game's rules instead."""
 
 
 def cmd_cards(args: argparse.Namespace) -> int:

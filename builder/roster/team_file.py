@@ -38,14 +38,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
-from builder.catalogs.pin import PIN_KEY, Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
 from builder.core.messages import Message, Messages
 from builder.core.outfiles import new_file_mode, running
 from builder.core.problems import InputError, Problem, ReadingProblems, unknown_system
-from builder.core.source import Located, read_yaml
+from builder.core.source import Located, parse_yaml, read_yaml
 from builder.roster.comments import Gone, Where
 from builder.roster.keep_text import ValueText, keep_text, load_plain, same_data
+from builder.roster.pins import PIN_KEY, Pin, pinned_text, read_pin, without_pin
 from builder.systems import TeamRead, WritesValues, YamlPath
 
 if TYPE_CHECKING:
@@ -110,6 +110,31 @@ def read_team(
         return None, TeamRead(None, None, exc.problems)
     # what a killed save left beside the file (a link's target) goes now, not at the next save
     remove_stale_temps(Path(os.path.realpath(path)))
+    return _read_source(src, expected, early, unsure)
+
+
+def read_text(
+    text: str, name: str, expected: str | None = None
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
+    """:func:`read_team` of a file that would hold ``text`` (the TUI checks what a save would
+    write); ``name`` is the file named in each problem."""
+    early: list[Problem] = []
+    unsure: frozenset[tuple[int, int]] = frozenset()
+    try:
+        src = parse_yaml(text, name, max_items=MAX_LIST_ITEMS)
+    except ReadingProblems as exc:  # as read_team: the rest is read and checked too
+        src, early, unsure = exc.partial, exc.problems, exc.unsure
+    except InputError as exc:
+        return None, TeamRead(None, None, exc.problems)
+    return _read_source(src, expected, early, unsure)
+
+
+def _read_source(
+    src: Located,
+    expected: str | None,
+    early: list[Problem],
+    unsure: frozenset[tuple[int, int]],
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
     _, pin_problems = read_pin(src)  # the catalog pin is read here, never by the game
     src = without_pin(src)
     found = system_of(src, expected)
@@ -501,13 +526,9 @@ def save_team(
             original = read_input(target).decode("utf-8", errors="replace")
         except InputError:
             original = None  # unreadable or too large: a fresh document is written
-    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
-    data = system.dump_team(team)
-    if pin is None and original and PIN_KEY not in data:
-        data = _with_old_pin(data, original)  # a save without a catalog keeps the file's pin
     if pin is not None and pin.path is None and original:
         pin = _keeping_path(pin, original)
-    text = dump_team(data, original, hook)
+    text = team_text(system, team, original)
     if pin is not None:
         text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
@@ -543,6 +564,16 @@ def _with_old_pin(data: dict[str, Any], original: str) -> dict[str, Any]:
     if not isinstance(old, dict) or PIN_KEY not in old:
         return data
     return {**data, PIN_KEY: old[PIN_KEY]}  # the saver keeps the key where it was
+
+
+def team_text(system: AnySystem, team: TeamModel, original: str | None) -> str:
+    """The text a save of ``team`` writes over ``original`` (the file as it was), comments
+    and unchanged values' text kept, and the file's pin kept where the team has none."""
+    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
+    data = system.dump_team(team)
+    if original and PIN_KEY not in data:
+        data = _with_old_pin(data, original)  # a save without a catalog keeps the file's pin
+    return dump_team(data, original, hook)
 
 
 def writable_target(path: Path, *, make_parents: bool = False) -> Path:

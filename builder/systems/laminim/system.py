@@ -23,8 +23,8 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.exchange import ExchangingGame
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
 
 
-class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -43,6 +43,16 @@ class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.laminim import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.laminim import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
