@@ -269,3 +269,41 @@ def test_a_save_with_nothing_changed_keeps_every_byte():
         for n in range(5):
             file = write(data, random.Random(f"same:{sid}:{n}"))
             assert dump_team(data, file.text) == file.text
+
+
+FLOW_ITEMS = """\
+system: artifact
+name: Londo Bell patrol
+ship: {name: Ra Cailum, type: ra-cailum}
+units:
+  - {name: Amuro, type: hi-nu-gundam}  # the hero
+  - {name: Dias Red, type: rick-dias}
+  - {name: Dias Blue, type: rick-dias}   # the last one
+"""
+
+
+@pytest.mark.parametrize("change", ["nothing", "team name", "pin", "unit added", "unit edited"])
+def test_a_comment_after_a_flow_style_list_item_stays_on_its_line(tmp_path, change):
+    path = tmp_path / "force.yaml"
+    path.write_text(FLOW_ITEMS, encoding="utf-8")
+    system, read = read_team(path)
+    assert system is not None and read.team is not None and not read.problems
+    data = yaml.safe_load(FLOW_ITEMS)
+    if change == "team name":
+        data["name"] = "Londo Bell"
+    elif change == "unit added":
+        data["units"].append({"name": "Byalant", "type": "byalant-custom"})
+    elif change == "unit edited":
+        data["units"][0]["type"] = "nu-gundam"
+    if change == "pin":
+        from builder.catalogs.saving import pin_for_save
+
+        save_team(system, read.team, path, original=FLOW_ITEMS, pin=pin_for_save(system, None))
+        text = path.read_text(encoding="utf-8")
+    else:
+        text = dump_team(data, FLOW_ITEMS)
+    assert yaml.safe_load(text)["units"][: len(data["units"])] == data["units"]
+    hero = "nu-gundam" if change == "unit edited" else "hi-nu-gundam"
+    # on its item's line (an edited item's comment keeps its column)
+    assert re.search(rf"^  - \{{name: Amuro, type: {hero}\}} +# the hero$", text, re.M), text
+    assert "  - {name: Dias Blue, type: rick-dias}   # the last one\n" in text
