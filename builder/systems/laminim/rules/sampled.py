@@ -20,9 +20,10 @@ from math import sqrt
 
 from .budget import TooLarge, check_budget
 from .interception import Intercept, intercept_problem
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, UnitState
 from .montecarlo import simulate_survival
 from .results import Interval, RoundResult, Span, SurvivalResult
+from .start import start_unit
 from .survival import survival
 
 TRIALS = 50_000  # +-0.44 percentage points at worst (p = 0.5) for a 95 % interval
@@ -60,15 +61,22 @@ def sampled_survival(
     intercept: Intercept | None = None,
     trials: int = TRIALS,
     seed: int = SEED,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
-    """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals."""
+    """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals
+    (``state`` and ``attacks_done``: D21, as ``survival`` takes them)."""
     if intercept is not None:
         refused = intercept_problem(unit, intercept)
         if refused is not None:  # callers check first (intercepting.py words it for a player)
             raise ValueError(str(refused))
     check_sample(unit, threat, trials)
-    mc = simulate_survival(unit, threat, rounds, trials, seed, intercept)
-    most = unit.frame_durability + sum(w.durability for w in unit.slots if w is not None)
+    mc = simulate_survival(
+        unit, threat, rounds, trials, seed, intercept, state=state, attacks_done=attacks_done
+    )
+    begin = unit if state is None else start_unit(unit, state)
+    most = begin.frame_durability + sum(w.durability for w in begin.slots if w is not None)
     unseen = wilson(0.0, trials)[1]  # how often an outcome no trial showed may still happen
     out = []
     for r in mc.rounds:
@@ -101,16 +109,25 @@ def survival_answer(
     intercept: Intercept | None = None,
     exact: bool = False,
     cook_off: bool = True,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """The exact chain when the job fits its budget, else the sampled estimate.
 
     ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
     ``cook_off=False``: the caller does not read the cook-off figure (``survival``).
+    ``state``, ``attacks_done``: D21 (the chain started where the unit stands).
     """
+    begin = unit if state is None or state.frame_destroyed else start_unit(unit, state)
     try:
-        check_budget(unit, threat, rounds)
+        check_budget(begin, threat, rounds)
     except TooLarge:
         if exact:
             raise
-        return sampled_survival(unit, threat, rounds, intercept)
-    return survival(unit, threat, rounds, intercept, cook_off)
+        return sampled_survival(
+            unit, threat, rounds, intercept, state=state, attacks_done=attacks_done
+        )
+    return survival(
+        unit, threat, rounds, intercept, cook_off, state=state, attacks_done=attacks_done
+    )
