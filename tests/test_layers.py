@@ -57,6 +57,7 @@ HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 GENERIC = (
     "core",
     "roster",
+    "play",
     "catalogs",
     "render",
     "tui",
@@ -69,6 +70,7 @@ REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
+    "play": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
@@ -169,7 +171,15 @@ def _system_of(path: Path) -> str | None:
     return rel[0] if len(rel) > 1 else None
 
 
-KIT = ("base.py", "options.py", "ui.py", "game.py", "compare_table.py", "compare_sheet.py")
+KIT = (
+    "base.py",
+    "options.py",
+    "ui.py",
+    "game.py",
+    "compare_table.py",
+    "compare_sheet.py",
+    "battle.py",
+)
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
 

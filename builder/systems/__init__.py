@@ -19,13 +19,23 @@ from typing import cast
 from builder.core.problems import InputError, Problem, unknown_system
 from builder.systems import base
 from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
+from builder.systems.battle import (  # the kit's play-mode part (battle records)
+    RECORD_KEYS,
+    Applied,
+    Battle,
+    Dice,
+    Plays,
+    Refused,
+    ShowOptions,
+    Side,
+)
 from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
 from builder.systems.options import COMMON as COMMON_OPTIONS
-from builder.systems.options import Declared
+from builder.systems.options import Declared, whole_number
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -45,6 +55,8 @@ __all__ += [
     "nothing_to_compare",
 ]  # the compare table's kit
 __all__ += base.__all__
+__all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "Refused", "ShowOptions", "Side"]
+__all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",

@@ -7,6 +7,7 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
@@ -23,6 +24,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.battle import Battle
 from builder.systems.game import Checked, Game, VersionedGame, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
@@ -99,6 +101,12 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.tui.ui import laminim_ui
 
         return laminim_ui()
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D20, ``laminim play``)."""
+        from builder.systems.laminim.play.battle import LaminimBattle
+
+        return LaminimBattle()
 
     def commands(self) -> list[Command]:
         from builder.systems.laminim import balance_command

@@ -1,0 +1,179 @@
+"""What an action did, in a line or a few, both languages (``words.yaml``): what the players
+read after ``laminim play --do`` (and the play screen's log)."""
+
+from __future__ import annotations
+
+from builder.core.i18n import Pair
+from builder.core.messages import Message, Messages
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.rules.play_attack import AttackReport, Blocker, Hit
+from builder.systems.laminim.rules.play_round import RoundReport
+from builder.systems.laminim.rules.play_score import score
+from builder.systems.laminim.rules.play_state import Table, Token
+
+WORDS = Messages.load(__file__, "words.yaml")
+
+FRAME: Pair = ("frame", "本体")
+
+
+def unit_label(table: Table, unit: int) -> str:
+    found = table.fighter(unit)
+    return f"{unit} {found.name}" if found is not None else str(unit)
+
+
+def weapon_name(table: Table, unit: int, slot: int, catalog: Catalog) -> Pair:
+    found = table.fighter(unit)
+    spec = found.spec.slots[slot] if found is not None else None
+    if spec is None:
+        return (f"slot {slot + 1}", f"武装{slot + 1}")
+    weapon = catalog.weapon(spec.name)
+    return (weapon.name, weapon.name_ja) if weapon is not None else (spec.name, spec.name)
+
+
+def part_name(table: Table, unit: int, part: int, catalog: Catalog) -> Pair:
+    return FRAME if part == 0 else weapon_name(table, unit, part - 1, catalog)
+
+
+def _join(items: list[Message], sep: str = "; ") -> Message:
+    out = items[0]
+    for item in items[1:]:
+        out = out + sep + item
+    return out
+
+
+def hit_words(table: Table, hit: Hit, catalog: Catalog) -> Message:
+    who = unit_label(table, hit.unit)
+    if hit.part is None:
+        return WORDS("hit-nothing", unit=who, face=hit.face)
+    part = part_name(table, hit.unit, hit.part, catalog)
+    key = "hit-guarded" if hit.guarded else "hit"
+    return WORDS(key, unit=who, part=part, dealt=hit.dealt, face=hit.face)
+
+
+def attack(
+    before: Table,
+    after: Table,
+    report: AttackReport,
+    blockers: tuple[Blocker, ...],
+    catalog: Catalog,
+) -> tuple[Message, ...]:
+    weapon = weapon_name(before, report.by, report.slot, catalog)
+    target = (
+        unit_label(before, report.target) if isinstance(report.target, int) else str(report.target)
+    )
+    head = WORDS(
+        "attack",
+        by=unit_label(before, report.by),
+        weapon=weapon,
+        target=target,
+        bonus=report.bonus,
+        proposed=report.proposed,
+        faces=" ".join(str(d.face) for d in report.dice),
+    )
+    items: list[Message] = []
+    misses = sum(1 for d in report.dice if d.outcome == "miss")
+    for die in report.dice:
+        if die.hit is not None:
+            words = hit_words(after, die.hit, catalog)
+        elif die.token is not None:
+            token, count = die.token
+            words = (
+                WORDS("token-hit", token=token, count=count)
+                if count
+                else WORDS("token-down", token=token)
+            )
+        elif die.obstacle is not None:
+            words = WORDS("obstacle-hit", name=die.obstacle[0], dealt=die.obstacle[1])
+        elif die.outcome != "miss":
+            words = WORDS("token-gone", face=die.face)
+        else:
+            continue
+        if die.outcome == "blocker":
+            words = WORDS("blocked", face=die.face) + words
+        items.append(words)
+    if misses:
+        items.append(WORDS("misses", count=misses))
+    if not items:
+        items.append(WORDS("no-effect"))
+    ammo = [] if report.ammo is None else [WORDS("ammo-left", weapon=weapon, ammo=report.ammo)]
+    return (head, WORDS("indent") + _join(items), *ammo)
+
+
+def launch(table: Table, token: Token, catalog: Catalog) -> Message:
+    return WORDS(
+        "launch",
+        by=unit_label(table, token.owner),
+        weapon=weapon_name(table, token.owner, token.slot, catalog),
+        token=token.id,
+        count=token.count,
+        target=unit_label(table, token.target),
+    )
+
+
+def contact(table: Table, token: Token, hits: tuple[Hit, ...], catalog: Catalog) -> Message:
+    unit = hits[0].unit if hits else token.target
+    head = WORDS("contact", token=token.id, unit=unit_label(table, unit), count=token.count)
+    if not hits:
+        return head
+    return head + " " + _join([hit_words(table, h, catalog) for h in hits], ", ")
+
+
+def collide(a: Token, b: Token) -> Message:
+    return WORDS("collide", a=a.id, b=b.id)
+
+
+def zuzzer(table: Table, unit: int) -> Message:
+    fighter = table.fighter(unit)
+    assert fighter is not None
+    if fighter.zuzzer is None:
+        return WORDS("zuzzer-off", unit=unit_label(table, unit))
+    return WORDS(
+        "zuzzer",
+        unit=unit_label(table, unit),
+        distance=f"{fighter.zuzzer.distance:g}",
+        direction=fighter.zuzzer.direction,
+    )
+
+
+def centre(table: Table, unit: int) -> Message:
+    fighter = table.fighter(unit)
+    assert fighter is not None and fighter.centre is not None
+    return WORDS("centre", unit=unit_label(table, unit), distance=f"{fighter.centre:g}")
+
+
+def done(table: Table, unit: int, is_done: bool) -> Message:
+    return WORDS("done" if is_done else "not-done", unit=unit_label(table, unit))
+
+
+def end_round(
+    before: Table, after: Table, report: RoundReport, catalog: Catalog
+) -> tuple[Message, ...]:
+    lines = [WORDS("end-round", round=report.round)]
+    for wave in report.waves:
+        parts = [part_name(after, wave.unit, p, catalog) for p in wave.parts]
+        names = _join([Message(p[0], p[1]) for p in parts], ", ")
+        lines.append(
+            WORDS("indent") + WORDS("wave", unit=unit_label(after, wave.unit), parts=names)
+        )
+        for cook in wave.cook_offs:
+            ones = sum(1 for f in cook.faces if f == 1)
+            weapon = weapon_name(after, cook.unit, cook.slot, catalog)
+            said = WORDS("cook-off", weapon=weapon, faces=" ".join(map(str, cook.faces)), ones=ones)
+            if cook.hits:
+                said = said + ": " + _join([hit_words(after, h, catalog) for h in cook.hits], ", ")
+            lines.append(WORDS("indent2") + said)
+    for unit in report.destroyed:
+        lines.append(WORDS("indent") + WORDS("unit-destroyed", unit=unit_label(after, unit)))
+    if not report.waves:
+        lines.append(WORDS("indent") + WORDS("nothing-destroyed"))
+    if report.over:
+        result = score(after)
+        totals = " – ".join(str(s.score) for s in result.sides)
+        if result.winner is None:
+            lines.append(WORDS("game-over-even", scores=totals))
+        else:
+            name = after.names[result.winner - 1] if len(after.names) >= result.winner else ""
+            lines.append(WORDS("game-over", side=result.winner, name=name, scores=totals))
+    else:
+        lines.append(WORDS("next-round", round=after.round))
+    return tuple(lines)
