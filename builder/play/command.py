@@ -130,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
         from builder.core.report_lang import current_lang
 
         lang = current_lang()
-        lines = [m.text(lang) for m in said]
-        print(fit_text("\n".join([*lines, *([""] if lines else []), output.text])))
+        lines = [m.text(lang) for m in said]  # a path in them is never cut: not wrapped
+        print("\n".join([*lines, *([""] if lines else []), fit_text(output.text)]))
     for problem in output.notes:
         print(problem, file=sys.stderr)
     return EXIT_OK

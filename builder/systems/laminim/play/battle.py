@@ -67,7 +67,7 @@ class LaminimBattle:
             applied = acting.ACTS[do](read, dice)
         except PlayRefusal as exc:
             read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc)) from None
+            raise Refused.at(exc.at, _refusal(exc, catalog)) from None
         return replace(applied, stamp={"round": state.round})
 
     def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
@@ -76,5 +76,10 @@ class LaminimBattle:
         return show(state, catalog, options)
 
 
-def _refusal(exc: PlayRefusal) -> Any:
-    return MESSAGES(exc.key, **exc.params)
+def _refusal(exc: PlayRefusal, catalog: Catalog) -> Any:
+    """The rules core's refusal in words; a weapon (an id there) by its name in each language."""
+    params = {k: f"{v:g}" if isinstance(v, float) else v for k, v in exc.params.items()}
+    weapon = catalog.weapon(str(params.get("weapon"))) if "weapon" in params else None
+    if weapon is not None:
+        params["weapon"] = (weapon.name, weapon.name_ja)
+    return MESSAGES(exc.key, **params)
