@@ -98,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     files: list[Path] = list(args.files)
     first = files[0]
     text, src = read_text(first)
-    said = []
+    said: list[Message] = []  # what the actions did
+    done_line: Message | None = None  # where the record is (a path: never wrapped)
     if is_record(src.data):
         if len(files) > 1:
             raise _refused(MESSAGES("too-many-files"))
@@ -113,14 +114,14 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(problems)
             done = session.apply(actions)
             said = [m for a in done.applied if a is not None for m in a.said]
-            said.append(MESSAGES("applied", count=len(actions), path=session.path))
+            done_line = MESSAGES("applied", count=len(actions), path=session.path)
     else:
         if len(files) > 2:
             raise _refused(MESSAGES("too-many-files"))
         if args.actions is not None:
             raise _refused(MESSAGES("do-needs-record", path=first))
         session = Session.begin(files, args.output, args.catalog, args.seed)
-        said = [MESSAGES("started", path=session.path)]
+        done_line = MESSAGES("started", path=session.path)
     for note in session.notes:
         print(note, file=sys.stderr)
     output = session.show(ShowOptions(args.threat, args.bonus))
@@ -130,7 +131,9 @@ def run(args: argparse.Namespace) -> int:
         from builder.core.report_lang import current_lang
 
         lang = current_lang()
-        lines = [m.text(lang) for m in said]  # a path in them is never cut: not wrapped
+        lines = [fit_text(m.text(lang)) for m in said]
+        if done_line is not None:
+            lines.append(done_line.text(lang))
         print("\n".join([*lines, *([""] if lines else []), fit_text(output.text)]))
     for problem in output.notes:
         print(problem, file=sys.stderr)

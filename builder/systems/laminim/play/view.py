@@ -281,6 +281,19 @@ def _odds_lines(
             ]
         name = f.name if f.alive else t("gone", lang, name=f.name)
         rows.append([str(f.id), name, *cells, centre, str(fighter_score(f)), _marks(f, lang)])
+    if table.over:  # no odds left: what each unit scores
+        rows = [
+            [
+                str(f.id),
+                f.name if f.alive else t("gone", lang, name=f.name),
+                str(f.remaining()),
+                "—" if f.centre is None else f"{f.centre:g}",
+                str(fighter_score(f)),
+            ]
+            for f in table.fighters
+        ]
+        heads = [t(k, lang) for k in ("id", "unit", "left", "centre", "score")]
+        return [t("no-odds", lang), text_table(heads, rows, right={2, 3, 4}), ""]
     heads = [
         t(k, lang)
         for k in (

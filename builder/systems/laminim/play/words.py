@@ -42,12 +42,28 @@ def _join(items: list[Message], sep: str = "; ") -> Message:
 
 
 def hit_words(table: Table, hit: Hit, catalog: Catalog) -> Message:
-    who = unit_label(table, hit.unit)
-    if hit.part is None:
-        return WORDS("hit-nothing", unit=who, face=hit.face)
-    part = part_name(table, hit.unit, hit.part, catalog)
-    key = "hit-guarded" if hit.guarded else "hit"
-    return WORDS(key, unit=who, part=part, dealt=hit.dealt, face=hit.face)
+    return hits_words(table, (hit,), catalog)
+
+
+def hits_words(table: Table, hits: tuple[Hit, ...], catalog: Catalog) -> Message:
+    """Location checks grouped by unit, then by part, in the order they came: ``2 Bulwark:
+    Gatling gun −9 (locations 4 4 4), frame −3 (1)``; a face with no part there says so."""
+    by_unit: dict[int, dict[tuple[int | None, bool], list[Hit]]] = {}
+    for hit in hits:
+        by_unit.setdefault(hit.unit, {}).setdefault((hit.part, hit.guarded), []).append(hit)
+    said = []
+    for unit, parts in by_unit.items():
+        items = []
+        for (part, guarded), found in parts.items():
+            faces = " ".join(str(h.face) for h in found)
+            if part is None:
+                items.append(WORDS("hit-nothing", faces=faces))
+                continue
+            name = part_name(table, unit, part, catalog)
+            key = "hit-guarded" if guarded else "hit"
+            items.append(WORDS(key, part=name, dealt=sum(h.dealt for h in found), faces=faces))
+        said.append(WORDS("unit-hits", unit=unit_label(table, unit)) + _join(items, ", "))
+    return _join(said, "; ")
 
 
 def attack(
@@ -72,30 +88,44 @@ def attack(
     )
     items: list[Message] = []
     misses = sum(1 for d in report.dice if d.outcome == "miss")
+    hits = tuple(d.hit for d in report.dice if d.hit is not None and d.outcome == "target")
+    if hits:
+        items.append(hits_words(after, hits, catalog))
+    blocked = tuple(d.hit for d in report.dice if d.hit is not None and d.outcome == "blocker")
+    if blocked:
+        items.append(WORDS("blocked") + hits_words(after, blocked, catalog))
+    shot: dict[str, tuple[int, int, bool]] = {}  # token: (missiles taken, left, a blocker)
     for die in report.dice:
-        if die.hit is not None:
-            words = hit_words(after, die.hit, catalog)
-        elif die.token is not None:
+        if die.token is not None:
             token, count = die.token
-            words = (
-                WORDS("token-hit", token=token, count=count)
-                if count
-                else WORDS("token-down", token=token)
-            )
-        elif die.obstacle is not None:
+            taken = shot.get(token, (0, count, False))[0] + 1
+            shot[token] = (taken, count, die.outcome == "blocker")
+    for token, (taken, count, blocker) in shot.items():
+        said = (
+            WORDS("token-hit", token=token, taken=taken, count=count)
+            if count
+            else WORDS("token-down", token=token)
+        )
+        items.append(WORDS("blocked") + said if blocker else said)
+    for die in report.dice:
+        if die.token is not None:
+            continue
+        if die.obstacle is not None:
             words = WORDS("obstacle-hit", name=die.obstacle[0], dealt=die.obstacle[1])
-        elif die.outcome != "miss":
+        elif die.hit is None and die.outcome != "miss":
             words = WORDS("token-gone", face=die.face)
         else:
             continue
         if die.outcome == "blocker":
-            words = WORDS("blocked", face=die.face) + words
+            words = WORDS("blocked") + words
         items.append(words)
     if misses:
         items.append(WORDS("misses", count=misses))
     if not items:
         items.append(WORDS("no-effect"))
-    ammo = [] if report.ammo is None else [WORDS("ammo-left", weapon=weapon, ammo=report.ammo)]
+    ammo = []
+    if report.ammo is not None:
+        ammo = [WORDS("indent") + WORDS("ammo-left", weapon=weapon, ammo=report.ammo)]
     return (head, WORDS("indent") + _join(items), *ammo)
 
 
@@ -115,7 +145,7 @@ def contact(table: Table, token: Token, hits: tuple[Hit, ...], catalog: Catalog)
     head = WORDS("contact", token=token.id, unit=unit_label(table, unit), count=token.count)
     if not hits:
         return head
-    return head + " " + _join([hit_words(table, h, catalog) for h in hits], ", ")
+    return head + " " + hits_words(table, hits, catalog)
 
 
 def collide(a: Token, b: Token) -> Message:
@@ -160,7 +190,7 @@ def end_round(
             weapon = weapon_name(after, cook.unit, cook.slot, catalog)
             said = WORDS("cook-off", weapon=weapon, faces=" ".join(map(str, cook.faces)), ones=ones)
             if cook.hits:
-                said = said + ": " + _join([hit_words(after, h, catalog) for h in cook.hits], ", ")
+                said = said + ": " + hits_words(after, cook.hits, catalog)
             lines.append(WORDS("indent2") + said)
     for unit in report.destroyed:
         lines.append(WORDS("indent") + WORDS("unit-destroyed", unit=unit_label(after, unit)))
