@@ -1,5 +1,6 @@
-"""A LAMINIM battle as ``laminim play`` prints it: the state JSON (docs/design.md "Battle
-records and actions", README) and a text that fits 80 columns, in the player's language."""
+"""A LAMINIM battle as ``laminim play`` prints it: the state JSON (docs/play.md, and
+docs/design.md "Battle records and actions") and a text that fits 80 columns, in the player's
+language."""
 
 from __future__ import annotations
 
