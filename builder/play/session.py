@@ -91,7 +91,10 @@ class Session:
         cls, path: Path, catalog_dir: Path | None = None, record: RecordFile | None = None
     ) -> Session:
         """Read a record and replay its log; InputError listing every problem."""
+        from builder.roster.team_file import remove_stale_temps
+
         rec = record or read_record(path)
+        remove_stale_temps(Path(os.path.realpath(rec.path)))  # what a killed save left beside it
         system = rec.system
         catalog = system.load_catalog(catalog_dir)
         head = dict(rec.head)
