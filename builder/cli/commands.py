@@ -175,9 +175,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    from builder.play.cards import is_record_file, record_cards
     from builder.render.batch import render_printouts
     from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
+
+    if is_record_file(args.team):  # a battle record: its state, the damage marked (docs/play.md)
+        return record_cards(args)
 
     system, catalog, read, team = _read(args)
     report = system.check(read, catalog)

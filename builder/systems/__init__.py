@@ -25,6 +25,7 @@ from builder.systems.battle import (  # the kit's play-mode part (battle records
     Battle,
     Dice,
     Plays,
+    PrintsBattle,
     Refused,
     ShowOptions,
     Side,
@@ -55,7 +56,8 @@ __all__ += [
     "nothing_to_compare",
 ]  # the compare table's kit
 __all__ += base.__all__
-__all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "Refused", "ShowOptions", "Side"]
+__all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
+__all__ += ["ShowOptions", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 
 INSTALLED: dict[str, str] = {

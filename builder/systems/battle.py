@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from builder.core.messages import Message
-from builder.systems.base import Output, TeamModel, YamlPath
+from builder.systems.base import Output, PrintOptions, Printout, TeamModel, YamlPath
 
 RECORD_KEYS = ("system", "record", "teams", "sides", "catalog", "seed", "log")
 """The keys the generic record owns; a game's state data uses none of them."""
@@ -138,3 +138,14 @@ class Plays(Protocol):
     """Optional part of a game system: a battle record (``laminim play``)."""
 
     def battle(self) -> Battle[Any]: ...
+
+
+@runtime_checkable
+class PrintsBattle(Protocol):
+    """Optional part of a game's :class:`Battle`: its state printed (``laminim cards RECORD``):
+    the cards with the damage marked, a roster with the score. ``catalog_line`` is the
+    catalog's name, version and digest for the sheet (``builder.render.roster.CatalogLine``)."""
+
+    def printouts(
+        self, state: Any, catalog: Any, options: PrintOptions, catalog_line: Any
+    ) -> list[Printout]: ...

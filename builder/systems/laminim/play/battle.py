@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from builder.core.messages import Messages
-from builder.systems.base import Output
+from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.parse import KEYS, Reader
@@ -69,6 +69,14 @@ class LaminimBattle:
             read.refuse_if_any()  # the action's own problems first: they say more
             raise Refused.at(exc.at, _refusal(exc, catalog)) from None
         return replace(applied, stamp={"round": state.round})
+
+    def printouts(
+        self, state: Table, catalog: Catalog, options: PrintOptions, catalog_line: Any
+    ) -> list[Printout]:
+        """``laminim cards RECORD``: the marked cards of both sides and the score sheet."""
+        from builder.systems.laminim.play.printing import printouts
+
+        return printouts(state, catalog, options, catalog_line)
 
     def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
         from builder.systems.laminim.play.view import show
