@@ -161,3 +161,23 @@ def test_beyond_the_budget_the_odds_are_sampled_and_marked(played, cli, monkeypa
         assert "≈" in text and "sampled" in text
     finally:
         odds._odds.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_state_text_fits_80_columns(played, tmp_path, cli, lang):
+    from builder.core.text_table import columns
+
+    do = tmp_path / "more.yaml"
+    do.write_text(
+        "- {do: zuzzer, unit: 3, distance: 2, direction: left}\n"
+        "- {do: attack, by: 2, weapon: 1, target: 6, blockers: [{unit: 5, line: centre},"
+        " {obstacle: wall}], hits: [1, 2, 3, 6, 6, 5, 4, 6], locations: [1, 2, 3, 4, 5, 6, 1]}\n",
+        encoding="utf-8",
+    )
+    result = cli("play", played, "--do", do, "--lang", lang)
+    assert result.code == 0, result.err
+    shown = cli("play", played, "--lang", lang, "--threat", "4").out
+    for line in (result.out + shown).splitlines():
+        if str(played) in line:  # where the record is: a path is never cut
+            continue
+        assert columns(line) <= 80, line
