@@ -225,6 +225,12 @@ class Session:
         self.save()
         return done
 
+    def apply_data(self, actions: Sequence[dict[str, Any]], source: str = "<play>") -> Done:
+        """:meth:`apply` for actions made in memory (the play screen): their problems are
+        placed at ``source`` and their key path instead of a file's line and column."""
+        located = Located(source, list(actions), {})
+        return self.apply([ActionIn(dict(a), located, (i,)) for i, a in enumerate(actions)])
+
     def _one(
         self,
         action: ActionIn,

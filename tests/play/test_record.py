@@ -266,3 +266,33 @@ def test_json_follows_the_documented_shape(record, cli):
     assert {"alive_this_round", "alive_end", "expected_remaining_end", "cook_off_from_now"} <= set(
         odds
     )
+
+
+def test_a_record_with_its_sides_written_out_and_no_state_starts_from_them(table, cli):
+    data = {
+        "system": "laminim",
+        "record": 1,
+        "sides": [
+            {"name": "Blue", "units": [{"name": "A", "frame": "striker", "weapons": ["rifle"]}]},
+            {"name": "Red", "units": [{"name": "B", "frame": "lancer", "weapons": ["blade"]}]},
+        ],
+        "log": [{"do": "centre", "unit": 2, "distance": 3}],
+    }
+    record = write(table / "inline.battle.yaml", yaml.safe_dump(data, sort_keys=False))
+    s = state(record, cli)
+    assert [u["name"] for u in s["units"]] == ["A", "B"] and s["units"][1]["centre"] == 3
+    assert [x["name"] for x in s["sides"]] == ["Blue", "Red"]
+
+
+def test_actions_made_in_memory_are_applied_and_refused_alike(record):
+    from builder.core.problems import InputError
+    from builder.play.session import Session
+
+    session = Session.open(record)
+    session.apply_data([{"do": "centre", "unit": 1, "distance": 2}])
+    assert session.show().json["units"][0]["centre"] == 2
+    with pytest.raises(InputError) as exc:
+        session.apply_data([{"do": "centre", "unit": 9, "distance": 2}], "<screen>")
+    assert str(exc.value.problems[0]).startswith("<screen>: [0].unit: no unit 9")
+    session.apply_data([{"do": "undo"}])
+    assert Session.open(record).show().json["units"][0]["centre"] is None
