@@ -11,7 +11,7 @@ from builder.systems.laminim.play import words
 from builder.systems.laminim.play.parse import Reader
 from builder.systems.laminim.rules.play_attack import attack, launch
 from builder.systems.laminim.rules.play_marks import mark_centre, mark_done, mark_zuzzer
-from builder.systems.laminim.rules.play_missiles import collide, contact
+from builder.systems.laminim.rules.play_missiles import collide, contact, remove
 from builder.systems.laminim.rules.play_round import end_round
 from builder.systems.laminim.rules.play_state import Table
 
@@ -77,6 +77,14 @@ def act_contact(read: Reader, dice: Dice) -> Applied[Table]:
     return Applied(table, {}, (words.contact(read.table, found, hits, read.catalog),))
 
 
+def act_remove(read: Reader, dice: Dice) -> Applied[Table]:
+    token = read.token("token")
+    read.refuse_if_any()
+    assert token is not None
+    table, found = remove(read.table, token)
+    return Applied(table, {}, (words.removed(found),))
+
+
 def act_zuzzer(read: Reader, dice: Dice) -> Applied[Table]:
     unit = read.unit("unit")
     distance = read.number("distance")
@@ -116,6 +124,7 @@ ACTS: dict[str, Callable[[Reader, Dice], Applied[Table]]] = {
     "attack": act_attack,
     "launch": act_launch,
     "contact": act_contact,
+    "remove": act_remove,
     "zuzzer": act_zuzzer,
     "centre": act_centre,
     "move": act_centre,

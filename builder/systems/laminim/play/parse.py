@@ -6,6 +6,7 @@
 - {do: attack, by: 4, weapon: 1, token: T1, bonus: 2, hits: [5, 2]}
 - {do: launch, by: 2, weapon: 2, target: 5}
 - {do: contact, token: T1, unit: 5, locations: [1, 2, 3, 4, 5]}   # or token: T1, other: T2
+- {do: remove, token: T2}                                         # it left the table
 - {do: zuzzer, unit: 3, distance: 2, direction: left}
 - {do: centre, unit: 3, distance: 4.5}                            # (move: the same)
 - {do: done, unit: 3}                # this round's attacks on unit 3 are done (D21)
@@ -49,6 +50,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     ),
     "launch": ("by", "weapon", "target", "single"),
     "contact": ("token", "unit", "other", "locations"),
+    "remove": ("token",),
     "zuzzer": ("unit", "distance", "direction"),
     "centre": ("unit", "distance"),
     "move": ("unit", "distance"),
@@ -61,6 +63,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "attack": ("by", "weapon"),
     "launch": ("by", "weapon", "target"),
     "contact": ("token",),
+    "remove": ("token",),
     "zuzzer": ("unit", "distance"),
     "centre": ("unit", "distance"),
     "move": ("unit", "distance"),

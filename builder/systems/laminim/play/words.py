@@ -152,6 +152,10 @@ def collide(a: Token, b: Token) -> Message:
     return WORDS("collide", a=a.id, b=b.id)
 
 
+def removed(token: Token) -> Message:
+    return WORDS("removed", token=token.id)
+
+
 def zuzzer(table: Table, unit: int) -> Message:
     fighter = table.fighter(unit)
     assert fighter is not None

@@ -1,7 +1,7 @@
 """Missile tokens reaching something (docs/rules.md §1.4, D20): contact with a unit makes one
 location check per missile, each dealing the missile's power; two tokens touching remove each
-other. (A launch is an attack: ``play_attack.launch``; a token shot at loses one missile per
-hit: ``play_attack.attack``.)"""
+other; a token leaving the table is removed. (A launch is an attack: ``play_attack.launch``; a
+token shot at loses one missile per hit: ``play_attack.attack``.)"""
 
 from __future__ import annotations
 
@@ -41,3 +41,9 @@ def collide(table: Table, token_id: str, other_id: str) -> tuple[Table, Token, T
     if token.id == other.id:
         raise PlayRefusal("token-itself", ("other",), token=token.id)
     return table.without_tokens(token.id, other.id), token, other
+
+
+def remove(table: Table, token_id: str) -> tuple[Table, Token]:
+    """A token that left the table (§1.4) is removed."""
+    token = _token(table, token_id, "token")
+    return table.without_tokens(token.id), token

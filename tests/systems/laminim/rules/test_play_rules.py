@@ -9,7 +9,7 @@ import pytest
 
 from builder.systems.laminim.rules.play_attack import Blocker, attack, launch, proposed_bonus
 from builder.systems.laminim.rules.play_marks import mark_centre, mark_done, mark_zuzzer
-from builder.systems.laminim.rules.play_missiles import collide, contact
+from builder.systems.laminim.rules.play_missiles import collide, contact, remove
 from builder.systems.laminim.rules.play_round import end_round
 from builder.systems.laminim.rules.play_score import score
 from builder.systems.laminim.rules.play_state import Fighter, PlayRefusal, Table
@@ -315,3 +315,12 @@ def test_score_is_remaining_minus_floored_distance_and_a_tie_goes_nearest():
     assert score(even).winner == 2
     even = mark_centre(even, 2, 3.9)  # 24 - 3 = 21 each: B is nearer (3.9 > 3? no: A at 3)
     assert score(even).winner == 1
+
+
+def test_a_token_leaving_the_table_is_removed():
+    t, _ = launch(table(), 4, 1, 1)
+    after, token = remove(t, "T1")
+    assert after.tokens == () and token.id == "T1"
+    with pytest.raises(PlayRefusal) as exc:
+        remove(after, "T1")
+    assert exc.value.key == "unknown-token"
