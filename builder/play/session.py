@@ -305,14 +305,20 @@ class Session:
         return {**head, **self.battle.state_data(self.state), "log": self.log}
 
     def save(self) -> None:
-        """Write the record atomically (a killed process leaves the old file or the new one)."""
-        from builder.roster.team_file import write_atomic
+        """Write the record atomically (a killed process leaves the old file or the new one); a
+        record that is a symlink is written through it, a read-only one is refused (nothing
+        changes, exit 2)."""
+        from builder.roster.team_file import SaveRefused, writable_target, write_atomic
 
         text = record_text(self.record_data(), self.text, self.written if self.text else None)
-        try:
-            write_atomic(self.path, text)
+        try:  # a symlink's target is written (the link stays), a read-only record is refused
+            write_atomic(writable_target(self.path), text)
         except OSError as exc:
-            why = Message.untranslated(exc.strerror or str(exc))
+            why = (
+                exc.said
+                if isinstance(exc, SaveRefused)
+                else Message.untranslated(exc.strerror or str(exc))
+            )
             said = MESSAGES("cannot-save", path=self.path, why=why)
             raise InputError([Problem(str(self.path), None, None, "", said)]) from None
         self.text = text

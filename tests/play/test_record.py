@@ -296,3 +296,23 @@ def test_actions_made_in_memory_are_applied_and_refused_alike(record):
     assert str(exc.value.problems[0]).startswith("<screen>: [0].unit: no unit 9")
     session.apply_data([{"do": "undo"}])
     assert Session.open(record).show().json["units"][0]["centre"] is None
+
+
+def test_a_symlinked_record_stays_a_link_and_a_read_only_one_is_refused(record, table, cli):
+    import os
+    import stat
+
+    link = table / "link.battle.yaml"
+    link.symlink_to(record.name)
+    do = actions(table, "- {do: centre, unit: 1, distance: 3}\n")
+    assert cli("play", link, "--do", do).code == 0
+    assert link.is_symlink() and "centre: 3" in record.read_text(encoding="utf-8")
+    before = record.read_bytes()
+    os.chmod(record, stat.S_IRUSR)
+    try:
+        more = actions(table, "- {do: centre, unit: 2, distance: 1}\n", "b.yaml")
+        result = cli("play", record, "--do", more)
+        assert result.code == 2 and "cannot save the record" in result.err  # the owner's bit
+        assert record.read_bytes() == before
+    finally:
+        os.chmod(record, stat.S_IRUSR | stat.S_IWUSR)
