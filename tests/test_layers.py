@@ -70,7 +70,7 @@ REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
-    "play": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
+    "play": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},

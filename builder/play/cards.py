@@ -47,12 +47,13 @@ def record_cards(args: argparse.Namespace) -> int:
     sizes = [c.id for c in session.system.card_sizes]
     size = args.card_size or (sizes[0] if sizes else None)
     if sizes and size not in sizes:
+        from builder.cli.parser import _error
         from builder.cli.words import say
         from builder.core.parser_words import word
 
         refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
         print(
-            word("%(prog)s: error: %(message)s\n") % {"prog": "laminim", "message": refusal},
+            word("%(prog)s: error: %(message)s\n") % _error(refusal),
             end="",
             file=sys.stderr,
         )

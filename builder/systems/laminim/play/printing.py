@@ -23,7 +23,7 @@ from builder.systems.laminim.rules.play_score import fighter_score, score
 from builder.systems.laminim.rules.play_state import Fighter, Table
 from builder.systems.laminim.team import Team, Unit
 
-LABELS = Labels.load(__file__, "printing.yaml")
+LABELS = Labels.load(__file__, "printing_labels.yaml")
 
 
 def resolved(fighter: Fighter, catalog: Catalog) -> ResolvedUnit:

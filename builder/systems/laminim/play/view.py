@@ -17,7 +17,7 @@ from builder.systems.laminim.rules import StateOdds
 from builder.systems.laminim.rules.play_score import Score, fighter_score, score
 from builder.systems.laminim.rules.play_state import Fighter, Table
 
-LABELS = Labels.load(__file__, "view.yaml")
+LABELS = Labels.load(__file__, "view_labels.yaml")
 
 
 def show(table: Table, catalog: Catalog, options: ShowOptions) -> Output:

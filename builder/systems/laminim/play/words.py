@@ -1,4 +1,4 @@
-"""What an action did, in a line or a few, both languages (``words.yaml``): what the players
+"""What an action did, in a line or a few, both languages (``messages.yaml``): what the players
 read after ``laminim play --do`` (and the play screen's log)."""
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from builder.systems.laminim.rules.play_round import RoundReport
 from builder.systems.laminim.rules.play_score import score
 from builder.systems.laminim.rules.play_state import Table, Token
 
-WORDS = Messages.load(__file__, "words.yaml")
+WORDS = Messages.load(__file__)
 
 FRAME: Pair = ("frame", "本体")
+INDENT = Message("  ", "  ")  # a line under the action it belongs to (both languages alike)
+INDENT2 = Message("    ", "    ")
 
 
 def unit_label(table: Table, unit: int) -> str:
@@ -125,8 +127,8 @@ def attack(
         items.append(WORDS("no-effect"))
     ammo = []
     if report.ammo is not None:
-        ammo = [WORDS("indent") + WORDS("ammo-left", weapon=weapon, ammo=report.ammo)]
-    return (head, WORDS("indent") + _join(items), *ammo)
+        ammo = [INDENT + WORDS("ammo-left", weapon=weapon, ammo=report.ammo)]
+    return (head, INDENT + _join(items), *ammo)
 
 
 def launch(table: Table, token: Token, catalog: Catalog) -> Message:
@@ -186,20 +188,18 @@ def end_round(
     for wave in report.waves:
         parts = [part_name(after, wave.unit, p, catalog) for p in wave.parts]
         names = _join([Message(p[0], p[1]) for p in parts], ", ")
-        lines.append(
-            WORDS("indent") + WORDS("wave", unit=unit_label(after, wave.unit), parts=names)
-        )
+        lines.append(INDENT + WORDS("wave", unit=unit_label(after, wave.unit), parts=names))
         for cook in wave.cook_offs:
             ones = sum(1 for f in cook.faces if f == 1)
             weapon = weapon_name(after, cook.unit, cook.slot, catalog)
             said = WORDS("cook-off", weapon=weapon, faces=" ".join(map(str, cook.faces)), ones=ones)
             if cook.hits:
                 said = said + ": " + hits_words(after, cook.hits, catalog)
-            lines.append(WORDS("indent2") + said)
+            lines.append(INDENT2 + said)
     for unit in report.destroyed:
-        lines.append(WORDS("indent") + WORDS("unit-destroyed", unit=unit_label(after, unit)))
+        lines.append(INDENT + WORDS("unit-out", unit=unit_label(after, unit)))
     if not report.waves:
-        lines.append(WORDS("indent") + WORDS("nothing-destroyed"))
+        lines.append(INDENT + WORDS("nothing-destroyed"))
     if report.over:
         result = score(after)
         totals = " – ".join(str(s.score) for s in result.sides)
