@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # annotations only
         PrintOptions,
         Printout,
     )
+    from builder.systems.battle import Battle
     from builder.systems.ui import SystemUI
 
 
@@ -100,6 +101,12 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
         from builder.systems.artifact.tui.ui import artifact_ui
 
         return artifact_ui()
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D22, ``laminim play``)."""
+        from builder.systems.artifact.play.battle import ArtifactBattle
+
+        return ArtifactBattle()
 
     def commands(self) -> list[Command]:
         from builder.systems.artifact.balance import BALANCE
