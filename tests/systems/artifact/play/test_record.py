@@ -141,7 +141,7 @@ BAD = """\
             "en",
             [
                 "do.yaml:2:20: [1].unit: no unit Zaku (units: 1 Rewloola, 2 Nightingale,",
-                "do.yaml:3:31: [2].weapon: Hi-nu has no weapon 9 (it has 1 beam-rifle, 2 fin-funnel",
+                "do.yaml:3:31: [2].weapon: Hi-nu has no weapon 9 (it has 1 beam-rifle",
                 "do.yaml:4:51: [3].target: Ra Cailum is on the attacker's own side",
                 "do.yaml:5:75: [4].evade: Rewloola is a battleship: a ship never evades (D11)",
                 "do.yaml:6:20: [5].unit: Ra Cailum is a battleship: only an MS lands",
