@@ -279,7 +279,11 @@ def state_text(
         ]
     if threat is not None and not table.over:
         name = threat.names[1] if lang == "ja" else threat.names[0]
-        lines += [t("odds-against", lang, name=name, rounds=ROUNDS), ""]
+        lines += [
+            t("odds-against", lang, name=name),
+            t("odds-legend", lang, rounds=ROUNDS),
+            "",
+        ]
     if declared is not None:
         lines += _declared_lines(table, catalog, declared, lang)
     return "\n".join(lines).rstrip()
