@@ -44,7 +44,7 @@ from builder.systems.artifact.rules.play import (
     launch,
     move,
 )
-from builder.systems.base import Output
+from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
 
 MESSAGES = Messages.load(__file__)
@@ -475,6 +475,14 @@ class ArtifactBattle:
             read.refuse_if_any()  # the action's own problems first: they say more
             raise Refused.at(exc.at, _refusal(exc, state, catalog)) from None
         return replace(applied, stamp={"round": state.round, **applied.stamp})
+
+    def printouts(
+        self, state: Table, catalog: ArtifactCatalog, options: PrintOptions, catalog_line: Any
+    ) -> list[Printout]:
+        """``laminim cards RECORD``: both sides' cards with HP lost, P spent and MS aboard."""
+        from builder.systems.artifact.play.printing import printouts
+
+        return printouts(state, catalog, options)
 
     def show(self, state: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
         from builder.systems.artifact.play.view import show

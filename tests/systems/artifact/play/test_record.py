@@ -215,3 +215,29 @@ def test_the_text_fits_80_columns_in_both_languages(cli, record):
         assert max(columns(line) for line in out.splitlines()) <= 80, lang
         if lang == "ja":
             assert "宣言中" in out and "ラウンド 1" in out
+
+
+def test_cards_of_a_record_strike_hp_lost_p_spent_and_ms_aboard(cli, record):
+    from builder.play.session import Session
+    from builder.systems.artifact.play.printing import cards_context
+
+    landing = "- {do: end}\n- {do: land, unit: 8, distance: 1}\n"
+    assert play(cli, record, ACTIONS + landing).code == 0
+    session = Session.open(record)
+    context = cards_context(session.state, session.catalog, "en", "a4", "poker")
+    cards = [placed["item"] for page in context["pages"] for placed in page["items"]]
+    marks = {c["name"]: [t["struck"] for t in c["tracks"]] for c in cards}
+    assert marks["2 Nightingale"] == [3, 2]  # HP 9 of 12, P 8 of 10
+    assert marks["6 Hi-nu"] == [4, 2]  # HP 6 of 10, P 8 of 10
+    assert marks["5 Ra Cailum"] == [0, 1]  # Rick Dias 3 aboard
+    assert marks["1 Rewloola"] == [0, 0]
+    forces = {c["name"]: c["force_line"] for c in cards}
+    assert "Londo Bell" in forces["6 Hi-nu"] and "Sleeves vanguard" in forces["2 Nightingale"]
+
+
+def test_laminim_cards_record_prints_the_marked_deck(cli, record, tmp_path):
+    assert play(cli, record, ACTIONS).code == 0
+    result = cli("cards", record.name, "-o", tmp_path / "out")
+    assert result.code == 0, result.err
+    pdf = tmp_path / "out" / "sleeves-battle-cards.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
