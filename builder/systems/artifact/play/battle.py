@@ -122,7 +122,7 @@ class Reader:
                     hint=MESSAGES("did-you-mean", word=hint) if hint else "",
                 )
         for key in REQUIRED[do]:
-            if key not in self.action:
+            if self.action.get(key) is None:
                 self.bad((), "action-missing-key", field=key, do=do)
         round_no = self.action.get("round")
         if round_no is not None and round_no != self.table.round:
@@ -245,7 +245,8 @@ def _attack_parts(
     """by, weapon, target, near, evade_near: the action's, or the declared attack's."""
     d = read.table.declared
     action = read.action
-    if declared_ok and d is not None and not any(k in action for k in ("by", "weapon", "target")):
+    named = [k for k in ("by", "weapon", "target") if action.get(k) is not None]
+    if declared_ok and d is not None and not named:
         fighter = read.table.fighter(d.by)
         assert fighter is not None
         weapon = find_weapon(all_units(read.catalog)[fighter.stats.id], d.weapon)
@@ -253,7 +254,7 @@ def _attack_parts(
         evade_near = read.modifier("evade_near") if "evade_near" in action else d.evade_near
         return d.by, weapon, d.target, near, evade_near
     for key in ("by", "weapon", "target"):
-        if key not in action:
+        if action.get(key) is None:
             read.bad((), "action-missing-key", field=key, do=action["do"])
     by = read.unit("by")
     weapon = read.weapon(by)
@@ -295,7 +296,7 @@ def _act_attack(read: Reader, dice: Dice) -> Applied[Table]:
         distance=distance,
     )
     log: dict[str, Any] = {}
-    if "by" not in read.action:  # the declared attack: the log says which it was
+    if read.action.get("by") is None:  # the declared attack: the log says which it was
         log = {"by": by, "weapon": weapon.id, "target": target, "near": near}
         if evade:
             log["evade_near"] = evade_near

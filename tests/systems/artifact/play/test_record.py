@@ -241,3 +241,10 @@ def test_laminim_cards_record_prints_the_marked_deck(cli, record, tmp_path):
     assert result.code == 0, result.err
     pdf = tmp_path / "out" / "sleeves-battle-cards.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_a_key_left_empty_is_a_key_missing(cli, record):
+    result = play(cli, record, "- {do: land, unit: null}\n- {do: attack, by: 2, weapon: ~}\n")
+    assert result.code == 2
+    assert "do.yaml:1:3: [0]: land needs unit" in result.err
+    assert "do.yaml:2:3: [1]: attack needs weapon" in result.err
