@@ -6,7 +6,8 @@
 - {do: move, unit: 2, distance: 12}                 # 1 P (at P 0: half M, no P)
 - {do: declare, by: 2, weapon: funnel, target: 6}   # the odds of the attack, before the dice
 - {do: attack, by: 2, weapon: funnel, target: 6, near: 1, hits: [6, 3, 2],
-   evade: true, evade_near: 0, evasion: [5]}        # hit dice, then one evasion die per hit
+   evade: [5], evade_near: 0}     # hit dice, then the target's evasion: one die per hit
+- {do: attack, by: 2, weapon: 1, target: 6, evade: true, roll: true}   # evades if it is hit
 - {do: land, unit: 3}                               # aboard: P full, the activation over
 - {do: launch, unit: 3}
 - {do: end}                                         # the activation under way ends
@@ -63,7 +64,6 @@ KEYS: dict[str, tuple[str, ...]] = {
         "hits",
         "evade",
         "evade_near",
-        "evasion",
     ),
     "land": ("unit", "distance"),
     "launch": ("unit", "distance"),
@@ -201,6 +201,18 @@ class Reader:
             return False
         return value
 
+    def evade(self) -> bool:
+        """``evade: [faces]`` (one a hit; ``[]``: no evasion) or ``evade: true`` (the faces
+        rolled, with ``roll: true``): whether the target evades if the attack hits."""
+        value = self.action.get("evade", False)
+        if isinstance(value, list):
+            return bool(value)
+        if value is None or not isinstance(value, bool):
+            if value is not None:
+                self.bad(("evade",), "evade-shape")
+            return False
+        return value
+
     def refuse_if_any(self) -> None:
         if self.problems:
             raise Refused(self.problems)
@@ -279,7 +291,7 @@ def _act_declare(read: Reader, dice: Dice) -> Applied[Table]:
 def _act_attack(read: Reader, dice: Dice) -> Applied[Table]:
     by, weapon, target, near, evade_near = _attack_parts(read, True)
     distance = read.number("distance")
-    evade = read.flag("evade")
+    evade = read.evade()
     if "evade_near" in read.action and not evade:
         read.bad(("evade_near",), "evade-near-alone")
     read.refuse_if_any()

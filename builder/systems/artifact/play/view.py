@@ -200,7 +200,19 @@ def _unit_json(f: Fighter, found: SurvivalResult | None, table: Table) -> dict[s
         "acted": f.id in table.acted,
         "actions": may,
         "move": None if not f.alive else move_distance(f.stats, f.propellant if ms else None),
-        "odds": None if found is None else {"rounds": [r.as_json() for r in found.rounds]},
+        "odds": None if found is None else odds_json(found),
+    }
+
+
+def odds_json(found: SurvivalResult) -> dict[str, Any]:
+    """D12 from the unit's HP and P now, under keys that say what they are, and per round."""
+    first, last = found.rounds[0], found.rounds[-1]
+    return {
+        "threat": found.threat,
+        "alive_next_round": first.alive,
+        f"alive_in_{ROUNDS}_rounds": last.alive,
+        f"expected_hp_in_{ROUNDS}_rounds": last.expected_hp,
+        "rounds": [r.as_json() for r in found.rounds],
     }
 
 

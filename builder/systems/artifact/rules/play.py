@@ -296,7 +296,8 @@ def attack(
     evade_near: int = 0,
     distance: float | None = None,
 ) -> tuple[Table, AttackReport]:
-    """One attack action (§2, D10, D11); the target evades when ``evade`` and a die hit."""
+    """One attack action (§2, D10, D11); the target evades when ``evade`` and a die hit, its
+    evasion faces taken under the action's ``evade`` key (one a hit)."""
     attacker, victim = check_attack(table, by, weapon, target, distance=distance, evade=evade)
     table = _begin_action(table, attacker, ("by",))
     table = table.with_fighter(_spend(attacker))
@@ -304,7 +305,7 @@ def attack(
     faces = tuple(dice.take("hits", weapon.attacks))
     hits = sum(1 for f in faces if f - near >= to_hit)
     evading = evade and hits > 0
-    evasion = tuple(dice.take("evasion", hits if evading else 0))
+    evasion = tuple(dice.take("evade", hits if evading else 0))
     cancelled = sum(1 for f in evasion if f - evade_near >= EVADE_TARGET)
     victim = table.fighter(target) or victim
     if evading:

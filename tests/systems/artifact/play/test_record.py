@@ -25,7 +25,7 @@ LONDO = ROOT / "examples" / "artifact" / "londo_bell.yaml"
 ACTIONS = """\
 - {do: initiative, dice: [2, 5]}
 - {do: move, unit: 6, distance: 15}
-- {do: attack, by: 6, weapon: fin-funnel, target: 2, hits: [5, 3], evade: true, evasion: [4, 2]}
+- {do: attack, by: 6, weapon: fin-funnel, target: 2, hits: [5, 3], evade: [4, 2]}
 - {do: attack, by: 2, weapon: funnel, target: 6, near: 1, hits: [6, 4, 3]}
 """
 
@@ -68,7 +68,10 @@ def test_d22_odds_from_the_current_hp_and_p_are_d12s_chain_started_there(cli, re
     for uid, type_id, hp, p in ((2, "nightingale", 9, 8), (6, "hi-nu-gundam", 6, 8)):
         got = next(u for u in shown(cli, record)["units"] if u["id"] == uid)["odds"]
         want = survival(unit_stats(units[type_id]), threat, 3, start_hp=hp, start_propellant=p)
-        assert got == {"rounds": [r.as_json() for r in want.rounds]}
+        assert got["rounds"] == [r.as_json() for r in want.rounds]
+        assert got["alive_next_round"] == want.rounds[0].alive
+        assert got["alive_in_3_rounds"] == want.rounds[2].alive
+        assert got["expected_hp_in_3_rounds"] == want.rounds[2].expected_hp
 
 
 def test_at_full_health_the_odds_are_analyze_rounds_3(cli, record):

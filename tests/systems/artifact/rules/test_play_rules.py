@@ -137,7 +137,7 @@ def test_hp_0_destroys_at_once_and_overkill_is_ignored():
 
 
 def test_evasion_after_the_hits_one_die_a_hit_one_p():
-    dice = Faces(hits=[6, 6, 1, 1], evasion=[4, 3])
+    dice = Faces(hits=[6, 6, 1, 1], evade=[4, 3])
     t, r = attack(table(), 2, GUN, 5, dice, evade=True)
     assert r.evaded and r.cancelled == 1 and r.damage == 2
     assert unit(t, 5).propellant == 2 and unit(t, 5).hp == 4
@@ -145,9 +145,7 @@ def test_evasion_after_the_hits_one_die_a_hit_one_p():
     t, r = attack(table(), 2, GUN, 5, Faces(hits=[1, 1, 1, 1]), evade=True)
     assert not r.evaded and unit(t, 5).propellant == 3
     # the evasion's modifier
-    t, r = attack(
-        table(), 2, GUN, 5, Faces(hits=[6, 1, 1, 1], evasion=[4]), evade=True, evade_near=1
-    )
+    t, r = attack(table(), 2, GUN, 5, Faces(hits=[6, 1, 1, 1], evade=[4]), evade=True, evade_near=1)
     assert r.cancelled == 0 and r.evade_needed == 5
 
 
