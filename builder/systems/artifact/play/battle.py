@@ -224,7 +224,7 @@ class Reader:
 def _act_initiative(read: Reader, dice: Dice) -> Applied[Table]:
     read.refuse_if_any()
     table, pairs = initiative(read.table, dice)
-    rolled = ", ".join(f"{a}–{b}" for a, b in pairs)
+    rolled = " / ".join(f"{a}–{b}" for a, b in pairs)
     first = table.first or 1
     name = table.names[first - 1] if len(table.names) >= first else ""
     said = MESSAGES("initiative", round=table.round, dice=rolled, side=first, name=name)

@@ -270,10 +270,11 @@ def state_text(
         for f in (x for x in table.fighters if x.side == side):
             found = odds.get(f.id)
             name = f.name if f.alive else t("gone", lang, name=f.name)
+            gap = "" if lang == "ja" else " "  # a full-width bracket needs no space
             if f.id == table.active:
-                name += " " + t("acting", lang, used=table.used)
+                name += gap + t("acting", lang, used=table.used)
             elif f.id in table.acted and f.alive:
-                name += " " + t("has-acted", lang)
+                name += gap + t("has-acted", lang)
             p = "—" if f.is_ship else f"{f.propellant}/{f.stats.propellant}"
             where = t("ship", lang) if f.is_ship else t("aboard" if f.aboard else "out", lang)
             cells = ["", "", ""]
