@@ -59,6 +59,7 @@ GENERIC = (
     "roster",
     "play",
     "catalogs",
+    "exchange",
     "render",
     "tui",
     "cli",
@@ -73,6 +74,7 @@ TEXTUAL_FREE = {
     "play": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
+    "exchange": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
 }
 """Generic layers below the TUI: no Textual and no TUI package (nor, where noted, printing)."""
@@ -176,6 +178,7 @@ KIT = (
     "options.py",
     "ui.py",
     "game.py",
+    "exchange.py",
     "compare_table.py",
     "compare_sheet.py",
     "battle.py",

@@ -35,6 +35,7 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
+from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared, whole_number
 
@@ -59,6 +60,7 @@ __all__ += base.__all__
 __all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
 __all__ += ["ShowOptions", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
+__all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
