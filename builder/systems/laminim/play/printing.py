@@ -240,6 +240,7 @@ def printouts(
             roster_context(roster, catalog_line, game=game, lang=options.lang, paper=options.paper)
         )
         context["status"] = status(table, options.lang)  # not "legal": how the battle stands
+        context["share"] = None  # a record has no share code (a team file's sheet has)
         return context
 
     out.append(Printout("roster", "common/roster.html", LaterContext(sheet)))
