@@ -29,7 +29,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
-from builder.systems.exchange import ExchangingGame
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED
@@ -53,10 +53,15 @@ class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead])
     # a map has no units or threats: no analyze options (reach plans from the map)
     card_sizes = DECLARED.card_sizes
 
-    def read_catalog(self, folder: Path) -> KuroganenCatalog:
-        from .catalog import load_catalog
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.kuroganen import exchange
 
-        return load_catalog(folder)
+        return exchange
+
+    def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        from .catalog import read_catalog
+
+        return read_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
         from .read import read_map
