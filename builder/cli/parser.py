@@ -238,7 +238,7 @@ def build_parser(
 
     from builder.play.command import configure as add_play
 
-    add_play(sub, catalog_option)  # the battle record (docs/play.md)
+    add_play(sub, catalog_option).set_defaults(run=_play)  # docs/play.md: a terminal's screen
 
     from builder.catalogs.commands import add_commands
 
@@ -417,6 +417,12 @@ def _given(
     unit, threat, rounds = systems.COMMON_OPTIONS
     own = {k: v for k, v in given.items() if k not in (unit.name, threat.name, rounds.name)}
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from builder.cli.commands import cmd_play
+
+    return cmd_play(args)
 
 
 _GENERIC = (

@@ -149,3 +149,14 @@ class PrintsBattle(Protocol):
     def printouts(
         self, state: Any, catalog: Any, options: PrintOptions, catalog_line: Any
     ) -> list[Printout]: ...
+
+
+@runtime_checkable
+class ShowsScreen(Protocol):
+    """Optional part of a game's :class:`Battle`: the play screen's text (80 columns) in
+    ``lang`` — a head kept in view (round, score, what the odds are against) and the body (the
+    units, each with its odds). Without it the screen shows ``show``'s text."""
+
+    def screen(
+        self, state: Any, catalog: Any, options: ShowOptions, lang: Any
+    ) -> tuple[str, str]: ...

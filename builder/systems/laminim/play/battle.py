@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.messages import Messages
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
@@ -77,6 +78,14 @@ class LaminimBattle:
         from builder.systems.laminim.play.printing import printouts
 
         return printouts(state, catalog, options, catalog_line)
+
+    def screen(
+        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
+    ) -> tuple[str, str]:
+        """The play screen's text: a head kept in view and the units with their odds."""
+        from builder.systems.laminim.play.view import screen_text
+
+        return screen_text(state, catalog, options, lang)
 
     def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
         from builder.systems.laminim.play.view import show
