@@ -157,6 +157,13 @@ class ShowsScreen(Protocol):
     ``lang`` — a head kept in view (round, score, what the odds are against) and the body (the
     units, each with its odds). Without it the screen shows ``show``'s text."""
 
+    screen_keys: tuple[tuple[str, str, tuple[str, str]], ...]
+    """The game's own keys there: (key, what the action line opens with, the key's words in
+    English and Japanese), e.g. a key that opens the line on the game's attack."""
+
+    dice_keys: tuple[str, ...]
+    """An action's keys whose dice may be typed as faces in a row (``6315``)."""
+
     def screen(
         self, state: Any, catalog: Any, options: ShowOptions, lang: Any
     ) -> tuple[str, str]: ...

@@ -41,7 +41,8 @@ def record(tmp_path: Path) -> Path:
 
 def test_an_action_line_reads_as_the_actions_file_does():
     actions = ("attack", "launch", "end-round")
-    assert parse_action("attack by: 1, weapon: 2, hits: 6315, locations: 24", actions) == {
+    dice = ("hits", "locations", "dice")
+    assert parse_action("attack by: 1, weapon: 2, hits: 6315, locations: 24", actions, dice) == {
         "do": "attack",
         "by": 1,
         "weapon": 2,
@@ -103,9 +104,7 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
 
         for text in steps()[:5]:
             reference.apply_data(yaml.safe_load(text))
-        assert after.battle.state_data(after.state) == reference.battle.state_data(
-            reference.state
-        )
+        assert after.battle.state_data(after.state) == reference.battle.state_data(reference.state)
         # undo takes the end of the round back (the record's own undo, saved), redo again
         await pilot.press("ctrl+z")
         await settle(pilot)

@@ -3,11 +3,10 @@
 The app (:class:`PlayApp`) owns the open record (:class:`RecordDocument`), its undo and the
 kit's key map (``builder/tui/keys.py``: ``ctrl+z``/``ctrl+y`` undo and redo, ``l`` the
 language, ``F1`` help, ``ctrl+q`` quit); the screen shows the state it is handed and posts each
-action up as an :class:`~builder.tui.messages.Edit` of the record. The game's own keys open the
-action line with the action named: ``f`` attack (fire), ``m`` launch (missile), ``n`` end the
-round, ``enter`` any action; ``t`` changes what the odds are against. An action is typed as
-``laminim play --do`` takes it, the braces left out and dice as their faces in a row:
-``attack by: 1, weapon: 1, target: 4, hits: 6315, locations: 246``.
+action up as an :class:`~builder.tui.messages.Edit` of the record. ``enter`` opens the action
+line; the game's own keys (its battle's ``screen_keys``) open it on one of its actions; ``t``
+changes what the odds are against. An action is typed as ``laminim play --do`` takes it, the
+braces left out, and dice (the battle's ``dice_keys``) as their faces in a row: ``6315``.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from textual.widgets import Input, Static
 
 from builder.core.i18n import Labels, Lang, Pair
 from builder.core.problems import InputError
+from builder.systems import ShowsScreen
 from builder.tui import keys
 from builder.tui.messages import Edit
 from builder.tui.play.record_document import RecordDocument, action_label
@@ -34,13 +34,12 @@ def words(key: str, **params: object) -> Pair:
     return (WORDS.t(key, "en", **params), WORDS.t(key, "ja", **params))
 
 
-DICE_KEYS = ("hits", "locations", "dice")
-"""Keys whose value may be typed as faces in a row (``6315`` for ``[6, 3, 1, 5]``)."""
-
-
-def parse_action(line: str, actions: tuple[str, ...]) -> dict[str, Any]:
-    """``attack by: 1, weapon: 1, hits: 6315`` as the action's data; ValueError (its words in
-    both languages as ``args[0]``) when it cannot be read."""
+def parse_action(
+    line: str, actions: tuple[str, ...], dice_keys: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """``ACTION key: value, key: 6315`` as the action's data (a prefix names an action when
+    only one starts with it; a key of ``dice_keys`` may hold faces in a row); ValueError (its
+    words in both languages as ``args[0]``) when it cannot be read."""
     text = line.strip()
     if not text:
         raise ValueError(words("empty"))
@@ -55,7 +54,7 @@ def parse_action(line: str, actions: tuple[str, ...]) -> dict[str, Any]:
         raise ValueError(words("unreadable", error=str(exc).splitlines()[0])) from None
     if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
         raise ValueError(words("pairs"))
-    for key in DICE_KEYS:
+    for key in dice_keys:
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
@@ -97,9 +96,6 @@ class PlayApp(App[int]):
         keys.LANG,
         keys.BACK,
         Binding("enter", "line('')", "Action", key_display="⏎"),
-        Binding("f", "line('attack by: ')", "Attack"),
-        Binding("m", "line('launch by: ')", "Launch"),
-        Binding("n", "line('end-round dice: ')", "EndRound"),
         Binding("t", "threat", "Threat"),
     ]
 
@@ -109,6 +105,11 @@ class PlayApp(App[int]):
         self.lang: Lang = lang
         self.threat: str | None = None
         self.last: str = ""
+        battle = doc.session.battle
+        self.game_keys = battle.screen_keys if isinstance(battle, ShowsScreen) else ()
+        self.dice_keys = battle.dice_keys if isinstance(battle, ShowsScreen) else ()
+        for key, start, said in self.game_keys:
+            self.bind(key, f"line({start!r})", description=said[0])
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -132,7 +133,8 @@ class PlayApp(App[int]):
         self.query_one("#head", Static).update(head)
         self.query_one("#state", Static).update(body)
         self.query_one("#said", Static).update(self.last)
-        self.query_one("#keys", Static).update(WORDS.t("keys", self.lang))
+        own = "  ".join(f"{key} {self.say(w)}" for key, _, w in self.game_keys)
+        self.query_one("#keys", Static).update(WORDS.t("keys", self.lang, own=own))
 
     def said(self, key: str, label: Pair) -> str:
         return WORDS.t(key, self.lang, label=self.say(label))
@@ -160,7 +162,8 @@ class PlayApp(App[int]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
-            action = parse_action(event.value, tuple(self.doc.session.battle.actions))
+            actions = tuple(self.doc.session.battle.actions)
+            action = parse_action(event.value, actions, self.dice_keys)
         except ValueError as exc:
             self.tell(self.say(exc.args[0]))
             return

@@ -24,6 +24,12 @@ class LaminimBattle:
     """The battle record's rules for LAMINIM (docs/rules.md D20)."""
 
     actions = ACTIONS
+    screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
+        ("f", "attack by: ", ("attack", "攻撃")),
+        ("m", "launch by: ", ("launch", "発射")),
+        ("n", "end-round dice: ", ("end round", "ラウンド終了")),
+    )
+    dice_keys = ("hits", "locations", "dice")
 
     def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
         """Units numbered 1.. in team-file order, side 1 first (the deployment IDs, §1.1)."""
