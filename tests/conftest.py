@@ -70,6 +70,15 @@ def fake_demo(fake_game) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def tui_errors_fail_the_test(monkeypatch):
+    """In the TUI, an error nobody expected fails the test (the player's app shows it in a
+    dialog and goes on, which would hide a bug from a test)."""
+    app = sys.modules.get("builder.tui.app")
+    if app is not None:
+        monkeypatch.setattr(app.BuilderApp, "RAISE_ERRORS", True)
+
+
+@pytest.fixture(autouse=True)
 def data_home(tmp_path_factory, monkeypatch) -> Path:
     """Every test's user data folder is a fresh temp folder (pinning keeps catalog snapshots
     there): no test reads or writes the real ``~/.local/share``."""

@@ -102,7 +102,7 @@ def _keep_snapshot(identity: Any) -> None:
 
 def cmd_pin(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder, identity_of
-    from builder.catalogs.pin import Pin, write_pin
+    from builder.catalogs.pin import Pin, pin_said, write_pin
 
     system, _ = _read_file(args.team, args.catalog)
     folder = catalog_folder(system, args.catalog)
@@ -114,7 +114,7 @@ def cmd_pin(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise _bad(str(args.team), MESSAGES("cannot-write", reason=exc.strerror or exc)) from None
     state = "pinned" if written else "already-pinned"
-    print(_say(state, file=args.team, label=Pin.of(identity).said()))
+    print(_say(state, file=args.team, label=pin_said(Pin.of(identity))))
     return EXIT_OK
 
 

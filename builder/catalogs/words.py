@@ -9,6 +9,7 @@ found.
 
 from __future__ import annotations
 
+from builder.core.catalog_identity import identity_label as identity_label  # kept here too
 from builder.core.i18n import Labels, Lang, Pair
 from builder.core.messages import Messages
 
@@ -21,12 +22,6 @@ Version = int | str | None
 def both(key: str, **params: object) -> Pair:
     """The label ``key`` in English and in Japanese (a message parameter)."""
     return (LABELS.t(key, "en", **params), LABELS.t(key, "ja", **params))
-
-
-def identity_label(name: str | Pair, version: Version, digest: str) -> Pair:
-    """``Name, version 2 (digest 1a2b…)``: a catalog as ``catalog diff`` and ``migrate`` name it."""
-    said = both("comma-version", version=version) if version is not None else ("", "")
-    return both("catalog-label", name=name, version=said, digest=digest)
 
 
 def pin_label(name: str, version: Version, digest: str) -> Pair:

@@ -229,3 +229,15 @@ _COMMANDS = {
     "cards": cmd_cards,
     "compare": cmd_compare,
 }
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``laminim play``: at a terminal, without ``--do`` or ``--json``, the play screen (the
+    record opened or started); else the command's text or JSON (``builder.play.command``)."""
+    from builder.play.command import run
+
+    if args.actions is None and not args.json and sys.stdin.isatty() and sys.stdout.isatty():
+        from builder.tui.play.screen import run_screen
+
+        return run_screen(args)
+    return run(args)

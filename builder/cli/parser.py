@@ -48,6 +48,7 @@ HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
     Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
     Path(__file__).parent.parent / "play" / "help_labels.yaml",
+    Path(__file__).parent.parent / "exchange" / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
 
@@ -237,11 +238,15 @@ def build_parser(
 
     from builder.play.command import configure as add_play
 
-    add_play(sub, catalog_option)  # the battle record (docs/play.md)
+    add_play(sub, catalog_option).set_defaults(run=_play)  # docs/play.md: a terminal's screen
 
     from builder.catalogs.commands import add_commands
 
     add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
+
+    from builder.exchange.commands import add_commands as add_exchange
+
+    add_exchange(sub, catalog_option, output_path)  # share, import, export
 
     helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
     for sid, offer in loaded:
@@ -414,7 +419,16 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
-_GENERIC = ("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate", "play")
+def _play(args: argparse.Namespace) -> int:
+    from builder.cli.commands import cmd_play
+
+    return cmd_play(args)
+
+
+_GENERIC = (
+    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate", "play"),
+    *("share", "import", "export"),
+)
 """Commands that need no game's declarations to parse (they load only the file's system)."""
 
 _PLAIN = ("--catalog", "--json", "-o", "--output", "--paper", "--lang")

@@ -5,7 +5,7 @@ the file it came from, so a problem found after merging is still reported at its
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,7 +15,6 @@ from pydantic import BaseModel, ValidationError
 from builder.core.input_files import CATALOG_FILE_CAP, check_folder
 from builder.core.messages import Message
 from builder.core.problems import CORE, InputError, Loc, Problem, Severity
-from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located, read_yaml
 from builder.core.validation import validation_errors
 
@@ -67,19 +66,6 @@ def catalog_key(root: Path) -> Path:
     folder we can reach (a symlink loop is reported, never followed)."""
     check_folder(root, what="catalog folder")
     return root.resolve()
-
-
-def cached_catalog(
-    cache: dict[Path, C], directory: Path | str | None, system_id: str, read: Callable[[Path], C]
-) -> C:
-    """The catalog ``read`` makes of ``directory`` (default: the bundled catalog of
-    ``system_id``), once per folder: a game's commands, its TUI and a compare of several files
-    ask again and again."""
-    root = Path(directory) if directory is not None else bundled_catalog_dir(system_id)
-    key = catalog_key(root)
-    if key not in cache:
-        cache[key] = read(root)
-    return cache[key]
 
 
 def read_catalog_folder(

@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
-from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem, unknown_system
-from builder.core.source import Located, read_yaml
+from builder.core.source import Located, parse_yaml, read_yaml
 from builder.roster.keep_text import ValueText, keep_text
+from builder.roster.pins import Pin, pinned_text, read_pin, without_pin
 from builder.systems import TeamRead, WritesValues
 
 if TYPE_CHECKING:
@@ -102,6 +102,24 @@ def read_team(
         return None, TeamRead(None, None, exc.problems)
     # what a killed save left beside the file (a link's target) goes now, not at the next save
     remove_stale_temps(Path(os.path.realpath(path)))
+    return _read_source(src, expected)
+
+
+def read_text(
+    text: str, name: str, expected: str | None = None
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
+    """:func:`read_team` of a file that would hold ``text`` (the TUI checks what a save would
+    write); ``name`` is the file named in each problem."""
+    try:
+        src = parse_yaml(text, name, max_items=MAX_LIST_ITEMS)
+    except InputError as exc:
+        return None, TeamRead(None, None, exc.problems)
+    return _read_source(src, expected)
+
+
+def _read_source(
+    src: Located, expected: str | None
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
     _, pin_problems = read_pin(src)  # the catalog pin is read here, never by the game
     src = without_pin(src)
     found = system_of(src, expected)
@@ -353,12 +371,18 @@ def save_team(
             original = read_input(target).decode("utf-8", errors="replace")
         except InputError:
             original = None  # unreadable or too large: a fresh document is written
-    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
-    text = dump_team(system.dump_team(team), original, hook)
+    text = team_text(system, team, original)
     if pin is not None:
         text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
     return path
+
+
+def team_text(system: AnySystem, team: TeamModel, original: str | None) -> str:
+    """The text a save of ``team`` writes over ``original`` (the file as it was), comments
+    and unchanged values' text kept."""
+    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
+    return dump_team(system.dump_team(team), original, hook)
 
 
 def writable_target(path: Path, *, make_parents: bool = False) -> Path:

@@ -28,6 +28,7 @@ from builder.systems.battle import (  # the kit's play-mode part (battle records
     PrintsBattle,
     Refused,
     ShowOptions,
+    ShowsScreen,
     Side,
 )
 from builder.systems.compare_table import Row as CompareRow
@@ -35,6 +36,19 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
+from builder.systems.editing import (
+    FieldSpec,
+    ItemsField,
+    Ref,
+    catalog_entries,
+    entry_name,
+    fields_of,
+    free_name,
+    items_field,
+    replace_item,
+    with_field,
+)
+from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared, whole_number
 
@@ -45,6 +59,7 @@ __all__ = [
     "declared",
     "get",
     "help_tables",
+    "help_words",
     "ids",
     "unknown",
 ]
@@ -55,10 +70,23 @@ __all__ += [
     "compare_legend",
     "nothing_to_compare",
 ]  # the compare table's kit
+__all__ += [
+    "FieldSpec",
+    "ItemsField",
+    "Ref",
+    "catalog_entries",
+    "entry_name",
+    "fields_of",
+    "free_name",
+    "items_field",
+    "replace_item",
+    "with_field",
+]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
 __all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
-__all__ += ["ShowOptions", "Side"]
+__all__ += ["ShowOptions", "ShowsScreen", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
+__all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
@@ -123,6 +151,20 @@ def help_tables() -> list[Path]:
             if table.is_file():
                 tables.append(table)
     return tables
+
+
+def help_words(system_id: str) -> dict[str, str]:
+    """The Japanese of the installed system ``system_id``'s own help texts (its
+    ``help_labels.yaml``), by their English: a card size's help in the print dialog."""
+    from builder.core.i18n import read_labels_file
+
+    module = INSTALLED[system_id]
+    spec = find_spec(module.rpartition(".")[0]) if "." in module else None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        table = Path(folder) / "help_labels.yaml"
+        if table.is_file():
+            return {en: ja for en, ja in read_labels_file(table).values()}
+    return {}
 
 
 def unknown(system_id: object, where: str) -> Problem:

@@ -149,3 +149,21 @@ class PrintsBattle(Protocol):
     def printouts(
         self, state: Any, catalog: Any, options: PrintOptions, catalog_line: Any
     ) -> list[Printout]: ...
+
+
+@runtime_checkable
+class ShowsScreen(Protocol):
+    """Optional part of a game's :class:`Battle`: the play screen's text (80 columns) in
+    ``lang`` — a head kept in view (round, score, what the odds are against) and the body (the
+    units, each with its odds). Without it the screen shows ``show``'s text."""
+
+    screen_keys: tuple[tuple[str, str, tuple[str, str]], ...]
+    """The game's own keys there: (key, what the action line opens with, the key's words in
+    English and Japanese), e.g. a key that opens the line on the game's attack."""
+
+    dice_keys: tuple[str, ...]
+    """An action's keys whose dice may be typed as faces in a row (``6315``)."""
+
+    def screen(
+        self, state: Any, catalog: Any, options: ShowOptions, lang: Any
+    ) -> tuple[str, str]: ...

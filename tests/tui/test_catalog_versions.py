@@ -10,7 +10,6 @@ import yaml
 
 from builder.catalogs.store import find_snapshot
 from builder.core.resources import bundled_catalog_dir
-from builder.roster.team_file import load_team
 from builder.systems.laminim.system import SYSTEM
 from builder.tui.app import BuilderApp
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -35,10 +34,7 @@ def _renamed_catalog(tmp_path: Path) -> Path:
 
 
 def _app(path: Path, folder: Path | None = None) -> BuilderApp:
-    catalog = SYSTEM.load_catalog(folder)
-    team = load_team(path)[1]
-    text = path.read_text(encoding="utf-8")
-    return BuilderApp(SYSTEM, catalog, team, path, text, catalog_dir=folder)
+    return BuilderApp.from_paths(path, folder, SYSTEM.id)
 
 
 async def test_a_save_pins_the_file_to_its_catalog(team_file):

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.catalog_folder import cached_catalog, read_catalog_folder
+from builder.core.catalog_folder import read_catalog_folder
 from builder.core.messages import Message
 from builder.core.problems import suggest
 from builder.systems.artifact.derive import MESSAGES, threat_problems
@@ -26,7 +26,6 @@ from builder.systems.artifact.models import (
 )
 
 CATALOG_FILES = ("catalog.yaml", "mobile_suits.yaml", "ships.yaml", "threats.yaml")
-_cache: dict[Path, ArtifactCatalog] = {}
 
 
 class CatalogData(BaseModel):
@@ -71,14 +70,15 @@ def cross_check(data: CatalogData) -> list[tuple[tuple, Message]]:
 
 
 def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
-    """Load and validate the catalog in ``directory`` (default: the bundled artifact catalog).
+    """The catalog in ``directory`` (default: the bundled one), read once per folder: the
+    game's one cache (:meth:`builder.systems.game.Game.load_catalog`). InputError listing every
+    problem of every file."""
+    from builder.systems.artifact.system import SYSTEM
 
-    Raises InputError listing every problem of every file.
-    """
-    return cached_catalog(_cache, directory, "artifact", _read)
+    return SYSTEM.load_catalog(Path(directory) if directory is not None else None)
 
 
-def _read(root: Path) -> ArtifactCatalog:
+def read_catalog(root: Path) -> ArtifactCatalog:
     folder = read_catalog_folder(root, CATALOG_FILES)
     data = folder.validate(CatalogData)
     folder.refuse(cross_check(data))

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from builder.core.messages import Message, MessageError, Messages
+from builder.systems.editing import Ref
 
 MESSAGES = Messages.load(__file__)
 
@@ -157,12 +158,13 @@ class ArtifactCatalog(_Model):
 
 class ForceShip(_Model):
     name: Name
-    type: Name  # a catalog id; checked against the catalog with a did-you-mean (legality.py)
+    type: Annotated[Name, Ref("ships")]
+    """A catalog id; checked against the catalog with a did-you-mean (legality.py)."""
 
 
 class ForceUnit(_Model):
     name: Name
-    type: Name
+    type: Annotated[Name, Ref("mobile_suits")]
 
 
 class ForceFile(_Model):

@@ -16,7 +16,8 @@ from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # annotations only
     from builder.systems.ui import SystemUI
 
 
-class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -42,6 +43,16 @@ class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.artifact import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[ArtifactCatalog]:
+        from builder.systems.artifact import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)

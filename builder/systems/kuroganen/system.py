@@ -29,6 +29,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     """The game; its catalog model and check report are imported when first asked for, so
     ``laminim reach`` (which reads neither) does not build them."""
 
@@ -52,10 +53,15 @@ class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     # a map has no units or threats: no analyze options (reach plans from the map)
     card_sizes = DECLARED.card_sizes
 
-    def read_catalog(self, folder: Path) -> KuroganenCatalog:
-        from .catalog import load_catalog
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.kuroganen import exchange
 
-        return load_catalog(folder)
+        return exchange
+
+    def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        from .catalog import read_catalog
+
+        return read_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
         from .read import read_map

@@ -25,7 +25,8 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.battle import Battle
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -33,7 +34,7 @@ from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
 
 
-class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -41,6 +42,16 @@ class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.laminim import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.laminim import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)

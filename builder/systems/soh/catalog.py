@@ -7,21 +7,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import CatalogFolder, cached_catalog, read_catalog_folder
+from builder.core.catalog_folder import CatalogFolder, read_catalog_folder
 from builder.core.messages import Message
 from builder.core.problems import InputError, Problem, suggest
 from builder.systems.soh.models import MESSAGES, Catalog, CatalogData, CatalogInfo
 
 CATALOG_FILES = ("catalog.yaml", "weapons.yaml", "armour.yaml", "vehicles.yaml", "opponents.yaml")
-_cache: dict[Path, Catalog] = {}
 
 
 def load_catalog(directory: Path | str | None = None) -> Catalog:
-    """The catalog in ``directory`` (default: the bundled one); InputError listing every problem."""
-    return cached_catalog(_cache, directory, "soh", _read)
+    """The catalog in ``directory`` (default: the bundled one), read once per folder: the
+    game's one cache (:meth:`builder.systems.game.Game.load_catalog`). InputError listing every
+    problem of every file."""
+    from builder.systems.soh.system import SYSTEM
+
+    return SYSTEM.load_catalog(Path(directory) if directory is not None else None)
 
 
-def _read(root: Path) -> Catalog:
+def read_catalog(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("opponents.yaml",))
     data = folder.validate(CatalogData)
     problems = _cross_check(data, folder)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from builder.core.messages import MessageError, Messages
+from builder.systems.editing import Ref
 
 MESSAGES = Messages.load(__file__)
 
@@ -177,9 +178,15 @@ class Character(_Model):
     size: int = Field(ge=-5, le=20, description="Size (サイズ); a vehicle's replaces it.")
     ap: int = Field(ge=-5, le=10, description="Action points per round before D15.")
     skills: dict[Slug, SkillLevel] = Field(default_factory=dict, description="Skill levels.")
-    armour: Slug | None = Field(default=None, description="Armour or powered suit id.")
-    vehicle: Slug | None = Field(default=None, description="Giant robot or ship id.")
-    weapons: tuple[Slug, ...] = Field(default=(), max_length=8, description="Weapon ids.")
+    armour: Annotated[Slug | None, Ref("armour", clears=("vehicle",))] = Field(
+        default=None, description="Armour or powered suit id."
+    )
+    vehicle: Annotated[Slug | None, Ref("vehicles", clears=("armour",))] = Field(
+        default=None, description="Giant robot or ship id."
+    )
+    weapons: Annotated[tuple[Slug, ...], Ref("weapons")] = Field(
+        default=(), max_length=8, description="Weapon ids."
+    )
     leader: bool = Field(default=False, description="The side's leader (initiative).")
 
     @model_validator(mode="after")

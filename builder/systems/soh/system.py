@@ -25,14 +25,15 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.game import Game, VersionedGame
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import PartsCatalog, PartsGame, parts_of
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
 
-class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
@@ -40,6 +41,16 @@ class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
     analyze_options = DECLARED.analyze_options  # analysed one round at a time: no --rounds
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.soh import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.soh import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)

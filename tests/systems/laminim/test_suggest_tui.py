@@ -14,12 +14,10 @@ from pathlib import Path
 import pytest
 
 from builder.core.resources import bundled_catalog_dir
-from builder.roster.team_file import load_team
 from builder.systems.laminim import optimizer
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.rules import TooLarge
-from builder.systems.laminim.system import SYSTEM
 from builder.systems.laminim.tui import numbers, suggesting
 from builder.systems.laminim.tui.dialogs.suggest_dialog import SuggestDialog
 from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
@@ -35,9 +33,7 @@ def make_app(tmp_path: Path):
     shutil.copy(bundled_catalog_dir("laminim") / "demo_team.yaml", path)
 
     def make() -> BuilderApp:
-        return BuilderApp(
-            SYSTEM, load_catalog(), load_team(path)[1], path, path.read_text(encoding="utf-8")
-        )
+        return BuilderApp.from_paths(path, None)
 
     return make
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.messages import Messages
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
@@ -23,6 +24,12 @@ class LaminimBattle:
     """The battle record's rules for LAMINIM (docs/rules.md D20)."""
 
     actions = ACTIONS
+    screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
+        ("f", "attack by: ", ("attack", "攻撃")),
+        ("m", "launch by: ", ("launch", "発射")),
+        ("n", "end-round dice: ", ("end round", "ラウンド終了")),
+    )
+    dice_keys = ("hits", "locations", "dice")
 
     def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
         """Units numbered 1.. in team-file order, side 1 first (the deployment IDs, §1.1)."""
@@ -77,6 +84,14 @@ class LaminimBattle:
         from builder.systems.laminim.play.printing import printouts
 
         return printouts(state, catalog, options, catalog_line)
+
+    def screen(
+        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
+    ) -> tuple[str, str]:
+        """The play screen's text: a head kept in view and the units with their odds."""
+        from builder.systems.laminim.play.view import screen_text
+
+        return screen_text(state, catalog, options, lang)
 
     def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
         from builder.systems.laminim.play.view import show

@@ -1,8 +1,9 @@
 """``laminim cards RECORD``: the cards of both sides as the battle stands, and a roster sheet
 with the score (docs/play.md "Printing the state").
 
-The cards are the ordinary unit cards (``card_context.unit_card``) with the record's marks added
-as data: the deployment ID written in its box, the durability each part has lost and the ammo
+The cards are each side's ordinary deck (``printouts.cards_context``, what ``laminim cards TEAM``
+prints for that side's team) with the record's marks added as data: the deployment ID written in
+its box, the durability each part has lost and the ammo
 spent as struck tick boxes from the first (a destroyed part has every box struck, its name
 struck through). The template only turns a count into a CSS class on a box.
 """
@@ -18,6 +19,7 @@ from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.odds import against, odds_of
+from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.printouts import cards_context as team_cards
 from builder.systems.laminim.rules.play_score import fighter_score, score
 from builder.systems.laminim.rules.play_state import Fighter, Table
@@ -62,37 +64,65 @@ def side_name(table: Table, side: int) -> str:
     return table.names[side - 1] if len(table.names) >= side else str(side)
 
 
-def cards_context(
-    table: Table, catalog: Catalog, lang: Lang, paper: str, size: str
-) -> dict[str, Any]:
-    """The deck ``laminim cards`` prints for the units of both sides (``printouts.cards_context``,
-    as it lays a team out), each card then given its unit's side and marks."""
-    title = LABELS.t("title", lang, names=" / ".join(table.names), round=table.round)
-    everyone = Team(
-        name=title,
+def side_team(table: Table, side: int) -> Team:
+    """The team a side plays, as the record holds it (its name, its units as built, in
+    deployment order): the record never reads its team files again once started."""
+    return Team(
+        name=side_name(table, side),
         units=[
             Unit(
                 name=f.name, frame=f.frame_id, weapons=[w.name if w else None for w in f.spec.slots]
             )
             for f in table.fighters
+            if f.side == side
         ],
     )
-    context = team_cards(
-        everyone, catalog, lang=lang, paper=paper, card=CARD_SIZES[size], size=size
+
+
+def cards_context(
+    table: Table, catalog: Catalog, lang: Lang, paper: str, size: str
+) -> dict[str, Any]:
+    """The cards ``laminim cards`` prints for each side's team (``printouts.cards_context``: the
+    same cards, team line and rules reference card), each unit's card then marked with its
+    state. Each side starts on a sheet of its own, its cards at its own deck's type sizes."""
+    decks = [
+        team_cards(
+            side_team(table, side),
+            catalog,
+            lang=lang,
+            paper=paper,
+            card=CARD_SIZES[size],
+            size=size,
+        )
+        for side in table.sides()
+    ]
+    labels = labels_for(lang)
+    for deck in decks:  # each side's cards at its own deck's type sizes (the template reads them)
+        for page in deck["pages"]:
+            for placed in page["items"]:
+                placed["deck"] = deck["deck"]
+    everyone = [
+        placed["item"]
+        for deck in decks
+        for page in deck["pages"]
+        for placed in page["items"]
+        if not placed["item"].get("reference")
+    ]
+    context = decks[0]
+    context["pages"] = [page for deck in decks for page in deck["pages"]]
+    context["title"] = "{} — {}".format(
+        LABELS.t("title", lang, names=" / ".join(table.names), round=table.round),
+        labels["doc_cards"],
     )
-    # the deck holds each unit's card, then its continuation cards, in the team's order
-    fighters = iter(table.fighters)
+    context["team"] = " / ".join(table.names)
+    # each deck holds a unit's card, then its continuation cards, in the team's order
+    fighters = iter(sorted(table.fighters, key=lambda f: (f.side, f.id)))
     current: Fighter | None = None
-    for page in context["pages"]:
-        for placed in page["items"]:
-            card = placed["item"]
-            if card.get("reference"):
-                continue
-            if not card.get("continued"):
-                current = next(fighters)
-            assert current is not None
-            card["team"] = side_name(table, current.side)
-            marked_card(card, current)
+    for card in everyone:
+        if not card.get("continued"):
+            current = next(fighters)
+        assert current is not None
+        marked_card(card, current)
     return context
 
 
@@ -210,6 +240,7 @@ def printouts(
             roster_context(roster, catalog_line, game=game, lang=options.lang, paper=options.paper)
         )
         context["status"] = status(table, options.lang)  # not "legal": how the battle stands
+        context["share"] = None  # a record has no share code (a team file's sheet has)
         return context
 
     out.append(Printout("roster", "common/roster.html", LaterContext(sheet)))

@@ -8,6 +8,7 @@ from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.report_lang import current_lang
+from builder.core.text_table import columns
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
@@ -320,4 +321,95 @@ def _odds_lines(
     return lines
 
 
-__all__ = ["show", "state_json", "state_text"]
+def screen_text(
+    table: Table, catalog: Catalog, options: ShowOptions, lang: Lang, width: int = 78
+) -> tuple[str, str]:
+    """The play screen's text (80 columns): a head that stays in view (the round, each side's
+    score, what the odds are against) and each side's units, each unit's parts on one line and
+    its odds from the current state (D21), centre, score and marks under it; ``width``: the
+    screen's columns less its scroll bar."""
+    t = LABELS.t
+    threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
+    odds = {f.id: odds_of(table, f, threat) for f in table.fighters}
+    totals = {s.side: s.score for s in score(table).sides}
+    names = {s: (table.names[s - 1] if len(table.names) >= s else "") for s in table.sides()}
+    if table.over:
+        head = t("over", lang, round=table.round, last=table.last_round)
+    else:
+        head = t("round", lang, round=table.round, last=table.last_round)
+    sides = "  ".join(t("side-score", lang, side=s, name=names[s], score=totals[s]) for s in names)
+    heads = [head + "  " + sides]
+    if threat is not None and not table.over:
+        name = threat.names[1] if lang == "ja" else threat.names[0]
+        heads.append(t("screen-against", lang, name=name))
+    lines: list[str] = []
+    pad = max((columns(f.name) for f in table.fighters), default=0)
+    for side in table.sides():
+        lines.append(t("side", lang, side=side, name=names[side]))
+        for f in (x for x in table.fighters if x.side == side):
+            name = f.name if f.alive else t("gone", lang, name=f.name)
+            frame = _part(f.frame, f.spec.frame_durability, f.destroyed, lang)
+            parts = [
+                f"{f.id} {name}" + " " * max(0, pad - columns(name)),
+                f"{t('frame', lang)} {frame}",
+                *(
+                    f"{t('screen-slot', lang, slot=i + 1)} {_slot_cell(f, i, catalog, lang)}"
+                    for i in range(3)
+                    if f.spec.slots[i] is not None
+                ),
+            ]
+            lines += packed(parts, width)
+            lines += packed(_screen_odds(f, odds.get(f.id), lang), width, indent="  ")
+        lines.append("")
+    if table.tokens:
+        tokens = ", ".join(
+            t("token", lang, id=k.id, count=k.count, owner=k.owner, target=k.target)
+            for k in table.tokens
+        )
+        lines += [t("tokens", lang, tokens=tokens), ""]
+    if table.over:
+        won = score(table).winner
+        lines.append(
+            t("won", lang, side=won, name=names.get(won, ""))
+            if won is not None
+            else t("even", lang)
+        )
+    return "\n".join(heads), "\n".join(lines).rstrip()
+
+
+def packed(pieces: list[str], width: int, indent: str = "") -> list[str]:
+    """``pieces`` two spaces apart on lines of at most ``width`` columns, a piece never cut
+    (a line that must go on starts under the first piece's second column)."""
+    lines: list[str] = []
+    line = indent
+    for piece in pieces:
+        if line.strip() and columns(line) + 2 + columns(piece) > width:
+            lines.append(line)
+            line = indent + "    "
+        line += ("  " if line.strip() else "") + piece
+    lines.append(line)
+    return lines
+
+
+def _screen_odds(f: Fighter, found: StateOdds | None, lang: Lang) -> list[str]:
+    t = LABELS.t
+    parts = []
+    if found is not None:
+        mark = "≈" if found.method == "sampled" else ""
+        parts.append(
+            t(
+                "screen-odds",
+                lang,
+                now=mark + _pct(found.alive_round),
+                end=mark + _pct(found.alive_end),
+                rem=f"{mark}{found.expected_remaining:.1f}",
+                cook=mark + _pct(found.cook_off),
+            )
+        )
+    centre = "—" if f.centre is None else f"{f.centre:g}"
+    parts.append(t("screen-score", lang, centre=centre, score=fighter_score(f)))
+    marks = _marks(f, lang)
+    return [*parts, *([marks] if marks else [])]
+
+
+__all__ = ["screen_text", "show", "state_json", "state_text"]

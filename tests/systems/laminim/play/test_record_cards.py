@@ -135,3 +135,39 @@ def test_a_team_file_prints_no_struck_box(tmp_path, cli):
     assert result.code == 0
     cards = next(p for p in tmp_path.iterdir() if p.name.endswith("-cards.pdf"))
     assert struck_per_card(cards) == {"": 0}  # every ID box empty, no box struck
+
+
+def test_each_side_gets_the_deck_its_team_file_prints():
+    """A record's cards are each side's ordinary deck (what ``laminim cards TEAM`` lays out):
+    the same cards, team line and rules reference, each side on sheets of its own; a fresh
+    record differs only by the deployment IDs written in."""
+    from builder.roster.team_file import read_team
+    from builder.systems.battle import Side
+    from builder.systems.laminim.card_fit import CARD_SIZES
+    from builder.systems.laminim.play.battle import LaminimBattle
+    from builder.systems.laminim.play.printing import cards_context
+    from builder.systems.laminim.printouts import cards_context as team_cards
+    from builder.systems.laminim.system import SYSTEM
+
+    catalog = SYSTEM.load_catalog(None)
+    teams = [
+        read_team(ROOT / "parts_catalog" / "laminim" / "demo_team.yaml")[1].team,
+        read_team(ROOT / "examples" / "laminim" / "rivals.yaml")[1].team,
+    ]
+    table = LaminimBattle().start([Side(t, t.name) for t in teams], catalog)
+    record = cards_context(table, catalog, "en", "a4", "poker")
+    pages = [
+        team_cards(t, catalog, lang="en", paper="a4", card=CARD_SIZES["poker"], size="poker")[
+            "pages"
+        ]
+        for t in teams
+    ]
+    assert len(record["pages"]) == sum(len(p) for p in pages)
+    ids = iter(range(1, 7))
+    for got, want in zip(record["pages"], [p for side in pages for p in side], strict=True):
+        for g, w in zip(got["items"], want["items"], strict=True):
+            if not w["item"].get("reference"):
+                assert g["item"]["id"] == str(next(ids))
+                w["item"]["id"] = g["item"]["id"]
+            g.pop("deck")
+            assert g == w
