@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import closest
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
@@ -443,6 +444,14 @@ class ArtifactBattle:
     """The battle record's rules for Gundam Artifact (docs/rules.md D22)."""
 
     actions = ACTIONS
+    screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
+        ("i", "initiative dice: ", ("initiative", "先攻決め")),
+        ("m", "move unit: ", ("move", "移動")),
+        ("f", "attack by: ", ("attack", "攻撃")),
+        ("e", "end", ("end activation", "行動終了")),
+        ("n", "end-round", ("end round", "ラウンド終了")),
+    )
+    dice_keys = ("hits", "evade", "dice")
 
     def start(self, sides: Sequence[Side], catalog: ArtifactCatalog) -> Table:
         """Units numbered 1.. in force-file order, the ship first, side 1 first; every MS on
@@ -496,6 +505,14 @@ class ArtifactBattle:
         from builder.systems.artifact.play.printing import printouts
 
         return printouts(state, catalog, options)
+
+    def screen(
+        self, state: Table, catalog: ArtifactCatalog, options: ShowOptions, lang: Lang
+    ) -> tuple[str, str]:
+        """The play screen's text: a head kept in view and the units with their odds."""
+        from builder.systems.artifact.play.view import screen_text
+
+        return screen_text(state, catalog, options, lang)
 
     def show(self, state: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
         from builder.systems.artifact.play.view import show

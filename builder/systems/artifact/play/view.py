@@ -260,10 +260,40 @@ def state_text(
     odds: dict[int, SurvivalResult | None],
     threat: Against | None,
     declared: dict[str, Any] | None,
+    lang: Lang | None = None,
 ) -> str:
-    lang = current_lang()
+    head, body = _text_parts(table, catalog, odds, threat, declared, lang or current_lang())
+    return "\n".join([head[0], "", *body, *head[1:]]).rstrip()
+
+
+def screen_text(
+    table: Table, catalog: ArtifactCatalog, options: ShowOptions, lang: Lang
+) -> tuple[str, str]:
+    """The play screen's text: a head kept in view (the round, whose turn, what the odds are
+    against) and the units of both sides with their odds, then the declared attack."""
+    threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
+    odds = {
+        f.id: (odds_of(table, f, threat, catalog) if threat is not None else None)
+        for f in table.fighters
+    }
+    declared = declared_odds(table, catalog)
+    head, body = _text_parts(table, catalog, odds, threat, declared, lang)
+    return "\n".join(head).rstrip(), "\n".join(body).rstrip()
+
+
+def _text_parts(
+    table: Table,
+    catalog: ArtifactCatalog,
+    odds: dict[int, SurvivalResult | None],
+    threat: Against | None,
+    declared: dict[str, Any] | None,
+    lang: Lang,
+) -> tuple[list[str], list[str]]:
+    """(the head: the round line, then what the odds are against; the body: both sides' units
+    and the declared attack)."""
     t = LABELS.t
-    lines = [_head(table, lang), ""]
+    head = [_head(table, lang)]
+    lines: list[str] = []
     heads = [t(k, lang) for k in ("id", "unit", "hp", "p", "where", "alive-1", "alive-3", "e-hp")]
     for side in (1, 2):
         rows = []
@@ -290,16 +320,15 @@ def state_text(
             text_table(heads, rows, right={2, 3, 5, 6, 7}),
             "",
         ]
-    if threat is not None and not table.over:
-        name = threat.names[1] if lang == "ja" else threat.names[0]
-        lines += [
-            t("odds-against", lang, name=name),
-            t("odds-legend", lang, rounds=ROUNDS),
-            "",
-        ]
     if declared is not None:
         lines += _declared_lines(table, catalog, declared, lang)
-    return "\n".join(lines).rstrip()
+    if threat is not None and not table.over:
+        name = threat.names[1] if lang == "ja" else threat.names[0]
+        head += [
+            t("odds-against", lang, name=name),
+            t("odds-legend", lang, rounds=ROUNDS),
+        ]
+    return head, lines
 
 
 def _head(table: Table, lang: Lang) -> str:

@@ -251,3 +251,18 @@ def test_a_key_left_empty_is_a_key_missing(cli, record):
     assert result.code == 2
     assert "do.yaml:1:3: [0]: land needs unit" in result.err
     assert "do.yaml:2:3: [1]: attack needs weapon" in result.err
+
+
+def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, record):
+    from builder.core.text_table import columns
+    from builder.play.session import Session
+    from builder.systems import ShowsScreen
+    from builder.systems.battle import ShowOptions
+
+    assert play(cli, record, ACTIONS).code == 0
+    session = Session.open(record)
+    assert isinstance(session.battle, ShowsScreen)
+    for lang, words in (("en", "Round 1"), ("ja", "ラウンド 1")):
+        head, body = session.battle.screen(session.state, session.catalog, ShowOptions(), lang)
+        assert head.startswith(words) and "Hi-nu" in body
+        assert max(columns(line) for line in (head + "\n" + body).splitlines()) <= 80
