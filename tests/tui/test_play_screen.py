@@ -119,13 +119,17 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
         await type_action(pilot, "f", "6, weapon: 1, target: 1, hits: 17")
         assert record.read_bytes() == before
         said = str(app.query_one("#said").render())
-        assert said and (lang == "en" or not any(w in said for w in ("destroyed", "weapon")))
+        assert said.startswith("hits[1]: ") and "7" in said, said  # the key path, no "[0]."
+        assert lang == "en" or not any(w in said for w in ("face", "die", "dice"))
+        await pilot.press("escape", "l")  # the refusal said again in the other language
+        await settle(pilot)
+        assert str(app.query_one("#said").render()) != said
         # every line fits 80 columns; the odds are beside each unit
         from builder.core.text_table import columns
 
         text = screen_text(pilot)
         assert all(columns(line) <= 80 for line in text.splitlines())
-        assert ("now " if lang == "en" else "今 ") in text
+        assert ("今 " if lang == "en" else "now ") in text  # after l: the other language
 
 
 async def test_the_odds_beside_a_unit_are_the_record_s_from_the_current_state(record):

@@ -104,11 +104,12 @@ class FileDialog(ModalScreen[Path | None]):
         super().__init__()
         self._title = title
         self._lang = lang
-        self._start = start if start.is_dir() else Path.cwd()
+        # resolved: the tree's top row names the folder (a relative ``.`` has no name)
+        self._start = (start if start.is_dir() else Path.cwd()).resolve()
         self._value = value
         # the field starts in the tree's folder, so what is typed there completes among
         # the files the tree shows
-        here = self._start.resolve() == Path.cwd().resolve()
+        here = self._start == Path.cwd().resolve()
         self._field = value or ("" if here else self._shown(self._start) + os.sep)
         self._must_exist = must_exist
 

@@ -28,7 +28,8 @@ from builder.tui.widgets.key_footer import KeyFooter
 
 NONE_ID = "\x00none"
 NAME_CELLS = 22
-"""Most cells of a name in the list (the numbers after it stay in view at 80 columns)."""
+"""Cells of a name in the list before the list has its width (then: as many as the row has
+room for after the widest figures, so a name is cut only when its row is full)."""
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,8 @@ class PickerDialog(ModalScreen[str | None]):
         self._lang = lang
         self._current = current
         self._none = none
-        widest = max((cell_len(c.name) for c in self._choices), default=8)
-        self._name_cells = max(8, min(NAME_CELLS, widest))
+        self._widest = max((cell_len(c.name) for c in self._choices), default=8)
+        self._name_cells = max(8, min(NAME_CELLS, self._widest))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker"):
@@ -93,6 +94,38 @@ class PickerDialog(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self._fill()
         self.query_one(Input).focus()
+        self.call_after_refresh(self._fit_names)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_names)
+
+    def figure_cells(self) -> int:
+        """Cells the widest row takes after its name (a space and the figures)."""
+        return max((1 + cell_len(c.figures) for c in self._choices if c.figures), default=0)
+
+    def name_room(self, widest: int) -> int:
+        """Cells for the names: the widest name's when the list has room for it beside the
+        figures, else what the row has (never under 8)."""
+        listing = self.query_one(OptionList)
+        # an option's padding on each side and the scrollbar
+        room = listing.scrollable_content_region.width - 2 - self.figure_cells()
+        if listing.scrollable_content_region.width <= 0:
+            return max(8, min(NAME_CELLS, widest))
+        return max(8, min(widest, room))
+
+    def _fit_names(self) -> None:
+        cells = self.name_room(self._widest)
+        if cells == self._name_cells:
+            return
+        self._name_cells = cells
+        listing = self.query_one(OptionList)
+        highlighted = listing.highlighted
+        self._fill()
+        if highlighted is not None and highlighted < listing.option_count:
+            listing.highlighted = highlighted
+        head = self.head()
+        if head is not None:
+            self.query_one("#picker-head", Static).update(head)
 
     def shown_choices(self) -> list[Choice]:
         query = self.query_one(Input).value.strip().casefold()

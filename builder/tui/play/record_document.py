@@ -1,5 +1,5 @@
-"""A battle record open in the TUI: the kit's document shape for a record (docs/design.md "How
-it is built: the app owns the document").
+"""A battle record open in the TUI, in the kit's document shape for a record (docs/design.md
+"How it is built: the app owns the document").
 
 The value the history holds is the record's state; an action is an edit that applies it to the
 record (all or nothing, saved atomically, as ``laminim play --do``); undo and redo are the kit's

@@ -11,6 +11,7 @@ braces left out, and dice (the battle's ``dice_keys``) as their faces in a row: 
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 import yaml
@@ -104,7 +105,7 @@ class PlayApp(App[int]):
         self.doc = doc
         self.lang: Lang = lang
         self.threat: str | None = None
-        self.last: str = ""
+        self.last: list[Pair] = []  # what the last key did, said again in the other language
         battle = doc.session.battle
         self.game_keys = battle.screen_keys if isinstance(battle, ShowsScreen) else ()
         self.dice_keys = battle.dice_keys if isinstance(battle, ShowsScreen) else ()
@@ -132,16 +133,17 @@ class PlayApp(App[int]):
         head, body = self.doc.screen(self.threat, self.lang)
         self.query_one("#head", Static).update(head)
         self.query_one("#state", Static).update(body)
-        self.query_one("#said", Static).update(self.last)
-        own = "  ".join(f"{key} {self.say(w)}" for key, _, w in self.game_keys)
+        self.query_one("#said", Static).update("\n".join(self.say(p) for p in self.last))
+        gap = " " if self.lang == "ja" else "  "  # Japanese words are wide: one space apart
+        own = gap.join(f"{key} {self.say(w)}" for key, _, w in self.game_keys)
         self.query_one("#keys", Static).update(WORDS.t("keys", self.lang, own=own))
 
-    def said(self, key: str, label: Pair) -> str:
-        return WORDS.t(key, self.lang, label=self.say(label))
+    def said(self, key: str, label: Pair) -> Pair:
+        return (WORDS.t(key, "en", label=label[0]), WORDS.t(key, "ja", label=label[1]))
 
-    def tell(self, text: str) -> None:
-        self.last = text
-        self.query_one("#said", Static).update(text)
+    def tell(self, *said: Pair) -> None:
+        self.last = list(said)
+        self.query_one("#said", Static).update("\n".join(self.say(p) for p in self.last))
 
     # -- acts ----------------------------------------------------------------------------
 
@@ -165,7 +167,7 @@ class PlayApp(App[int]):
             actions = tuple(self.doc.session.battle.actions)
             action = parse_action(event.value, actions, self.dice_keys)
         except ValueError as exc:
-            self.tell(self.say(exc.args[0]))
+            self.tell(exc.args[0])
             return
         label = action_label(action)
         self.post_message(Edit(label, lambda _: action))
@@ -180,24 +182,19 @@ class PlayApp(App[int]):
         try:
             said = self.doc.act(action, message.label)
         except InputError as exc:
-            self.tell(
-                "\n".join(
-                    f"{p.field}: {p.words.text(self.lang)}" if p.field else p.words.text(self.lang)
-                    for p in exc.problems
-                )
-            )
+            self.tell(*(refusal(p.field, p.words.en, p.words.ja) for p in exc.problems))
             return
-        self.last = "\n".join(self.say(s) for s in said)
+        self.last = list(said)
         self.show()
 
     def action_undo(self) -> None:
         label = self.doc.undo()
-        self.last = WORDS.t("no-undo", self.lang) if label is None else self.said("undone", label)
+        self.last = [words("no-undo") if label is None else self.said("undone", label)]
         self.show()
 
     def action_redo(self) -> None:
         label = self.doc.redo()
-        self.last = WORDS.t("no-redo", self.lang) if label is None else self.said("redone", label)
+        self.last = [words("no-redo") if label is None else self.said("redone", label)]
         self.show()
 
     def action_toggle_lang(self) -> None:
@@ -217,7 +214,7 @@ class PlayApp(App[int]):
             super()._handle_exception(error)
             return
         self.bell()
-        self.tell(WORDS.t("error", self.lang, error=f"{type(error).__name__}: {error}"))
+        self.tell(words("error", error=f"{type(error).__name__}: {error}"))
 
     async def _dispatch_message(self, message: Message) -> None:
         try:
@@ -226,7 +223,14 @@ class PlayApp(App[int]):
             self._handle_exception(error)
 
     def action_help(self) -> None:
-        self.tell(WORDS.t("help", self.lang))
+        self.tell(words("help"))
+
+
+def refusal(field: str, en: str, ja: str) -> Pair:
+    """A refused action's problem: its key path in the action (``[0].hits[2]`` from the line's
+    one action: the ``[0].`` dropped) and its words."""
+    where = re.sub(r"^\[0\]\.?", "", field)
+    return (f"{where}: {en}", f"{where}: {ja}") if where else (en, ja)
 
 
 def run_screen(args: Any) -> int:

@@ -108,6 +108,15 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         return self.item_of(self.team)
 
     @property
+    def shown_name(self) -> str:
+        """The item's name as the player reads it: its own Japanese name under ja, when it
+        has one."""
+        name_ja = getattr(self.item, "name_ja", None)
+        if self.lang == "ja" and isinstance(name_ja, str) and name_ja:
+            return name_ja
+        return self.item_name
+
+    @property
     def prefix(self) -> str:
         """The item's place as a problem names it (``units[2]``)."""
         return field_path(self.at)
@@ -216,9 +225,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         items = self._items(self.team)
         if items is not None:
             self.index = next((i for i, x in enumerate(items) if x.name == item.name), self.index)
-        shown = item.name
-        if self.lang == "ja" and isinstance(getattr(item, "name_ja", None), str):
-            shown = item.name_ja  # the item's own Japanese name, when it has one
+        shown = self.shown_name
         self.query_one("#item-title", Static).update(
             Text.assemble((f"{self.say(self.item_noun())}: ", "dim"), (shown, "bold"))
         )
@@ -322,7 +329,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         value = getattr(self.item, spec.name)
         current = value[row.element] if isinstance(row.element, int) else value
         ui = ui_of(self)
-        title = f"{ui.field_name(spec.name, self.lang)} — {self.item_name}"
+        title = f"{ui.field_name(spec.name, self.lang)} — {self.shown_name}"
         none = self.say(words("none_choice")) if spec.optional else None
 
         def chosen(choice: str | None) -> None:
@@ -488,7 +495,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
                 if choice:
                     self._set_element(spec, None, choice)
 
-            title = f"{field} — {self.item_name}"
+            title = f"{field} — {self.shown_name}"
             self.app.push_screen(PickerDialog(title, self._picker_choices(spec), self.lang), picked)
         elif spec.kind == "texts":
             self.app.push_screen(

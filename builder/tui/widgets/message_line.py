@@ -43,7 +43,8 @@ class MessageLine(Static):
         self._draw()
 
     def _draw(self) -> None:
-        width = max(20, self.size.width - 2)
+        # hidden, the line has no width yet: it will be as wide as the screen
+        width = max(20, (self.size.width or self.app.size.width) - 2)
         lines: list[tuple[str, str]] = []
         for notice in self._shown:
             style = STYLE.get(notice.severity, "bold")

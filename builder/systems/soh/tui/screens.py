@@ -340,26 +340,30 @@ class CharacterEditor(ItemEditorScreen[Crew, Catalog]):
     def choice(self, spec: FieldSpec, entry_id: str, entry: Any) -> Choice:
         lang = self.lang
         name = part_name(entry, lang)
-        stats = Table(box=None, show_header=False, padding=(0, 1))
-        stats.add_column(style="bold")
-        stats.add_column()
+        rows: list[tuple[str, str]] = []
         if isinstance(entry, Weapon):
             figures = f"{entry.type} {entry.damage:>3} {entry.size:+d}"
-            stats.add_row(t("damage", lang), f"{entry.damage} ({entry.type})")
-            stats.add_row(t("size", lang), f"{entry.size:+d}")
-            stats.add_row(t("skill", lang), skill_name(entry.skill, lang))
-            stats.add_row(t("ammo", lang), "—" if entry.ammo is None else str(entry.ammo))
-            stats.add_row(t("rate", lang), "—" if entry.rate is None else str(entry.rate))
+            rows.append((t("damage", lang), f"{entry.damage} ({entry.type})"))
+            rows.append((t("size", lang), f"{entry.size:+d}"))
+            rows.append((t("skill", lang), skill_name(entry.skill, lang)))
+            rows.append((t("ammo", lang), "—" if entry.ammo is None else str(entry.ammo)))
+            rows.append((t("rate", lang), "—" if entry.rate is None else str(entry.rate)))
         elif isinstance(entry, Armour | Vehicle):
             figures = f"B{entry.b_armour} A{entry.a_armour}"
-            stats.add_row(t("armour_ba", lang), f"B {entry.b_armour} / A {entry.a_armour}")
-            stats.add_row(t("mods", lang), f"{entry.dexterity_mod:+d} / {entry.agility_mod:+d}")
+            rows.append((t("armour_ba", lang), f"B {entry.b_armour} / A {entry.a_armour}"))
+            rows.append((t("mods", lang), f"{entry.dexterity_mod:+d} / {entry.agility_mod:+d}"))
             if entry.strength is not None:
-                stats.add_row(t("strength", lang), str(entry.strength))
+                rows.append((t("strength", lang), str(entry.strength)))
             if isinstance(entry, Vehicle):
-                stats.add_row(t("size", lang), str(entry.size))
+                rows.append((t("size", lang), str(entry.size)))
         else:
             return super().choice(spec, entry_id, entry)
+        stats = Table(box=None, show_header=False, padding=(0, 1))
+        # the labels whole (the values are short): a narrow pane wraps a value, never a label
+        stats.add_column(style="bold", no_wrap=True, min_width=max(cell_len(k) for k, _ in rows))
+        stats.add_column()
+        for label, value in rows:
+            stats.add_row(label, value)
         parts: list[RenderableType] = [Text(name, style="bold underline"), stats]
         if entry.description:
             parts.append(Wrapped(entry.description, style="italic"))

@@ -78,12 +78,14 @@ class PartPickerDialog(PickerDialog):
 
     @property
     def _name_width(self) -> int:
-        """Cells for the part names: the longest name in either language, at most 16 (so a row
-        with its numbers and the over-budget mark fits the list at 80 columns)."""
-        widths = [
-            cell_len(part_name(p, lang)) for p in self._parts.values() for lang in ("en", "ja")
-        ]
-        return min(16, max([8, *widths]))
+        """Cells for the part names: the longest name, cut only when the list has no room
+        for it beside the numbers and the over-budget mark."""
+        return self._name_cells
+
+    def figure_cells(self) -> int:
+        if self._parts and isinstance(next(iter(self._parts.values())), Frame):
+            return 1 + 4 + 1 + 4
+        return 1 + 3 + 1 + 3 + 1 + 3 + 1 + 3 + 2  # weight power×attacks durability ✗
 
     def head(self) -> Text:
         """Column names above the list (the rows are numbers only)."""
