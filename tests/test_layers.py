@@ -62,6 +62,7 @@ HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 GENERIC = (
     "core",
     "roster",
+    "play",
     "catalogs",
     "exchange",
     "render",
@@ -75,6 +76,7 @@ REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
+    "play": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "exchange": {"textual", "builder.tui", "jinja2", "weasyprint"},
@@ -185,6 +187,7 @@ KIT = (
     "exchange.py",
     "compare_table.py",
     "compare_sheet.py",
+    "battle.py",
 )
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]

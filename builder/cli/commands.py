@@ -253,9 +253,13 @@ largest cards of the bundled games). A legal file is bounded by its game's rules
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    from builder.play.cards import is_record_file, record_cards
     from builder.render.batch import TooMuchToLayOut, render_printouts
     from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
+
+    if is_record_file(args.team):  # a battle record: its state, the damage marked (docs/play.md)
+        return record_cards(args)
 
     system, catalog, read, team = _read(args)
     report = system.check(read, catalog)
@@ -310,3 +314,15 @@ _COMMANDS = {
     "cards": cmd_cards,
     "compare": cmd_compare,
 }
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``laminim play``: at a terminal, without ``--do`` or ``--json``, the play screen (the
+    record opened or started); else the command's text or JSON (``builder.play.command``)."""
+    from builder.play.command import run
+
+    if args.actions is None and not args.json and sys.stdin.isatty() and sys.stdout.isatty():
+        from builder.tui.play.screen import run_screen
+
+        return run_screen(args)
+    return run(args)

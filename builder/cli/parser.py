@@ -47,6 +47,7 @@ CARD_SIZES = "<card sizes>"
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
     Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
+    Path(__file__).parent.parent / "play" / "help_labels.yaml",
     Path(__file__).parent.parent / "exchange" / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
@@ -235,6 +236,10 @@ def build_parser(
     )
     p.add_argument("--force", action="store_true", help="print even if the file is not legal")
 
+    from builder.play.command import configure as add_play
+
+    add_play(sub, catalog_option).set_defaults(run=_play)  # docs/play.md: a terminal's screen
+
     from builder.catalogs.commands import add_commands
 
     add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
@@ -414,8 +419,14 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from builder.cli.commands import cmd_play
+
+    return cmd_play(args)
+
+
 _GENERIC = (
-    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate"),
+    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate", "play"),
     *("share", "import", "export"),
 )
 """Commands that need no game's declarations to parse (they load only the file's system)."""

@@ -19,6 +19,18 @@ from typing import cast
 from builder.core.problems import InputError, Problem, unknown_system
 from builder.systems import base
 from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
+from builder.systems.battle import (  # the kit's play-mode part (battle records)
+    RECORD_KEYS,
+    Applied,
+    Battle,
+    Dice,
+    Plays,
+    PrintsBattle,
+    Refused,
+    ShowOptions,
+    ShowsScreen,
+    Side,
+)
 from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
@@ -38,7 +50,7 @@ from builder.systems.editing import (
 )
 from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
-from builder.systems.options import Declared
+from builder.systems.options import Declared, whole_number
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -71,6 +83,9 @@ __all__ += [
     "with_field",
 ]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
+__all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
+__all__ += ["ShowOptions", "ShowsScreen", "Side"]
+__all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # annotations only
         PrintOptions,
         Printout,
     )
+    from builder.systems.battle import Battle
     from builder.systems.ui import SystemUI
 
 
@@ -111,6 +112,12 @@ class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead])
         from builder.systems.artifact.tui.ui import artifact_ui
 
         return artifact_ui()
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D22, ``laminim play``)."""
+        from builder.systems.artifact.play.battle import ArtifactBattle
+
+        return ArtifactBattle()
 
     def commands(self) -> list[Command]:
         from builder.systems.artifact.commands import BALANCE, ODDS

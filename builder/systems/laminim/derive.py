@@ -52,19 +52,29 @@ def threat_spec(threat: Threat, catalog: Catalog) -> ThreatSpec:
         weapon = catalog.weapon(attack.weapon)
         if weapon is None:  # checked when the threat was loaded
             raise KeyError(attack.weapon)
-        attacks.append(ThreatAttack(weapon_spec(weapon), attack.bonus))
+        attacks.append(ThreatAttack(weapon_spec(weapon), attack.bonus, attack.rounds))
     return ThreatSpec(id=threat.id, attacks=tuple(attacks))
 
 
-def find_threat(ref: str | None, catalog: Catalog) -> Threat:
-    """A threat by catalog id, or from a YAML file holding one threat; default when None.
+def find_threat(ref: str | None, catalog: Catalog, bonus: int | None = None) -> Threat:
+    """A threat by catalog id, from a YAML file holding one threat, or an enemy unit of a team
+    file (``FILE:UNIT``, docs/rules.md D21, its attacks at ``bonus``, default +2); the catalog's
+    default when None.
 
-    Raises InputError (exit 2) for an unknown id or a bad file.
+    Raises InputError (exit 2) for an unknown id or a bad file, and for a ``bonus`` given with
+    a threat that is not an enemy unit (it would change nothing).
     """
+    from builder.systems.laminim.enemy import file_enemy_threat, is_unit_ref
+
+    if ref is not None and is_unit_ref(ref) and catalog.threat(ref) is None:
+        return file_enemy_threat(ref, catalog, *(() if bonus is None else (bonus,)))
     if ref is None:
         if catalog.default_threat is None:
             raise InputError([Problem("--threat", None, None, "", MESSAGES("no-default-threat"))])
         ref = catalog.default_threat
+    if bonus is not None:
+        refused = MESSAGES("bonus-without-unit", threat=ref)
+        raise InputError([Problem("--bonus", None, None, "", refused)])
     threat = catalog.threat(ref)
     if threat is not None:
         return threat

@@ -237,6 +237,13 @@ class ThreatAttack(_Model):
         le=MAX_BONUS,
         description="Total hit bonus B (RULES §1.2); ignored for missiles, which always contact.",
     )
+    rounds: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_AMMO,
+        description="Made only in the first N rounds (an enemy unit's ammo, RULES D21); "
+        "null: every round.",
+    )
 
 
 class Threat(_Model):

@@ -7,7 +7,7 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
@@ -23,6 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.battle import Battle
 from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
@@ -113,6 +114,12 @@ class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.tui.ui import laminim_ui
 
         return laminim_ui()
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D20, ``laminim play``)."""
+        from builder.systems.laminim.play.battle import LaminimBattle
+
+        return LaminimBattle()
 
     def commands(self) -> list[Command]:
         from builder.systems.laminim.commands import commands

@@ -63,7 +63,9 @@ def threat_json(threat: Threat, default: bool) -> dict:
         "name_ja": threat.name_ja,
         "description": threat.description,
         "default": default,
-        "attacks": [a.model_dump() for a in threat.attacks],
+        "attacks": [
+            a.model_dump(exclude={"rounds"} if a.rounds is None else None) for a in threat.attacks
+        ],
     }
 
 
@@ -317,15 +319,27 @@ def _weapon_word(weapon_id: str, catalog: Catalog, lang: Lang) -> str:
     return weapon_id if lang == "en" else part_name(catalog.weapon(weapon_id), lang, weapon_id)
 
 
+def threat_attacks_text(threat: Threat, catalog: Catalog, lang: Lang) -> str:
+    """A threat's attacks as ``analyze`` lists them: each weapon with its bonus, and the
+    rounds its magazine lasts when it does not fire every round (an enemy unit, D21)."""
+    t = ANALYZE.t
+    words = []
+    for a in threat.attacks:
+        weapon = _weapon_word(a.weapon, catalog, lang)
+        if a.rounds is not None:
+            key = "attack-bonus-rounds" if a.bonus else "attack-rounds"
+            words.append(t(key, lang, weapon=weapon, bonus=a.bonus, rounds=a.rounds))
+        elif a.bonus:
+            words.append(t("attack-bonus", lang, weapon=weapon, bonus=a.bonus))
+        else:
+            words.append(weapon)
+    return ", ".join(words) or t("no-attacks", lang)
+
+
 def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
     lang = current_lang()
     t = ANALYZE.t
-    attacks = ", ".join(
-        t("attack-bonus", lang, weapon=_weapon_word(a.weapon, catalog, lang), bonus=a.bonus)
-        if a.bonus
-        else _weapon_word(a.weapon, catalog, lang)
-        for a in threat.attacks
-    )
+    attacks = threat_attacks_text(threat, catalog, lang)
     out = [t("threat", lang, name=part_name(threat, lang), id=threat.id, attacks=attacks)]
     if any(a.intercept is not None for _, a in results) and not any(
         (w := catalog.weapon(a.weapon)) is not None and w.type == "missile" for a in threat.attacks

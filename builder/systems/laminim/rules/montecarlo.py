@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .interception import Intercept, first_salvo
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, UnitState
 
 
 @dataclass(frozen=True)
@@ -118,22 +118,36 @@ def simulate_survival(
     trials: int = 20000,
     seed: int = 0,
     intercept: Intercept | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> MonteCarloResult:
     """Per-round means (and standard errors) of the outputs of ``survival.survival``.
 
     ``intercept`` (D19): the weapon in that slot rolls its dice at the first missile salvo while
     intact at the start of the round; each hit takes one missile off (surplus hits are lost).
+    D21: ``state`` is where the unit stands (parts as they are, possibly at or below 0 before
+    the round's resolution; destroyed weapons; ammo left), ``attacks_done`` leaves the first
+    round's attacks out, and an attack with ``rounds`` stops when its magazine is empty.
     """
+    if state is not None and state.frame_destroyed:
+        return _gone(unit, threat, rounds, trials, seed)
     salvo = None if intercept is None else first_salvo(threat)
     shooter = None if intercept is None else unit.slots[intercept.slot]
     rules = _Rules(unit)
     rng = np.random.default_rng(seed)
     durability = np.zeros((trials, 4), dtype=np.int64)
-    durability[:, 0] = unit.frame_durability
+    durability[:, 0] = unit.frame_durability if state is None else state.frame
+    ammo = [0 if w is None else w.ammo or 0 for w in unit.slots]
     for s, w in enumerate(unit.slots):
         if w is not None:
-            durability[:, s + 1] = w.durability
+            durability[:, s + 1] = w.durability if state is None else state.slots[s]
+            if state is not None and w.ammo is not None and state.ammo[s] is not None:
+                ammo[s] = state.ammo[s] or 0
     intact = np.tile(rules.mounted, (trials, 1))
+    if state is not None:
+        for s, gone in enumerate(state.destroyed):
+            intact[:, s + 1] &= not gone
     alive = np.ones(trials, dtype=bool)
     cooked = np.zeros(trials, dtype=bool)
     own = np.random.default_rng([seed, 1])  # the unit's own dice (D25): a stream of their own
@@ -144,10 +158,13 @@ def simulate_survival(
         dealt += _own_fire(own, unit, round_no, intact & alive[:, None], exposure)
         table = rules.lookup(intact)  # the silhouette at the start of the round
         shoots = intact[:, intercept.slot + 1].copy() if intercept is not None else None
+        attack_no = round_no - 1 if attacks_done else round_no
         for index, attack in enumerate(threat.attacks):
             weapon = attack.weapon
             if weapon.kind == "special" or weapon.attacks <= 0:
                 continue
+            if attack_no <= 0 or (attack.rounds is not None and attack.rounds < attack_no):
+                continue  # D21: no attacks this round, or this magazine is empty
             shape = (trials, weapon.attacks)
             if weapon.kind == "missile":
                 landed = np.ones(shape, dtype=bool)
@@ -167,9 +184,9 @@ def simulate_survival(
             intact &= ~wave
             table = rules.lookup(intact)
             for s, w in enumerate(unit.slots):
-                if w is None or not w.ammo:
+                if w is None or not ammo[s]:
                     continue
-                ones = (rng.integers(1, 7, size=(trials, w.ammo)) == 1) & wave[:, s + 1, None]
+                ones = (rng.integers(1, 7, size=(trials, ammo[s])) == 1) & wave[:, s + 1, None]
                 cooked |= ones.any(axis=1)
                 _land(rng, table, ones, rules.damage(w.power), durability)
             # D8: the wave that destroys the frame still rolls its weapons' cook-off dice, and
@@ -236,3 +253,21 @@ def _own_fire(
             landed &= rng.integers(1, 7, size=shape) >= need
         total += np.where(ready[:, s + 1], landed.sum(axis=1) * w.power, 0)
     return total
+
+
+def _gone(
+    unit: UnitSpec, threat: ThreatSpec, rounds: int, trials: int, seed: int
+) -> MonteCarloResult:
+    """A unit already destroyed: every trial agrees (nothing alive, every weapon lost)."""
+    lost = tuple(None if w is None else 1.0 for w in unit.slots)
+    se = tuple(None if w is None else 0.0 for w in unit.slots)
+    return MonteCarloResult(
+        unit.name,
+        threat.id,
+        trials,
+        seed,
+        tuple(
+            MonteCarloRound(r, 0.0, 0.0, 0.0, 0.0, lost, se, 0.0, 0.0)  # type: ignore[arg-type]
+            for r in range(1, rounds + 1)
+        ),
+    )

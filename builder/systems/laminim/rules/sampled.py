@@ -29,9 +29,10 @@ from math import sqrt
 
 from .budget import TooLarge, check_budget
 from .interception import Intercept, intercept_problem
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, UnitState
 from .montecarlo import simulate_survival
 from .results import Interval, RoundResult, Span, SurvivalResult
+from .start import start_unit
 from .survival import Engine, survival
 
 TRIALS = 50_000  # +-0.44 percentage points at worst (p = 0.5) for a 95 % interval
@@ -95,18 +96,28 @@ def sampled_survival(
     intercept: Intercept | None = None,
     trials: int = TRIALS,
     seed: int | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals;
-    ``seed`` None: the question's own (``question_seed``)."""
+    ``seed`` None: the question's own (``question_seed``; the state is part of the question).
+    ``state`` and ``attacks_done``: D21, as ``survival`` takes them."""
     if intercept is not None:
         refused = intercept_problem(unit, intercept)
         if refused is not None:  # callers check first (intercepting.py words it for a player)
             raise ValueError(str(refused))
     check_sample(unit, threat, trials)
     if seed is None:
-        seed = question_seed(unit, threat, rounds, intercept)
-    mc = simulate_survival(unit, threat, rounds, trials, seed, intercept)
-    most = unit.frame_durability + sum(w.durability for w in unit.slots if w is not None)
+        asked = (unit, threat, rounds, intercept)
+        seed = (
+            question_seed(*asked) if state is None else question_seed(*asked, state, attacks_done)
+        )
+    mc = simulate_survival(
+        unit, threat, rounds, trials, seed, intercept, state=state, attacks_done=attacks_done
+    )
+    begin = unit if state is None else start_unit(unit, state)
+    most = begin.frame_durability + sum(w.durability for w in begin.slots if w is not None)
     unseen = wilson(0.0, trials)[1]  # how often an outcome no trial showed may still happen
     out = []
     for r in mc.rounds:
@@ -140,17 +151,26 @@ def survival_answer(
     exact: bool = False,
     cook_off: bool = True,
     engine: Engine | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """The exact chain when the job fits its budget, else the sampled estimate.
 
     ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
     ``cook_off=False``: the caller does not read the cook-off figure; ``engine``: the exact
-    chain's engine (``survival``).
+    chain's engine (``survival``). ``state``, ``attacks_done``: D21 (the chain started where
+    the unit stands).
     """
+    begin = unit if state is None or state.frame_destroyed else start_unit(unit, state)
     try:
-        check_budget(unit, threat, rounds)
+        check_budget(begin, threat, rounds)
     except TooLarge:
         if exact:
             raise
-        return sampled_survival(unit, threat, rounds, intercept)
-    return survival(unit, threat, rounds, intercept, cook_off, engine)
+        return sampled_survival(
+            unit, threat, rounds, intercept, state=state, attacks_done=attacks_done
+        )
+    return survival(
+        unit, threat, rounds, intercept, cook_off, engine, state=state, attacks_done=attacks_done
+    )

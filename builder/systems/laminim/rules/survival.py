@@ -27,8 +27,9 @@ from typing import Literal
 from .budget import check_budget
 from .chain_reference import _survival
 from .interception import Intercept, arriving, intercept_problem
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, UnitState
 from .results import Pattern, RoundResult, SurvivalResult
+from .start import start_pattern, start_unit
 from .threads import one_maths_thread
 
 __all__ = ["Pattern", "RoundResult", "SurvivalResult", "survival"]
@@ -54,12 +55,20 @@ def survival(
     intercept: Intercept | None = None,
     cook_off: bool = True,
     engine: Engine | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """Exact per-round survival of ``unit`` under ``threat`` (docs/rules.md §1.8, D7). No sampling.
 
     ``intercept`` (D19): the weapon in that slot shoots at the threat's first missile salvo each
     round it is intact at the start; ValueError when that slot holds no normal weapon. A threat
     with no missile salvo runs the plain chain (the numbers are exactly D7's).
+
+    D21: ``state`` starts the chain where the unit stands (its parts' current durabilities,
+    destroyed weapons, ammo left; default: whole, before round 1) and ``attacks_done`` makes
+    the first round resolve only the damage already recorded. A threat attack with ``rounds``
+    set is made only in that many of the threat's rounds (an enemy unit's magazine).
 
     Floats (float64) throughout; the brute-force tests check it against exact Fractions. Cells
     below ``_DROP_BELOW`` are dropped and accounted for in ``RoundResult.error_bound``. The job
@@ -77,24 +86,39 @@ def survival(
         refused = intercept_problem(unit, intercept)
         if refused is not None:  # callers check first (intercepting.py words it for a player)
             raise ValueError(str(refused))
-    size = check_budget(unit, threat, rounds)
-    if intercept is not None and arriving(unit, threat, intercept) is not None:
+    if state is not None and state.frame_destroyed:
+        return destroyed_result(unit, threat, rounds)
+    start = None if state is None else start_pattern(unit, state)
+    begin = unit if state is None else start_unit(unit, state)
+    size = check_budget(begin, threat, rounds)
+    if intercept is not None and arriving(begin, threat, intercept) is not None:
         with one_maths_thread():
-            return _survival(unit, threat, rounds, intercept)
+            return _survival(begin, threat, rounds, intercept, start, attacks_done)
     if (engine or engine_for(size.work)) == "compiled":  # no salvo to intercept: plain D7
         from .engine import exact_survival
 
-        return exact_survival(unit, threat, rounds, cook_off)
+        return exact_survival(begin, threat, rounds, cook_off, start, attacks_done)
     try:
         with one_maths_thread():
-            result = _survival(unit, threat, rounds)
+            result = _survival(begin, threat, rounds, None, start, attacks_done)
     except OverflowError:  # hundreds of identical attacks: the reference chain's binomial of
         if engine is not None:  # them leaves float range; the compiled engine rolls the dice
             raise  # one by one and answers (a function of the question too: still one answer)
         from .engine import exact_survival
 
-        return exact_survival(unit, threat, rounds, cook_off)
+        return exact_survival(begin, threat, rounds, cook_off, start, attacks_done)
     if cook_off:
         return result
     nan = float("nan")  # as the compiled engine reports it: not kept, not a number
     return replace(result, rounds=tuple(replace(r, cook_off=nan) for r in result.rounds))
+
+
+def destroyed_result(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> SurvivalResult:
+    """A unit already destroyed (D20: it has left play): nothing alive, nothing left, every
+    mounted weapon counted destroyed (as D7 counts a destroyed unit's), no cook-off to come."""
+    lost = tuple(None if w is None else 1.0 for w in unit.slots)
+    return SurvivalResult(
+        unit.name,
+        threat.id,
+        tuple(RoundResult(r, 0.0, 0.0, lost, 0.0) for r in range(1, rounds + 1)),  # type: ignore[arg-type]
+    )
