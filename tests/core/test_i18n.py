@@ -57,7 +57,7 @@ def test_every_label_has_its_japanese(name, table):
 
 
 def test_every_yaml_file_in_the_package_is_a_labels_ui_or_reference_file():
-    messages = {str(p.relative_to(BUILDER)) for p in BUILDER.rglob("messages.yaml")}
+    messages = {str(p.relative_to(BUILDER)) for p in BUILDER.rglob("*messages.yaml")}
     others = {str(p.relative_to(BUILDER)) for p in BUILDER.rglob("*.yaml")} - set(LABEL_IDS)
     others -= messages  # message tables: tests/core/test_messages.py walks them
     assert others == {
@@ -208,10 +208,10 @@ def test_system_ui_load_reads_the_ui_file_beside_the_module(tmp_path):
         "help:\n  - title: [Map, マップ]\n    keys:\n      - ['#', make a pit, 穴にする]\n",
         encoding="utf-8",
     )
-    ui = SystemUI.load(str(tmp_path / "ui.py"), dict, state=3)
+    ui = SystemUI.load(str(tmp_path / "ui.py"), dict)
     assert ui.noun == ("map", "マップ")
     assert ui.print_title == SystemUI(dict).print_title, "not given: the kit's default"
     assert ui.css_paths == [tmp_path.resolve() / "game.tcss"]
     assert ui.keys_ja == {"Pit": "穴"}
     assert ui.help == [("Map", "マップ", [("#", "make a pit", "穴にする")])]
-    assert (ui.first_screen, ui.state) == (dict, 3)
+    assert ui.first_screen is dict
