@@ -282,8 +282,9 @@ def pair_items(old: list[Any], new: list[Any]) -> list[int | None]:
     an unpaired old one holding at least half of its other values, or the one at its place
     (the most alike first, then the one whose name it kept most of, then the nearest), but never
     with one less like it than another item of the new list is: a duplicate (even edited since)
-    is a new item, not the removed one at its place. (A unit removed and a new one added at its place cannot be told from a
-    renamed and re-equipped one: the new one then gets the old one's comments.)
+    is a new item, not the removed one at its place. (A unit removed and a new one added at its
+    place cannot be told from a renamed and re-equipped one: the new one then gets the old one's
+    comments.)
 
     Other items pair by place in a list as long as before (a slot changed, a map row edited, a
     unit moved); in a longer or shorter one as a diff does: equal runs, then a changed run
