@@ -84,6 +84,8 @@ MIGRATOR = textwrap.dedent(
     sys.path.insert(0, sys.argv[2])
     from builder.cli import main
     path, there, back = sys.argv[1], sys.argv[3], sys.argv[4]
+    # imported before "ready", so that a kill lands in migrations, not in the first one's imports
+    import builder.catalogs.commands, builder.catalogs.migrate, builder.systems.laminim.system
     print("ready", flush=True)
     i = 0
     while True:
@@ -144,6 +146,7 @@ def _loop_kills(
             figures["kills"] += 1
             text = path.read_bytes().decode("utf-8", errors="replace")
             figures["corrupt files"] += text not in expected
+            figures["kills after a write"] += text != TEAM and text in expected
             if text not in expected and kept is not None:  # for the diagnosis
                 (kept / f"{kind}-corrupt-{figures['kills']}.yaml").write_text(text, "utf-8")
             figures["temp files right after the kill"] += _temps(work, path) > 0
