@@ -108,8 +108,8 @@ def read_team(
     if isinstance(found, TeamRead):
         return None, found
     read = found.read_team(src)
-    if pin_problems:
-        read.problems = [*read.problems, *pin_problems]
+    if pin_problems or src.notes:  # src.notes: an input method's slips, as warnings
+        read.problems = [*read.problems, *pin_problems, *src.notes]
     if (
         read.problems
         and expected is None
