@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from builder.core.catalog_folder import cached_catalog, read_catalog_folder
 from builder.core.messages import Message
 from builder.core.problems import suggest
-from builder.systems.artifact.derive import MESSAGES, threat_problems
+from builder.systems.artifact.derive import MESSAGES, threat_problems, with_ids
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
@@ -82,6 +82,10 @@ def _read(root: Path) -> ArtifactCatalog:
     folder = read_catalog_folder(root, CATALOG_FILES)
     data = folder.validate(CatalogData)
     folder.refuse(cross_check(data))
+    named = ArtifactCatalog.model_construct(
+        info=None, mobile_suits=data.mobile_suits, ships=data.ships, threats=data.threats
+    )
+    threats = tuple(with_ids(t, named) for t in data.threats)  # a threat may name its parts
     return ArtifactCatalog(
         info=CatalogInfo(
             system=data.system,
@@ -91,5 +95,5 @@ def _read(root: Path) -> ArtifactCatalog:
         ),
         mobile_suits=data.mobile_suits,
         ships=data.ships,
-        threats=data.threats,
+        threats=threats,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
 
 from builder.core.messages import Message, Messages
@@ -94,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.derive import (
         all_units,
         find_weapon,
-        id_hint,
         unit_stats,
+        unknown_weapon,
         weapon_stats,
     )
     from builder.systems.artifact.rules import AttackAction, attack_odds
@@ -106,24 +107,15 @@ def run(args: argparse.Namespace) -> int:
     problems = []
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
-            hint = id_hint(value, list(units.values()))
-            message = MESSAGES("unknown-unit-known", unit=value, hint=hint, known=", ".join(units))
+            unknown = partial(MESSAGES, "unknown-unit-known", unit=value, known=", ".join(units))
+            message = units.names.refusal(value, unknown)
             problems.append(Problem(option, None, None, "", message))
     if problems:
         raise InputError(problems)
     attacker, target = units[args.attacker], units[args.target]
     weapon = find_weapon(attacker, args.weapon)
     if weapon is None:
-        ids = [w.id for w in attacker.weapons]
-        hint = id_hint(args.weapon, attacker.weapons)
-        message = MESSAGES(
-            "no-such-weapon",
-            unit=attacker.id,
-            weapon=args.weapon,
-            hint=hint,
-            weapons=", ".join(ids),
-        )
-        raise _bad("--weapon", message)
+        raise _bad("--weapon", unknown_weapon(attacker, args.weapon))
     stats = unit_stats(target)
     if args.evade_near and not args.evade:
         raise _bad("--evade-near", MESSAGES("evade-near-alone"))

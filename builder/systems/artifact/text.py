@@ -6,6 +6,7 @@ docs/design.md "Gundam Artifact".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
@@ -163,7 +164,9 @@ def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     )
 
 
-def _attack_text(a: ThreatAttack, units: dict[str, Unit], lang: Lang, by_id: bool = False) -> str:
+def _attack_text(
+    a: ThreatAttack, units: Mapping[str, Unit], lang: Lang, by_id: bool = False
+) -> str:
     """One attack of a threat: its unit and weapon (ids in ``parts``, which lists the ids;
     names in ``analyze``) and its D10 modifiers."""
     unit = units.get(a.unit)

@@ -203,12 +203,13 @@ def _unit_line(report: UnitReport, lang: Lang) -> list[str]:
     payload = (
         f"{report.payload_used}/{report.payload_limit}" if report.payload_limit is not None else "?"
     )
-    weapons = ", ".join(w or "—" for w in report.weapons) or "—"
+    frame, slots = report.shown(lang)
+    weapons = CHECK.t("list-comma", lang).join(w or "—" for w in slots) or "—"
     status = CHECK.t("legal" if report.legal else "illegal", lang)
     warn = len(warnings_of(report.problems))
     if warn:
         status += " " + CHECK.t("warnings" if warn > 1 else "one-warning", lang, count=warn)
-    return [report.name, report.frame, weapons, payload, status]
+    return [report.name, frame, weapons, payload, status]
 
 
 def _count(one: str, count: int, lang: Lang) -> str:

@@ -5,10 +5,12 @@ a chosen opponent (a character of the crew, a catalog stock opponent, or one in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from builder.core.file_unit import split_file_unit
 from builder.core.input_files import exists_safely
 from builder.core.messages import Message, Messages
+from builder.core.names import Names
 from builder.core.problems import InputError, Problem, suggest
 from builder.systems.soh.derive import Derived, WeaponLine, derive
 from builder.systems.soh.models import Catalog, Character, Crew, Weapon
@@ -96,18 +98,19 @@ def best_weapon(me: Derived, other: Derived) -> WeaponLine | None:
 def _weapon(me: Derived, weapon_id: str | None, other: Derived, option: str) -> WeaponLine | None:
     if weapon_id is None:
         return best_weapon(me, other)
-    for w in me.weapons:
-        if w.weapon.id == weapon_id:
-            return w
+    carried = Names([w.weapon for w in me.weapons])
+    found = carried.get(weapon_id)
+    if found is not None:
+        return next(w for w in me.weapons if w.weapon.id == found.id)
     ids = [w.weapon.id for w in me.weapons]
-    message = MESSAGES(
+    unknown = partial(
+        MESSAGES,
         "carries-no",
         name=me.name,
         weapon=weapon_id,
-        hint=suggest(weapon_id, ids),
         weapons=", ".join(ids) or MESSAGES("none"),
     )
-    raise _bad(option, message)
+    raise _bad(option, carried.refusal(weapon_id, unknown))
 
 
 def combatant(me: Derived, w: WeaponLine | None, their: Weapon | None) -> Combatant:

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from builder.core.messages import MessageError, Messages
+from builder.core.names import names_of
 
 MESSAGES = Messages.load(__file__)
 
@@ -152,17 +153,21 @@ class Catalog(_Model):
             seen.add(part.id)
         return self
 
-    def weapon(self, weapon_id: str) -> Weapon | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+    def weapon(self, written: str) -> Weapon | None:
+        """The weapon ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.weapons).get(written)
 
-    def armour_piece(self, armour_id: str) -> Armour | None:
-        return next((a for a in self.armour if a.id == armour_id), None)
+    def armour_piece(self, written: str) -> Armour | None:
+        """The armour ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.armour).get(written)
 
-    def vehicle(self, vehicle_id: str) -> Vehicle | None:
-        return next((v for v in self.vehicles if v.id == vehicle_id), None)
+    def vehicle(self, written: str) -> Vehicle | None:
+        """The vehicle ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.vehicles).get(written)
 
-    def opponent(self, opponent_id: str) -> Opponent | None:
-        return next((o for o in self.opponents if o.id == opponent_id), None)
+    def opponent(self, written: str) -> Opponent | None:
+        """The stock opponent ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.opponents).get(written)
 
 
 class Character(_Model):
@@ -176,10 +181,14 @@ class Character(_Model):
     strength: Ability = Field(description="Strength (体力): melee, unarmed and durability.")
     size: int = Field(ge=-5, le=20, description="Size (サイズ); a vehicle's replaces it.")
     ap: int = Field(ge=-5, le=10, description="Action points per round before D15.")
-    skills: dict[Slug, SkillLevel] = Field(default_factory=dict, description="Skill levels.")
-    armour: Slug | None = Field(default=None, description="Armour or powered suit id.")
-    vehicle: Slug | None = Field(default=None, description="Giant robot or ship id.")
-    weapons: tuple[Slug, ...] = Field(default=(), max_length=8, description="Weapon ids.")
+    skills: dict[Name, SkillLevel] = Field(
+        default_factory=dict, description="Skill levels, each skill by its id or its name."
+    )
+    armour: Name | None = Field(default=None, description="Armour or powered suit: id or name.")
+    vehicle: Name | None = Field(default=None, description="Giant robot or ship: id or name.")
+    weapons: tuple[Name, ...] = Field(
+        default=(), max_length=8, description="Weapons, each by its id or its name."
+    )
     leader: bool = Field(default=False, description="The side's leader (initiative).")
 
     @model_validator(mode="after")

@@ -133,7 +133,7 @@ def test_unknown_frame_is_exit_2_with_did_you_mean(cli):
     result = cli("optimize", "--frame", "bastion", "lancr")
     assert result.code == 2 and result.out == ""
     assert result.err.strip().splitlines() == [
-        "--frame: unknown frame 'lancr' (did you mean 'lancer'?); "
+        "--frame: unknown frame 'lancr' (did you mean 'Lancer'?); "
         "known: striker, bastion, lancer, vanguard, skimmer, hauler"
     ]
 
@@ -141,7 +141,7 @@ def test_unknown_frame_is_exit_2_with_did_you_mean(cli):
 def test_unknown_threat_is_exit_2(cli):
     result = cli("optimize", "--frame", "lancer", "--threat", "ful-barrage")
     assert result.code == 2
-    assert "did you mean 'full-barrage'" in result.err
+    assert "did you mean 'Full barrage'" in result.err
 
 
 @pytest.mark.parametrize("option", [("--top", "-1"), ("--rounds", "0"), ("--rounds", "x")])
