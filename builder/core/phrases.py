@@ -7,7 +7,8 @@ up, a few hundred kB of pure Python and a small bundled model, no network or dic
 cuts a sentence into phrases (文節) the way a typesetter would. On top of its phrases this module
 keeps what BudouX may still split:
 
-- a katakana word (サブマシンガン) and a number with its counter (5発, 1面, 3以上);
+- a katakana word (サブマシンガン; a line may break after a middle dot ・, never before it)
+  and a number with its counter or unit (5発, 1面, 3以上, 2ラウンド, エラー 1 件);
 - a formula: nothing breaks next to an operator (= + − × ÷ → / 〜 and their kin);
 - no line may end on an opening bracket or start with a closing one or a small kana;
 - the last phrase is never a single character (it would print alone on the last line).
@@ -60,15 +61,41 @@ def _latin_words(text: str) -> list[str]:
 
 def _holds(prev: str, nxt: str) -> bool:
     """True when a line may not break between the characters ``prev`` and ``nxt``."""
-    if is_katakana(prev) and is_katakana(nxt):
+    if nxt == "・":
+        return True  # a middle dot stays with the word before it; a line may break after it
+    if is_katakana(prev) and is_katakana(nxt) and prev != "・":
         return True
-    if prev.isdigit() and (nxt in COUNTERS or nxt.isdigit() or nxt in ".,"):
-        return True
+    if prev.isdigit() and (nxt in COUNTERS or nxt.isdigit() or nxt in ".," or is_katakana(nxt)):
+        return True  # 5発, 2ラウンド, 38.33
     if prev in OPERATORS or nxt in OPERATORS:
         return True
     if prev in OPENING or nxt in CLOSING or nxt in SMALL_KANA:
         return True
     return prev == "\u00a0" or nxt == "\u00a0"
+
+
+def _split_after_dots(chunk: str) -> list[str]:
+    """A phrase cut after each middle dot between two words (トルーパー・ / パワードスーツ):
+    the dot joins words, and a line may break after it."""
+    out: list[str] = []
+    start = 0
+    for i, ch in enumerate(chunk):
+        if ch in "・･" and 0 < i < len(chunk) - 1:
+            out.append(chunk[start : i + 1])
+            start = i + 1
+    out.append(chunk[start:])
+    return [c for c in out if c]
+
+
+def _counted(before: str, chunk: str) -> bool:
+    """A number, a space, then its counter or unit (``エラー 1`` + ``件``, ``3`` + ``ラウンド``):
+    one phrase, as without the space."""
+    number = before.rstrip(" ")
+    return (
+        number != before
+        and number[-1:].isdigit()
+        and (chunk[0] in COUNTERS or is_katakana(chunk[0]) or chunk[0] in "%％")
+    )
 
 
 def _split_latin(chunk: str) -> list[str]:
@@ -104,10 +131,15 @@ def _parser() -> budoux.Parser:
 def _phrases(text: str) -> tuple[str, ...]:
     chunks: list[str] = []
     for phrase in _parser().parse(text):
-        chunks.extend(_split_latin(phrase))
+        for piece in _split_latin(phrase):
+            chunks.extend(_split_after_dots(piece))
     merged: list[str] = []
     for chunk in chunks:
-        if merged and (_holds(merged[-1][-1], chunk[0]) or not merged[-1].strip()):
+        if merged and (
+            _holds(merged[-1][-1], chunk[0])
+            or not merged[-1].strip()
+            or _counted(merged[-1], chunk)
+        ):
             merged[-1] += chunk
         else:
             merged.append(chunk)

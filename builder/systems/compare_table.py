@@ -16,7 +16,6 @@ a number is never cut (its difference is dropped first when a column is narrow).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -24,7 +23,7 @@ from typing import Literal
 from builder.core.i18n import Labels, Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
-from builder.core.text_table import columns, table, wrap
+from builder.core.text_table import columns, shorten, table, wrap
 
 Better = Literal["high", "low"] | None
 Format = Literal["text", "int", "pct", "num1", "num2", "signed3"]
@@ -144,20 +143,10 @@ def row_json(row: Row) -> dict[str, object]:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` within ``width`` terminal columns (wide characters count two), "…" when cut; a
-    closing number stays (``Byalant Cu… 2``), so units of one type can still be told apart."""
-    if columns(text) <= width:
-        return text
-    if width <= 0:
-        return ""
-    number = re.search(r" \d+$", text)
-    tail = number.group(0) if number and columns(number.group(0)) + 3 <= width else ""
-    out = ""
-    for ch in text[: len(text) - len(tail)]:
-        if columns(out + ch) > width - 1 - columns(tail):
-            break
-        out += ch
-    return out.rstrip() + "…" + tail
+    """``text`` within ``width`` terminal columns, "…" when cut; a closing number stays
+    (``Byalant Cu… 2``), so units of one type can still be told apart
+    (:func:`builder.core.text_table.shorten`, the one rule for every table)."""
+    return shorten(text, width)
 
 
 def cell(row: Row, i: int, width: int) -> str:

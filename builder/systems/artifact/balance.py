@@ -100,69 +100,67 @@ def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = 
         )
         rows = []
         for a in units:
-            row = [_cut(f"{tag[a.id]} {part_name(a, lang)}", LABEL_COLUMNS)]
+            row = [f"{tag[a.id]} {part_name(a, lang)}"]
             for t in units:
                 c = _cell(cells, a.id, t.id, near, evade)
                 row.append("—" if c is None else f"{c.expected_damage:.1f} {_pct(c.p_kill):>4}")
             rows.append(row)
-        heads = [_cut(f"{LABELS.t('attacker', lang)}\\{LABELS.t('target', lang)}", LABEL_COLUMNS)]
+        heads = [f"{LABELS.t('attacker', lang)}\\{LABELS.t('target', lang)}"]
         lines += [
             head,
             table([heads[0], *(tag[u.id] for u in units)], rows, right=range(1, len(units) + 1)),
             "",
         ]
-    rows = []
+    lines.append(LABELS.t("weapon_title", lang))
     for a in units:
-        row = [_cut(f"{tag[a.id]} {part_name(a, lang)}", LABEL_COLUMNS)]
+        best: dict[str, list[str]] = {}  # each weapon's name -> the targets it is best against
         for t in units:
             c = _cell(cells, a.id, t.id, 0, False)
             w = None if c is None else find_weapon(a, c.weapon)
-            row.append("—" if w is None else _cut(part_name(w, lang), 9))
-        rows.append(row)
-    lines += [
-        LABELS.t("weapon_title", lang),
-        table([LABELS.t("attacker", lang), *(tag[u.id] for u in units)], rows),
-        "",
-    ]
+            best.setdefault(part_name(w, lang) if w else "—", []).append(tag[t.id])
+        weapons = LABELS.t("list_comma", lang).join(
+            LABELS.t("weapon_targets", lang, weapon=w, targets=_runs(targets, lang))
+            for w, targets in best.items()
+        )
+        line = LABELS.t(
+            "best_line", lang, attacker=f"{tag[a.id]} {part_name(a, lang)}", weapons=weapons
+        )
+        lines.append(_wrap("  " + line))
+    lines.append("")
     lines.append(LABELS.t("key", lang))
     for u in units:
+        kind = LABELS.t(_kind(u), lang)
+        name = part_name(u, lang)
         lines.append(
-            f"  {tag[u.id]} {part_name(u, lang)} ({u.id}, {LABELS.t(_kind(u), lang)}, HP {u.hp})"
+            LABELS.t("key_line", lang, tag=tag[u.id], name=name, id=u.id, kind=kind, hp=u.hp)
         )
-    lines += ["", _wrap(LABELS.t("cell", lang) + "; " + LABELS.t("no_evade", lang))]
+    said = LABELS.t("cell", lang) + LABELS.t("then", lang) + LABELS.t("no_evade", lang)
+    lines += ["", _wrap(said)]
     return "\n".join(lines)
 
 
-LABEL_COLUMNS = 12  # the attacker column: six unit columns of 9 beside it fit 80 columns
-
-
-def _cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` terminal columns (wide characters count two), … if cut."""
-    from builder.core.text_table import columns
-
-    if columns(text) <= width:
-        return text
-    while columns(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def _runs(tags: list[str], lang: Lang) -> str:
+    """Unit tags (``U1``, ``U2``, …) with each run of three or more consecutive ones as a
+    range: ``U1–U4, U6``."""
+    numbers = [int(t[1:]) for t in tags]
+    parts: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(LABELS.t("range", lang, first=tags[i], last=tags[j]))
+        else:
+            parts.extend(tags[i : j + 1])
+        i = j + 1
+    return LABELS.t("list_comma", lang).join(parts)
 
 
 def _wrap(line: str) -> str:
-    import textwrap
+    from builder.core.text_table import fit_text
 
-    from builder.core.text_table import columns
-
-    if columns(line) <= 80:
-        return line
-    if columns(line) == len(line):
-        return "\n".join(textwrap.wrap(line, 80))
-    out, cur = [], ""
-    for ch in line:
-        if columns(cur + ch) > 80:
-            out.append(cur)
-            cur = ""
-        cur += ch
-    return "\n".join([*out, cur])
+    return fit_text(line)
 
 
 def matrix_context(
