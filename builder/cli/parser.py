@@ -86,7 +86,8 @@ class _Formatter(argparse.HelpFormatter):
             for sid in systems.ids():
                 for size in systems.declared(sid).card_sizes:
                     sizes.setdefault(size.id, help_text(size.help))
-            text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
+            comma = "、" if parser_lang() == "ja" else ", "
+            text = text.replace(CARD_SIZES, comma.join(sizes.values()))
         return help_text(text)
 
     def _format_text(self, text: str) -> str:

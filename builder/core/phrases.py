@@ -59,6 +59,10 @@ def _latin_words(text: str) -> list[str]:
     return out
 
 
+def _ascii_text(ch: str) -> bool:
+    return ch.isascii() and not ch.isspace()
+
+
 def _holds(prev: str, nxt: str) -> bool:
     """True when a line may not break between the characters ``prev`` and ``nxt``."""
     if nxt == "・":
@@ -67,6 +71,8 @@ def _holds(prev: str, nxt: str) -> bool:
         return True
     if prev.isdigit() and (nxt in COUNTERS or nxt.isdigit() or nxt in ".," or is_katakana(nxt)):
         return True  # 5発, 2ラウンド, 38.33
+    if _ascii_text(prev) and _ascii_text(nxt):
+        return True  # an English word, an id or an option (dealt, FILE[:NAME], --top) stays whole
     if prev in OPERATORS or nxt in OPERATORS:
         return True
     if prev in OPENING or nxt in CLOSING or nxt in SMALL_KANA:

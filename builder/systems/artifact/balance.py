@@ -87,10 +87,11 @@ def _cell(cells: list[MatrixCell], a: str, t: str, near: int, evade: bool) -> Ma
 
 def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = "en") -> str:
     from builder.systems.artifact.derive import all_units, find_weapon
+    from builder.systems.artifact.text import catalog_name
 
     units = list(all_units(catalog).values())
     tag = {u.id: f"U{i + 1}" for i, u in enumerate(units)}
-    lines = [_wrap(LABELS.t("title", lang, catalog=catalog.info.name)), ""]
+    lines = [_wrap(LABELS.t("title", lang, catalog=catalog_name(catalog, lang))), ""]
     for near, evade in sorted(_blocks(cells), key=lambda b: (b[1], b[0])):
         head = LABELS.t(
             "block",
@@ -166,6 +167,8 @@ def _wrap(line: str) -> str:
 def matrix_context(
     cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang, paper: str
 ) -> dict[str, Any]:
+    from builder.systems.artifact.text import catalog_name
+
     """The one-page matrix: a table per modifier, each cell the best weapon and its numbers
     without and with evasion."""
     from builder.render.layout import PAPERS
@@ -212,7 +215,7 @@ def matrix_context(
         "kind": "balance",
         "lang": lang,
         "title": LABELS.t("doc_title", lang),
-        "heading": LABELS.t("title", lang, catalog=catalog.info.name),
+        "heading": LABELS.t("title", lang, catalog=catalog_name(catalog, lang)),
         "labels": LABELS.in_lang(lang),
         "targets": [
             {"name": part_name(u, lang), "hp": u.hp, "kind": LABELS.t(_kind(u), lang)}

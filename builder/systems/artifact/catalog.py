@@ -36,8 +36,10 @@ class CatalogData(BaseModel):
 
     system: Literal["artifact"]
     name: Name
+    name_ja: Name | None = None
     default_threat: Slug
     description: Text | None = None
+    description_ja: Text | None = None
     mobile_suits: tuple[MobileSuit, ...] = Field(min_length=1)
     ships: tuple[Ship, ...] = Field(min_length=1)
     threats: tuple[Threat, ...] = Field(min_length=1)
@@ -90,8 +92,10 @@ def _read(root: Path) -> ArtifactCatalog:
         info=CatalogInfo(
             system=data.system,
             name=data.name,
+            name_ja=data.name_ja,
             default_threat=data.default_threat,
             description=data.description,
+            description_ja=data.description_ja,
         ),
         mobile_suits=data.mobile_suits,
         ships=data.ships,

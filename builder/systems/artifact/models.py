@@ -101,8 +101,10 @@ class CatalogInfo(_Model):
 
     system: Literal["artifact"]
     name: Name
+    name_ja: Name | None = None
     default_threat: Slug
     description: Text | None = None
+    description_ja: Text | None = None
 
 
 class MobileSuitsFile(_Model):

@@ -140,6 +140,12 @@ def _units_table(units: list[MobileSuit] | list[Ship], lang: Lang) -> str:
     return "\n".join(out)
 
 
+def catalog_name(catalog: ArtifactCatalog, lang: Lang) -> str:
+    """The catalog's name in ``lang`` (its English one when it has no Japanese)."""
+    info = catalog.info
+    return info.name_ja if lang == "ja" and info.name_ja else info.name
+
+
 def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     lang = _lang(lang)
     units = all_units(catalog)
@@ -156,7 +162,7 @@ def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     )
     return "\n\n".join(
         [
-            f"{catalog.info.name}",
+            f"{catalog_name(catalog, lang)}",
             WORDS.t("suits-title", lang) + "\n" + _units_table(list(catalog.mobile_suits), lang),
             WORDS.t("ships-title", lang) + "\n" + _units_table(list(catalog.ships), lang),
             WORDS.t("threats-title", lang) + "\n" + threats,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.text_table import columns, table, wrap
+from builder.systems.laminim.text import catalog_name
 
 if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
@@ -159,7 +160,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
     t = LABELS.t
     sampled = any(s.interval is not None for r in run.results for s in r.loadouts)
     lines = [
-        t("title", lang, catalog=catalog.name),
+        t("title", lang, catalog=catalog_name(catalog, lang)),
         *_wrap(
             t(
                 "subtitle",

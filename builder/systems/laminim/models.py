@@ -273,6 +273,7 @@ class Catalog(_Model):
 
     system: Slug = Field(description="Game system id, e.g. `laminim`.")
     name: str = Field(description="Name of the catalog.")
+    name_ja: str | None = Field(default=None, description="Japanese name of the catalog.")
     frames: tuple[Frame, ...] = Field(min_length=1, description="Frames.")
     weapons: tuple[Weapon, ...] = Field(min_length=1, description="Weapons and special parts.")
     threats: tuple[Threat, ...] = Field(default=(), description="Threats for expected survival.")

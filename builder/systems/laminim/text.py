@@ -122,6 +122,11 @@ def _mode_names(catalog: Catalog) -> dict[str, Pair]:
     return {m.id: (m.name, m.name_ja) for f in catalog.frames for m in f.movement}
 
 
+def catalog_name(catalog: Catalog, lang: Lang) -> str:
+    """The catalog's name in ``lang`` (its English one when it has no Japanese)."""
+    return catalog.name_ja if lang == "ja" and catalog.name_ja else catalog.name
+
+
 def parts_text(catalog: Catalog) -> str:
     """The catalog as three tables in the language the command reports in: English lists both
     names, Japanese the id a team file uses and the Japanese name."""
@@ -192,7 +197,7 @@ def parts_text(catalog: Catalog) -> str:
             for th in catalog.threats
         ],
     )
-    return f"{catalog.name}\n\n{frames}\n\n{weapons}\n\n{threats}"
+    return f"{catalog_name(catalog, lang)}\n\n{frames}\n\n{weapons}\n\n{threats}"
 
 
 CHECK = Labels.load(__file__, "check_labels.yaml")

@@ -31,7 +31,13 @@ def _read(root: Path) -> Catalog:
     if problems:
         raise InputError(problems)
     return Catalog(
-        info=CatalogInfo(system=data.system, name=data.name, name_ja=data.name_ja, note=data.note),
+        info=CatalogInfo(
+            system=data.system,
+            name=data.name,
+            name_ja=data.name_ja,
+            note=data.note,
+            note_ja=data.note_ja,
+        ),
         weapons=data.weapons,
         armour=data.armour,
         vehicles=data.vehicles,

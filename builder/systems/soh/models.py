@@ -121,6 +121,7 @@ class CatalogInfo(_Model):
     name: Name = Field(description="Name of the catalog.")
     name_ja: Name | None = Field(default=None, description="Japanese name.")
     note: str = Field(min_length=1, description="Where the numbers come from.")
+    note_ja: str | None = Field(default=None, description="The note in Japanese.")
 
 
 class WeaponsFile(_Model):
@@ -230,6 +231,7 @@ class CatalogData(_Model):
     name: Name
     name_ja: Name | None = None
     note: str = Field(min_length=1)
+    note_ja: str | None = None
     weapons: tuple[Weapon, ...] = Field(min_length=1)
     armour: tuple[Armour, ...] = Field(min_length=1)
     vehicles: tuple[Vehicle, ...] = Field(min_length=1)

@@ -62,6 +62,11 @@ def _word(prefix: str, value: str, lang: Lang) -> str:
 # --- parts -------------------------------------------------------------------------------
 
 
+def _note(catalog: Catalog, lang: Lang) -> str:
+    """The catalog's note in ``lang`` (its English one when it has no Japanese)."""
+    return catalog.info.note_ja if lang == "ja" and catalog.info.note_ja else catalog.info.note
+
+
 def parts_json(catalog: Catalog) -> dict[str, Any]:
     return {
         "name": catalog.info.name,
@@ -174,7 +179,7 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
     name = catalog.info.name_ja if lang == "ja" and catalog.info.name_ja else catalog.info.name
     parts = [
         name,
-        WORDS.t("note", lang, note=catalog.info.note),
+        WORDS.t("note", lang, note=_note(catalog, lang)),
         "",
         weapons,
         "",
