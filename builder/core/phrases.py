@@ -32,7 +32,7 @@ OPENING = frozenset("（(「『【［[〔〈《“")
 CLOSING = frozenset("）)」』】］]〕〉》”、。，．,.:：;；!！?？%％°")
 SMALL_KANA = frozenset("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー")
 
-COUNTERS = frozenset("発回面点枚個人機体本度秒歩段階倍割名隻門基列行番目以未超マ分時日mｍ")
+COUNTERS = frozenset("発回面点枚個人機体本度秒歩段階倍割名隻門基列行番目以未超マ分時日件通種桁mｍ")
 """Characters that read with the number before them (5発, 3回, 1面, 2以上, 3マス)."""
 
 

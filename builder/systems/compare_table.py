@@ -16,6 +16,7 @@ a number is never cut (its difference is dropped first when a column is narrow).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -182,8 +183,9 @@ def side_by_side(
     cell_w = max(6, (width - label_w) // n - 2)
     head_line = [fit(h, cell_w) for h in heads]
     body = [[fit(r.label, label_w), *(cell(r, i, cell_w) for i in range(len(heads)))] for r in rows]
-    if any(sources):
-        body.insert(0, ["", *(fit(s, cell_w) for s in sources)])
+    if any(sources):  # a file by its name without the extension every one of them has
+        stems = [re.sub(r"\.ya?ml$", "", s, flags=re.IGNORECASE) for s in sources]
+        body.insert(0, ["", *(fit(s, cell_w) for s in stems)])
     return table(["", *head_line], body)
 
 

@@ -181,6 +181,7 @@ _COMMAND = re.compile(r"(['「`])laminim [^'」`]*\1?|laminim [a-z]+( [^\s、。
 _CODE = re.compile(
     r"\S*[/.][\w/.-]*\.(ya?ml|pdf|md)\S*|\S*/\S*|--[\w-]+|\$\w+|\b[0-9a-f]{6,}\b"
     r"|'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\{[^}\n]*\}|\b[a-z_]+:(?=[\s）)、]|$)"
+    r"|「[\x21-\x7e ]+」"
 )
 """A file or a path, an option, an environment variable, a digest, a YAML key, or code in
 quotes or braces."""
@@ -203,6 +204,7 @@ def _program_words() -> frozenset[str]:
     def walk(parser: argparse.ArgumentParser) -> None:
         for action in parser._actions:
             if isinstance(action, argparse._SubParsersAction):
+                words.update(_WORD.findall(str(action.metavar or "")))
                 for name, inner in action.choices.items():
                     words.add(name)
                     walk(inner)
@@ -213,6 +215,11 @@ def _program_words() -> frozenset[str]:
 
     for name in command_names():
         walk(build_parser(True, name))
+    for sid in systems.ids():  # a command several games offer: each game's own options
+        for command in systems.get(sid).commands():
+            own = argparse.ArgumentParser()
+            command.configure(own)
+            walk(own)
     for sid in systems.ids():
         words.update(size.id for size in systems.declared(sid).card_sizes)
     return frozenset(w.casefold() for word in words for w in _WORD.findall(word))
