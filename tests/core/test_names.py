@@ -161,8 +161,7 @@ def test_a_did_you_mean_offers_the_name_in_the_players_language(cli, tmp_path):
         encoding="utf-8",
     )
     assert (
-        "不明なフレーム「射撃形」（「射撃型」のことですか？）"
-        in cli("check", team, "--lang", "ja").err
+        "不明な本体「射撃形」（「射撃型」のことですか？）" in cli("check", team, "--lang", "ja").err
     )
     assert "unknown frame '射撃形' (did you mean 'Striker'?)" in cli("check", team).err
 

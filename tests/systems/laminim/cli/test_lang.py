@@ -56,7 +56,7 @@ def test_the_environment_sets_the_default_language(cli, monkeypatch) -> None:
 
 def test_analyze_in_japanese_reports_an_unknown_threat_in_japanese(cli) -> None:
     result = cli("analyze", EXAMPLES / "my_team.yaml", "--threat", "nope", "--lang", "ja")
-    assert result.code == 2 and "不明な脅威「nope」" in result.err
+    assert result.code == 2 and "不明な想定攻撃「nope」" in result.err
 
 
 def test_a_file_whose_units_all_break_lists_every_unit_and_every_problem(cli, tmp_path) -> None:
