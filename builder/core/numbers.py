@@ -3,8 +3,10 @@
 One decimal everywhere a player reads a percentage (``57.1%``, never ``57.1429%`` or
 ``5e-02%``); more decimals only where two values of one column would otherwise read the same,
 and then the whole column takes them. A value that is not exactly 0 or 1 never reads as
-``0.0%`` or ``100.0%``: it reads ``<0.1%`` or ``>99.9%`` (an honest "almost"). ``--json``
-keeps full precision: these are for text, tables, the TUI and printouts.
+``0.0%`` or ``100.0%``: it reads ``<0.1%`` or ``>99.9%`` (an honest "almost"), and values
+that close to 0 or 1 are not told apart (a tail of one-in-a-million chances needs no four
+decimals). ``--json`` keeps full precision: these are for text, tables, the TUI and
+printouts.
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ MOST_DECIMALS = 4
 """The most decimals a column takes to tell its values apart (below, ``<0.0001%``)."""
 
 
+NOISE = 1e-12
+"""A sum of probabilities this close to 0 or 1 is 0 or 1 (floating-point rounding)."""
+
+
 def percent(p: float, decimals: int = DECIMALS) -> str:
     """The probability ``p`` (0 to 1) as a percentage with ``decimals`` decimals."""
+    if abs(p - 1) < NOISE or abs(p) < NOISE:
+        p = round(p)
     value = p * 100
     if value != value:  # NaN: nothing to show
         return "—"
@@ -33,8 +41,10 @@ def percent(p: float, decimals: int = DECIMALS) -> str:
 
 def decimals_for(values: Iterable[float]) -> int:
     """The fewest decimals (one at least) at which the different values of a column read
-    differently, up to :data:`MOST_DECIMALS`."""
-    distinct = sorted(set(values))
+    differently, up to :data:`MOST_DECIMALS` (values that read ``<0.1%`` or ``>99.9%`` at one
+    decimal left out)."""
+    edge = 0.5 * 10.0 ** -(DECIMALS + 2)  # what reads <0.1% or >99.9% at one decimal
+    distinct = sorted({v for v in values if edge <= v <= 1 - edge})
     for decimals in range(DECIMALS, MOST_DECIMALS + 1):
         shown = [percent(v, decimals) for v in distinct]
         if len(set(shown)) == len(shown):
@@ -46,3 +56,18 @@ def percents(values: Sequence[float]) -> list[str]:
     """A column of percentages, all with the same decimals (:func:`decimals_for`)."""
     decimals = decimals_for(values)
     return [percent(v, decimals) for v in values]
+
+
+def percent_columns(rows: Sequence[Sequence[object]], columns: Iterable[int]) -> list[list[str]]:
+    """``rows`` with the probabilities (floats) of each column in ``columns`` written as one
+    column of percentages (:func:`percents`); every other cell as it is (text)."""
+    out = [[c if isinstance(c, str) else str(c) for c in row] for row in rows]
+    for col in columns:
+        found: list[tuple[int, float]] = []
+        for i, row in enumerate(rows):
+            cell = row[col] if col < len(row) else None
+            if isinstance(cell, float | int) and not isinstance(cell, bool):
+                found.append((i, float(cell)))
+        for (i, _), shown in zip(found, percents([v for _, v in found]), strict=True):
+            out[i][col] = shown
+    return out

@@ -80,13 +80,18 @@ def _holds(prev: str, nxt: str) -> bool:
     return prev == "\u00a0" or nxt == "\u00a0"
 
 
+_BRACKETS_CLOSING = frozenset("）)」』】］]〕〉》”")
+
+
 def _split_after_dots(chunk: str) -> list[str]:
     """A phrase cut after each middle dot between two words (トルーパー・ / パワードスーツ):
     the dot joins words, and a line may break after it."""
     out: list[str] = []
     start = 0
+    depth = 0  # a name in brackets stays whole: （シャア・アズナブル専用機）
     for i, ch in enumerate(chunk):
-        if ch in "・･" and 0 < i < len(chunk) - 1:
+        depth += (ch in OPENING) - (ch in _BRACKETS_CLOSING and depth > 0)
+        if ch in "・･" and 0 < i < len(chunk) - 1 and depth == 0:
             out.append(chunk[start : i + 1])
             start = i + 1
     out.append(chunk[start:])

@@ -23,6 +23,7 @@ from typing import Literal
 
 from builder.core.i18n import Labels, Lang
 from builder.core.messages import Message, Messages
+from builder.core.numbers import percent
 from builder.core.problems import InputError, Problem
 from builder.core.text_table import columns, shorten, table, wrap
 
@@ -105,7 +106,7 @@ def format_value(value: Value, fmt: Format) -> str:
     if fmt == "int":
         return f"{value:.0f}"
     if fmt == "pct":
-        return f"{100 * value:.1f}%"
+        return percent(value)
     if fmt == "num1":
         return f"{value:.1f}"
     if fmt == "signed3":

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import LANGS, Labels, Lang, part_name
+from builder.core.numbers import percent
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.declared import BALANCE_HELP as HELP
@@ -72,7 +73,7 @@ def _kind(unit: Unit) -> str:
 
 
 def _pct(p: float) -> str:
-    return f"{p * 100:.0f}%" if p == 0 or p >= 0.005 else "<1%"
+    return percent(p)
 
 
 def _blocks(cells: list[MatrixCell]) -> list[tuple[int, bool]]:

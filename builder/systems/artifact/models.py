@@ -100,6 +100,9 @@ class CatalogInfo(_Model):
     """``catalog.yaml``: which system, its name, the threat used when none is given."""
 
     system: Literal["artifact"]
+    version: int | str | None = None
+    """The designer's version (builder/catalogs/identity.py reads it; here so the file validates
+    on its own too)."""
     name: Name
     name_ja: Name | None = None
     default_threat: Slug

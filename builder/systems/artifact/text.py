@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.numbers import percent
 from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
@@ -229,7 +230,8 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
 
 
 def pct(p: float) -> str:
-    return f"{100 * p:5.1f}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return percent(p)
 
 
 def reference_targets(catalog: ArtifactCatalog) -> tuple[MobileSuit, Ship]:
@@ -317,8 +319,7 @@ def analysis_text(
                 )
                 cells.append(kind)
                 cells += [
-                    f"{100 * o.p_hit:3.0f}% {o.expected_damage:4.2f}"
-                    for o in weapon_odds(w, target)
+                    f"{percent(o.p_hit)} {o.expected_damage:4.2f}" for o in weapon_odds(w, target)
                 ]
                 body.append(cells)
         heads = [WORDS.t(key, lang) for key in ("col-weapon", "col-range", "col-attacks", "col-vs")]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from builder.core import numbers
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.text_table import columns, table, wrap
 from builder.systems.laminim.text import catalog_name
@@ -102,9 +103,8 @@ def summary_sentences(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[str
 
 
 def percent(p: float) -> str:
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.0e}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return numbers.percent(p)
 
 
 def signed(x: float, pct: bool = False) -> str:

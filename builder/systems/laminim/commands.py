@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder.core import numbers
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.base import DEFAULT_ROUNDS, Command
@@ -145,10 +146,8 @@ def weapon_names(
 
 
 def percent(p: float) -> str:
-    """A probability as a percentage; tiny ones in scientific notation, not a flat 0.0%."""
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.1e}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return numbers.percent(p)
 
 
 def small(x: float) -> str:
@@ -174,6 +173,7 @@ def optimize_text(
     front = [i for i, s in enumerate(result.loadouts) if s.pareto]
     shown = result.loadouts[:top] if top else result.loadouts
     rows = []
+    alive = numbers.percents([s.alive for s in shown])  # the decimals that tell the rows apart
     for i, s in enumerate(shown):
         frame = catalog.frame(s.frame)
         rows.append(
@@ -182,7 +182,7 @@ def optimize_text(
                 part_name(frame, lang, s.frame),
                 weapon_names(s, catalog, lang=lang),
                 f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
-                ("" if s.interval is None else "≈") + percent(s.alive),
+                ("" if s.interval is None else "≈") + alive[i],
                 ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
             ]

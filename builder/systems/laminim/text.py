@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, Pair, part_name
+from builder.core.numbers import percent
 from builder.core.problems import verdict, warnings_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
@@ -310,7 +311,7 @@ def _slot_number(index: int | None) -> int | None:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:5.1f}%"
+    return percent(x)
 
 
 ANALYZE = Labels.load(__file__, "analyze_labels.yaml")

@@ -425,7 +425,7 @@ def test_analyze_text_shows_weapons_at_three_modifiers_then_survival(capsys):
     assert weapons_at < survival_at
     # the funnel (3 dice, 3+, D 2) at an MS: 67% per die and 4.00 expected at modifier 0
     funnel = next(line for line in out.splitlines() if line.strip().startswith("Funnel"))
-    assert "67% 4.00" in funnel and "50% 3.00" in funnel and "33% 2.00" in funnel
+    assert "66.7% 4.00" in funnel and "50.0% 3.00" in funnel and "33.3% 2.00" in funnel
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,7 @@ def test_a_catalog_validator_speaks_both_languages():
         ArtifactCatalog.model_validate(data)
     [(_loc, message)] = validation_errors(caught.value, data)
     assert message == MESSAGES("default-threat-unknown", threat="no-such-threat")
-    assert "脅威にありません" in message.ja
+    assert "想定攻撃にありません" in message.ja
 
 
 def test_balance_speaks_the_shells_language_when_not_told(capsys):

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from builder.core.i18n import Lang, part_name
+from builder.core.numbers import percent
 from builder.core.problems import Problem
 from builder.systems.compare_table import Row
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup
@@ -201,8 +202,8 @@ class CrewScreen(SohScreen):
                 attacks_text(r.split.attacks),
                 f"{r.expected_dealt:.3f}",
                 f"{r.expected_taken:.3f}",
-                f"{r.p_wound_taken * 100:.1f}%",
-                f"{r.p_multiplier2_taken * 100:.1f}%",
+                percent(r.p_wound_taken),
+                percent(r.p_multiplier2_taken),
                 f"{r.net:+.3f}",
             )
 
