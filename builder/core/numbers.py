@@ -3,9 +3,9 @@
 One decimal everywhere a player reads a percentage (``57.1%``, never ``57.1429%`` or
 ``5e-02%``); more decimals only where two values of one column would otherwise read the same,
 and then the whole column takes them. A value that is not exactly 0 or 1 never reads as
-``0.0%`` or ``100.0%``: it reads ``<0.1%`` or ``>99.9%`` (an honest "almost"), and values
-that close to 0 or 1 are not told apart (a tail of one-in-a-million chances needs no four
-decimals). ``--json`` keeps full precision: these are for text, tables, the TUI and
+``0.0%`` or ``100.0%``: it reads ``<0.1%`` or ``>99.9%`` (an honest "almost"); a column of
+near-certain chances takes the decimals that tell them apart (they rank units), a tail of tiny
+ones does not. ``--json`` keeps full precision: these are for text, tables, the TUI and
 printouts.
 """
 
@@ -41,15 +41,15 @@ def percent(p: float, decimals: int = DECIMALS) -> str:
 
 def decimals_for(values: Iterable[float]) -> int:
     """The fewest decimals (one at least) at which the different values of a column read
-    differently, up to :data:`MOST_DECIMALS` (values that read ``<0.1%`` or ``>99.9%`` at one
-    decimal left out)."""
-    edge = 0.5 * 10.0 ** -(DECIMALS + 2)  # what reads <0.1% or >99.9% at one decimal
-    distinct = sorted({v for v in values if edge <= v <= 1 - edge})
-    for decimals in range(DECIMALS, MOST_DECIMALS + 1):
-        shown = [percent(v, decimals) for v in distinct]
-        if len(set(shown)) == len(shown):
-            return decimals
-    return MOST_DECIMALS
+    differently, up to :data:`MOST_DECIMALS` (values that read ``<0.1%`` at one decimal left
+    out: a tail of tiny chances needs no telling apart; near-certain ones, which rank units,
+    do); where even that cannot tell two apart, no more decimals than help."""
+    edge = 0.5 * 10.0 ** -(DECIMALS + 2)  # what reads <0.1% at one decimal
+    # values equal but for rounding (the ranking ties them within 1e-9) are one value
+    distinct = sorted({round(v, 9) for v in values if v >= edge})
+    told = {d: len({percent(v, d) for v in distinct}) for d in range(DECIMALS, MOST_DECIMALS + 1)}
+    # the fewest decimals that tell as many values apart as any allowed number of decimals does
+    return min(d for d, n in told.items() if n == max(told.values()))
 
 
 def percents(values: Sequence[float]) -> list[str]:

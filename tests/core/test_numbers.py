@@ -25,8 +25,13 @@ def test_a_column_takes_more_decimals_only_to_tell_its_values_apart():
     assert percents([0.5, 0.5]) == ["50.0%", "50.0%"]  # equal values need no decimals
 
 
-def test_tiny_tails_are_not_told_apart():
+def test_tiny_tails_are_not_told_apart_but_near_certainties_are():
     assert percents([6e-6, 2e-7, 0.3]) == ["<0.1%", "<0.1%", "30.0%"]
+    assert percents([1.0, 0.9999954, 0.99991]) == ["100.00%", ">99.99%", "99.99%"]
+
+
+def test_values_equal_but_for_rounding_take_no_more_decimals():
+    assert percents([0.908828, 0.908828 + 1e-12]) == ["90.9%", "90.9%"]
 
 
 def test_a_table_gets_its_probability_columns_formatted_together():

@@ -112,37 +112,20 @@ def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
     }
 
 
-def _fit(names: list[str], width: int) -> str:
-    """``names`` joined by commas in at most ``width`` columns, each cut to a common length."""
-    from builder.systems.laminim.text import _width
-
-    text = ", ".join(names)
-    if _width(text) <= width or not names:
-        return text
-    for keep in range(max(len(n) for n in names), 0, -1):
-        cut = [n if len(n) <= keep else n[: keep - 1].rstrip() + "…" for n in names]
-        text = ", ".join(cut)
-        if _width(text) <= width:
-            return text
-    return text[: width - 1] + "…"
-
-
-WEAPONS_WIDTH = 33  # what is left of 80 columns beside the other columns
-
 LABELS = Labels.load(__file__, "optimize_labels.yaml")
 """The words of ``optimize``'s text, in the language the command reports in."""
 
 
-def weapon_names(
-    s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH, lang: Lang = "en"
-) -> str:
-    """The mounted weapons by name, duplicates as ``2× Name``, cut to ``width`` columns."""
+def weapon_names(s: ScoredLoadout, catalog: Catalog, lang: Lang = "en") -> str:
+    """The mounted weapons by name, duplicates as ``2×Name``, in ``lang``'s list (the table
+    wraps a long list between names; it shortens a name only when it truly has no room)."""
     counts: dict[str, int] = {}
     for wid in s.weapons:
         if wid is not None:
             name = part_name(catalog.weapon(wid), lang, wid)
             counts[name] = counts.get(name, 0) + 1
-    return _fit([f"{n}×{name}" if n > 1 else name for name, n in counts.items()], width)
+    named = [f"{n}×{name}" if n > 1 else name for name, n in counts.items()]
+    return LABELS.t("list-comma", lang).join(named)
 
 
 def percent(p: float) -> str:

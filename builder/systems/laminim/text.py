@@ -401,13 +401,16 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
                 continue
             rows.append(
                 [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
-                + ["    —" if s is None else _pct(s) for s in r.slot_destroyed]
+                + ["—" if s is None else _pct(s) for s in r.slot_destroyed]
                 + [_pct(r.cook_off)]
             )
         if a.survival.method == "sampled":
             out.append(t("sampled", lang, trials=f"{a.survival.trials:,}"))
         heads = [t(k, lang) for k in ("round", "alive", "remaining")]
-        table = _table([*heads, *slot_heads, t("cook-off", lang)], rows, width=78)  # indented 2
+        numbers = range(1, len(heads) + len(slot_heads) + 1)  # every column but the round's
+        table = _table(
+            [*heads, *slot_heads, t("cook-off", lang)], rows, right=numbers, width=78
+        )  # indented 2
         out += ["  " + line for line in table.splitlines()]
     return "\n".join(out)
 
