@@ -93,7 +93,7 @@ UNIT: Option[str] = Option("unit", "NAME", "only this unit", str)
 THREAT: Option[str] = Option(
     "threat",
     "ID|FILE",
-    "threat id from the catalog or a YAML file holding one threat "
+    "a threat of the catalog (its id or name) or a YAML file holding one threat "
     "(default: the catalog's default threat)",
     str,
 )

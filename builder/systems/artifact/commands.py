@@ -49,15 +49,18 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--attacker",
         required=True,
         metavar="ID",
-        help="attacking MS or ship: its catalog id (`laminim parts --system artifact` lists them)",
+        help="attacking MS or ship: its catalog id or name "
+        "(`laminim parts --system artifact` lists them)",
     )
     p.add_argument(
         "--weapon",
         required=True,
         metavar="ID",
-        help="one of the attacker's weapons, by id (`funnel`)",
+        help="one of the attacker's weapons, by id or name (`funnel`)",
     )
-    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship, by catalog id")
+    p.add_argument(
+        "--target", required=True, metavar="ID", help="target MS or ship, by catalog id or name"
+    )
     p.add_argument(
         "--near",
         type=_modifier,

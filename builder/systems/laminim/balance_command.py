@@ -33,7 +33,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         nargs="+",
         default=None,
         metavar="ID|FILE",
-        help="threat ids or YAML files (default: every threat of the catalog)",
+        help="threat ids or names, or YAML files (default: every threat of the catalog)",
     )
     p.add_argument(
         "--rounds",

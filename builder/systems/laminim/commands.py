@@ -39,10 +39,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         nargs="+",
         default=None,
         metavar="ID",
-        help="only loadouts of these frames (default: every frame of the catalog)",
+        help="only loadouts of these frames, by id or name (default: every frame of the catalog)",
     )
     p.add_argument(
-        "--threat", metavar="ID|FILE", help="threat id or a YAML file (default: the catalog's)"
+        "--threat",
+        metavar="ID|FILE",
+        help="threat id or name, or a YAML file (default: the catalog's)",
     )
     p.add_argument(
         "--rounds",
