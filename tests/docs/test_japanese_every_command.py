@@ -159,8 +159,12 @@ def _written() -> frozenset[str]:
     (the commands list ids beside the names: an id is what a file writes)."""
     words: set[str] = set()
     for path in FILES:
-        data = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
-        words |= {w.casefold() for s in _strings(data) for w in _WORD.findall(s)}
+        text = (ROOT / path).read_text(encoding="utf-8")
+        try:
+            written = _strings(yaml.safe_load(text))
+        except yaml.YAMLError:  # a file of slips: every word it holds is the player's
+            written = [text]
+        words |= {w.casefold() for s in written for w in _WORD.findall(s)}
     for catalog in [*(ROOT / "parts_catalog").glob("*/*.yaml"), *(ROOT / V2).glob("*.yaml")]:
         data = yaml.safe_load(catalog.read_text(encoding="utf-8"))
         ids = [v for k, v in _pairs(data) if k in ("id", "system") and isinstance(v, str)]
