@@ -161,7 +161,10 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
             if roster is None:
                 raise ValueError(f"{self.id}: roster() is overridden and returned None")
             line = self.catalog_line(catalog)
-            return roster_context(roster, line, game=game, lang=options.lang, paper=options.paper)
+            context = roster_context(
+                roster, line, game=game, lang=options.lang, paper=options.paper
+            )
+            return {**context, "share": self.share_block(team, catalog, options.lang)}
 
         out.append(Printout("roster", "common/roster.html", LaterContext(sheet)))
         return out
@@ -171,10 +174,26 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         (None: the game prints no roster sheet)."""
         return None
 
+    def share_block(self, team: TeamT, catalog: CatalogT, lang: Lang) -> dict[str, Any] | None:
+        """The roster sheet's share code and QR (docs/export.md); None: the game shares no
+        code (it does not implement :class:`builder.systems.exchange.Exchanges`)."""
+        from builder.systems.exchange import Exchanges
+
+        if not isinstance(self, Exchanges):
+            return None
+        from builder.exchange.roster import share_block  # the generic share-code writer
+
+        return share_block(self, team, self.catalog_folder_of(catalog), lang)  # type: ignore[arg-type]
+
+    def catalog_folder_of(self, catalog: CatalogT) -> Path:
+        """The folder ``catalog`` was loaded from (the bundled one when it was not loaded
+        through :meth:`load_catalog`)."""
+        return next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
+
     def catalog_line(self, catalog: CatalogT) -> CatalogLine:
         """The name, version and digest of the folder ``catalog`` was loaded from (the
         bundled one when it was not loaded through :meth:`load_catalog`)."""
-        folder = next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
+        folder = self.catalog_folder_of(catalog)
         files = self.catalog_files() if isinstance(self, TracksCatalog) else None
         identity = read_identity(folder, files)
         return CatalogLine(
