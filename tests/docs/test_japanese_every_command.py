@@ -53,6 +53,9 @@ RUNS: list[tuple[str, ...]] = [
      "examples/laminim/rivals.yaml"),
     ("migrate", "examples/laminim/my_team.yaml", "--catalog", V2, "--dry-run"),
     ("cards", "examples/laminim/five_mistakes.yaml"),
+    *(("share", DEMOS[game]) for game in DEMOS),
+    *(("export", DEMOS[game], "--format", "text") for game in DEMOS),
+    ("export", "examples/soh/japanese_names.yaml", "--format", "text"),
     ("cards", "examples/artifact/illegal_force.yaml"),
     *(("analyze", DEMOS[game], "--unit", "nobody") for game in ("laminim", "artifact", "soh")),
     ("analyze", DEMOS["laminim"], "--threat", "nobody"),
@@ -185,10 +188,10 @@ _COMMAND = re.compile(r"(['「`])laminim [^'」`]*\1?|laminim [a-z]+( [^\s、。
 _CODE = re.compile(
     r"\S*[/.][\w/.-]*\.(ya?ml|pdf|md)\S*|\S*/\S*|--[\w-]+|\$\w+|\b[0-9a-f]{6,}\b"
     r"|'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\{[^}\n]*\}|\b[a-z_]+:(?=[\s）)、]|$)"
-    r"|「[\x21-\x7e ]+」"
+    r"|「[\x21-\x7e ]+」|\b[0-9A-Z]{12,}\b"
 )
-"""A file or a path, an option, an environment variable, a digest, a YAML key, or code in
-quotes or braces."""
+"""A file or a path, an option, an environment variable, a digest, a YAML key, a share code,
+or code in quotes or braces."""
 _USAGE = re.compile(r"^(使い方|usage): .*?(?=\n\n|\Z)", re.S | re.M)
 _OPTION_COLUMN = re.compile(r"^ {2}(-\S+|[a-z_]+)([ ,][A-Z_.\[\]{}|:,\-]*[A-Z_.\]]+)*", re.M)
 """In ``--help``: the usage, and the options' own column (flags, metavars, choices)."""
@@ -235,6 +238,7 @@ def english_words(text: str, typed: tuple[str, ...] = ()) -> set[str]:
     commands, options, files, the help's placeholders)."""
 
     lines = [LOCATED.sub("", line) for line in text.splitlines()]
+    lines = [line for line in lines if not re.fullmatch(r"\s*[0-9A-Z]+\s*", line)]  # a code's end
     text = _OPTION_COLUMN.sub(" ", _USAGE.sub(" ", "\n".join(lines)))
     text = _CODE.sub(" ", _COMMAND.sub(" ", text))
     allowed = _written() | _latin_terms() | _program_words()
