@@ -234,9 +234,12 @@ class ForceScreen(ShellScreen):
         nxt = ids[(ids.index(unit.type) + 1) % len(ids)] if unit.type in ids else ids[0]
         update = {"type": nxt}
         old = suits.get(unit.type)
-        if old is not None and re.fullmatch(re.escape(old.name) + r" \d+", unit.name):
+        named = old is not None and any(
+            re.fullmatch(re.escape(n) + r" \d+", unit.name) for n in (old.name, old.name_ja)
+        )
+        if named:
             # a "<type> N" name ("Nightingale 1", as n makes them) follows the new type
-            update["name"] = self._free_name(suits[nxt].name, skip=row - 1)
+            update["name"] = self._free_name(part_name(suits[nxt], self.lang), skip=row - 1)
             self.marked = [update["name"] if m == unit.name else m for m in self.marked]
         units[row - 1] = unit.model_copy(update=update)
         self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
@@ -254,7 +257,8 @@ class ForceScreen(ShellScreen):
     def action_add_ms(self) -> None:
         force = self.force
         suit = self.catalog.mobile_suits[0]
-        units = (*force.units, ForceUnit(name=self._free_name(suit.name), type=suit.id))
+        name = self._free_name(part_name(suit, self.lang))  # in the player's language
+        units = (*force.units, ForceUnit(name=name, type=suit.id))
         self.shell.set_team(force.model_copy(update={"units": units}))
         self.query_one("#force-units", DataTable).move_cursor(row=len(units))
 

@@ -182,7 +182,9 @@ class TeamScreen(LaminimScreen):
     def action_add(self) -> None:
         team = self.team
         unit = Unit(
-            name=team.free_name("Unit"), frame=self.catalog.frames[0].id, weapons=[None] * SLOTS
+            name=team.free_name(t("new_unit", self.lang)),  # named in the player's language
+            frame=self.catalog.frames[0].id,
+            weapons=[None] * SLOTS,
         )
         self.set_units([*team.units, unit])
         self.edit_unit(len(team.units))
