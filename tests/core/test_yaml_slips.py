@@ -106,6 +106,8 @@ def test_no_file_of_the_repository_has_a_slip_or_a_misindented_key():
         said += [(s.line, s.col, s.message.key) for s in misindented(text)]
         if said:
             found[str(path.relative_to(ROOT))] = said
+    shown = found.pop("examples/laminim/ime_slips.yaml")  # the README's example of the slips
+    assert [key for _, _, key in shown] == ["fw-colon", "fw-comma", "fw-hyphen", "fw-space-indent"]
     assert found == {}
 
 
@@ -211,6 +213,13 @@ def test_every_slip_of_a_file_comes_out_in_one_run(text, expected):
         ),
         ("system: laminim\n name: T\n", (2, 2), "indent-deeper", None),
         ("units:\n  - name: A\n    frame: x\n - name: B\n", (4, 2), "indent-item-between", None),
+        (
+            "units:\n  - name: A\n    frame: x\n   - name: B\n",
+            (4, 4),
+            "indent-item-between",
+            "このリストの項目の「-」が 4 桁目にあり、上の項目とそろっていません。"
+            "1 行目の「units」の項目は 3 桁目から始まります",
+        ),
         ("a:\n  b:\n    c: 1\n   d: 2\n", (4, 4), "indent-between", None),
     ],
 )

@@ -129,8 +129,10 @@ def _place(col: int, kind: str, name: str, number: int, levels: list[_Level]) ->
     if above is not None and above.opens and not popped and (top is None or top.col < col):
         levels.append(_Level(col, kind, name, number, parent=_parent(above)))
         return None
-    if popped:  # between two levels: the nearest deeper one is what was meant
+    if popped:  # between two levels: the nearest deeper one of its kind is what was meant
         meant = popped[-1]
+        if meant.kind != kind and top is not None and top.kind == kind:
+            meant = top  # an item's '-' between a list's items and their keys: the list's
         return _between(col, kind, name, number, meant)
     if above is not None and above.kind == "map" and (top is None or top.col < col):
         key = "indent-deeper" if kind == "map" else "indent-item-deeper"
