@@ -11,6 +11,8 @@ keeps what BudouX may still split:
   and a number with its counter or unit (5発, 1面, 3以上, 2ラウンド, エラー 1 件);
 - a formula: nothing breaks next to an operator (= + − × ÷ → / 〜 and their kin);
 - no line may end on an opening bracket or start with a closing one or a small kana;
+- a single kanji BudouX cuts off a run of kanji stays with it (生存率, 期待残耐久), and a short
+  note in brackets stays with the word it follows (耐久度（合計）);
 - the last phrase is never a single character (it would print alone on the last line).
 
 The phrases, joined, are the text. Text without Japanese breaks after its spaces, as English.
@@ -130,6 +132,42 @@ def _split_latin(chunk: str) -> list[str]:
     return [c for c in out if c]
 
 
+def _is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch in "々〆"
+
+
+def _kanji_run(text: str) -> int:
+    """How many kanji ``text`` starts with."""
+    n = 0
+    while n < len(text) and _is_kanji(text[n]):
+        n += 1
+    return n
+
+
+def _lone_kanji(before: str, chunk: str) -> bool:
+    """A single kanji cut off a run of kanji (BudouX's 期待残 / 耐 / 久, 生存 / 率): one word,
+    a suffix (率, 値, 型) or a prefix (被, 与, 全) that stays with it."""
+    if not (before and chunk and _is_kanji(before[-1]) and _is_kanji(chunk[0])):
+        return False
+    if _kanji_run(chunk) == 1:
+        return True  # a suffix: 生存 / 率
+    # a prefix (被 / 負傷), not a katakana word's suffix (ラーカイラム級 / 二番艦)
+    return _kanji_run(before[::-1]) == 1 and not (len(before) > 1 and is_katakana(before[-2]))
+
+
+_ANNOTATION = 4
+"""The most characters a bracketed note may hold and still stay with the word before it."""
+
+
+def _annotation(before: str, chunk: str) -> bool:
+    """A short note in brackets right after a word stays with it: 耐久度（合計）, 回避値 3（回避）
+    (a glossary term is one thing; a line breaking before its note reads as two)."""
+    if not before or before[-1].isspace() or chunk[0] not in "（(":
+        return False
+    close = next((i for i, ch in enumerate(chunk) if ch in "）)"), None)
+    return close is not None and close - 1 <= _ANNOTATION
+
+
 @lru_cache(maxsize=1)
 def _parser() -> budoux.Parser:
     """BudouX's Japanese model, loaded once (imported late: only Japanese text needs it)."""
@@ -150,6 +188,8 @@ def _phrases(text: str) -> tuple[str, ...]:
             _holds(merged[-1][-1], chunk[0])
             or not merged[-1].strip()
             or _counted(merged[-1], chunk)
+            or _lone_kanji(merged[-1], chunk)
+            or _annotation(merged[-1], chunk)
         ):
             merged[-1] += chunk
         else:

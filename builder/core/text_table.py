@@ -102,7 +102,7 @@ def _shortened(
         if i in right:
             continue
         cells = [headers[i], *(r[i] for r in rows)]
-        if all(unbreakable(c) <= w for c in cells):
+        if not any(_wider_than(w, c) for c in cells):
             continue
         cut = shorten_all(cells, w, only=partial(_wider_than, w))
         headers[i] = cut[0]
@@ -112,7 +112,25 @@ def _shortened(
 
 
 def _wider_than(width: int, text: str) -> bool:
-    return unbreakable(text) > width
+    """Whether ``text`` holds a piece no line of ``width`` columns can take whole, even with
+    its overlong phrases cut at their spaces (:func:`_pieces`)."""
+    if unbreakable(text) <= width:
+        return False
+    pieces = _pieces(text, width) if _wide(text) else text.split()
+    return max((columns(p.strip()) for p in pieces), default=0) > width
+
+
+def _pieces(text: str, width: int) -> list[str]:
+    """The phrases of ``text``, a phrase wider than ``width`` cut at its spaces first
+    (``クイックブースト サイドステップ 2`` is one phrase to the segmenter), as the TUI's
+    wrapper does: a name is shortened only when even that leaves no room."""
+    out: list[str] = []
+    for phrase in phrases(text):
+        if columns(phrase.strip()) <= width or " " not in phrase.strip():
+            out.append(phrase)
+            continue
+        out += re.findall(r"(?:\S|(?<=\d) (?=\S))+\s*|\s+", phrase)  # 2 ラウンド stays whole
+    return out
 
 
 ELLIPSIS = "…"
@@ -211,7 +229,7 @@ def _wrap_phrases(text: str, width: int, indent: str) -> list[str]:
     """Text with Japanese, filled phrase by phrase (see :func:`wrap`)."""
     lines: list[str] = []
     line = ""
-    for phrase in phrases(text):
+    for phrase in _pieces(text, width - columns(indent)):
         if not line.strip():
             line = (line + phrase) if not lines else indent + phrase.lstrip()
         elif columns((line + phrase).rstrip()) <= width:

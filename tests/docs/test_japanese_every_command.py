@@ -119,9 +119,12 @@ def test_no_wrapped_line_breaks_inside_a_katakana_word_or_a_counted_number():
         run = ja_run(args)
         splits = [
             (a, b)
-            for _, lines in run.wraps
+            for text, lines in run.wraps
             for a, b in itertools.pairwise(lines)
-            if a.strip() and b.strip() and _split_inside(a.rstrip()[-1], b.lstrip()[0])
+            if a.strip()
+            and b.strip()
+            and _split_inside(a.rstrip()[-1], b.lstrip()[0])
+            and f"{a.rstrip()[-2:]} {b.lstrip()[:2]}" not in text  # a space written there
         ]
         if splits:
             bad[" ".join(args)] = splits
