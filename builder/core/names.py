@@ -136,6 +136,14 @@ def _listed(entries: Sequence[Named]) -> tuple[str, str]:
     return (en, ja)
 
 
+def known(entries: Iterable[Named]) -> tuple[str, str]:
+    """The entries an "unknown …; known: …" message lists: their ids in English (what the
+    English tables show) and their Japanese names in Japanese (what 射撃型 players see and may
+    write), each in its language's commas."""
+    listed = tuple(entries)
+    return (", ".join(e.id for e in listed), "、".join(_ja(e) for e in listed))
+
+
 _INDEXES: dict[int, tuple[tuple[Named, ...], Names[Any]]] = {}
 
 

@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 
 from builder.core.messages import Message, Messages
+from builder.core.names import known
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
@@ -110,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     problems = []
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
-            unknown = partial(MESSAGES, "unknown-unit-known", unit=value, known=", ".join(units))
+            listed = known(units[u] for u in units)
+            unknown = partial(MESSAGES, "unknown-unit-known", unit=value, known=listed)
             message = units.names.refusal(value, unknown)
             problems.append(Problem(option, None, None, "", message))
     if problems:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from builder.core.input_files import exists_safely
 from builder.core.messages import Message, Messages
-from builder.core.names import Names, names_of
+from builder.core.names import Names, known, names_of
 from builder.core.problems import InputError, Problem
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
@@ -170,7 +170,6 @@ def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
         if problems:
             raise InputError(problems)
         return with_ids(threat, catalog)
-    ids = ", ".join(t.id for t in catalog.threats)
-    unknown = partial(MESSAGES, "unknown-threat", threat=ref, known=ids)
+    unknown = partial(MESSAGES, "unknown-threat", threat=ref, known=known(catalog.threats))
     message = names_of(catalog.threats).refusal(ref, unknown)
     raise InputError([Problem("--threat", None, None, "", message)])

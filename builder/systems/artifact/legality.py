@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from builder.core.messages import EMPTY, Message, Param
-from builder.core.names import Names
+from builder.core.names import Names, known
 from builder.core.problems import (
     Findings,
     Locator,
@@ -127,7 +127,7 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
                 "unknown-type",
                 what=MESSAGES(what),
                 type=entry.type,
-                known=", ".join(choices),
+                known=known(units[c] for c in choices),
             )
             message = units.names.refusal(entry.type, lambda hint=hint, **_: unknown(hint=hint))
             problems.append(locate((*entry.path, "type"), message, "bad-input"))

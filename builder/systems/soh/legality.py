@@ -9,7 +9,7 @@ from typing import Any
 
 from builder.core.i18n import Pair
 from builder.core.messages import Message, Messages
-from builder.core.names import Names, names_of
+from builder.core.names import Names, known, names_of
 from builder.core.problems import (
     Findings,
     Locator,
@@ -118,7 +118,8 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     for skill in ch.skills:
         found = names.get(skill)
         if found is None or found.id not in skills:
-            unknown = partial(MESSAGES, "unknown-skill", skill=skill, known=", ".join(skills))
+            listed = known(e for s in skills if (e := names.get(s)) is not None)
+            unknown = partial(MESSAGES, "unknown-skill", skill=skill, known=listed)
             message = names.refusal(skill, unknown)
             out.append(locate(("skills", skill), message, "bad-input"))
         elif found.id in given:
@@ -152,6 +153,8 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
 
 
 _KINDS = ("weapon", "armour", "vehicle")
+_KEYS = {"weapon": "weapons", "armour": "armour", "vehicle": "vehicle"}
+"""The key of a character a part of each kind is written under."""
 
 
 def _index(kind: str, catalog: Catalog) -> Names[Any]:
@@ -170,11 +173,12 @@ def _unknown(kind: str, value: str, catalog: Catalog) -> Message:
                 id=value,
                 other=MESSAGES(f"kind-{other}"),
                 kind=MESSAGES(f"kind-{kind}"),
+                field=_KEYS[other],
             )
     index = _index(kind, catalog)
-    known = ", ".join(p.id for p in index.entries)
+    listed = known(index.entries)
     unknown = partial(
-        MESSAGES, "unknown-part", kind=MESSAGES(f"kind-{kind}"), id=value, known=known
+        MESSAGES, "unknown-part", kind=MESSAGES(f"kind-{kind}"), id=value, known=listed
     )
     return index.refusal(value, unknown)
 

@@ -14,9 +14,9 @@ SKILLS = Labels.load(__file__, "skill_labels.yaml")
 
 
 def skill_pair(skill: str) -> Pair:
-    """``skill`` for a message, as (English, Japanese): the id, and its seed name with the id a
-    file writes beside it (``回避（evasion）``; the id alone when it has no name)."""
-    return (skill, f"{SKILLS[skill][1]}（{skill}）" if skill in SKILLS else skill)
+    """``skill`` for a message, as (English, Japanese): the id, and its seed name (which a file
+    may write as well as the id; the id alone when it has no name)."""
+    return (skill, SKILLS[skill][1] if skill in SKILLS else skill)
 
 
 def skill_name(skill: str, lang: Lang) -> str:

@@ -201,7 +201,9 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
                     character_name(o, lang),
                     str(o.ap),
                     gear(o),
-                    ", ".join(_shown(catalog.weapon(w), w, lang) for w in o.weapons),
+                    WORDS.t("list-comma", lang).join(
+                        _shown(catalog.weapon(w), w, lang) for w in o.weapons
+                    ),
                 ]
                 for o in catalog.opponents
             ],
@@ -234,7 +236,9 @@ def check_text(report: CrewReport, lang: Lang | None = None) -> str:
         shown = rep.shown
         gear = " + ".join(_named(shown.gear, report.names, lang)) or "-"
         weapons = (
-            "?" if shown.weapons is None else ", ".join(_named(shown.weapons, report.names, lang))
+            "?"
+            if shown.weapons is None
+            else WORDS.t("list-comma", lang).join(_named(shown.weapons, report.names, lang))
         )
         rows.append([rep.name, gear, weapons or "-", shown.ap, status])
     summary = WORDS.t(
@@ -498,7 +502,7 @@ def analysis_text(a: Analysis, lang: Lang | None = None) -> str:
     source = a.opponent_from
     if source in ("crew", "catalog"):
         source = WORDS.t(f"from-{source}", lang)
-    weapons = ", ".join(
+    weapons = WORDS.t("list-comma", lang).join(
         WORDS.t("weapon-hit", lang, weapon=_shown(w.weapon, w.weapon.id, lang), hit=w.hit)
         for w in opp.weapons
     )
