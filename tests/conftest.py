@@ -16,6 +16,8 @@ from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
+pytest_plugins = ["tests.pdf_cache"]  # each distinct PDF laid out once per session
+
 FIXTURES = Path(__file__).parent / "fixtures"
 FAKE_GAME = Path(__file__).parent / "fake_game"
 

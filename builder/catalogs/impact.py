@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from builder.catalogs.diff import CatalogDiff, items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity, read_identity
 from builder.catalogs.words import MESSAGES
 from builder.core.i18n import Pair
@@ -21,6 +20,9 @@ from builder.core.messages import EMPTY
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.systems import AnySystem, PartUse, TeamModel, TeamRead, TracksCatalog
+
+if TYPE_CHECKING:  # a check of a file whose catalog renamed nothing never compares catalogs
+    from builder.catalogs.diff import CatalogDiff
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -64,6 +66,7 @@ def by_id(uses: list[PartUse], identity: CatalogIdentity) -> list[PartUse]:
     that name has in the catalog ``identity`` (builder/core/names.py); ids stay as they are."""
     from dataclasses import replace
 
+    from builder.catalogs.diff import items_by_id, merged
     from builder.core.names import Names
 
     catalog = merged(identity)
@@ -141,6 +144,8 @@ def rename_notes(
     its line with the new id and the version that renamed it."""
     if not identity.renamed or read.source is None:
         return []
+    from builder.catalogs.diff import items_by_id, merged
+
     catalog = merged(identity)
     out = []
     for use in uses_of(system, read.source.data):

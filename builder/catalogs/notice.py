@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.catalogs.diff import diff_catalogs
 from builder.catalogs.identity import CatalogIdentity, read_identity
 from builder.catalogs.impact import (
     collections_of,
@@ -26,7 +25,6 @@ from builder.catalogs.impact import (
     uses_of,
 )
 from builder.catalogs.pin import Pin, read_pin
-from builder.catalogs.store import find_snapshot
 from builder.catalogs.words import MESSAGES, short_label
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
@@ -96,6 +94,9 @@ def check_notice(
         pinned=short_label(pin.name, pin.version, pin.digest, same),
         current=short_label(identity.name, identity.version, identity.digest, same),
     )
+    from builder.catalogs.diff import diff_catalogs  # a pinned file whose catalog changed
+    from builder.catalogs.store import find_snapshot
+
     snapshot = find_snapshot(pin.digest)
     old: CatalogIdentity | None = None
     old_catalog: Any = None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from builder.catalogs.identity import read_identity
 from builder.core.catalog_folder import catalog_key
@@ -23,7 +23,6 @@ from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.render.printout import LaterContext
-from builder.render.roster import CatalogLine, Roster, roster_context
 from builder.systems.base import (
     AnalyzeOptions,
     CatalogT,
@@ -39,6 +38,9 @@ from builder.systems.base import (
 )
 from builder.systems.options import CardSize, Option
 from builder.systems.ui import SystemUI
+
+if TYPE_CHECKING:  # the roster sheet's module: for cards, not for check or analyze
+    from builder.render.roster import CatalogLine, Roster
 
 
 class Judged(Protocol):
@@ -160,6 +162,8 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
             roster = self.roster(team, catalog, options.lang)
             if roster is None:
                 raise ValueError(f"{self.id}: roster() is overridden and returned None")
+            from builder.render.roster import roster_context
+
             line = self.catalog_line(catalog)
             context = roster_context(
                 roster, line, game=game, lang=options.lang, paper=options.paper
@@ -196,6 +200,8 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         folder = self.catalog_folder_of(catalog)
         files = self.catalog_files() if isinstance(self, TracksCatalog) else None
         identity = read_identity(folder, files)
+        from builder.render.roster import CatalogLine
+
         return CatalogLine(
             identity.name, identity.version, identity.digest, name_ja=identity.name_ja
         )

@@ -112,7 +112,7 @@ class Declared:
     this kit module, so ``laminim --help`` and the parsing of a command read every game's
     offer without importing any game (their models, readers and rules); the game's system
     class takes its attributes from it (a test holds the two equal). A game without such a
-    module is read from its system (``builder.systems.declared``), only slower.
+    module is read from its system (:func:`builder.systems.declared`), only slower.
     """
 
     analyze_options: tuple[Option[Any], ...] = ()

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.artifact.declared import DECLARED
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
@@ -22,6 +21,7 @@ from builder.systems.game import Checked, Game, VersionedGame, usable
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
 
+    from builder.render.roster import Roster
     from builder.systems.base import (
         AnalyzeOptions,
         Command,
@@ -103,8 +103,7 @@ class Artifact(ExchangingGame, VersionedGame, Game[ForceFile, ArtifactCatalog, F
         return artifact_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.artifact.balance import BALANCE
-        from builder.systems.artifact.commands import ODDS
+        from builder.systems.artifact.commands import BALANCE, ODDS
 
         return [ODDS, BALANCE]
 

@@ -16,7 +16,6 @@ from builder.core.i18n import Lang
 from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -36,6 +35,8 @@ from .declared import DECLARED
 from .models import KuroganenMap
 
 if TYPE_CHECKING:
+    from builder.render.roster import Roster
+
     from .catalog import KuroganenCatalog
     from .legality import MapReport
 

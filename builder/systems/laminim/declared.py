@@ -27,6 +27,13 @@ EXACT: Option[bool] = Option(
 """``analyze`` / ``compare --exact``: without it, survival beyond the exact budget is a seeded
 sampled estimate, marked as such."""
 
+DEFAULT_TOP = 10
+"""``optimize`` lists this many loadouts unless ``--top`` says otherwise."""
+MAX_ROUNDS = 50
+RANKS = ("delivered", "alive", "remaining", "damage", "payload")
+"""``optimize --rank``'s choices (``rules.optimize.RANKS``, kept here so ``--help`` imports no
+maths)."""
+
 OPTIMIZE_HELP = (
     "rank every legal loadout of the LAMINIM catalog against a threat (Pareto front marked)"
 )

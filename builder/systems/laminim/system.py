@@ -7,11 +7,11 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -30,6 +30,9 @@ from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
+
+if TYPE_CHECKING:  # the roster sheet's module: for cards only
+    from builder.render.roster import Roster
 
 
 class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
@@ -102,10 +105,9 @@ class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
         return laminim_ui()
 
     def commands(self) -> list[Command]:
-        from builder.systems.laminim import balance_command
-        from builder.systems.laminim.commands import command
+        from builder.systems.laminim.commands import commands
 
-        return [command(), balance_command.command()]
+        return commands()
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -8,12 +8,11 @@ odds reference. The modules beside this one do the work.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -31,6 +30,9 @@ from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
+
+if TYPE_CHECKING:  # the roster sheet's module: for cards only
+    from builder.render.roster import Roster
 
 
 class SpaceOperaHeroes(ExchangingGame, VersionedGame, Game[Crew, Catalog, SohRead]):

@@ -11,7 +11,8 @@ import pytest
 
 from builder.core.report_lang import reporting_in
 from builder.core.source import read_yaml
-from builder.systems.artifact import balance, compare, text
+from builder.systems.artifact import balance_text as balance
+from builder.systems.artifact import compare, text
 from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.models import MESSAGES, ArtifactCatalog, ForceFile, ForceUnit
@@ -109,8 +110,10 @@ def test_a_catalog_validator_speaks_both_languages():
 
 
 def test_balance_speaks_the_shells_language_when_not_told(capsys):
+    from builder.systems.artifact.commands import configure_balance, run_balance
+
     parser = argparse.ArgumentParser()
-    balance.configure(parser)
+    configure_balance(parser)
     with reporting_in("ja"):
-        balance.run(parser.parse_args([]))
+        run_balance(parser.parse_args([]))
     assert "攻撃側" in capsys.readouterr().out

@@ -62,13 +62,15 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
-            want = optimizer.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
+            want = optimizer.optimize_catalog(
+                catalog, ["striker"], "rifle-duel", numbers.ROUNDS
+            )  # the list's first sort: damage dealt over the game, as optimize ranks
             front = [s for s in want.loadouts if s.pareto]
             assert [s.weapons for s in dialog.front] == [s.weapons for s in front]
             text = screen_text(pilot)
             assert f"Pareto front of {want.evaluated} legal loadouts" in text
             assert "Striker vs Rifle duel" in text
-            assert "Blade, Shield, Shield  8/8" in text  # names and payload of the best
+            assert "Missile pod, Blade, Blade  8/8" in text  # names and payload of the best
             assert "enter: fill the slots" in text  # the help line fits at 80x24
             await pilot.press("down", "enter")
             await settle(pilot)
@@ -209,8 +211,13 @@ def test_suggest_sorts_by_the_column_chosen_and_tells_rows_apart(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
+            dealt = [s.delivered for s in dialog.front]
+            assert dealt == sorted(dealt, reverse=True)  # most dealt first, as it opens
+            assert "5 dealt▼" in screen_text(pilot)
+            await pilot.press("1")  # by P(alive)
+            await pilot.pause()
             alive = [s.alive for s in dialog.front]
-            assert alive == sorted(alive, reverse=True)  # best alive first, as it opens
+            assert alive == sorted(alive, reverse=True)
             assert "1 alive▼" in screen_text(pilot)
             await pilot.press("3")  # by damage per round
             await pilot.pause()

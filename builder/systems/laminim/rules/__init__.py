@@ -5,6 +5,7 @@ from .analysis import UnitAnalysis, analyze_unit
 from .budget import Estimate, TooLarge, check_budget, estimate
 from .cook_off import cook_off_dice, p_no_cook_off
 from .damage_output import DamageOutput, damage_output, weapon_damage
+from .delivered import Delivered, delivered
 from .distributions import (
     attack_damage_distribution,
     contact_probability,
@@ -34,6 +35,7 @@ from .survival import RoundResult, SurvivalResult, survival
 
 __all__ = [
     "DamageOutput",
+    "Delivered",
     "Estimate",
     "FaceInfo",
     "FaceOutcome",
@@ -65,6 +67,7 @@ __all__ = [
     "cook_off_dice",
     "damage_output",
     "damage_taken",
+    "delivered",
     "die_outcomes",
     "estimate",
     "expected_damage",

@@ -18,6 +18,8 @@ reference chain.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -41,12 +43,48 @@ def _loops() -> Any:
     return engine_loops
 
 
-def warm() -> None:
-    """Load (or compile and cache) the loops by running a tiny chain: used by ``setup.sh``."""
-    from .model import ThreatAttack
+_warmed = threading.Event()
+_warming = threading.Lock()
 
-    gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
-    exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
+
+def warm() -> None:
+    """Load (or compile and cache) the loops by running a tiny chain, once per process: about a
+    second of CPU the first time (``scripts/setup.sh`` compiles here; the TUI calls it in a
+    worker after its first screen, so the optimiser and large units answer at once), then
+    nothing. Safe from any thread."""
+    if _warmed.is_set():
+        return
+    with _warming:
+        if _warmed.is_set():
+            return
+        from .model import ThreatAttack
+
+        gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
+        unit, threat = (
+            UnitSpec("warm", 3, (gun, None, None)),
+            ThreatSpec("t", (ThreatAttack(gun, 5),)),
+        )
+        exact_survival(unit, threat)
+        _warmed.set()
+
+
+def warm_in_background() -> threading.Thread | None:
+    """Start :func:`warm` on a daemon thread and return at once, for a UI to call after its first
+    paint: the second of CPU that loading the compiled engine costs is then spent while the
+    player reads the screen, and the optimiser and large units answer without it. Returns the
+    thread (``join`` it to wait), or None when the engine is already warm. Quitting never waits
+    for it (a daemon), and a failure to load is left to the first job that needs the engine,
+    which reports it (a background thread has nowhere to say it)."""
+    if _warmed.is_set():
+        return None
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the job that needs the engine reports it
+            warm()
+
+    thread = threading.Thread(target=run, name="laminim-engine-warm", daemon=True)
+    thread.start()
+    return thread
 
 
 def _target(shape: UnitSpec) -> UnitSpec:

@@ -36,11 +36,6 @@ class WeaponSpec:
     homing: bool = False
 
     @property
-    def attacks_roll(self) -> bool:
-        """True for weapons whose dice use the hit table (normal, melee)."""
-        return self.kind in ("normal", "melee")
-
-    @property
     def makes_attacks(self) -> bool:
         return self.kind != "special" and self.attacks > 0
 

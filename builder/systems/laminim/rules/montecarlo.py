@@ -4,6 +4,12 @@ behind ``sampled`` (the marked estimate for a unit beyond the chain's budget).
 Written independently of the chain on purpose: it rolls every die (hit roll, location die,
 cook-off die) for all trials at once with numpy and shares no transition code with the chain.
 Seeded (``numpy.random.default_rng(seed)``): the same call gives the same numbers.
+
+It also plays the unit's own side (D25's damage delivered): at the start of every round, each
+weapon intact on a living unit, with ammo for the round, rolls its dice at a target of the
+unit's own exposure (a normal or melee die hits on the +2 table and then lands on a valid face
+with the exposure; a missile only lands) and deals its power per landed die. Those dice come
+from a second generator, so the threat's numbers are the same with or without them.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ class MonteCarloRound:
     slot_destroyed_se: tuple[float | None, float | None, float | None]
     cook_off: float
     cook_off_se: float
+    # D25: damage the unit's own weapons dealt in rounds 1..this one (every die rolled)
+    delivered: float = 0.0
+    delivered_se: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -127,8 +136,12 @@ def simulate_survival(
     intact = np.tile(rules.mounted, (trials, 1))
     alive = np.ones(trials, dtype=bool)
     cooked = np.zeros(trials, dtype=bool)
+    own = np.random.default_rng([seed, 1])  # the unit's own dice (D25): a stream of their own
+    dealt = np.zeros(trials, dtype=np.int64)
+    exposure = (3 + sum(w is not None for w in unit.slots)) / 6
     out = []
     for round_no in range(1, rounds + 1):
+        dealt += _own_fire(own, unit, round_no, intact & alive[:, None], exposure)
         table = rules.lookup(intact)  # the silhouette at the start of the round
         shoots = intact[:, intercept.slot + 1].copy() if intercept is not None else None
         for index, attack in enumerate(threat.attacks):
@@ -177,7 +190,49 @@ def simulate_survival(
         a, a_se = _mean_se(alive)
         r, r_se = _mean_se(remaining)
         c, c_se = _mean_se(cooked)
+        d, d_se = _mean_se(dealt)
         out.append(
-            MonteCarloRound(round_no, a, a_se, r, r_se, tuple(slots), tuple(slots_se), c, c_se)  # type: ignore[arg-type]
+            MonteCarloRound(
+                round_no,
+                a,
+                a_se,
+                r,
+                r_se,
+                (slots[0], slots[1], slots[2]),
+                (slots_se[0], slots_se[1], slots_se[2]),
+                c,
+                c_se,
+                d,
+                d_se,
+            )
         )
     return MonteCarloResult(unit.name, threat.id, trials, seed, tuple(out))
+
+
+OWN_BONUS = 2
+"""The unit's own dice hit on the +2 table (both aim bonuses), as ``damage_output``'s."""
+
+
+def _own_fire(
+    rng: np.random.Generator,
+    unit: UnitSpec,
+    round_no: int,
+    ready: np.ndarray,
+    exposure: float,
+) -> np.ndarray:
+    """Damage each trial's unit deals this round: every weapon intact at the start (``ready``
+    columns 1..3) whose ammo lasts to this round rolls its dice."""
+    trials = ready.shape[0]
+    total = np.zeros(trials, dtype=np.int64)
+    for s, w in enumerate(unit.slots):
+        if w is None or not w.makes_attacks:
+            continue
+        if w.ammo is not None and w.ammo_per_attack > 0 and round_no > w.ammo // w.ammo_per_attack:
+            continue
+        shape = (trials, w.attacks)
+        landed = rng.random(shape) < exposure
+        if w.kind != "missile":
+            need = 7 - max(0, min(6, 1 + OWN_BONUS))
+            landed &= rng.integers(1, 7, size=shape) >= need
+        total += np.where(ready[:, s + 1], landed.sum(axis=1) * w.power, 0)
+    return total

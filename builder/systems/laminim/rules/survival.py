@@ -5,9 +5,24 @@ each round applies every die of the threat against the silhouette at the start o
 then the end-of-round resolution destroys every part at 0 at once and runs the cook-off waves.
 Two engines compute it: ``chain_reference`` (pure numpy, one array per validity pattern) is the
 reference and runs interception (D19); ``engine`` runs the same sums compiled, for throughput.
+
+Which engine runs a chain is chosen here, so that an analysis costs what it computes. The
+compiled engine is the faster per die-cell update (~0.3-0.6 ns against the reference's ~1-5 ns)
+but starts slowly: importing numba and loading its cached machine code take about a second of
+CPU, two hundred times the chain work of a demo unit. A chain under ``COMPILED_FROM`` updates
+(every unit of the demo team) runs on the reference chain and never loads numba; a larger one
+(large durabilities) runs compiled (``engine_for``: a function of the question alone, so one
+question gets one answer in every command). The optimiser asks for the compiled engine for all
+its chains (its hundreds of small chains pay for the start-up, and ``balance`` and ``optimize
+--frame F`` then rank the very same numbers). The two engines agree to 1e-9 on every number
+(``tests/systems/laminim/rules/test_engine.py`` runs both), so no printed figure depends on
+which one ran.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
 
 from .budget import check_budget
 from .chain_reference import _survival
@@ -18,6 +33,19 @@ from .threads import one_maths_thread
 
 __all__ = ["Pattern", "RoundResult", "SurvivalResult", "survival"]
 
+Engine = Literal["reference", "compiled"]
+
+COMPILED_FROM = 200_000_000
+"""Die-cell updates (``budget.estimate``'s ``work``) from which a job runs compiled: about 0.2-1 s
+of CPU on the reference chain, what the compiled engine's start-up costs (``bench/
+bench_engine.py`` prints both engines; the heaviest demo unit is 7.6e6, twice its durabilities
+1.9e8, four times 4.9e9)."""
+
+
+def engine_for(work: int) -> Engine:
+    """The engine for a chain of ``work`` die-cell updates (``budget.Estimate.work``)."""
+    return "compiled" if work >= COMPILED_FROM else "reference"
+
 
 def survival(
     unit: UnitSpec,
@@ -25,6 +53,7 @@ def survival(
     rounds: int = 6,
     intercept: Intercept | None = None,
     cook_off: bool = True,
+    engine: Engine | None = None,
 ) -> SurvivalResult:
     """Exact per-round survival of ``unit`` under ``threat`` (docs/rules.md §1.8, D7). No sampling.
 
@@ -39,16 +68,33 @@ def survival(
     on the machine's core count).
 
     ``cook_off=False`` lets the compiled engine skip what only the cook-off figure needs (it
-    is then NaN; the reference chain, used for interception, computes it anyway).
+    is then NaN whichever engine ran; the reference chain, used for interception, computes it).
+
+    ``engine``: the one to run (None: chosen by this chain's size, ``engine_for``; the optimiser
+    asks for the compiled one). Interception (D19) always runs on the reference chain.
     """
     if intercept is not None:
         refused = intercept_problem(unit, intercept)
         if refused is not None:  # callers check first (intercepting.py words it for a player)
             raise ValueError(str(refused))
-    check_budget(unit, threat, rounds)
-    if intercept is None or arriving(unit, threat, intercept) is None:  # no salvo: plain D7
+    size = check_budget(unit, threat, rounds)
+    if intercept is not None and arriving(unit, threat, intercept) is not None:
+        with one_maths_thread():
+            return _survival(unit, threat, rounds, intercept)
+    if (engine or engine_for(size.work)) == "compiled":  # no salvo to intercept: plain D7
         from .engine import exact_survival
 
         return exact_survival(unit, threat, rounds, cook_off)
-    with one_maths_thread():
-        return _survival(unit, threat, rounds, intercept)
+    try:
+        with one_maths_thread():
+            result = _survival(unit, threat, rounds)
+    except OverflowError:  # hundreds of identical attacks: the reference chain's binomial of
+        if engine is not None:  # them leaves float range; the compiled engine rolls the dice
+            raise  # one by one and answers (a function of the question too: still one answer)
+        from .engine import exact_survival
+
+        return exact_survival(unit, threat, rounds, cook_off)
+    if cook_off:
+        return result
+    nan = float("nan")  # as the compiled engine reports it: not kept, not a number
+    return replace(result, rounds=tuple(replace(r, cook_off=nan) for r in result.rounds))

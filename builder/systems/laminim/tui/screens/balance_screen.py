@@ -147,7 +147,7 @@ class BalanceScreen(LaminimScreen):
         summary = Group(*(Wrapped(sentence, lead=bullet) for sentence in sentences))
         self.query_one("#balance-summary", Static).update(summary)
         table = self.query_one(DataTable)
-        keys = ("weapon", "weight", "fronts", "gain_alive", "gain_damage", "verdict")
+        keys = ("weapon", "weight", "fronts", "gain_alive", "gain_delivered", "verdict")
         for k in keys:
             table.add_column(WORDS.t(k, lang), key=k)
         gains = weapon_gains(found)

@@ -1,6 +1,6 @@
-"""``laminim balance --system artifact [--catalog DIR] [--json] [-o MATRIX.pdf]``
-(docs/balance.md): the attacker x target matrix of one activation's expected damage and kill
-chance for every MS and ship of the catalog, as text, JSON and one PDF page.
+"""The artifact balance matrix (``laminim balance --system artifact``, docs/balance.md) as words:
+the attacker x target matrix of one activation's expected damage and kill chance for every MS
+and ship of the catalog, as text, JSON and one PDF page (the command: ``commands.py``).
 
 The maths is the rules core's (``rules/matrix.py``); this module names the units, lays the
 matrix out in 80 columns (units as U1…, named in a key) and as the page's plain data.
@@ -8,18 +8,11 @@ matrix out in 80 columns (units as U1…, named in a key) and as the page's plai
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import LANGS, Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name
 from builder.core.numbers import percent
-from builder.core.report_lang import current_lang
 from builder.core.text_table import table
-from builder.systems.artifact.declared import BALANCE_HELP as HELP
-from builder.systems.base import Command, Printout
 
 if TYPE_CHECKING:
     from builder.systems.artifact.derive import Unit
@@ -50,6 +43,9 @@ def matrix_json(cells: list[MatrixCell], catalog: ArtifactCatalog) -> dict[str, 
         "units": [
             {"id": u.id, "name": u.name, "name_ja": u.name_ja, "kind": _kind(u), "hp": u.hp}
             for u in units.values()
+        ],
+        "dominated": [
+            {"id": uid, "by": list(by)} for uid, by in dominated_units(cells, catalog).items()
         ],
         "cells": [
             {
@@ -138,6 +134,15 @@ def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = 
         )
     said = LABELS.t("cell", lang) + LABELS.t("then", lang) + LABELS.t("no_evade", lang)
     lines += ["", _wrap(said)]
+    found = dominated_units(cells, catalog)
+    lines += ["", _wrap(LABELS.t("findings", lang))]
+    by_id = {u.id: u for u in units}
+    for uid, by in found.items():
+        names = LABELS.t("and", lang).join(part_name(by_id[b], lang) for b in by)
+        said = LABELS.t("dominated", lang, unit=part_name(by_id[uid], lang), by=names)
+        lines += [_wrap(f"- {said}")]
+    if not found:
+        lines.append(_wrap(LABELS.t("none_dominated", lang)))
     return "\n".join(lines)
 
 
@@ -157,6 +162,16 @@ def _runs(tags: list[str], lang: Lang) -> str:
             parts.extend(tags[i : j + 1])
         i = j + 1
     return LABELS.t("list_comma", lang).join(parts)
+
+
+def dominated_units(
+    cells: list[MatrixCell], catalog: ArtifactCatalog
+) -> dict[str, tuple[str, ...]]:
+    """The report's finding: each type another of its kind dominates (``rules/dominance.py``)."""
+    from builder.systems.artifact.derive import all_units, unit_stats
+    from builder.systems.artifact.rules.dominance import dominated_types
+
+    return dominated_types([unit_stats(u) for u in all_units(catalog).values()], cells)
 
 
 def _wrap(line: str) -> str:
@@ -227,41 +242,3 @@ def matrix_context(
         "item": {"width": page_w - 2 * MARGIN, "height": page_h - 2 * MARGIN},
         "pages": [{"items": [{"x": MARGIN, "y": MARGIN, "item": {}}], "marks": []}],
     }
-
-
-def configure(p: argparse.ArgumentParser) -> None:
-    from builder.render.layout import PAPERS
-
-    p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
-    p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
-    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument("-o", "--output", metavar="MATRIX.pdf", help="also write the one-page PDF")
-    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
-    p.add_argument(
-        "--lang",
-        choices=list(LANGS),
-        default=None,
-        help="text and page language (default: the shell's --lang or $LAMINIM_LANG, else en)",
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    from builder.systems.artifact.catalog import load_catalog
-
-    catalog = load_catalog(args.catalog)
-    lang: Lang = args.lang or current_lang()
-    cells = matrix(catalog)
-    if args.json:
-        print(json.dumps(matrix_json(cells, catalog), ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(matrix_text(cells, catalog, lang) + "\n")
-    if args.output is not None:
-        from builder.render.report_file import write_report
-
-        context = matrix_context(cells, catalog, lang, args.paper)
-        sheet = Printout("balance", "artifact/balance.html", context)
-        return write_report(sheet, args.output, lang)
-    return 0
-
-
-BALANCE = Command("balance", HELP, configure, run)
