@@ -3,13 +3,12 @@
 The TUI, the cards and ``laminim parts`` show 射撃型 and ライフル; a player writes what they see
 (``frame: 射撃型``, ``optimize --frame 射撃型``), typed on whatever keyboard they have
 (full-width ``Ｓｔｒｉｋｅｒ``, half-width ``ﾗｲﾌﾙ``). Every game looks its parts up through
-:class:`Names`, so the same forgiving rules hold for frames, weapons, threats, mobile suits,
-armour, skills and opponents alike:
+:class:`Names`, so the same forgiving rules hold for every kind of entry a catalog holds:
 
 - the exact id first (an id always means itself);
 - then the id, the English name or the Japanese name after Unicode NFKC (full-width letters and
   digits, half-width katakana), case folding, and with spaces, ``_``, ``-`` and ``・`` left out
-  (``Missile Pod``, ``missile_pod``, ``ﾐｻｲﾙ`` …);
+  (``Long Lance``, ``long_lance``, ``ﾗﾝｽ`` …);
 - a name that several entries carry is refused, naming each with its id;
 - a miss gets a "did you mean" in the player's language: the entry's name, not its id.
 

@@ -255,7 +255,7 @@ def test_a_japanese_run_has_no_english_word(args):
 
 
 def test_the_english_check_finds_an_english_word():
-    assert english_words("ユニット Kestrel：damage output 38.33") == {"damage", "output"}
+    assert english_words("ユニット Kestrel：firepower output 38.33") == {"firepower", "output"}
     assert english_words("examples/x.yaml:3:5: units[0].frame: 不明") == set()
 
 
