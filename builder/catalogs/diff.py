@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.catalogs.field_words import NONE, FieldWords, field_words
 from builder.catalogs.identity import CatalogIdentity, canonical
 from builder.catalogs.words import t
 from builder.core.catalog_folder import IDENTITY_KEYS
@@ -38,8 +39,9 @@ class FieldChange:
     file: str = ""
     """For a setting: the catalog file that holds it."""
 
-    def text(self) -> str:
-        return f"{self.field} {show(self.old)} → {show(self.new)}"
+    def text(self, lang: Lang = "en", words: FieldWords = NONE) -> str:
+        """``payload 14 → 15``, the field named in ``lang`` (the game's ``words``)."""
+        return f"{words.field(self.field, lang)} {show(self.old)} → {show(self.new)}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -65,12 +67,12 @@ class ItemChange:
     def renamed(self) -> bool:
         return self.new_id != self.id
 
-    def summary(self, lang: Lang = "en") -> str:
-        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item; ids, fields and values are
-        data, only "renamed to" is said in ``lang``)."""
+    def summary(self, lang: Lang = "en", words: FieldWords = NONE) -> str:
+        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item; ids and values are data,
+        the fields and "renamed to" are said in ``lang``)."""
         parts = [t("renamed-to", lang, id=self.new_id)] if self.renamed else []
-        parts += [f.text() for f in self.fields]
-        return f"{self.id}: {', '.join(parts)}"
+        parts += [f.text(lang, words) for f in self.fields]
+        return t("item-summary", lang, id=self.id, changes=t("comma", lang).join(parts))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,7 +111,7 @@ class CatalogDiff:
         unchanged)."""
         for change in (*self.renamed, *self.changed):
             if change.collection == collection and change.id == item_id:
-                return change.summary(lang)
+                return change.summary(lang, field_words(self.old.system))
         if ItemRef(collection, item_id) in self.removed:
             return t("item-removed", lang, id=item_id)
         return None

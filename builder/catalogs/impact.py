@@ -56,6 +56,34 @@ def uses_of(system: AnySystem, data: Any) -> list[PartUse]:
 
 
 @dataclass(frozen=True)
+class _Item:
+    id: str
+    name: str
+    name_ja: str
+
+
+def by_id(uses: list[PartUse], identity: CatalogIdentity) -> list[PartUse]:
+    """``uses`` with each part the file names by its English or Japanese name given by the id
+    that name has in the catalog ``identity`` (builder/core/names.py); ids stay as they are."""
+    from dataclasses import replace
+
+    from builder.catalogs.diff import items_by_id, merged
+    from builder.core.names import Names
+
+    catalog = merged(identity)
+    indexes: dict[str, Names[_Item]] = {}
+    out = []
+    for use in uses:
+        if use.collection not in indexes:
+            items = items_by_id(catalog.get(use.collection, ("", None))[1]).values()
+            indexes[use.collection] = Names(
+                _Item(i["id"], str(i.get("name", "")), str(i.get("name_ja", ""))) for i in items
+            )
+        out.append(replace(use, id=indexes[use.collection].id_of(use.id)))
+    return out
+
+
+@dataclass(frozen=True)
 class Moved:
     """A headline number of the file that an update moved (None: not computed on that side)."""
 
@@ -254,7 +282,7 @@ def file_impact(
         reasons=errors_after,
         new_errors=new_errors(errors_before, errors_after),
         renames=renames,
-        parts_changed=own_changes(diff, uses, renamed=diff.new.renamed),
+        parts_changed=own_changes(diff, by_id(uses, diff.old), renamed=diff.new.renamed),
         moved=moved_numbers(
             headlines(system, read, old_catalog), headlines(system, scored, new_catalog)
         ),

@@ -58,9 +58,11 @@ def cmd_systems(args: argparse.Namespace) -> int:
             }
         )
     else:
+        ja = current_lang() == "ja"  # a Japanese list names the games in Japanese only
         for s in rows:
             default = "  " + say("default-system") if s.id == systems.DEFAULT else ""
-            print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
+            names = s.name_ja if ja else f"{s.name} / {s.name_ja}"
+            print(f"{s.id:<10} {names}{default}")
     return EXIT_OK
 
 
@@ -270,12 +272,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
     size = args.card_size or sizes[0]
     if size not in sizes:
         refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
-        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
+        said = word("%(prog)s: error: %(message)s\n") % _error(refusal)
+        print(fit_text(said), end="", file=sys.stderr)
         return EXIT_BAD_INPUT
     if report.exit_code != EXIT_OK and not args.force:
         for problem in errors:
             print(problem, file=sys.stderr)
-        print(say("not-legal-to-print", game=(system.name, system.name_ja)), file=sys.stderr)
+        refusal = say("not-legal-to-print", game=(system.name, system.name_ja))
+        print(fit_text(refusal), file=sys.stderr)
         return EXIT_ILLEGAL
 
     def progress(step: str, done: int, total: int) -> None:

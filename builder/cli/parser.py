@@ -26,7 +26,7 @@ from builder.core.parser_words import (
 )
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import env_lang
-from builder.core.text_table import columns, wrap
+from builder.core.text_table import columns, fit_text, wrap
 from builder.render.layout import PAPERS
 from builder.systems import (
     DEFAULT_ROUNDS,
@@ -88,7 +88,8 @@ class _Formatter(argparse.HelpFormatter):
             for sid in systems.ids():
                 for size in systems.declared(sid).card_sizes:
                     sizes.setdefault(size.id, help_text(size.help))
-            text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
+            comma = "、" if parser_lang() == "ja" else ", "
+            text = text.replace(CARD_SIZES, comma.join(sizes.values()))
         return help_text(text)
 
     def _format_text(self, text: str) -> str:
@@ -114,7 +115,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, word("%(prog)s: error: %(message)s\n") % _error(message))
+        said = word("%(prog)s: error: %(message)s\n") % _error(message)
+        self.exit(EXIT_BAD_INPUT, fit_text(said))  # a list of 15 choices fits 80 columns too
 
 
 def _error(message: str) -> dict[str, str]:
@@ -423,6 +425,17 @@ def _play(args: argparse.Namespace) -> int:
     from builder.cli.commands import cmd_play
 
     return cmd_play(args)
+
+
+def command_names() -> set[str]:
+    """Every command's name: the parser's own (whatever commands it has today) and each game's
+    (from its declarations; no game is loaded)."""
+    from builder.cli.global_options import sub_parsers
+
+    names = set(sub_parsers(build_parser(system_commands=False)))
+    for sid in systems.ids():
+        names |= set(systems.declared(sid).commands)
+    return names
 
 
 _GENERIC = (

@@ -29,6 +29,7 @@ from builder.core.problems import (
     field_path,
 )
 from builder.core.yaml_scalars import YAML_TAG, BadScalar, scalar_value
+from builder.core.yaml_slips import before_syntax_error, located_slips
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -45,6 +46,8 @@ class Located:
     positions: dict[tuple, _Pos] = field(default_factory=dict)
     unsure: set[_Pos] = field(default_factory=set)
     """Where the mappings are that hold a key that could not be read (see ReadingProblems)."""
+    notes: list[Problem] = field(default_factory=list)
+    """Warnings of the reading itself (an input method's slip in a file that still reads)."""
 
     def where(self, loc: tuple) -> _Pos | None:
         """Position of the value at ``loc``, or of its nearest ancestor that has one."""
@@ -164,7 +167,8 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
         mark = exc.problem_mark or exc.context_mark
         msg = yaml_syntax_words(exc.problem or "", exc.context or "")
         line, col = (mark.line + 1, mark.column + 1) if mark else _line_col(text, len(text))
-        raise InputError([Problem(name, line, col, "", msg)]) from None
+        said = Problem(name, line, col, "", msg)
+        raise InputError(before_syntax_error(text, name, said)) from None
     except yaml.reader.ReaderError as exc:
         char = exc.character
         what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
@@ -184,6 +188,7 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     located.data = _convert_root(nodes[0], located, problems, max_items)
     if problems and located.data is None:  # too large, too deep, or a root not to be read
         raise InputError(problems)
+    located.notes = located_slips(text, name, "warning")
     if problems:  # the rest of the file is still read
         raise ReadingProblems(problems, located, frozenset(located.unsure))
     return located

@@ -142,8 +142,8 @@ def _read_source(
         found.problems = with_early(early, found.problems, unsure)
         return None, found
     read = found.read_team(src)
-    if pin_problems:
-        read.problems = [*read.problems, *pin_problems]
+    if pin_problems or src.notes:  # src.notes: an input method's slips, as warnings
+        read.problems = [*read.problems, *pin_problems, *src.notes]
     if early:
         read.problems = with_early(early, read.problems, unsure)
     if (

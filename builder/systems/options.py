@@ -93,8 +93,9 @@ UNIT: Option[str] = Option("unit", "NAME", "only this unit", str)
 THREAT: Option[str] = Option(
     "threat",
     "ID|FILE",
-    "threat id from the catalog, a YAML file holding one threat, or FILE:UNIT, an enemy "
-    "unit of a team file where the game takes one (default: the catalog's default threat)",
+    "a threat of the catalog (its id or name), a YAML file holding one threat, or FILE:UNIT, "
+    "an enemy unit of a team file where the game takes one (default: the catalog's default "
+    "threat)",
     str,
 )
 ROUNDS: Option[int] = Option("rounds", "N", f"rounds (default {DEFAULT_ROUNDS})", positive_rounds)

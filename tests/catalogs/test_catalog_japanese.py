@@ -19,7 +19,7 @@ def test_catalog_diff_takes_lang_after_its_folders(cli, monkeypatch):
     result = cli("catalog", "diff", OLD, NEW, rivals, "--lang", "ja")
     assert result.code == 1, result.err
     assert "旧：" in result.out and "改名：" in result.out
-    assert "blade: beam-blade に改名" in result.out  # ids as written, the words Japanese
+    assert "武装：blade：beam-blade に改名" in result.out  # ids as written, the words Japanese
     assert "適正 → 使用不可（この変更で使えなくなりました）" in result.out
     assert "autocannon：削除" in result.out
     assert all(columns(line) <= 80 for line in result.out.splitlines())

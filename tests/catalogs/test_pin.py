@@ -86,7 +86,8 @@ def test_pin_keeps_a_snapshot_in_the_data_folder(cli, tmp_path, data_home):
     team = tmp_path / "team.yaml"
     shutil.copy(bundled_catalog_dir("laminim") / "demo_team.yaml", team)
     result = cli("pin", team)
-    assert result.code == 0 and "pinned to 'LAMINIM test-play catalog' (digest " in result.out
+    pinned = "pinned to 'LAMINIM test-play catalog' version 1 (digest "
+    assert result.code == 0 and pinned in result.out
     digest = json.loads(cli("parts", "--json").out)["digest"]
     assert store_root() == data_home / "laminim" / "catalogs"
     assert find_snapshot(digest) == data_home / "laminim" / "catalogs" / digest

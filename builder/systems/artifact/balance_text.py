@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.numbers import percent
 from builder.core.text_table import table
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def _kind(unit: Unit) -> str:
 
 
 def _pct(p: float) -> str:
-    return f"{p * 100:.0f}%" if p == 0 or p >= 0.005 else "<1%"
+    return percent(p)
 
 
 def _blocks(cells: list[MatrixCell]) -> list[tuple[int, bool]]:
@@ -83,10 +84,11 @@ def _cell(cells: list[MatrixCell], a: str, t: str, near: int, evade: bool) -> Ma
 
 def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = "en") -> str:
     from builder.systems.artifact.derive import all_units, find_weapon
+    from builder.systems.artifact.text import catalog_name
 
     units = list(all_units(catalog).values())
     tag = {u.id: f"U{i + 1}" for i, u in enumerate(units)}
-    lines = [_wrap(LABELS.t("title", lang, catalog=catalog.info.name)), ""]
+    lines = [_wrap(LABELS.t("title", lang, catalog=catalog_name(catalog, lang))), ""]
     for near, evade in sorted(_blocks(cells), key=lambda b: (b[1], b[0])):
         head = LABELS.t(
             "block",
@@ -96,36 +98,42 @@ def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = 
         )
         rows = []
         for a in units:
-            row = [_cut(f"{tag[a.id]} {part_name(a, lang)}", LABEL_COLUMNS)]
+            row = [f"{tag[a.id]} {part_name(a, lang)}"]
             for t in units:
                 c = _cell(cells, a.id, t.id, near, evade)
                 row.append("—" if c is None else f"{c.expected_damage:.1f} {_pct(c.p_kill):>4}")
             rows.append(row)
-        heads = [_cut(f"{LABELS.t('attacker', lang)}\\{LABELS.t('target', lang)}", LABEL_COLUMNS)]
+        heads = [f"{LABELS.t('attacker', lang)}\\{LABELS.t('target', lang)}"]
         lines += [
             head,
             table([heads[0], *(tag[u.id] for u in units)], rows, right=range(1, len(units) + 1)),
             "",
         ]
-    rows = []
+    lines.append(LABELS.t("weapon_title", lang))
     for a in units:
-        row = [_cut(f"{tag[a.id]} {part_name(a, lang)}", LABEL_COLUMNS)]
+        best: dict[str, list[str]] = {}  # each weapon's name -> the targets it is best against
         for t in units:
             c = _cell(cells, a.id, t.id, 0, False)
             w = None if c is None else find_weapon(a, c.weapon)
-            row.append("—" if w is None else _cut(part_name(w, lang), 9))
-        rows.append(row)
-    lines += [
-        LABELS.t("weapon_title", lang),
-        table([LABELS.t("attacker", lang), *(tag[u.id] for u in units)], rows),
-        "",
-    ]
+            best.setdefault(part_name(w, lang) if w else "—", []).append(tag[t.id])
+        weapons = LABELS.t("list_comma", lang).join(
+            LABELS.t("weapon_targets", lang, weapon=w, targets=_runs(targets, lang))
+            for w, targets in best.items()
+        )
+        line = LABELS.t(
+            "best_line", lang, attacker=f"{tag[a.id]} {part_name(a, lang)}", weapons=weapons
+        )
+        lines.append(_wrap("  " + line))
+    lines.append("")
     lines.append(LABELS.t("key", lang))
     for u in units:
+        kind = LABELS.t(_kind(u), lang)
+        name = part_name(u, lang)
         lines.append(
-            f"  {tag[u.id]} {part_name(u, lang)} ({u.id}, {LABELS.t(_kind(u), lang)}, HP {u.hp})"
+            LABELS.t("key_line", lang, tag=tag[u.id], name=name, id=u.id, kind=kind, hp=u.hp)
         )
-    lines += ["", _wrap(LABELS.t("cell", lang) + "; " + LABELS.t("no_evade", lang))]
+    said = LABELS.t("cell", lang) + LABELS.t("then", lang) + LABELS.t("no_evade", lang)
+    lines += ["", _wrap(said)]
     found = dominated_units(cells, catalog)
     lines += ["", _wrap(LABELS.t("findings", lang))]
     by_id = {u.id: u for u in units}
@@ -138,6 +146,24 @@ def matrix_text(cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang = 
     return "\n".join(lines)
 
 
+def _runs(tags: list[str], lang: Lang) -> str:
+    """Unit tags (``U1``, ``U2``, …) with each run of three or more consecutive ones as a
+    range: ``U1–U4, U6``."""
+    numbers = [int(t[1:]) for t in tags]
+    parts: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(LABELS.t("range", lang, first=tags[i], last=tags[j]))
+        else:
+            parts.extend(tags[i : j + 1])
+        i = j + 1
+    return LABELS.t("list_comma", lang).join(parts)
+
+
 def dominated_units(
     cells: list[MatrixCell], catalog: ArtifactCatalog
 ) -> dict[str, tuple[str, ...]]:
@@ -148,41 +174,17 @@ def dominated_units(
     return dominated_types([unit_stats(u) for u in all_units(catalog).values()], cells)
 
 
-LABEL_COLUMNS = 12  # the attacker column: six unit columns of 9 beside it fit 80 columns
-
-
-def _cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` terminal columns (wide characters count two), … if cut."""
-    from builder.core.text_table import columns
-
-    if columns(text) <= width:
-        return text
-    while columns(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def _wrap(line: str) -> str:
-    import textwrap
+    from builder.core.text_table import fit_text
 
-    from builder.core.text_table import columns
-
-    if columns(line) <= 80:
-        return line
-    if columns(line) == len(line):
-        return "\n".join(textwrap.wrap(line, 80))
-    out, cur = [], ""
-    for ch in line:
-        if columns(cur + ch) > 80:
-            out.append(cur)
-            cur = ""
-        cur += ch
-    return "\n".join([*out, cur])
+    return fit_text(line)
 
 
 def matrix_context(
     cells: list[MatrixCell], catalog: ArtifactCatalog, lang: Lang, paper: str
 ) -> dict[str, Any]:
+    from builder.systems.artifact.text import catalog_name
+
     """The one-page matrix: a table per modifier, each cell the best weapon and its numbers
     without and with evasion."""
     from builder.render.layout import PAPERS
@@ -229,7 +231,7 @@ def matrix_context(
         "kind": "balance",
         "lang": lang,
         "title": LABELS.t("doc_title", lang),
-        "heading": LABELS.t("title", lang, catalog=catalog.info.name),
+        "heading": LABELS.t("title", lang, catalog=catalog_name(catalog, lang)),
         "labels": LABELS.in_lang(lang),
         "targets": [
             {"name": part_name(u, lang), "hp": u.hp, "kind": LABELS.t(_kind(u), lang)}

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from builder.core.messages import Message, Messages
+from builder.core.names import known
 from builder.core.outfiles import output_path
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
@@ -52,15 +54,18 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--attacker",
         required=True,
         metavar="ID",
-        help="attacking MS or ship: its catalog id (`laminim parts --system artifact` lists them)",
+        help="attacking MS or ship: its catalog id or name "
+        "(`laminim parts --system artifact` lists them)",
     )
     p.add_argument(
         "--weapon",
         required=True,
         metavar="ID",
-        help="one of the attacker's weapons, by id (`funnel`)",
+        help="one of the attacker's weapons, by id or name (`funnel`)",
     )
-    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship, by catalog id")
+    p.add_argument(
+        "--target", required=True, metavar="ID", help="target MS or ship, by catalog id or name"
+    )
     p.add_argument(
         "--near",
         type=_modifier,
@@ -98,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.derive import (
         all_units,
         find_weapon,
-        id_hint,
         unit_stats,
+        unknown_weapon,
         weapon_stats,
     )
     from builder.systems.artifact.rules import AttackAction, attack_odds
@@ -110,24 +115,16 @@ def run(args: argparse.Namespace) -> int:
     problems = []
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
-            hint = id_hint(value, list(units.values()))
-            message = MESSAGES("unknown-unit-known", unit=value, hint=hint, known=", ".join(units))
+            listed = known(units[u] for u in units)
+            unknown = partial(MESSAGES, "unknown-unit-known", unit=value, known=listed)
+            message = units.names.refusal(value, unknown)
             problems.append(Problem(option, None, None, "", message))
     if problems:
         raise InputError(problems)
     attacker, target = units[args.attacker], units[args.target]
     weapon = find_weapon(attacker, args.weapon)
     if weapon is None:
-        ids = [w.id for w in attacker.weapons]
-        hint = id_hint(args.weapon, attacker.weapons)
-        message = MESSAGES(
-            "no-such-weapon",
-            unit=attacker.id,
-            weapon=args.weapon,
-            hint=hint,
-            weapons=", ".join(ids),
-        )
-        raise _bad("--weapon", message)
+        raise _bad("--weapon", unknown_weapon(attacker, args.weapon))
     stats = unit_stats(target)
     if args.evade_near and not args.evade:
         raise _bad("--evade-near", MESSAGES("evade-near-alone"))

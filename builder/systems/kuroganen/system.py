@@ -80,7 +80,7 @@ class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead])
         from .text import LABELS
 
         names = {"name": catalog.name, "name_ja": catalog.name_ja}
-        text = LABELS.t("no-parts", current_lang(), **names)
+        text = LABELS.t("no-parts", current_lang(), catalog=(catalog.name, catalog.name_ja))
         data = {"system": catalog.system, **names, "parts": []}
         return Output(data, text)
 

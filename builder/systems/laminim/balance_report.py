@@ -25,6 +25,7 @@ from builder.systems.laminim.balance_text import (
     verdict,
     weapon_gains,
 )
+from builder.systems.laminim.text import catalog_name
 
 if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
@@ -293,7 +294,7 @@ def report_context(run: BalanceRun, catalog: Catalog, lang: Lang, paper: str) ->
         "labels": LABELS.in_lang(lang)
         | {
             "heat_caption": LABELS.t("heat_caption", lang, rounds=b.rounds),
-            "title_full": LABELS.t("title", lang, catalog=catalog.name),
+            "title_full": LABELS.t("title", lang, catalog=catalog_name(catalog, lang)),
         },
         "title": LABELS.t("doc_title", lang),
         "subtitle": subtitle,

@@ -7,12 +7,13 @@ columns T1…, named in a key below the table); the JSON holds every number the 
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from builder.core import numbers
 from builder.core.i18n import Labels, Lang, part_name
-from builder.core.text_table import columns, table
+from builder.core.text_table import columns, table, wrap
+from builder.systems.laminim.text import catalog_name
 
 if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
@@ -102,9 +103,8 @@ def summary_sentences(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[str
 
 
 def percent(p: float) -> str:
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.0e}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return numbers.percent(p)
 
 
 def signed(x: float, pct: bool = False) -> str:
@@ -154,29 +154,11 @@ def verdict(w: Any, lang: Lang) -> str:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
+    """``text`` within 80 columns (builder.core.text_table.wrap: English at spaces, Japanese
+    between phrases), later lines indented by ``indent``."""
     if columns(text) <= WIDTH:
         return [text]
-    if columns(text) == len(text):  # no wide characters: break at spaces
-        return textwrap.wrap(text, WIDTH, subsequent_indent=indent)
-    lines, line = [], ""
-    for ch in text:  # Japanese: break anywhere within 80 columns, never before a closing mark
-        if columns(line + ch) > WIDTH:
-            cut = len(line)
-            while cut > len(indent) + 1 and (
-                (line + ch)[cut] in _NO_LINE_START or line[cut - 1] in _NO_LINE_END
-            ):
-                cut -= 1
-            carry = line[cut:]
-            lines.append(line[:cut])
-            line = indent + carry
-        line += ch
-    return [*lines, line]
-
-
-_NO_LINE_START = "。、，．）」』】・：；！？ー"
-"""Marks a Japanese line may not begin with (kinsoku): the character before moves down too."""
-_NO_LINE_END = "（「『【"
-"""Opening marks a Japanese line may not end with: they move down to what they open."""
+    return wrap(text, WIDTH, indent)
 
 
 def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
@@ -184,7 +166,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
     t = LABELS.t
     sampled = any(s.interval is not None for r in run.results for s in r.loadouts)
     lines = [
-        t("title", lang, catalog=catalog.name),
+        t("title", lang, catalog=catalog_name(catalog, lang)),
         *_wrap(
             t(
                 "subtitle",

@@ -28,4 +28,4 @@ def read_catalog(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("threats.yaml",))
     catalog = folder.validate(Catalog, context={"skip_cross_check": True})
     folder.refuse(cross_check(catalog))
-    return catalog
+    return catalog.with_ids()

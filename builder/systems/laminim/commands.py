@@ -56,10 +56,12 @@ def configure_optimize(p: argparse.ArgumentParser) -> None:
         nargs="+",
         default=None,
         metavar="ID",
-        help="only loadouts of these frames (default: every frame of the catalog)",
+        help="only loadouts of these frames, by id or name (default: every frame of the catalog)",
     )
     p.add_argument(
-        "--threat", metavar="ID|FILE", help="threat id or a YAML file (default: the catalog's)"
+        "--threat",
+        metavar="ID|FILE",
+        help="threat id or name, or a YAML file (default: the catalog's)",
     )
     p.add_argument(
         "--rounds",
@@ -142,7 +144,7 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
         nargs="+",
         default=None,
         metavar="ID|FILE",
-        help="threat ids or YAML files (default: every threat of the catalog)",
+        help="threat ids or names, or YAML files (default: every threat of the catalog)",
     )
     p.add_argument(
         "--rounds",

@@ -11,8 +11,7 @@ from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
 from builder.systems.laminim.legality import ResolvedUnit
-from builder.systems.laminim.models import Catalog, Threat, Weapon
-from builder.systems.laminim.part_hint import part_hint
+from builder.systems.laminim.models import Catalog, Threat, Weapon, with_weapon_ids
 from builder.systems.laminim.rules.model import (
     Guard,
     ThreatAttack,
@@ -94,21 +93,9 @@ def find_threat(ref: str | None, catalog: Catalog, bonus: int | None = None) -> 
         problems = [src.problem(loc, msg) for loc, msg in threat_problems(threat, catalog)]
         if problems:
             raise InputError(problems)
-        return threat
-    ids = [t.id for t in catalog.threats]
-    raise InputError(
-        [
-            Problem(
-                "--threat",
-                None,
-                None,
-                "",
-                MESSAGES(
-                    "unknown-threat-known",
-                    threat=ref,
-                    hint=part_hint(ref, catalog.threats),
-                    known=", ".join(ids),
-                ),
-            )
-        ]
+        return with_weapon_ids(threat, catalog)
+    ids = ", ".join(t.id for t in catalog.threats)
+    said = catalog.threat_names.refusal(
+        ref, lambda hint: MESSAGES("unknown-threat-known", threat=ref, hint=hint, known=ids)
     )
+    raise InputError([Problem("--threat", None, None, "", said)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core import numbers
 from builder.core.i18n import Labels, Lang, part_name
 from builder.systems.laminim.declared import DEFAULT_TOP
 
@@ -57,44 +58,25 @@ def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
     }
 
 
-def _fit(names: list[str], width: int) -> str:
-    """``names`` joined by commas in at most ``width`` columns, each cut to a common length."""
-    from builder.systems.laminim.text import _width
-
-    text = ", ".join(names)
-    if _width(text) <= width or not names:
-        return text
-    for keep in range(max(len(n) for n in names), 0, -1):
-        cut = [n if len(n) <= keep else n[: keep - 1].rstrip() + "…" for n in names]
-        text = ", ".join(cut)
-        if _width(text) <= width:
-            return text
-    return text[: width - 1] + "…"
-
-
-WEAPONS_WIDTH = 25  # what is left of 80 columns beside the other columns
-
 LABELS = Labels.load(__file__, "optimize_labels.yaml")
 """The words of ``optimize``'s text, in the language the command reports in."""
 
 
-def weapon_names(
-    s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH, lang: Lang = "en"
-) -> str:
-    """The mounted weapons by name, duplicates as ``2× Name``, cut to ``width`` columns."""
+def weapon_names(s: ScoredLoadout, catalog: Catalog, lang: Lang = "en") -> str:
+    """The mounted weapons by name, duplicates as ``2×Name``, in ``lang``'s list (the table
+    wraps a long list between names; it shortens a name only when it truly has no room)."""
     counts: dict[str, int] = {}
     for wid in s.weapons:
         if wid is not None:
             name = part_name(catalog.weapon(wid), lang, wid)
             counts[name] = counts.get(name, 0) + 1
-    return _fit([f"{n}×{name}" if n > 1 else name for name, n in counts.items()], width)
+    named = [f"{n}×{name}" if n > 1 else name for name, n in counts.items()]
+    return LABELS.t("list-comma", lang).join(named)
 
 
 def percent(p: float) -> str:
-    """A probability as a percentage; tiny ones in scientific notation, not a flat 0.0%."""
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.1e}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return numbers.percent(p)
 
 
 def small(x: float) -> str:
@@ -120,6 +102,7 @@ def optimize_text(
     front = [i for i, s in enumerate(result.loadouts) if s.pareto]
     shown = result.loadouts[:top] if top else result.loadouts
     rows = []
+    alive = numbers.percents([s.alive for s in shown])  # the decimals that tell the rows apart
     for i, s in enumerate(shown):
         frame = catalog.frame(s.frame)
         rows.append(
@@ -128,7 +111,7 @@ def optimize_text(
                 part_name(frame, lang, s.frame),
                 weapon_names(s, catalog, lang=lang),
                 f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
-                ("" if s.interval is None else "≈") + percent(s.alive),
+                ("" if s.interval is None else "≈") + alive[i],
                 ("" if s.interval is None else "≈") + small(s.expected_remaining),
                 f"{s.damage_all:.2f}",
                 ("" if s.delivered_interval is None else "≈") + f"{s.delivered:.2f}",

@@ -16,13 +16,13 @@ limited: any catalog whose single loadouts fit is scored, with progress on a ter
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.i18n import Lang, Pair
 from builder.core.messages import EMPTY, Message, Messages
 from builder.core.problems import InputError, Problem
-from builder.systems.laminim.part_hint import part_hint
 
 MESSAGES = Messages.load(__file__)
 
@@ -49,28 +49,26 @@ def option_problem(option: str, message: Message) -> Problem:
 
 
 def pick_frames(catalog: Catalog, ids: Sequence[str] | None) -> list[FrameOption]:
-    """The catalog's frames (all, or those named, in the order given); InputError for unknowns."""
+    """The catalog's frames (all, or those named by id or name, in the order given);
+    InputError for a name that finds no frame or several."""
     from builder.systems.laminim.rules import FrameOption
 
-    known = [f.id for f in catalog.frames]
-    wanted = list(dict.fromkeys(ids)) if ids else known
+    known = ", ".join(f.id for f in catalog.frames)
+    written = list(dict.fromkeys(ids)) if ids else [f.id for f in catalog.frames]
     problems = [
         option_problem(
             "--frame",
-            MESSAGES(
-                "optimize-unknown-frame",
-                frame=i,
-                hint=part_hint(i, catalog.frames),
-                known=", ".join(known),
+            catalog.frame_names.refusal(
+                i, partial(MESSAGES, "optimize-unknown-frame", frame=i, known=known)
             ),
         )
-        for i in wanted
+        for i in written
         if catalog.frame(i) is None
     ]
     if problems:
         raise InputError(problems)
-    frames = [catalog.frame(i) for i in wanted]
-    return [FrameOption(f.id, f.durability, f.payload) for f in frames if f is not None]
+    frames = list({f.id: f for f in (catalog.frame(i) for i in written) if f is not None}.values())
+    return [FrameOption(f.id, f.durability, f.payload) for f in frames]
 
 
 def weapon_options(catalog: Catalog) -> list[WeaponOption]:

@@ -153,7 +153,8 @@ def test_a_ship_no_capacity_can_save_is_said_plainly(cli, tmp_path):
     assert "No capacity within the search (±1) removes this" in text
     # the nearest change tried is named, and the report worked out again on it agrees
     assert "Nearest tried: Hulk capacity 10 → 11, still dominated by Ra Cailum." in text
-    assert f"Nothing written to {out}" in text and not out.exists()
+    # a temporary folder's path may be wider than a line: the wrap breaks inside it
+    assert f"Nothingwrittento{out}" in "".join(result.out.split()) and not out.exists()
     data = json.loads(cli(*args, "--json").out)
     (hulk,) = [f for f in data["findings"] if f["part"] == "hulk"]
     assert hulk["nearest"] == {

@@ -172,7 +172,7 @@ def test_suggest_too_large_says_so_in_japanese_and_changes_nothing(make_app, mon
             assert app.screen.state == "too-large"
             text = screen_text(pilot)
             assert "大きすぎて厳密に計算できません" in text
-            assert "武装構成の提案" in text
+            assert "構成の提案" in text
             await pilot.press("enter", "escape")
             await settle(pilot)
             assert isinstance(app.screen, UnitEditorScreen)

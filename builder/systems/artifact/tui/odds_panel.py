@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 
 from builder.core.i18n import Lang, part_name
+from builder.core.numbers import percent
 from builder.systems import compare_fit as fit
 from builder.systems.artifact.derive import Unit, all_units, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
@@ -96,17 +97,17 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
         fit(f"{t('target_type', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),
         f"{t('near', lang)}: {modifier(choice.near)}",
         f"{t('evade', lang)}: {evade_text}",
-        f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%",
+        f"{t('p_hit', lang)} {percent(result.p_hit)}",
     ]
     if result.p_evade is not None:
-        lines.append(f"{t('p_evade', lang)} {100 * result.p_evade:.1f}%")
+        lines.append(f"{t('p_evade', lang)} {percent(result.p_evade)}")
     lines.append("")
     lines.append(f"{rjust(t('hits', lang), 4)} {rjust(t('dmg', lang), 4)} {rjust('P', 6)}")
     for k, p in enumerate(result.hits):
         dmg = min(k * weapon.damage, result.target_hp)
-        lines.append(f"{k:>4} {dmg:>4} {100 * p:5.1f}% {bar(p, BAR_COLS)}")
+        lines.append(f"{k:>4} {dmg:>4} {percent(p):>6} {bar(p, BAR_COLS)}")
     lines += [
         f"{t('exp_dmg', lang)} {result.expected_damage:.2f}",
-        f"{t('kill', lang)} {100 * result.p_kill:.1f}%",
+        f"{t('kill', lang)} {percent(result.p_kill)}",
     ]
     return OddsView(lines, result)

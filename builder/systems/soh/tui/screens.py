@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Static
 
 from builder.core.i18n import Lang, part_name
+from builder.core.numbers import percent
 from builder.core.problems import InputError, Problem, errors_of
 from builder.systems import CompareRow, compare_fit
 from builder.systems.editing import FieldSpec, free_name
@@ -271,8 +272,8 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
                 attacks_text(r.split.attacks),
                 f"{r.expected_dealt:.3f}",
                 f"{r.expected_taken:.3f}",
-                f"{r.p_wound_taken * 100:.1f}%",
-                f"{r.p_multiplier2_taken * 100:.1f}%",
+                percent(r.p_wound_taken),
+                percent(r.p_multiplier2_taken),
                 f"{r.net:+.3f}",
             )
 

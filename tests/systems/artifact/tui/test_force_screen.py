@@ -132,7 +132,7 @@ async def test_japanese_labels_and_names(force_file):
         await settle(pilot)
         text = screen_text(pilot)
         for word in (
-            "合法",
+            "適正",
             "ナイチンゲール",
             "命中・撃破率",
             "撃破率",

@@ -238,3 +238,12 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
+
+
+async def test_a_new_unit_is_named_in_the_players_language(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "x", "y", "a")  # Japanese, room for one more, a new unit
+        await settle(pilot)
+        assert app.team.units[-1].name == "ユニット"

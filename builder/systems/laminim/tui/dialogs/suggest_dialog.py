@@ -183,24 +183,25 @@ class SuggestDialog(ModalScreen[Slots | None]):
     def _draw(self) -> None:
         """The list sorted by :attr:`sort`, each number with enough decimals to tell the rows
         apart, under a header that marks the sort column."""
+        from builder.core.numbers import percents
         from builder.core.text_table import columns
         from builder.systems.laminim.tui.suggesting import decimals, sort_front
 
         lang = self.lang
         self.front = sort_front(self.front, self.sort)
-        d_alive = decimals([100 * s.alive for s in self.front], 1)
+        alive = percents([s.alive for s in self.front])  # builder.core.numbers: one rule
         d_rem = decimals([s.expected_remaining for s in self.front], 1)
         d_dmg = decimals([s.damage_all for s in self.front], 2)
         d_dealt = decimals([s.delivered for s in self.front], 1)
         cells = [
             (
-                f"{100 * s.alive:.{d_alive}f}%",
+                alive[i],
                 f"{s.expected_remaining:.{d_rem}f}",
                 f"{s.damage_all:.{d_dmg}f}",
                 f"{s.delivered:.{d_dealt}f}",
                 f"{s.payload}/{self.frame.payload}",
             )
-            for s in self.front
+            for i, s in enumerate(self.front)
         ]
         order = ("alive", "remaining", "damage", "delivered")
         heads = [tr(f"col_{key}", lang) for key in order]

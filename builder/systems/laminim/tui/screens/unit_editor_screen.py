@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from builder.core.i18n import Lang, Pair, part_name
+from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit, check_unit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.team import SLOTS, Team, Unit
@@ -266,11 +267,11 @@ class UnitEditorScreen(LaminimScreen):
         table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
         for r in rounds:
             table.add_row(
-                f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}"
+                f"R{r.round}", percent(r.alive), f"{r.expected_remaining:.1f}", percent(r.cook_off)
             )
         last = rounds[-1]
         lost = " ".join(
-            f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
+            f"{s + 1}:{percent(p)}" for s, p in enumerate(last.slot_destroyed) if p is not None
         )
         dmg = result.damage
         best = f" ({t('slot', lang)} {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
