@@ -77,7 +77,10 @@ def _pinned_sources() -> list[dict]:
     files = [systems.get("laminim").demo_file(), *examples]
     out = []
     for path in files:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError:  # an example of a file that is not YAML (examples/*/ime_slips)
+            continue
         if isinstance(data, dict) and isinstance(data.get("units"), list):
             pin = {"name": "LAMINIM parts", "version": 1, "digest": "00ab"}
             out.append({k: v for k, v in [*list(data.items())[:2], ("catalog", pin)]} | data)

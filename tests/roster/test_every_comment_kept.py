@@ -74,7 +74,10 @@ def _sources() -> list[tuple[str, dict[str, Any]]]:
     for sid in systems.ids():
         files = [systems.get(sid).demo_file(), *sorted((root / "examples" / sid).glob("*.yaml"))]
         for path in files:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            try:
+                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            except yaml.YAMLError:  # an example of a file that is not YAML (ime_slips)
+                continue
             if isinstance(data, dict):
                 found.append((sid, data))
     return found
