@@ -9,14 +9,27 @@ found.
 
 from __future__ import annotations
 
-from builder.core.catalog_identity import identity_label as identity_label  # kept here too
+from typing import TYPE_CHECKING, Any
+
 from builder.core.i18n import Labels, Lang, Pair
 from builder.core.messages import Messages
+
+if TYPE_CHECKING:  # kept importable here too, loaded on first use (__getattr__): the catalog
+    # machinery imports pydantic, which the parser (``laminim --help``) must not load
+    from builder.core.catalog_identity import identity_label as identity_label
 
 MESSAGES = Messages.load(__file__)
 LABELS = Labels.load(__file__, "text_labels.yaml")
 
 Version = int | str | None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "identity_label":
+        from builder.core.catalog_identity import identity_label
+
+        return identity_label
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def both(key: str, **params: object) -> Pair:

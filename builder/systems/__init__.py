@@ -14,7 +14,7 @@ from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from builder.core.problems import InputError, Problem, unknown_system
 from builder.systems import base
@@ -36,21 +36,23 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
-from builder.systems.editing import (
-    FieldSpec,
-    ItemsField,
-    Ref,
-    catalog_entries,
-    entry_name,
-    fields_of,
-    free_name,
-    items_field,
-    replace_item,
-    with_field,
-)
 from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared, whole_number
+
+if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__getattr__)
+    from builder.systems.editing import (
+        FieldSpec,
+        ItemsField,
+        Ref,
+        catalog_entries,
+        entry_name,
+        fields_of,
+        free_name,
+        items_field,
+        replace_item,
+        with_field,
+    )
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -100,6 +102,22 @@ Tests add their fake game here (``tests/fake_game``) with a fixture; no test cod
 
 DEFAULT = "laminim"
 """The system of a file without a ``system:`` key, and of ``laminim`` with no file."""
+
+
+_EDITING = frozenset(
+    {"FieldSpec", "ItemsField", "Ref", "catalog_entries", "entry_name", "fields_of", "free_name"}
+    | {"items_field", "replace_item", "with_field"}
+)
+"""The editor's kit (builder/systems/editing.py), exported from here but imported on first use:
+it imports pydantic, which ``laminim --help`` and the generic commands' parser must not load."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EDITING:
+        value = getattr(import_module("builder.systems.editing"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def ids() -> list[str]:

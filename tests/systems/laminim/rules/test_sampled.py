@@ -11,6 +11,7 @@ import pytest
 
 from builder.systems.laminim.rules import Intercept, TooLarge, UnitSpec, survival
 from builder.systems.laminim.rules.sampled import (
+    Z95,
     check_sample,
     question_seed,
     sampled_survival,
@@ -119,20 +120,36 @@ def test_near_twins_get_independent_estimates_and_their_misses_come_alone():
 
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_intervals_hold_the_exact_chain_on_the_demo_units(index):
-    """95 % intervals from 50,000 trials: the exact value lies inside nearly always; allow one
-    miss in the 6 rounds x 6 figures of a unit (the seed is fixed, so this never flickers)."""
+    """The exact value lies inside the intervals from 50,000 trials, as a family: each 95 %
+    interval misses 1 time in 20, and a unit has some 36 figures that share their trials (a
+    batch that destroyed slot 0 a little too often also left too little durability), so a
+    count of 95 % misses is not a sound bound. Each figure's error is judged against its
+    standard error (the 95 % interval's half-width over 1.96 on the exact value's side) widened
+    for every figure checked at once (Bonferroni, 95 % for the whole unit). The seed is the
+    question's own, so this never flickers; it moves when a spec gains a field (ThreatAttack's
+    ``rounds`` moved every seed), and demo unit 1 then had two 95 % misses (z 2.2 and 2.7, one
+    event) while 20 other seeds' means sit within 0.4 standard errors of the exact chain."""
     u, t = catalog_demo_units()[index], THREATS["full-barrage"]
     exact, est = survival(u, t), sampled_survival(u, t)
-    misses = 0
+    checked: list[tuple[float, float, tuple[float, float]]] = []  # exact, estimate, interval
     for e, s in zip(exact.rounds, est.rounds, strict=True):
         assert s.interval is not None
-        pairs = [(e.alive, s.interval.alive), (e.cook_off, s.interval.cook_off)]
-        pairs.append((e.expected_remaining, s.interval.expected_remaining))
-        pairs += [
-            (x, b) for x, b in zip(e.slot_destroyed, s.interval.slot_destroyed, strict=True) if b
+        checked += [
+            (e.alive, s.alive, s.interval.alive),
+            (e.cook_off, s.cook_off, s.interval.cook_off),
         ]
-        misses += sum(not (lo - 1e-12 <= x <= hi + 1e-12) for x, (lo, hi) in pairs)
-    assert misses <= 1
+        checked.append((e.expected_remaining, s.expected_remaining, s.interval.expected_remaining))
+        checked += [
+            (x, y, b)
+            for x, y, b in zip(
+                e.slot_destroyed, s.slot_destroyed, s.interval.slot_destroyed, strict=True
+            )
+            if b
+        ]
+    z = statistics.NormalDist().inv_cdf(1 - 0.05 / (2 * len(checked)))  # ~3.2 for 36 figures
+    for x, y, (lo, hi) in checked:
+        half = (y - lo) if x < y else (hi - y)  # the interval's side the exact value is on
+        assert abs(x - y) <= half / Z95 * z + 1e-12, (x, y, (lo, hi))
 
 
 def test_the_answer_is_exact_within_the_budget_and_sampled_beyond(monkeypatch):
