@@ -17,7 +17,7 @@ from builder import __version__, systems
 from builder.cli.words import EXIT_BAD_INPUT, EXIT_OK, MESSAGES, _refused
 from builder.core.i18n import LANGS
 from builder.core.messages import MessageError
-from builder.core.outfiles import output_dir, output_path
+from builder.core.outfiles import output_dir, output_file_or_folder, output_path
 from builder.core.parser_words import (
     SHARED,
     help_text,
@@ -248,7 +248,7 @@ def build_parser(
 
     from builder.exchange.commands import add_commands as add_exchange
 
-    add_exchange(sub, catalog_option, output_path)  # share, import, export
+    add_exchange(sub, catalog_option, output_file_or_folder)  # share, import, export
 
     helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
     for sid, offer in loaded:

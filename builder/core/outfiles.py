@@ -204,6 +204,15 @@ def output_dir(text: str) -> Path:
     return path
 
 
+def output_file_or_folder(text: str) -> Path:
+    """An ``-o`` argument that may name an existing folder (``import``/``export`` then name the
+    file after the team inside it) or a file: :func:`output_dir` for a folder that exists,
+    else :func:`output_path`."""
+    if text.strip() and os.path.isdir(text):
+        return output_dir(text)
+    return output_path(text)
+
+
 def _given(text: str) -> Path:
     if not text.strip():
         raise _refusal("out-empty")
