@@ -338,7 +338,7 @@ def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file)
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("l", "f1")
         await pilot.pause()
-        for _ in range(20):
+        for _ in range(30):  # to the end: the kit's help grew (S shares the screen)
             await pilot.press("down")
         text = "\n".join(screen_lines(app))
         assert "下線：カーソルまでの経路（右欄に1手ずつ）" in text and "…" not in text

@@ -199,7 +199,8 @@ async def test_team_screen_reorders_and_toggles_language(make_app):
         assert "ライフル" in text and "チーム" in text
         await pilot.press("f1")
         await settle(pilot)
-        assert "Ctrl+Q" in screen_text(pilot)  # the key cap's name, as a Japanese player reads
+        # the key cap's name, as a Japanese player reads (Ctrl+Q is below the fold: S was added)
+        assert "Ctrl+S" in screen_text(pilot)
 
 
 async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_path, monkeypatch):

@@ -83,7 +83,8 @@ async def _japanese(pilot) -> None:
     await settle(pilot)
     await pilot.press("l")
     await settle(pilot)
-    await pilot.pause(2.0)  # the "日本語" notice has gone
+    pilot.app.clear_notifications()  # the "日本語" notice gone (a pause outlived it only at times)
+    await pilot.pause()
 
 
 async def _japanese_editor(pilot) -> None:

@@ -27,7 +27,7 @@ from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, ui_of, words
+from builder.tui.items import ItemListScreen, find, follow_renames, words
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
@@ -207,10 +207,11 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         self.edit_unit(event.cursor_row)
 
     def new_item(self, team: Team) -> Unit:
-        """A new unit of the catalog's first frame, its slots empty, named 機体 2 / Unit 2."""
+        """A new unit of the catalog's first frame, its slots empty, named in the player's
+        language (ユニット / Unit, then ユニット 2 / Unit 2)."""
         from builder.systems.editing import free_name
 
-        name = free_name(self.say(ui_of(self).item), self.names(team))
+        name = free_name(t("new_unit", self.lang), self.names(team))
         return Unit(name=name, frame=self.catalog.frames[0].id, weapons=[None] * SLOTS)
 
     def action_add(self) -> None:
