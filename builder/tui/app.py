@@ -457,6 +457,7 @@ class BuilderApp(App[int]):
 
     def action_toggle_lang(self) -> None:
         self.lang = "ja" if self.lang == "en" else "en"
+        self.clear_notifications()  # the notices on screen are in the other language
         self.notify("日本語" if self.lang == "ja" else "English", timeout=1.5)
 
     def settle_unsaved(self, then: Callable[[], object]) -> None:

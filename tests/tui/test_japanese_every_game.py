@@ -41,7 +41,7 @@ units:
 def _flat(text: str) -> str:
     """The screen's words with the line breaks, padding and borders gone (a wrapped line
     joins up)."""
-    return re.sub(r"[█▌│]", "", "".join(text.split()))
+    return re.sub(r"[█▌│▊▎]", "", "".join(text.split()))
 
 
 def _shown_in_japanese(text: str, problems: list) -> None:
