@@ -724,7 +724,7 @@ class BuilderApp(App[int]):
         from builder.tui.dialogs.share_dialog import share_dialog
 
         doc = self.doc
-        if doc is None or doc.locked:  # a locked file would be shared without what it lost
+        if doc is None:  # an unreadable file: its problems are on screen
             self.bell()
             self.notify(self.say("share_locked"), severity="warning")
             return

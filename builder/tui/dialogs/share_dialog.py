@@ -33,10 +33,13 @@ LINE = 48
 def share_code_of(doc: Document[Any, Any]) -> str:
     """What ``laminim share`` prints for the file a save of ``doc`` would write now.
 
-    Raises InputError (with check's problems, or the reason no code holds a value) when the
-    team cannot be shared as it is."""
+    Raises InputError (with check's errors, or the reason no code holds a value) when the
+    team cannot be shared as it is: a team that breaks a rule is not shared from the editor
+    (``laminim share`` still encodes any file it can read, exactly as written), so a code
+    handed across the table is always one of a legal team."""
     from builder.catalogs.pin import pinned_text
     from builder.catalogs.saving import pin_for_save
+    from builder.core.problems import errors_of
     from builder.exchange.commands import share_code, usable_file
 
     text = doc.save_text()
@@ -47,7 +50,11 @@ def share_code_of(doc: Document[Any, Any]) -> str:
     with tempfile.TemporaryDirectory(prefix="laminim-share-") as folder:
         path = Path(folder) / name
         path.write_text(text, encoding="utf-8")
-        return share_code(usable_file(path, doc.catalog_dir))
+        usable = usable_file(path, doc.catalog_dir)
+        errors = errors_of(usable.report.problems)
+        if errors:
+            raise InputError(errors)
+        return share_code(usable)
 
 
 class ShareDialog(ModalScreen[None]):
@@ -98,7 +105,10 @@ class ShareDialog(ModalScreen[None]):
 
 
 def share_dialog(doc: Document[Any, Any], name: str, lang: Lang, noun: Noun) -> ShareDialog:
-    """The dialog for ``doc``: its code, or the first reason there is none."""
+    """The dialog for ``doc``: its code, or the first reasons there is none (check's errors; a
+    file the editor cannot hold whole is fixed in a text editor first)."""
+    if doc.locked:  # a code would leave out what the editor could not read
+        return ShareDialog(name, lang, noun, None, t("share_locked", lang))
     try:
         return ShareDialog(name, lang, noun, share_code_of(doc), "")
     except InputError as exc:
