@@ -30,8 +30,9 @@ class SystemUI:
     (``builder.systems.editing`` reads them from the team model)."""
     css_paths: list[Path] = field(default_factory=list)
     help: list[HelpSection] = field(default_factory=list)
-    help_screens: dict[str, str] = field(default_factory=dict)
-    """A screen's name -> the English title of its help section (F1 shows it first)."""
+    help_screens: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A screen's name -> the English titles of its help sections, in the file's order (F1
+    shows them first, before the keys of every screen)."""
     keys_ja: dict[str, str] = field(default_factory=dict)
     """Footer key descriptions (the English text of each Binding) in Japanese."""
     print_title: tuple[str, str] = ("Print “{name}”", "「{name}」を印刷")
@@ -118,7 +119,9 @@ def read_ui_file(path: Path) -> dict[str, Any]:
     return out
 
 
-def _help(data: object, problems: list[str], screens: dict[str, str]) -> list[HelpSection]:
+def _help(
+    data: object, problems: list[str], screens: dict[str, tuple[str, ...]]
+) -> list[HelpSection]:
     """The help sections of a ui file; what is not one goes to ``problems``. A section's
     ``screen:`` (the screens it is about, by class name) goes to ``screens``."""
     if not isinstance(data, list):
@@ -145,7 +148,7 @@ def _help(data: object, problems: list[str], screens: dict[str, str]) -> list[He
         sections.append((*title, rows))
         named = section.get("screen", [])
         for screen in [named] if isinstance(named, str) else named:
-            screens[str(screen)] = title[0]
+            screens[str(screen)] = (*screens.get(str(screen), ()), title[0])
     return sections
 
 

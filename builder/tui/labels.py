@@ -24,8 +24,8 @@ SHELL_KEYS_JA: dict[str, str] = _SHELL_UI["keys_ja"]
 """Footer key descriptions of the shell's own bindings in Japanese."""
 SHELL_HELP: list[HelpSection] = _SHELL_UI["help"]
 """The help of the shell's own keys (every screen's) and of the kit's own screens."""
-SHELL_HELP_SCREENS: dict[str, str] = _SHELL_UI.get("help_screens", {})
-"""A kit screen's name -> the English title of its help section."""
+SHELL_HELP_SCREENS: dict[str, tuple[str, ...]] = _SHELL_UI.get("help_screens", {})
+"""A kit screen's name -> the English titles of its help sections."""
 
 HELP_TITLE = SHELL_LABELS["help_title"]
 """Formatted with the game system's name in the help's language."""

@@ -54,8 +54,10 @@ def test_help_names_the_game_first_its_screen_and_the_print_dialog_its_sizes(sid
                 assert title in text, text
                 assert "{noun}" not in text
                 section = first[1] if lang == "ja" else first[0]
+                assert section in text  # the current screen's keys first, in view
                 every = "全画面共通" if lang == "ja" else "Every screen"
-                assert text.index(section) < text.index(every)  # the current screen first
+                titles = [s[1] if lang == "ja" else s[0] for s in app.screen._sections]
+                assert titles.index(section) < titles.index(every)
                 await pilot.press("escape")
                 await pilot.pause()
             assert app.title.startswith(app.system.name_ja)  # the title follows the language
@@ -66,3 +68,19 @@ def test_help_names_the_game_first_its_screen_and_the_print_dialog_its_sizes(sid
             assert row.display == (len(app.system.card_sizes) > 1)
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("sid", sorted(NOUNS))
+def test_every_help_section_of_the_screen_comes_before_the_keys_of_every_screen(sid):
+    """A screen's keys may take several sections (kuroganen's map: the map's keys and its
+    units'): F1 shows all of them first, in the file's order, then "Every screen"."""
+    from builder import systems
+    from builder.tui.screens.help_screen import ordered_sections
+
+    ui = systems.get(sid).tui()
+    for screen, titles in ui.help_screens.items():
+        order = [s[0] for s in ordered_sections(ui, screen)]
+        assert order[: len(titles)] == list(titles), (screen, order)
+        assert order.index("Every screen") == len(titles)
+    if sid == "kuroganen":
+        assert ui.help_screens["MapScreen"] == ("Map", "Units")

@@ -19,13 +19,14 @@ from builder.tui.widgets.wrapped import Wrapped
 
 
 def ordered_sections(ui: SystemUI, current: str) -> list[HelpSection]:
-    """The help's sections: the one about the ``current`` screen first (the game's, or one of
-    the kit's own screens), then the keys of every screen, then the game's others."""
+    """The help's sections: those about the ``current`` screen first (the game's, or one of
+    the kit's own screens; a ``screen:`` may name it in several sections, e.g. a map's keys and
+    its units'), then the keys of every screen, then the game's others."""
     sections = [*ui.help]
     kit = [s for s in SHELL_HELP if s[0] in SHELL_HELP_SCREENS.values()]
     everywhere = [s for s in SHELL_HELP if s not in kit]
-    title = ui.help_screens.get(current) or SHELL_HELP_SCREENS.get(current)
-    first = [s for s in (*sections, *kit) if title is not None and s[0] == title][:1]
+    titles = ui.help_screens.get(current) or SHELL_HELP_SCREENS.get(current) or ()
+    first = [s for title in titles for s in (*sections, *kit) if s[0] == title][: len(titles)]
     rest = [s for s in sections if s not in first]
     return [*first, *everywhere, *rest]
 
