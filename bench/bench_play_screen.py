@@ -2,6 +2,11 @@
 redrawn (Textual's pilot at 80×24, no terminal), in one run, beside the floor of the same key
 with nothing to compute (a face typed on the action line: Textual's own cost of a key).
 
+Two ways to save, interleaved run by run: *drawn, then saved* (the app's: the record is
+written on its saving thread once the new state is on screen) and *saved, then drawn* (each
+action written before the screen is drawn, as the play screen did before: the YAML writer and
+two fsyncs in the key's time). Quitting waits for the last save in both.
+
 Run from a checkout: ``python bench/bench_play_screen.py``. Prints figures only.
 
 Keys: a face typed on the action line; ``enter`` on an attack (apply, save the record
@@ -27,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from builder.play.session import Session  # noqa: E402
+from builder.tui.app import BuilderApp  # noqa: E402
 from builder.tui.play.record_document import RecordDocument  # noqa: E402
-from builder.tui.play.screen import PlayApp  # noqa: E402
 from tests.docs.test_play_doc import DOCS, blocks  # noqa: E402
 
 ROUND_2 = [
@@ -49,62 +54,144 @@ def record(folder: Path) -> Path:
     return session.path
 
 
-async def timed(pilot, key: str) -> float:
-    start = time.perf_counter()
+CLOCK = time.perf_counter
+"""Wall time (``--cpu``: the app thread's own CPU time, which the machine's load does not
+stretch and the saving thread does not count in)."""
+
+
+def shown(app) -> tuple[str, ...]:
+    """What a key may change on the play screen: its head, its state, the action line."""
+    screen = app.screen
+    texts = [str(screen.query_one(f"#{name}").render()) for name in ("head", "state", "said")]
+    return (*texts, screen.query_one("#line").value)
+
+
+PAINTED: list[float] = []
+"""When the screen was last painted with something new (the app's ``_display`` wrapped)."""
+
+
+def watch_paints(app) -> None:
+    display = app._display
+
+    def painted(screen, renderable):  # type: ignore[no-untyped-def]
+        display(screen, renderable)
+        if renderable is not None and not PAINTED and WATCH and shown(app) != WATCH[0]:
+            PAINTED.append(CLOCK())
+
+    app._display = painted
+
+
+WATCH: list[tuple[str, ...]] = []
+SEEN: dict[str, list[float]] = {}
+"""Per key: ms from the press to the first paint that shows what it changed."""
+
+
+async def timed(pilot, key: str, name: str = "") -> float:
+    PAINTED.clear()
+    WATCH[:] = [shown(pilot.app)]
+    start = CLOCK()
     await pilot.press(key)
     await pilot.pause()
-    return 1000 * (time.perf_counter() - start)
+    end = CLOCK()
+    WATCH.clear()
+    if name:
+        SEEN.setdefault(name, []).append(1000 * ((PAINTED[0] if PAINTED else end) - start))
+    return 1000 * (end - start)
 
 
 async def type_line(pilot, text: str) -> list[float]:
     await pilot.press("enter")
     faces = []
     for ch in text:
-        faces.append(await timed(pilot, "space" if ch == " " else ch))
+        faces.append(await timed(pilot, "space" if ch == " " else ch, "face"))
     return faces
 
 
-async def one_run(path: Path) -> dict[str, list[float]]:
-    app = PlayApp(RecordDocument.open(path), "ja")
+class SavedFirst(RecordDocument):
+    """The record written before the screen is drawn (each change saved at once)."""
+
+    def act(self, action, label):  # type: ignore[no-untyped-def]
+        said = super().act(action, label)
+        self.session.save()
+        self._saved = self.revision
+        return said
+
+    def undo(self):  # type: ignore[no-untyped-def]
+        label = super().undo()
+        self.session.save()
+        self._saved = self.revision
+        return label
+
+    def redo(self):  # type: ignore[no-untyped-def]
+        label = super().redo()
+        self.session.save()
+        self._saved = self.revision
+        return label
+
+
+async def one_run(path: Path, kind: type[RecordDocument]) -> dict[str, list[float]]:
+    record = kind(Session.open(path))
+    app = BuilderApp(None, lang="ja", record=record)
+    watch_paints(app)
     figures: dict[str, list[float]] = {k: [] for k in ("face", "attack", "end", "undo", "redo")}
     figures |= {"t": [], "l": []}
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for line in ROUND_2:
             figures["face"] += await type_line(pilot, line)
-            figures["attack"].append(await timed(pilot, "enter"))
+            figures["attack"].append(await timed(pilot, "enter", "attack"))
         figures["face"] += await type_line(pilot, END)
-        figures["end"].append(await timed(pilot, "enter"))
-        figures["undo"].append(await timed(pilot, "ctrl+z"))
-        figures["redo"].append(await timed(pilot, "ctrl+y"))
-        figures["t"].append(await timed(pilot, "t"))
-        figures["l"].append(await timed(pilot, "l"))
+        figures["end"].append(await timed(pilot, "enter", "end"))
+        figures["undo"].append(await timed(pilot, "ctrl+z", "undo"))
+        figures["redo"].append(await timed(pilot, "ctrl+y", "redo"))
+        figures["t"].append(await timed(pilot, "t", "t"))
+        figures["l"].append(await timed(pilot, "l", "l"))
+    assert record.flush() is None and not record.unsaved
+    record.close()
     return figures
 
 
 def main() -> None:
+    global CLOCK
+    if "--cpu" in sys.argv:
+        CLOCK = time.thread_time
     runs = 3
-    total: dict[str, list[float]] = {}
+    kinds = {"drawn, then saved": RecordDocument, "saved, then drawn": SavedFirst}
+    total: dict[str, dict[str, list[float]]] = {k: {} for k in kinds}
+    painted: dict[str, dict[str, list[float]]] = {k: {} for k in kinds}
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as tmp:
-            for key, values in asyncio.run(one_run(record(Path(tmp)))).items():
-                total.setdefault(key, []).extend(values)
-    print(f"play screen at 80x24 (ja), {runs} runs, ms from key press to screen redrawn:")
+        for name, kind in kinds.items():  # interleaved: the machine's load hits both alike
+            with tempfile.TemporaryDirectory() as tmp:
+                SEEN.clear()
+                for key, values in asyncio.run(one_run(record(Path(tmp)), kind)).items():
+                    total[name].setdefault(key, []).extend(values)
+                for key, values in SEEN.items():
+                    painted[name].setdefault(key, []).extend(values)
+    what = "app thread CPU ms" if CLOCK is time.thread_time else "ms"
+    print(f"play screen at 80x24 (ja), {runs} runs each, {what} from key press to screen redrawn")
+    print("(median / max; drawn, then saved = the app's; saved, then drawn = before)")
     names = {
-        "face": "a face typed on the action line (floor: Textual's own key)",
-        "attack": "enter: an action applied, saved, odds again",
+        "face": "a face typed on the action line (floor)",
+        "attack": "enter: an action applied, odds again",
         "end": "enter: end of round with a cook-off chain",
-        "undo": "ctrl+z: the record's undo, saved",
-        "redo": "ctrl+y: redo, saved",
+        "undo": "ctrl+z: the record's undo",
+        "redo": "ctrl+y: redo",
         "t": "t: every unit's odds against another threat",
         "l": "l: the other language",
     }
-    for key, label in names.items():
-        values = total[key]
-        print(
-            f"  {label:<58} median {statistics.median(values):6.1f}  max {max(values):6.1f}"
-            f"  (n={len(values)})"
-        )
+    heads = list(kinds)
+    for title, figures in (
+        ("to the first paint that shows the key's result (what the player waits for)", painted),
+        ("to the app idle again (the footer, a save before the screen, all done)", total),
+    ):
+        print(f"{title}:")
+        print(f"  {'key':<44} {heads[0]:>22} {heads[1]:>22}")
+        for key, label in names.items():
+            cells = []
+            for name in heads:
+                values = figures[name][key]
+                cells.append(f"{statistics.median(values):7.1f} / {max(values):7.1f}")
+            print(f"  {label:<44} {cells[0]:>22} {cells[1]:>22}")
 
 
 if __name__ == "__main__":

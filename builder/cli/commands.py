@@ -326,7 +326,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from builder.play.command import run
 
     if args.actions is None and not args.json and sys.stdin.isatty() and sys.stdout.isatty():
-        from builder.tui.play.screen import run_screen
+        from builder.tui.play.host import run_screen
 
         return run_screen(args)
     return run(args)

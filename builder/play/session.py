@@ -203,9 +203,11 @@ class Session:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def apply(self, actions: Sequence[ActionIn]) -> Done:
+    def apply(self, actions: Sequence[ActionIn], *, save: bool = True) -> Done:
         """Apply ``actions`` in order, all or nothing: InputError with every refusal (each at
-        its place in its file), the session unchanged; else the record is saved."""
+        its place in its file), the session unchanged; else the record is saved (``save``
+        False: the caller saves it, :meth:`snapshot` then :meth:`write`, e.g. after the
+        play screen has drawn the new state)."""
         states, standing, log = list(self.states), list(self.standing), list(self.log)
         done = Done()
         problems: list[Problem] = []
@@ -222,14 +224,18 @@ class Session:
         if problems:
             raise InputError(problems)
         self.states, self.standing, self.log = states, standing, log
-        self.save()
+        if save:
+            self.save()
         return done
 
-    def apply_data(self, actions: Sequence[dict[str, Any]], source: str = "<play>") -> Done:
+    def apply_data(
+        self, actions: Sequence[dict[str, Any]], source: str = "<play>", *, save: bool = True
+    ) -> Done:
         """:meth:`apply` for actions made in memory (the play screen): their problems are
         placed at ``source`` and their key path instead of a file's line and column."""
         located = Located(source, list(actions), {})
-        return self.apply([ActionIn(dict(a), located, (i,)) for i, a in enumerate(actions)])
+        actions_in = [ActionIn(dict(a), located, (i,)) for i, a in enumerate(actions)]
+        return self.apply(actions_in, save=save)
 
     def _one(
         self,
@@ -308,9 +314,21 @@ class Session:
         """Write the record atomically (a killed process leaves the old file or the new one); a
         record that is a symlink is written through it, a read-only one is refused (nothing
         changes, exit 2)."""
+        self.write(self.snapshot())
+
+    def snapshot(self) -> dict[str, Any]:
+        """The record as it is now, to :meth:`write` later (from another thread too: the data
+        is the session's own copy, and later actions make new lists, never change it)."""
+        data = self.record_data()
+        data["log"] = list(self.log)
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Write a :meth:`snapshot` (as :meth:`save`; snapshots are written in the order they
+        were taken, one at a time: each keeps the comments of the text the last one wrote)."""
         from builder.roster.team_file import SaveRefused, writable_target, write_atomic
 
-        text = record_text(self.record_data(), self.text, self.written if self.text else None)
+        text = record_text(data, self.text, self.written if self.text else None)
         try:  # a symlink's target is written (the link stays), a read-only record is refused
             write_atomic(writable_target(self.path), text)
         except OSError as exc:
@@ -322,7 +340,7 @@ class Session:
             said = MESSAGES("cannot-save", path=self.path, why=why)
             raise InputError([Problem(str(self.path), None, None, "", said)]) from None
         self.text = text
-        self.written = len(self.log)
+        self.written = len(data["log"])
 
 
 _MISSING = object()

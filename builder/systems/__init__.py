@@ -23,6 +23,7 @@ from builder.systems.battle import (  # the kit's play-mode part (battle records
     RECORD_KEYS,
     Applied,
     Battle,
+    ChoosesThreat,
     Dice,
     Plays,
     PrintsBattle,
@@ -86,7 +87,7 @@ __all__ += [
 ]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
 __all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
-__all__ += ["ShowOptions", "ShowsScreen", "Side"]
+__all__ += ["ChoosesThreat", "ShowOptions", "ShowsScreen", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 

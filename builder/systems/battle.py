@@ -167,3 +167,13 @@ class ShowsScreen(Protocol):
     def screen(
         self, state: Any, catalog: Any, options: ShowOptions, lang: Any
     ) -> tuple[str, str]: ...
+
+
+@runtime_checkable
+class ChoosesThreat(Protocol):
+    """Optional part of a game's :class:`Battle`: what the odds on the play screen can be
+    against, in the order its ``t`` key steps through them after the game's default (each a
+    :attr:`ShowOptions.threat` the game's ``show``/``screen`` reads: a catalog threat, a unit of
+    the record …). Without it the screen keeps the default."""
+
+    def threat_choices(self, state: Any, catalog: Any) -> tuple[str, ...]: ...

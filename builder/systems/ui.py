@@ -109,7 +109,7 @@ def read_ui_file(path: Path) -> dict[str, Any]:
             if why := pair_problem(pair):
                 problems.append(f"fields: {name}: {why}")
         out["fields"] = {str(k): tuple(v) for k, v in fields.items() if not pair_problem(v)}
-    screens: dict[str, str] = {}
+    screens: dict[str, tuple[str, ...]] = {}
     sections = _help(data.get("help", []), problems, screens)
     if sections:
         out["help"] = sections

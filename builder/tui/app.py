@@ -35,11 +35,12 @@ from builder.core.problems import InputError, Problem
 from builder.tui import keys
 from builder.tui.document import Document, Opened, Unreadable, check_text, open_file
 from builder.tui.labels import t
-from builder.tui.messages import Edit, EditRefused, FieldChosen
+from builder.tui.messages import Act, Edit, EditRefused, FieldChosen
 from builder.tui.screen import DocumentScreen, SystemUI
 
 if TYPE_CHECKING:
     from builder.systems import AnySystem
+    from builder.tui.play.record_document import RecordDocument
 
 
 class BuilderApp(App[int]):
@@ -58,6 +59,7 @@ class BuilderApp(App[int]):
         "problems",
         "reload",
         "share",
+        "play",
     }
     RAISE_ERRORS: ClassVar[bool] = False
     """Let an unexpected error end the app (the tests: a bug must fail them, not hide in a
@@ -68,18 +70,25 @@ class BuilderApp(App[int]):
 
     def __init__(
         self,
-        opened: Document[Any, Any] | Unreadable,
+        opened: Document[Any, Any] | Unreadable | None,
         *,
         lang: Lang = "en",
         notes: Opened | None = None,
+        record: RecordDocument | None = None,
+        threat: str | None = None,
     ) -> None:
+        """``record``: a battle record open on the play screen (over the team's screens when
+        ``opened`` is its team, alone when None)."""
         self.doc: Document[Any, Any] | None = opened if isinstance(opened, Document) else None
         self.unreadable: Unreadable | None = opened if isinstance(opened, Unreadable) else None
+        self.record: RecordDocument | None = None
+        """The battle record open on the play screen (the app owns it as it owns the team)."""
+        self._opening_record = (record, threat)
         self._uis: dict[str, SystemUI] = {}
         self.ui: SystemUI = self._ui_of(self.system)
         super().__init__(css_path=[Path(__file__).with_name("app.tcss"), *self.ui.css_paths])
         self._lost = notes.lost if notes is not None else []
-        self._generation = opened.generation
+        self._generation = opened.generation if opened is not None else 0
         self._disk = self._digest()
         """Digest of the file as opened or last saved: a different one means an outside edit."""
         self.errors: list[BaseException] = []
@@ -94,7 +103,10 @@ class BuilderApp(App[int]):
     def system(self) -> AnySystem:
         if self.doc is not None:
             return self.doc.system
-        assert self.unreadable is not None
+        if self.unreadable is None:  # only a battle record is open
+            record = self.record or self._opening_record[0]
+            assert record is not None
+            return record.session.system
         return self.unreadable.system
 
     @property
@@ -244,7 +256,16 @@ class BuilderApp(App[int]):
         file)."""
         from builder.tui.screens.problems_screen import ProblemsScreen
 
-        self._update_title()
+        self.update_title()
+        record, threat = self._opening_record
+        if record is not None:  # laminim play: the record on top of its team's screens
+            from builder.tui.play import host
+
+            self._opening_record = (None, None)
+            if self.doc is not None:
+                self.push_screen(self._first_screen(self.doc))
+            host.show(self, record, threat)
+            return
         if self.doc is None:
             assert self.unreadable is not None
             problems = self.unreadable.problems
@@ -290,6 +311,18 @@ class BuilderApp(App[int]):
 
     # --- the document changes -----------------------------------------------------------
 
+    @on(Act)
+    def _act(self, message: Act) -> None:
+        from builder.tui.play import host
+
+        message.stop()
+        host.act(self, message)
+
+    def action_play(self) -> None:
+        from builder.tui.play import host
+
+        host.play(self)
+
     @on(Edit)
     def _edit(self, message: Edit[Any]) -> None:
         message.stop()
@@ -318,6 +351,11 @@ class BuilderApp(App[int]):
         self._step(back=False)
 
     def _step(self, *, back: bool) -> None:
+        from builder.tui.play import host
+
+        if host.on_play_screen(self):
+            host.step(self, back=back)
+            return
         doc = self.doc
         if doc is None or doc.locked:
             self.bell()
@@ -338,11 +376,13 @@ class BuilderApp(App[int]):
 
     def _publish(self) -> None:
         """Hand every document screen (and the problems screen) what is open now."""
+        from builder.tui.play import host
         from builder.tui.screens.problems_screen import ProblemsScreen
 
         doc = self.doc
         self.dirty = doc.dirty if doc is not None else False
-        self._update_title()
+        self.update_title()
+        host.publish(self)
         mode, outside = self._problems_mode()
         view = doc.view(self.lang) if doc is not None else None
         for screen in self.screen_stack:
@@ -380,13 +420,19 @@ class BuilderApp(App[int]):
             self._publish()
 
     def watch_dirty(self) -> None:
-        self._update_title()
+        self.update_title()
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
+        """The title bar's parts: the game, the team and its file (the record's on the play
+        screen), the unsaved marker."""
+        from builder.tui.play import host
+
         system = self.system
         game = system.name_ja if self.lang == "ja" else system.name
         where = self.path.name if self.path else self.say("demo_team")
         team = self.team.name if self.team is not None else ""
+        if (playing := host.title(self)) is not None:
+            team, where = playing
         marker = f"● {t('unsaved_changes', self.lang)}" if self.dirty else ""
         self.title_parts = (marker, game, team, where)
         self.title = " — ".join(p for p in (f"{'● ' if self.dirty else ''}{game}", team) if p)
@@ -403,6 +449,15 @@ class BuilderApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen):
             return False
+        from builder.tui.play import host
+
+        if host.on_play_screen(self):  # the record is saved after every action
+            if action in ("undo", "redo"):
+                return True if host.can_step(self, back=action == "undo") else None
+            if action in ("save", "save_as", "print", "share", "problems", "reload", "play"):
+                return False
+        elif action == "play":
+            return self.doc is not None and host.can_play(self)
         doc = self.doc
         if action in ("undo", "redo", "save", "save_as", "print") and doc is None:
             return False
@@ -486,7 +541,9 @@ class BuilderApp(App[int]):
         self.settle_unsaved(then)
 
     async def action_quit(self) -> None:
-        self.settle_unsaved(lambda: self.exit(0))
+        from builder.tui.play import host
+
+        self.settle_unsaved(lambda: host.before_quit(self, lambda: self.exit(0)))
 
     def action_open(self) -> None:
         """Any YAML file, of any game: chosen in the file dialog, unsaved changes settled."""
@@ -525,6 +582,9 @@ class BuilderApp(App[int]):
     def _install(self, opened: Opened) -> None:
         """Make ``opened`` what is open: its game's screens (another game's file switches
         the whole app to that game), its title, its problems."""
+        from builder.tui.play import host
+
+        host.close(self)  # its saves done: the play screen goes with the rest
         before = self.system
         self.doc, self.unreadable = opened.document, opened.unreadable
         self._lost = opened.lost

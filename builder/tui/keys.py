@@ -32,11 +32,13 @@ REDO = Binding("ctrl+y", "redo", "Redo", group=UNDOING)
 LANG = Binding("l", "toggle_lang", "EN/JA")
 SHARE = Binding("S", "share", "Share", key_display="S", show=False)
 """The share code of the team on screen (F1 lists it; the footer has no room left at 80x24)."""
+PLAY = Binding("P", "play", "Play", key_display="P")
+"""The battle record beside the team (the play screen), in a game that plays."""
 PROBLEMS = Binding("f8", "problems", "Problems", key_display="F8")
 RELOAD = Binding("ctrl+r", "reload", "Reload", show=False)
 """In the footer of the problems screen, where it is the next step; F1 lists it everywhere."""
 
-APP_KEYS = (QUIT, HELP, OPEN, SAVE, SAVE_AS, PRINT, UNDO, REDO, LANG, PROBLEMS, RELOAD, SHARE)
+APP_KEYS = (QUIT, HELP, OPEN, SAVE, SAVE_AS, PRINT, UNDO, REDO, LANG, PLAY, PROBLEMS, RELOAD, SHARE)
 SCREEN_KEYS = (ADD, DUPLICATE, RENAME, REMOVE, EDIT, COMPARE, BACK, RENAME_TEAM)
 
 RESERVED: dict[str, str] = {

@@ -46,3 +46,13 @@ class FieldChosen(Message):
     """The player chose a problem: show the item and field it is about (``units[1].frame``)."""
 
     field: str
+
+
+@dataclass
+class Act(Message):
+    """The player made an action on the play screen (``action``: its plain data, as a line of
+    ``laminim play --do`` holds it; ``label`` names it in "Undone: …"): the app applies it to
+    the open battle record, which it owns as it owns the team."""
+
+    action: dict[str, Any]
+    label: Pair

@@ -13,13 +13,20 @@ import pytest
 
 from builder.play.session import Session
 from builder.systems import ShowOptions
+from builder.tui.app import BuilderApp
 from builder.tui.play.record_document import RecordDocument
-from builder.tui.play.screen import PlayApp, parse_action
+from builder.tui.play.screen import parse_action
 from tests.docs.test_play_doc import DOCS, blocks
 from tests.tui.helpers import screen_text, settle
 
 ROOT = Path(__file__).parents[2]
 SIZE = (80, 24)
+
+
+def play_app(doc: RecordDocument, lang: str) -> BuilderApp:
+    """The main app opened on the record alone (as ``laminim play RECORD`` without its team
+    file beside it)."""
+    return BuilderApp(None, lang=lang, record=doc)  # type: ignore[arg-type]
 
 
 def steps() -> list[str]:
@@ -80,7 +87,7 @@ ROUND_2 = [  # docs/play.md's round 2, as typed after the key that names the act
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
     doc = RecordDocument.open(record)
-    app = PlayApp(doc, lang)
+    app = play_app(doc, lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         first = screen_text(pilot)
@@ -90,6 +97,7 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
         shown = screen_text(pilot)
         # the round ended: Bulwark's gatling went, its cook-off chain took a missile pod
         assert ("Round 3 of 6" if lang == "en" else "ラウンド 3／6") in shown
+        assert doc.flush() is None  # the saves run right after the screen is drawn
         after = Session.open(record)  # what the screen saved is the record
         bulwark = after.battle.show(after.state, after.catalog, ShowOptions(odds=False)).json
         unit = next(u for u in bulwark["units"] if u["id"] == 2)
@@ -109,21 +117,24 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert ("Round 2 of 6" if lang == "en" else "ラウンド 2／6") in screen_text(pilot)
+        doc.flush()
         assert Session.open(record).state.round == 2
         assert Session.open(record).log[-1] == {"do": "undo"}
         await pilot.press("ctrl+y")
         await settle(pilot)
+        doc.flush()
         assert Session.open(record).state == reference.state
         # a refused action says why and changes nothing
         before = record.read_bytes()
         await type_action(pilot, "f", "6, weapon: 1, target: 1, hits: 17")
+        doc.flush()
         assert record.read_bytes() == before
-        said = str(app.query_one("#said").render())
+        said = str(app.screen.query_one("#said").render())
         assert said.startswith("hits[1]: ") and "7" in said, said  # the key path, no "[0]."
         assert lang == "en" or not any(w in said for w in ("face", "die", "dice"))
         await pilot.press("escape", "l")  # the refusal said again in the other language
         await settle(pilot)
-        assert str(app.query_one("#said").render()) != said
+        assert str(app.screen.query_one("#said").render()) != said
         # every line fits 80 columns; the odds are beside each unit
         from builder.core.text_table import columns
 
@@ -134,7 +145,7 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
 
 async def test_the_odds_beside_a_unit_are_the_record_s_from_the_current_state(record):
     doc = RecordDocument.open(record)
-    app = PlayApp(doc, "en")
+    app = play_app(doc, "en")
     async with app.run_test(size=(80, 60)) as pilot:
         await settle(pilot)
         text = screen_text(pilot)
@@ -148,7 +159,7 @@ async def test_the_odds_beside_a_unit_are_the_record_s_from_the_current_state(re
 
 
 async def test_t_changes_what_the_odds_are_against_and_l_the_language(record):
-    app = PlayApp(RecordDocument.open(record), "en")
+    app = play_app(RecordDocument.open(record), "en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "odds vs Rifle duel" in screen_text(pilot)

@@ -23,7 +23,8 @@ def ordered_sections(ui: SystemUI, current: str) -> list[HelpSection]:
     the kit's own screens; a ``screen:`` may name it in several sections, e.g. a map's keys and
     its units'), then the keys of every screen, then the game's others."""
     sections = [*ui.help]
-    kit = [s for s in SHELL_HELP if s[0] in SHELL_HELP_SCREENS.values()]
+    kit_titles = {title for titles in SHELL_HELP_SCREENS.values() for title in titles}
+    kit = [s for s in SHELL_HELP if s[0] in kit_titles]
     everywhere = [s for s in SHELL_HELP if s not in kit]
     titles = ui.help_screens.get(current) or SHELL_HELP_SCREENS.get(current) or ()
     first = [s for title in titles for s in (*sections, *kit) if s[0] == title][: len(titles)]

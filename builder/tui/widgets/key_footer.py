@@ -20,6 +20,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -66,6 +67,8 @@ class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__(compact=True, show_command_palette=False)
         self._widths: list[int] = []
+        self._composed: list[_Key] | None = None  # the keys the footer shows now
+        self._pending = False  # a recompose is on its way
 
     def _keys(self) -> list[_Key]:
         from builder.tui.app import BuilderApp
@@ -73,6 +76,8 @@ class KeyFooter(Footer):
         app = self.app
         lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
         system_keys = app.ui.keys_ja if isinstance(app, BuilderApp) else {}
+        # a screen may bring words of its own (the play screen: the game's actions)
+        system_keys = {**system_keys, **getattr(self.screen, "key_words_ja", {})}
         by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.show:
@@ -116,6 +121,7 @@ class KeyFooter(Footer):
         if not self._bindings_ready:
             return
         keys = self._keys()
+        self._composed, self._pending = keys, False
         self._widths = [k.width for k in keys]
         self._laid_out_for = self.app.size.width
         rows = flow_rows(self._widths, self.app.size.width - 1)  # a cell of room for safety
@@ -134,6 +140,38 @@ class KeyFooter(Footer):
                 key.styles.width = k.width
                 footer_keys.append(key)
             yield Horizontal(*footer_keys, classes="footer-row")
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Recompose only when the keys shown change: a focus that moves between widgets of
+        the same keys (the play screen's action line closing) costs no new footer."""
+        if self._bindings_ready and self.is_attached and screen is self.screen:
+            keys = self._keys()
+            if keys == self._composed or self._pending:
+                return  # the same keys, or a recompose already on its way (it reads them then)
+            if self._update_in_place(keys):
+                return
+            self._pending = True
+        super().bindings_changed(screen)
+
+    def _update_in_place(self, keys: list[_Key]) -> bool:
+        """The same keys and words, only what they do or whether they are enabled changed:
+        the keys shown take it in place (a recompose mounts every key again)."""
+        shown = list(self.query(FooterKey))
+        if self._composed is None or len(keys) != len(self._composed) or len(shown) != len(keys):
+            return False
+        same = all(
+            (a.key, a.display, a.description) == (b.key, b.display, b.description)
+            for a, b in zip(keys, self._composed, strict=True)
+        )
+        if not same:
+            return False
+        for widget, key in zip(shown, keys, strict=True):
+            widget.action = key.action
+            widget._disabled = not key.enabled
+            widget.set_class(not key.enabled, "-disabled")
+            widget.tooltip = key.tooltip or None
+        self._composed = keys
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != getattr(self, "_laid_out_for", event.size.width):

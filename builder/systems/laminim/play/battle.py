@@ -62,6 +62,13 @@ class LaminimBattle:
     def over(self, state: Table) -> bool:
         return state.over
 
+    def threat_choices(self, state: Table, catalog: Catalog) -> tuple[str, ...]:
+        """The play screen's ``t``: the catalog's other threats, then each unit of the record
+        (the units' IDs, as ``--threat`` takes them)."""
+        default = catalog.default_threat
+        ids = [t.id for t in catalog.threats if t.id != default]
+        return (*ids, *(str(f.id) for f in state.fighters))
+
     def apply(
         self, state: Table, action: Mapping[str, Any], dice: Dice, catalog: Catalog
     ) -> Applied[Table]:
