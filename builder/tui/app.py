@@ -15,8 +15,6 @@ document stays open to be saved.
 
 from __future__ import annotations
 
-import hashlib
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -30,12 +28,13 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
 from builder.core.i18n import Lang, Pair
-from builder.core.input_files import exists_safely, read_input
-from builder.core.problems import InputError, Problem
+from builder.core.input_files import read_input
+from builder.core.problems import Problem
 from builder.tui import keys
 from builder.tui.document import Document, Opened, Unreadable, check_text, open_file
 from builder.tui.labels import t
 from builder.tui.messages import Act, Edit, EditRefused, FieldChosen
+from builder.tui.opening import run  # noqa: F401  (laminim tui's entry, kept importable here)
 from builder.tui.screen import DocumentScreen, SystemUI
 
 if TYPE_CHECKING:
@@ -238,8 +237,7 @@ class BuilderApp(App[int]):
         self.offer_migration()
 
     def _first_screen(self, doc: Document[Any, Any]) -> Screen[Any]:
-        """The game's first screen on ``doc`` (the kit's item list when the game gives none);
-        its factory is typed loosely in the kit (no Textual there)."""
+        """The game's first screen on ``doc`` (the kit's item list when the game has none)."""
         view = doc.view(self.lang)
         if self.ui.first_screen is None:
             from builder.tui.screens.items_screen import ItemsScreen
@@ -284,7 +282,9 @@ class BuilderApp(App[int]):
             return "unreadable", []
         if not doc.locked:
             return "editable", []
-        return "locked", [p for p in doc.problems if _outside(p.field, self._lost)]
+        from builder.tui.saving import outside
+
+        return "locked", [p for p in doc.problems if outside(p.field, self._lost)]
 
     def action_problems(self) -> None:
         """Every problem of the file (F8), in check's order."""
@@ -423,8 +423,7 @@ class BuilderApp(App[int]):
         self.update_title()
 
     def update_title(self) -> None:
-        """The title bar's parts: the game, the team and its file (the record's on the play
-        screen), the unsaved marker."""
+        """The title bar's parts: game, team and file (the record's when playing), marker."""
         from builder.tui.play import host
 
         system = self.system
@@ -518,27 +517,9 @@ class BuilderApp(App[int]):
     def settle_unsaved(self, then: Callable[[], object]) -> None:
         """Run ``then()`` now if nothing is unsaved, else once the player has saved (or
         chosen to discard); cancel does nothing."""
-        if not self.dirty:
-            then()
-            return
-        from builder.tui.dialogs.choice_dialog import ChoiceDialog
+        from builder.tui import saving
 
-        def answered(choice: str | None) -> None:
-            if choice == "discard":
-                then()
-            elif choice == "save":
-                self.save_then(then)
-
-        choices = [
-            ("save", self.say("save_yes"), "s"),
-            ("discard", self.say("discard_yes"), "d"),
-            ("cancel", self.say("cancel"), "esc"),
-        ]
-        self.push_screen(ChoiceDialog(self.say("save_or_discard"), choices), answered)
-
-    def ask_discard(self, then: Callable[[], object], question: str = "") -> None:
-        """Kept for the game's screens: the same question as :meth:`settle_unsaved`."""
-        self.settle_unsaved(then)
+        saving.settle_unsaved(self, then)
 
     async def action_quit(self) -> None:
         from builder.tui.play import host
@@ -547,103 +528,28 @@ class BuilderApp(App[int]):
 
     def action_open(self) -> None:
         """Any YAML file, of any game: chosen in the file dialog, unsaved changes settled."""
-        from builder.tui.dialogs.file_dialog import FileDialog
+        from builder.tui import opening
 
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.settle_unsaved(lambda: self.open_team(path))
-
-        start = self.path.parent if self.path is not None else Path.cwd()
-        self.push_screen(FileDialog(self.say("open_title"), self.lang, start=start), chosen)
+        opening.action_open(self)
 
     def action_reload(self) -> None:
         """The open file again from disk (after fixing it in a text editor)."""
-        path = self.path
-        if path is not None:
-            self.settle_unsaved(lambda: self.open_team(path))
+        from builder.tui import opening
+
+        opening.action_reload(self)
 
     def open_team(self, path: Path) -> bool:
-        """Open ``path`` (any game's file) in place of what is open; a file that cannot be
-        read at all (missing, a folder) is said in a dialog and what is open stays."""
-        from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
+        """Open ``path`` (any game's file) in place of what is open
+        (:func:`builder.tui.opening.open_team`)."""
+        from builder.tui import opening
 
-        try:
-            read_input(path)  # a file to read at all: its problems are another matter
-        except InputError as exc:
-            self.push_screen(
-                LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
-            )
-            return False
-        self._generation += 1
-        opened = open_file(path, fallback=self.system, generation=self._generation)
-        self._install(opened)
-        return True
-
-    def _install(self, opened: Opened) -> None:
-        """Make ``opened`` what is open: its game's screens (another game's file switches
-        the whole app to that game), its title, its problems."""
-        from builder.tui.play import host
-
-        host.close(self)  # its saves done: the play screen goes with the rest
-        before = self.system
-        self.doc, self.unreadable = opened.document, opened.unreadable
-        self._lost = opened.lost
-        self._disk = self._digest()
-        self.dirty = False
-        if self.system.id != before.id:
-            self._switch_styles(before)
-        self.ui = self._ui_of(self.system)
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self._show_opened()
-        path = self.path
-        game = self.system.name_ja if self.lang == "ja" else self.system.name
-        self.notify(self.say("opened_game").format(path=path, game=game))
-        self.offer_migration()
-        self.refresh_bindings()
-
-    def _switch_styles(self, before: AnySystem) -> None:
-        """The new game's style sheets in place of the old game's (their ids may agree)."""
-        old = self._ui_of(before).css_paths
-        new = self._ui_of(self.system).css_paths
-        sheet = self.stylesheet
-        for path in old:
-            sheet.source.pop((str(path), ""), None)
-        for path in new:
-            sheet.read(path)
-        self.refresh_css(animate=False)
+        return opening.open_team(self, path)
 
     def offer_migration(self) -> None:
         """The open file names ids the catalog renamed: offer ``laminim migrate`` (asks first)."""
-        from builder.catalogs.saving import offered_migration
-        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
+        from builder.tui import saving
 
-        path = self.path
-        if self.doc is None or path is None:
-            return
-        migration = offered_migration(self.system, path, self.catalog_dir)
-        if migration is None:
-            return
-        renames = ", ".join(dict.fromkeys(f"{old} → {new}" for _, old, new in migration.renamed))
-        question = self.say("migrate_question").format(path=path, renames=renames)
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            from builder.roster.team_file import writable_target, write_atomic
-
-            try:
-                write_atomic(writable_target(path), migration.text)
-            except OSError as exc:
-                reason = exc.strerror or str(exc)
-                message = self.say("cannot_save").format(path=path, reason=reason)
-                self.notify(message, severity="error", timeout=8)
-                return
-            if self.open_team(path):
-                self.notify(self.say("migrated").format(path=path))
-
-        yes, no = self.say("migrate_yes"), self.say("migrate_no")
-        self.push_screen(ConfirmDialog(question, yes=yes, no=no), answered)
+        saving.offer_migration(self)
 
     # --- saving -------------------------------------------------------------------------
 
@@ -652,202 +558,43 @@ class BuilderApp(App[int]):
 
     def save_then(self, then: Callable[[], object] | None) -> None:
         """Save (asking for a path the first time), then ``then()`` if it was saved."""
-        if self.doc is None:
-            self.notify(self.say("nothing_saved"), severity="warning")
-            return
-        if self.doc.path is None:
-            self.action_save_as(then)
-        elif self.save_to(self.doc.path) and then is not None:
-            then()
+        from builder.tui import saving
+
+        saving.save_then(self, then)
 
     def action_save_as(self, then: Callable[[], object] | None = None) -> None:
-        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
-        from builder.tui.dialogs.file_dialog import FileDialog
+        from builder.tui import saving
 
-        if self.doc is None:
-            self.notify(self.say("nothing_saved"), severity="warning")
-            return
-
-        def saved(ok: bool) -> None:
-            if ok and then is not None:
-                then()
-
-        def got_path(path: Path | None) -> None:
-            if path is None:
-                return
-            path = path.expanduser()
-            if not os.path.isdir(path.parent):  # answers False for a name too long
-                # a missing folder is a typo more often than a wish: create it only if asked
-                question = self.say("make_folder").format(path=path.parent)
-                yes, no = self.say("create_yes"), self.say("cancel")
-
-                def create(ok: bool | None) -> None:
-                    if ok:
-                        saved(self.save_to(path, make_parents=True))
-
-                self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
-            elif exists_safely(path) and path != self.path:
-                # another file would be replaced: never without asking
-                question = self.say("overwrite").format(path=path)
-                yes, no = self.say("replace_yes"), self.say("cancel")
-
-                def confirmed(ok: bool | None) -> None:
-                    if ok:
-                        saved(self.save_to(path))
-
-                self.push_screen(ConfirmDialog(question, yes=yes, no=no), confirmed)
-            else:
-                saved(self.save_to(path))
-
-        default = str(self.path) if self.path else f"{self.ui.noun[0]}.yaml"
-        start = self.path.parent if self.path is not None else Path.cwd()
-        dialog = FileDialog(
-            self.say("save_title"), self.lang, start=start, value=default, must_exist=False
-        )
-        self.push_screen(dialog, got_path)
+        saving.action_save_as(self, then)
 
     def _digest(self) -> str | None:
+        from builder.tui.saving import file_digest
+
         return file_digest(self.path) if self.path is not None else None
 
     def changed_on_disk(self) -> bool:
         """True if the file was edited by something else since it was opened or saved."""
         if self.path is None or self._disk is None:
             return False
+        from builder.tui.saving import file_digest
+
         now = file_digest(self.path)
         return now is not None and now != self._disk
 
     def save_to(self, path: Path, *, force: bool = False, make_parents: bool = False) -> bool:
-        """Save the team to ``path``; never over an outside edit of the open file without asking.
+        """Save the team to ``path`` (:func:`builder.tui.saving.save_to`)."""
+        from builder.tui import saving
 
-        ``force``: the player chose to overwrite an outside edit. ``make_parents``: the player
-        agreed to create the missing folder.
-        """
-        from builder.roster.team_file import save_team
-
-        doc = self.doc
-        if doc is None:
-            return False
-        same_file = self.path is not None and _same_file(path, self.path)
-        if not force and same_file and self.changed_on_disk():
-            self._ask_changed_on_disk(path)
-            return False
-        try:
-            # comments of the file we loaded from are kept (also in a new file via save as)
-            from builder.catalogs.saving import pin_for_save
-
-            save_team(
-                doc.system,
-                doc.team,
-                path,
-                original=doc.original,
-                make_parents=make_parents,
-                pin=pin_for_save(doc.system, doc.catalog_dir),  # the catalog it was built on
-            )
-            original = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.notify(
-                self.say("cannot_save").format(path=path, reason=reason),
-                severity="error",
-                timeout=8,
-            )
-            return False
-        doc.mark_saved(path, original)
-        self._disk = self._digest()
-        self._changed()
-        self.notify(self.say("saved").format(path=path))
-        return True
-
-    def _ask_changed_on_disk(self, path: Path) -> None:
-        from builder.tui.dialogs.choice_dialog import ChoiceDialog
-
-        def answered(choice: str | None) -> None:
-            if choice == "overwrite":
-                self.save_to(path, force=True)
-            elif choice == "reload":
-                self.open_team(path)
-            elif choice == "save_as":
-                self.action_save_as()
-
-        lang = self.lang
-        choices = [
-            ("overwrite", t("overwrite_yes", lang), "o"),
-            ("reload", t("reload", lang), "r"),
-            ("save_as", t("save_as", lang), "s"),
-            ("cancel", t("cancel", lang), "esc"),
-        ]
-        question = t("changed_on_disk", lang).format(path=path)
-        self.push_screen(ChoiceDialog(question, choices), answered)
+        return saving.save_to(self, path, force=force, make_parents=make_parents)
 
     def action_share(self) -> None:
         """The share code of the open team (what ``laminim share`` prints for it once saved)."""
-        from builder.tui.dialogs.share_dialog import share_dialog
+        from builder.tui.dialogs.share_dialog import show_share
 
-        doc = self.doc
-        if doc is None:  # an unreadable file: its problems are on screen
-            self.bell()
-            self.notify(self.say("share_locked"), severity="warning")
-            return
-        name = getattr(doc.team, "name", None) or (doc.path.name if doc.path else "")
-        self.push_screen(share_dialog(doc, str(name), self.lang, self.ui.noun))
+        show_share(self)
 
     def action_print(self, team: Any = None) -> None:
         """The print dialog on the open team (or on ``team``, a screen's variant of it)."""
-        from builder.tui.dialogs.print_dialog import PrintDialog
+        from builder.tui.dialogs.print_dialog import show_print
 
-        doc = self.doc
-        if doc is None:
-            return
-        shown = team if team is not None else doc.team
-        problems = None if team is not None else list(doc.problems)
-        self.push_screen(
-            PrintDialog(doc.system, shown, doc.catalog, self.lang, self.ui, problems=problems)
-        )
-
-
-def _outside(field: str, lost: list[str]) -> bool:
-    """Whether a problem's field lies where a save would lose what the file says."""
-    from builder.tui.document import within
-
-    return any(within(field, place) or not place for place in lost)
-
-
-def file_digest(path: Path) -> str | None:
-    """SHA-256 of the file's bytes (None if it cannot be read): how an outside edit is seen.
-
-    The content, not the mtime, decides: a ``touch`` is no change, and an edit within the same
-    mtime tick still is one.
-    """
-    try:  # through the one opener: a FIFO put in the file's place must not block the TUI
-        return hashlib.sha256(read_input(path)).hexdigest()
-    except InputError:
-        return None
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a == b or a.resolve() == b.resolve()
-    except OSError:
-        return a == b
-
-
-def run(
-    team_path: Path | None = None, catalog_dir: Path | None = None, system_id: str | None = None
-) -> int:
-    """Start the TUI (``laminim`` / ``laminim tui``) in the language the command reports in
-    (``--lang``, else ``LAMINIM_LANG``); returns the process exit code."""
-    import sys
-
-    from builder.core.report_lang import current_lang
-
-    try:
-        app = BuilderApp.from_paths(team_path, catalog_dir, system_id, current_lang())
-    except InputError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"{team_path}: {exc}", file=sys.stderr)
-        return 2
-    result = app.run()
-    return result if isinstance(result, int) else 0
+        show_print(self, team)

@@ -147,9 +147,11 @@ async def test_a_toast_beside_the_artifact_odds_panel_keeps_every_japanese_chara
 
 
 def _label_tables() -> list[Labels]:
-    """Every label table of the TUI: the shell's and each game's ``tui/labels.yaml``."""
+    """Every label table of the TUI: the shell's, the play screen's and each game's
+    ``tui/labels.yaml``."""
     tables = [SHELL_LABELS]
-    for path in sorted(BUILDER.glob("systems/*/tui/**/*labels.yaml")):
+    paths = [*BUILDER.glob("systems/*/tui/**/*labels.yaml"), *BUILDER.glob("tui/play/*labels.yaml")]
+    for path in sorted(paths):
         tables.append(Labels.load(str(path), path.name))
     return tables
 

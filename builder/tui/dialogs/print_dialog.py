@@ -33,6 +33,7 @@ from builder.tui.widgets.wrapped import Wrapped
 
 if TYPE_CHECKING:
     from builder.systems import AnySystem, TeamModel
+    from builder.tui.app import BuilderApp
 
 
 def check_out_dir(path: Path, lang: Lang) -> str | None:
@@ -298,3 +299,15 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         step = self.query_one("#print-step", Label)
         step.update(f"{t('failed', self._lang)}: {message}")
         step.add_class("error")
+
+
+def show_print(app: BuilderApp, team: Any = None) -> None:
+    """``p``: the dialog on the app's open team (or on ``team``, a screen's variant of it)."""
+    doc = app.doc
+    if doc is None:
+        return
+    shown = team if team is not None else doc.team
+    problems = None if team is not None else list(doc.problems)
+    app.push_screen(
+        PrintDialog(doc.system, shown, doc.catalog, app.lang, app.ui, problems=problems)
+    )

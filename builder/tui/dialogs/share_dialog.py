@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,6 +25,9 @@ from builder.core.problems import InputError
 from builder.tui.document import Document
 from builder.tui.labels import Noun, t
 from builder.tui.widgets.wrapped import Wrapped
+
+if TYPE_CHECKING:
+    from builder.tui.app import BuilderApp
 
 LINE = 48
 """Characters of the code a line (the dialog at 80 columns holds it with its margins)."""
@@ -118,3 +121,14 @@ def share_dialog(doc: Document[Any, Any], name: str, lang: Lang, noun: Noun) -> 
         if len(problems) > 3:
             reason += "\n" + t("share_more", lang).format(n=len(problems) - 3)
         return ShareDialog(name, lang, noun, None, reason)
+
+
+def show_share(app: BuilderApp) -> None:
+    """``S``: the dialog on the app's open team (an unreadable file: a notice)."""
+    doc = app.doc
+    if doc is None:  # an unreadable file: its problems are on screen
+        app.bell()
+        app.notify(app.say("share_locked"), severity="warning")
+        return
+    name = getattr(doc.team, "name", None) or (doc.path.name if doc.path else "")
+    app.push_screen(share_dialog(doc, str(name), app.lang, app.ui.noun))

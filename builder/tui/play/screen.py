@@ -111,11 +111,7 @@ class PlayScreen(Screen[None]):
     PlayScreen #line { display: none; border: none; height: 1; padding: 0 1; background: $boost; }
     PlayScreen #line.open { display: block; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "line('')", "Action", key_display="⏎"),
-        Binding("t", "threat", "Threat"),
-        keys.BACK,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = []  # bound in order with the game's own keys
 
     def __init__(self, view: RecordView, threat: str | None = None) -> None:
         super().__init__()
@@ -127,8 +123,12 @@ class PlayScreen(Screen[None]):
         self.dice_keys = battle.dice_keys if isinstance(battle, ShowsScreen) else ()
         self.key_words_ja = {en: ja for _, _, (en, ja) in self.game_keys}
         """The game's keys' words in Japanese, for the footer."""
+        bind = self._bindings.bind  # ⏎, then the game's actions, then the screen's own keys
+        bind("enter", "line('')", description="Action", key_display="⏎")
         for key, start, (en, _) in self.game_keys:
-            self._bindings.bind(key, f"line({start!r})", description=en)
+            bind(key, f"line({start!r})", description=en)
+        bind("t", "threat", description="Threat")
+        bind(keys.BACK.key, keys.BACK.action, description=keys.BACK.description, key_display="Esc")
 
     # -- attributes down -----------------------------------------------------------------------
 
