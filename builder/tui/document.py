@@ -116,8 +116,8 @@ class DocView(Generic[TeamT, CatalogT]):
     generation: int = 0
 
     def problems_at(self, prefix: str) -> list[Problem]:
-        """The problems of the field ``prefix`` and inside it (``units[1]`` holds
-        ``units[1].weapons[0]``), in order."""
+        """The problems of the field ``prefix`` and inside it (``items[1]`` holds
+        ``items[1].parts[0]``), in order."""
         return [p for p in self.problems if within(p.field, prefix)]
 
 

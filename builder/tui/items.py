@@ -277,7 +277,7 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
             self.open_item(index)
 
     def action_rename_team(self) -> None:
-        """A new name for the team (force, crew, map …) itself."""
+        """A new name for the team itself (the game's noun names it in the question)."""
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         old = self.team.name  # type: ignore[attr-defined]
@@ -297,7 +297,7 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         self.app.push_screen(PromptDialog(question, value=old), answered)
 
     def focus_field(self, field: str) -> None:
-        """A problem's field: the cursor on its item (``units[2].frame`` → item 2)."""
+        """A problem's field: the cursor on its item (``items[2].name`` → item 2)."""
         import re
 
         spec = self.spec

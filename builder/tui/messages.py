@@ -43,7 +43,7 @@ class Edit(Message, Generic[TeamT]):
 
 @dataclass
 class FieldChosen(Message):
-    """The player chose a problem: show the item and field it is about (``units[1].frame``)."""
+    """The player chose a problem: show the item and field it is about (``items[1].name``)."""
 
     field: str
 

@@ -102,7 +102,7 @@ class DocumentScreen(Screen[None], Generic[TeamT, CatalogT]):
             self.show()
 
     def focus_field(self, field: str) -> None:
-        """Bring the item and field of a problem (``units[1].frame``) into view; default:
+        """Bring the item and field of a problem (``items[1].name``) into view; default:
         nothing (the problems screen still lists it)."""
 
     # --- messages up ------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Choose one entry of a list: type to search, ↑ ↓ to move, enter to choose; the highlighted
 entry's details beside the list. The kit's picker: catalog entries for the item editor (a
-weapon, a type, armour), whatever a game gives as :class:`Choice`.
+part, a type), whatever a game gives as :class:`Choice`.
 
 Returns the chosen id, ``""`` for "(none)" when that is offered, None when cancelled.
 """

@@ -13,7 +13,6 @@ values and odds beside the fields (:meth:`side`), the figures of its catalog ent
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -33,7 +32,6 @@ from builder.systems import (
     FieldSpec,
     catalog_entries,
     entry_name,
-    fields_of,
     replace_item,
     with_field,
 )
@@ -43,6 +41,7 @@ from builder.tui.document import DocView
 from builder.tui.items import find, ui_of, words
 from builder.tui.messages import EditRefused
 from builder.tui.screen import DocumentScreen
+from builder.tui.screens.editor_rows import LISTS, Row, element_spec, rows_of
 from builder.tui.screens.items_screen import value_text
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -53,18 +52,6 @@ CatalogT = TypeVar("CatalogT")
 
 At = tuple[str | int, ...]
 """Where the item sits in the team: ``("units", 2)`` in a list, ``("ship",)`` on its own."""
-
-LISTS = ("refs", "texts", "levels")
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row of the editor: a field, or one element of a list field (``element`` its index
-    or its key), or the "+ add" row of a list field."""
-
-    spec: FieldSpec
-    element: int | str | None = None
-    adder: bool = False
 
 
 class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]):
@@ -186,21 +173,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         self.query_one(OptionList).focus()
 
     def rows(self) -> list[Row]:
-        item = self.item
-        out: list[Row] = []
-        for spec in fields_of(type(item)):
-            if spec.kind == "other":
-                continue
-            value = getattr(item, spec.name)
-            if spec.kind in ("refs", "texts"):
-                out += [Row(spec, i) for i in range(len(value or ()))]
-                out.append(Row(spec, None, adder=True))
-            elif spec.kind == "levels":
-                out += [Row(spec, key) for key in (value or {})]
-                out.append(Row(spec, None, adder=True))
-            else:
-                out.append(Row(spec))
-        return out
+        return rows_of(self.item)
 
     def row_text(self, row: Row) -> Text:
         ui = ui_of(self)
@@ -209,7 +182,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         if row.adder:
             return Text.assemble((f"{name} ", "bold"), (self.say(words("add_to")), "dim italic"))
         if isinstance(row.element, int):
-            shown = value_text(self, _element(row.spec), value[row.element])
+            shown = value_text(self, element_spec(row.spec), value[row.element])
             return Text.assemble((f"{name} {row.element + 1}: ", "bold"), shown)
         if isinstance(row.element, str):
             label = self.level_label(row.spec, row.element)
@@ -529,7 +502,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         spec = row.spec
         value = getattr(self.item, spec.name)
         if isinstance(row.element, int):
-            shown = value_text(self, _element(spec), value[row.element])
+            shown = value_text(self, element_spec(spec), value[row.element])
         elif isinstance(row.element, str):
             shown = row.element
         elif spec.optional and value is not None:
@@ -592,10 +565,3 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
 
     def action_back(self) -> None:
         self.dismiss(None)
-
-
-def _element(spec: FieldSpec) -> FieldSpec:
-    """The spec of one element of a list field (a catalog id, a text)."""
-    if spec.kind == "refs":
-        return FieldSpec(spec.name, "ref", ref=spec.ref)
-    return FieldSpec(spec.name, "text")
