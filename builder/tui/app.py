@@ -456,7 +456,7 @@ class BuilderApp(App[int]):
             if action in ("save", "save_as", "print", "share", "problems", "reload", "play"):
                 return False
         elif action == "play":
-            return self.doc is not None and host.can_play(self)
+            return host.can_play_here(self)
         doc = self.doc
         if action in ("undo", "redo", "save", "save_as", "print") and doc is None:
             return False

@@ -32,6 +32,13 @@ def can_play(app: BuilderApp) -> bool:
     return isinstance(app.system, Plays)
 
 
+def can_play_here(app: BuilderApp) -> bool:
+    """``P`` is offered on the game's first screen (the team's list) of a game that plays."""
+    stack = app.screen_stack
+    first = len(stack) > 1 and app.screen is stack[1]
+    return first and app.doc is not None and can_play(app)
+
+
 def on_play_screen(app: BuilderApp) -> bool:
     return isinstance(app.screen, PlayScreen)
 

@@ -82,10 +82,41 @@ class PartPickerDialog(PickerDialog):
         for it beside the numbers and the over-budget mark."""
         return self._name_cells
 
+    def _is_frames(self) -> bool:
+        return bool(self._parts) and isinstance(next(iter(self._parts.values())), Frame)
+
+    def _columns(self) -> tuple[int, ...]:
+        """Cells of each figure column: as wide as its header or its widest number in this
+        catalog, whichever is wider (a name gets the rest of the row, so it is cut only when
+        the row is full: ``クイックブースター`` whole at 80 columns)."""
+        lang = self._lang
+
+        def cells(label: str, values: list[int]) -> int:
+            return max([cell_len(t(label, lang)), *(len(str(v)) for v in values)])
+
+        parts = list(self._parts.values())
+        if self._is_frames():
+            frames = [p for p in parts if isinstance(p, Frame)]
+            return (
+                cells("col_payload", [f.payload for f in frames]),
+                cells("col_dur", [f.durability for f in frames]),
+            )
+        weapons = [p for p in parts if isinstance(p, Weapon)]
+        power = max((len(str(w.power)) for w in weapons), default=1)
+        attacks = max((len(str(w.attacks)) for w in weapons), default=1)
+        return (
+            cells("col_weight", [w.weight for w in weapons]),
+            max(cell_len(t("col_attack", lang)), power + 1 + attacks),
+            cells("col_dur", [w.durability for w in weapons]),
+            power,
+        )
+
     def figure_cells(self) -> int:
-        if self._parts and isinstance(next(iter(self._parts.values())), Frame):
-            return 1 + 4 + 1 + 4
-        return 1 + 3 + 1 + 3 + 1 + 3 + 1 + 3 + 2  # weight power×attacks durability ✗
+        columns = self._columns()
+        if self._is_frames():
+            return 1 + columns[0] + 1 + columns[1]
+        weight, attack, dur, _ = columns
+        return 1 + weight + 1 + attack + 1 + dur + 2  # ... ✗
 
     def head(self) -> Text:
         """Column names above the list (the rows are numbers only)."""
@@ -95,11 +126,15 @@ class PartPickerDialog(PickerDialog):
             return " " * max(0, cells - cell_len(label)) + label
 
         head = set_cell_size(t("col_part", lang), self._name_width) + " "
-        if self._parts and isinstance(next(iter(self._parts.values())), Frame):
-            head += f"{right(t('col_payload', lang), 4)} {right(t('col_dur', lang), 4)}"
+        columns = self._columns()
+        if self._is_frames():
+            load, dur = columns
+            head += f"{right(t('col_payload', lang), load)} {right(t('col_dur', lang), dur)}"
         else:
-            attack = set_cell_size(t("col_attack", lang), 7)
-            head += f"{right(t('col_weight', lang), 3)} {attack} {right(t('col_dur', lang), 3)}"
+            weight, attack_cells, dur, _ = columns
+            attack = set_cell_size(t("col_attack", lang), attack_cells)
+            head += f"{right(t('col_weight', lang), weight)} {attack} "
+            head += right(t("col_dur", lang), dur)
         return Text(head, style="bold", no_wrap=True, overflow="ellipsis")
 
     def prompt(self, choice: Choice) -> Text:
@@ -108,13 +143,14 @@ class PartPickerDialog(PickerDialog):
         text = Text(no_wrap=True, overflow="ellipsis")
         name, width = part_name(part, lang), self._name_width
         text.append(set_cell_size(compare_fit(name, width), width) + " ")
+        columns = self._columns()
         if isinstance(part, Frame):
-            text.append(f"{part.payload:>4} {part.durability:>4}", style="dim")
+            load, dur = columns[:2]
+            text.append(f"{part.payload:>{load}} {part.durability:>{dur}}", style="dim")
         else:
-            text.append(
-                f"{part.weight:>3} {part.power:>3}×{part.attacks:<3} {part.durability:>3}",
-                style="dim",
-            )
+            weight, attack_cells, dur, power = columns
+            attack = set_cell_size(f"{part.power:>{power}}×{part.attacks}", attack_cells)
+            text.append(f"{part.weight:>{weight}} {attack} {part.durability:>{dur}}", style="dim")
             if self._budget is not None and part.weight > self._budget:
                 text.stylize("strike")
                 text.append(" ✗", style="bold red")  # over the payload left
