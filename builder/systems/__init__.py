@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__g
         catalog_entries,
         entry_name,
         fields_of,
+        find_entry,
         free_name,
         items_field,
         replace_item,
@@ -80,6 +81,7 @@ __all__ += [
     "catalog_entries",
     "entry_name",
     "fields_of",
+    "find_entry",
     "free_name",
     "items_field",
     "replace_item",
@@ -107,7 +109,7 @@ DEFAULT = "laminim"
 
 _EDITING = frozenset(
     {"FieldSpec", "ItemsField", "Ref", "catalog_entries", "entry_name", "fields_of", "free_name"}
-    | {"items_field", "replace_item", "with_field"}
+    | {"find_entry", "items_field", "replace_item", "with_field"}
 )
 """The editor's kit (builder/systems/editing.py), exported from here but imported on first use:
 it imports pydantic, which ``laminim --help`` and the generic commands' parser must not load."""

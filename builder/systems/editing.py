@@ -271,6 +271,27 @@ def catalog_entries(catalog: Any, collection: str) -> list[tuple[str, Any]]:
     return []
 
 
+def find_entry(catalog: Any, collection: str, value: str) -> tuple[str, Any] | None:
+    """The entry a file's value names: by its id, else by its English or Japanese name with
+    full- and half-width forms and case folded (``ﾘﾎﾞﾙﾊﾞｰ`` is the revolver, as a game that
+    reads names reads it); None when none is named so."""
+    import unicodedata
+
+    entries = catalog_entries(catalog, collection)
+    for entry_id, entry in entries:
+        if entry_id == value:
+            return entry_id, entry
+    folded = unicodedata.normalize("NFKC", value).casefold()
+    for entry_id, entry in entries:
+        names = (getattr(entry, "name", None), getattr(entry, "name_ja", None))
+        if any(
+            isinstance(n, str) and unicodedata.normalize("NFKC", n).casefold() == folded
+            for n in names
+        ):
+            return entry_id, entry
+    return None
+
+
 def entry_name(entry_id: str, entry: Any, lang: Lang) -> str:
     """How an entry is named to the player: its Japanese or English name when it has one,
     else its id."""

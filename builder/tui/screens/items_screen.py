@@ -18,7 +18,7 @@ from textual.binding import BindingType
 from textual.widgets import DataTable, Static
 
 from builder.core.problems import errors_of
-from builder.systems import FieldSpec, catalog_entries, compare_fit, entry_name, fields_of
+from builder.systems import FieldSpec, compare_fit, entry_name, fields_of, find_entry
 from builder.tui import keys
 from builder.tui.items import ItemListScreen, ui_of, words
 from builder.tui.widgets.key_footer import KeyFooter
@@ -38,10 +38,8 @@ def value_text(screen: Any, spec: FieldSpec, value: Any) -> str:
     if spec.kind == "bool":
         return screen.say(words("yes_value" if value else "no_value"))
     if spec.kind == "ref" and spec.ref is not None:
-        for entry_id, entry in catalog_entries(screen.catalog, spec.ref.collection):
-            if entry_id == value:
-                return entry_name(entry_id, entry, screen.lang)
-        return f"? {value}"
+        found = find_entry(screen.catalog, spec.ref.collection, str(value))
+        return f"? {value}" if found is None else entry_name(*found, screen.lang)
     return str(value)
 
 
