@@ -200,7 +200,12 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
             assert spec is not None
             items = list(getattr(team, spec.key))
             at = find(items, index, name, noun)
-            copy = items[at].model_copy(update={"name": free_name(name, self.names(team))})
+            update = {"name": free_name(name, self.names(team))}
+            name_ja = getattr(items[at], "name_ja", None)
+            if isinstance(name_ja, str) and name_ja:  # the copy's Japanese name numbered too
+                taken = [str(getattr(i, "name_ja", "") or "") for i in items]
+                update["name_ja"] = free_name(name_ja, taken)
+            copy = items[at].model_copy(update=update)
             items.insert(at + 1, copy)
             return self._with_items(team, items)
 
