@@ -42,7 +42,8 @@ def configure(
         help="keep a battle record at the table: apply actions, show the state and the odds",
         description="Start a battle record from one or two team files (one file: both sides "
         "play it), or show a record, or apply an actions file to it (--do). The record keeps "
-        "the live state and a log of every action with its dice; undo takes an action back.",
+        "the live state and a log of every action with its dice; undo takes an action back. "
+        "At a terminal, without --do or --json, the record opens on the TUI's play screen.",
     )
     p.add_argument(
         "files",
