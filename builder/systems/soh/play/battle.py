@@ -74,9 +74,12 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 ACTIONS = tuple(KEYS)
 
 
-def label(table: Table, unit: int) -> str:
+def label(table: Table, unit: int) -> tuple[str, str]:
+    """A character as a message names it: its ID and its name in each language."""
     found = table.fighter(unit)
-    return f"{unit} {found.name}" if found is not None else str(unit)
+    if found is None:
+        return (str(unit), str(unit))
+    return (f"{unit} {found.name}", f"{unit} {found.name_in('ja')}")
 
 
 class Reader(ActionReader):
@@ -86,7 +89,10 @@ class Reader(ActionReader):
     required = REQUIRED
 
     def __init__(self, action: dict[str, Any], table: Table, catalog: Catalog) -> None:
-        super().__init__(action, table, [(f.id, f.name) for f in table.fighters])
+        names = [
+            (f.id, n) for f in table.fighters for n in dict.fromkeys((f.name, f.name_in("ja")))
+        ]
+        super().__init__(action, table, names)
         self.catalog = catalog
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> int | None:
@@ -273,6 +279,10 @@ def _attacked(
     return tuple(lines)
 
 
+def _listed(labels: list[tuple[str, str]]) -> tuple[str, str]:
+    return (", ".join(a for a, _ in labels), "、".join(b for _, b in labels))
+
+
 def _game_over(table: Table) -> Message:
     w = table.winner
     if w is None:
@@ -335,7 +345,7 @@ def _act_end_round(read: Reader, dice: Dice) -> Applied[Table]:
         "end-round", round=read.table.round, next=table.round, side=table.first, name=name
     )
     if passed:
-        said = said + MESSAGES("passed", units=", ".join(label(table, u) for u in passed))
+        said = said + MESSAGES("passed", units=_listed([label(table, u) for u in passed]))
     return Applied(table, {}, (said,))
 
 
@@ -351,8 +361,13 @@ ACTS: dict[str, Callable[[Reader, Dice], Applied[Table]]] = {
 }
 
 
-def _refusal(exc: PlayRefusal, catalog: Catalog) -> Message:
+def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     params: dict[str, Any] = dict(exc.params)
+    for f in table.fighters:  # a character in the player's language
+        if params.get("unit") == f.name:
+            params["unit"] = (f.name, f.name_in("ja"))
+        if params.get("next") == f"{f.id} {f.name}":
+            params["next"] = label(table, f.id)
     if "weapon" in params:
         params["weapon"] = _weapon_words(catalog, str(params["weapon"]))
     return MESSAGES(exc.key, **params)
@@ -402,7 +417,7 @@ class SohBattle:
             applied = ACTS[do](read, dice)
         except PlayRefusal as exc:
             read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc, catalog)) from None
+            raise Refused.at(exc.at, _refusal(exc, state, catalog)) from None
         return replace(applied, stamp={"round": state.round, **applied.stamp})
 
     def printouts(

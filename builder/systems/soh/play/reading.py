@@ -64,6 +64,7 @@ class ActionReader:
         if isinstance(value, str):
             exact = [i for i, n in self.units if n == value]
             found = exact or [i for i, n in self.units if fold(n) == fold(value)]
+            found = list(dict.fromkeys(found))
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:

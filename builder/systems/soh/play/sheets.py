@@ -40,6 +40,7 @@ def sheet(ch: Character, catalog: Catalog) -> Sheet:
         durability_b=d.durability_b,
         arms=arms,
         intellect=ch.intellect,
+        name_ja=ch.name_ja,
         tactics=d.stats.skills.get("tactics"),
         leader=ch.leader,
     )

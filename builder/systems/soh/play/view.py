@@ -22,6 +22,7 @@ from typing import Any
 from builder.core.i18n import Labels, Lang
 from builder.core.messages import Messages
 from builder.core.names import fold
+from builder.core.numbers import percent
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
@@ -89,7 +90,7 @@ def against(table: Table, ref: str | None, bonus: int | None) -> Against:
     if text.isdigit():
         found = table.fighter(int(text))
     else:
-        named = [f for f in table.fighters if fold(f.name) == fold(text)]
+        named = [f for f in table.fighters if fold(text) in {fold(f.name), fold(f.name_in("ja"))}]
         found = named[0] if len(named) == 1 else None
     if found is None:
         units = ", ".join(f"{f.id} {f.name}" for f in table.fighters)
@@ -187,11 +188,6 @@ class DeclaredShown:
     p_out: float
 
 
-def out_chance(result: OddsResult, remaining: int) -> float:
-    """P(the attack deals at least ``remaining`` wounds)."""
-    return float(sum(result.wounds[remaining:])) if remaining > 0 else 1.0
-
-
 def declared_odds(table: Table) -> DeclaredShown | None:
     """The declared attack's odds against the target as it stands (``odds --system soh``)."""
     d = table.declared
@@ -222,7 +218,7 @@ def declared_odds(table: Table) -> DeclaredShown | None:
         durability,
         remaining,
         result,
-        out_chance(result, remaining),
+        result.p_wounds_at_least(remaining),
     )
 
 
@@ -341,14 +337,6 @@ def state_json(
 # -- text ---------------------------------------------------------------------------------------
 
 
-def _pct(p: float) -> str:
-    if 0 < p < 0.0005:
-        return "<0.1%"
-    if 0.9995 < p < 1:
-        return ">99.9%"
-    return f"{100 * p:.1f}%"
-
-
 def _side_name(table: Table, side: int) -> str:
     return table.names[side - 1] if len(table.names) >= side else ""
 
@@ -400,7 +388,7 @@ def _text_parts(
     for side in (1, 2):
         rows = []
         for f in (x for x in table.fighters if x.side == side):
-            name = f.name
+            name = f.name_in(lang)
             if not f.in_play:
                 name += gap + t("out", lang)
             elif f.id == table.active:
@@ -443,7 +431,7 @@ def _text_parts(
         else:
             enemy = table.fighter(threat.enemy)
             assert enemy is not None
-            head.append(t("plan-against", lang, unit=f"{enemy.id} {enemy.name}"))
+            head.append(t("plan-against", lang, unit=f"{enemy.id} {enemy.name_in(lang)}"))
         head.append(t("plan-legend", lang))
     return head, lines
 
@@ -460,15 +448,15 @@ def _head(table: Table, lang: Lang) -> str:
     undeclared = table.to_declare()
     if undeclared:
         f = undeclared[0]
-        return head + "  " + t("to-declare", lang, unit=f"{f.id} {f.name}")
+        return head + "  " + t("to-declare", lang, unit=f"{f.id} {f.name_in(lang)}")
     active = None if table.active is None else table.fighter(table.active)
     if active is not None:
-        unit = f"{active.id} {active.name}"
+        unit = f"{active.id} {active.name_in(lang)}"
         return head + "  " + t("acting-now", lang, unit=unit, left=active.ap_left)
     nxt = table.next_to_act()
     if nxt is None:
         return head + "  " + t("all-acted", lang)
-    return head + "  " + t("to-act", lang, unit=f"{nxt.id} {nxt.name}")
+    return head + "  " + t("to-act", lang, unit=f"{nxt.id} {nxt.name_in(lang)}")
 
 
 def _declared_lines(table: Table, catalog: Catalog, d: DeclaredShown, lang: Lang) -> list[str]:
@@ -478,14 +466,16 @@ def _declared_lines(table: Table, catalog: Catalog, d: DeclaredShown, lang: Lang
     part = catalog.weapon(d.weapon)
     wname = (part.name_ja if lang == "ja" else part.name) if part else d.weapon
     r = d.odds
-    mult = " ".join(f"×{k} {_pct(p)}" for k, p in enumerate(r.multiplier) if p >= 0.0005 or k == 0)
+    mult = " ".join(
+        f"×{k} {percent(p)}" for k, p in enumerate(r.multiplier) if p >= 0.0005 or k == 0
+    )
     return [
         t(
             "declared",
             lang,
-            by=f"{by.id} {by.name}",
+            by=f"{by.id} {by.name_in(lang)}",
             weapon=wname,
-            target=f"{target.id} {target.name}",
+            target=f"{target.id} {target.name_in(lang)}",
             ap=d.ap,
         ),
         "  "
@@ -502,10 +492,10 @@ def _declared_lines(table: Table, catalog: Catalog, d: DeclaredShown, lang: Lang
         + t(
             "declared-odds",
             lang,
-            hit=_pct(r.p_hit),
+            hit=percent(r.p_hit),
             wounds=f"{r.expected_wounds:.2f}",
             left=d.remaining,
-            out=_pct(d.p_out),
+            out=percent(d.p_out),
         ),
         "  " + t("declared-multiplier", lang, multipliers=mult),
         "",

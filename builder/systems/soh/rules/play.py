@@ -95,6 +95,8 @@ class Sheet:
     durability_b: int
     arms: tuple[Arm, ...]
     intellect: int = 0
+    name_ja: str | None = None
+    """The Japanese name (None: the name serves both languages)."""
     tactics: int | None = None
     """The tactics skill (None: none), for the initiative when the character leads."""
     leader: bool = False
@@ -138,6 +140,10 @@ class Fighter:
     @property
     def name(self) -> str:
         return self.sheet.name
+
+    def name_in(self, lang: str) -> str:
+        """The name a player reading ``lang`` knows the character by."""
+        return (self.sheet.name_ja or self.name) if lang == "ja" else self.name
 
     @property
     def in_play(self) -> bool:
