@@ -22,6 +22,7 @@ from builder.render.measure import PT_MM, count_lines, font_em, inline_box, piec
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
+from builder.systems.soh.rules.play import WOUND_TRACK
 from builder.systems.soh.print_fit import (
     AMMO_TRACK_MAX,
     BLOCKS,
@@ -50,9 +51,10 @@ from builder.systems.soh.print_fit import (
 CARD_SIZES: dict[str, tuple[float, float]] = {k: (s.width, s.height) for k, s in SIZES.items()}
 """Card sizes in mm (width, height), portrait."""
 
-WOUND_BOXES = 20
+WOUND_BOXES = WOUND_TRACK
 """Tick boxes on the wound track. The seed raises a 'wound level' by each hit's wounds and gives
-no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round."""
+no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round, and a
+battle record puts a character out of play where they end (D23)."""
 
 REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
 REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)

@@ -229,7 +229,9 @@ def _attacked(
             total=r.hit + r.best,
         )
     ]
-    if r.evasion_dice:
+    if r.evasion_ap == 0:
+        lines.append(indent + MESSAGES("evasion-value", value=r.evasion))
+    elif r.evasion_dice:
         lines.append(
             indent
             + MESSAGES(

@@ -434,6 +434,8 @@ class AttackReport:
     evasion_dice: tuple[int, ...]
     """The target's evasion dice rolled by this attack (empty: none, or rolled earlier)."""
     evasion_roll: int
+    evasion_ap: int
+    """The target's evasion AP this round (0: its evasion value alone)."""
     margin: int
     multiplier: int
     durability: int
@@ -532,6 +534,7 @@ def attack(
         evasion=victim.sheet.evasion,
         evasion_dice=evasion_dice,
         evasion_roll=roll_now,
+        evasion_ap=victim.evasion or 0,
         margin=margin,
         multiplier=multiplier,
         durability=durability,
