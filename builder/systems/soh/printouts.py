@@ -22,7 +22,6 @@ from builder.render.measure import PT_MM, count_lines, font_em, inline_box, piec
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import Derived, WeaponLine, derive_all
 from builder.systems.soh.models import Catalog, Crew
-from builder.systems.soh.rules.play import WOUND_TRACK
 from builder.systems.soh.print_fit import (
     AMMO_TRACK_MAX,
     BLOCKS,
@@ -47,6 +46,7 @@ from builder.systems.soh.print_fit import (
     spread_gap,
     weapon_name,
 )
+from builder.systems.soh.rules.play import WOUND_TRACK
 
 CARD_SIZES: dict[str, tuple[float, float]] = {k: (s.width, s.height) for k, s in SIZES.items()}
 """Card sizes in mm (width, height), portrait."""

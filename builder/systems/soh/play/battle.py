@@ -92,7 +92,8 @@ class Reader(ActionReader):
         names = [
             (f.id, n) for f in table.fighters for n in dict.fromkeys((f.name, f.name_in("ja")))
         ]
-        super().__init__(action, table, names)
+        roll_call = _listed([label(table, f.id) for f in table.fighters])
+        super().__init__(action, table, names, roll_call)
         self.catalog = catalog
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> int | None:
@@ -102,11 +103,12 @@ class Reader(ActionReader):
             return None
         fighter = self.table.fighter(unit_id)
         assert fighter is not None
+        unit = (fighter.name, fighter.name_in("ja"))
         arms = fighter.sheet.arms
         listed = ", ".join(f"{i + 1} {a.id}" for i, a in enumerate(arms)) or "—"
         if isinstance(value, int) and not isinstance(value, bool):
             if not 1 <= value <= len(arms):
-                self.bad((key,), "weapon-place", unit=fighter.name, got=value, weapons=listed)
+                self.bad((key,), "weapon-place", unit=unit, got=value, weapons=listed)
                 return None
             return value - 1
         if isinstance(value, str):
@@ -116,7 +118,7 @@ class Reader(ActionReader):
                 names = {fold(a.id)} | ({fold(part.name), fold(part.name_ja)} if part else set())
                 if wanted in names:
                     return i
-        self.bad((key,), "no-such-weapon", unit=fighter.name, weapon=value, weapons=listed)
+        self.bad((key,), "no-such-weapon", unit=unit, weapon=value, weapons=listed)
         return None
 
     def count(self, key: str, default: int, low: int, high: int, what: str) -> int:
@@ -365,6 +367,8 @@ ACTS: dict[str, Callable[[Reader, Dice], Applied[Table]]] = {
 
 def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     params: dict[str, Any] = dict(exc.params)
+    if isinstance(params.get("units"), tuple):
+        params["units"] = _listed([label(table, u) for u in params["units"]])
     for f in table.fighters:  # a character in the player's language
         if params.get("unit") == f.name:
             params["unit"] = (f.name, f.name_in("ja"))

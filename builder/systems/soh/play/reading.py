@@ -21,10 +21,20 @@ class ActionReader:
     keys: ClassVar[dict[str, tuple[str, ...]]] = {}
     required: ClassVar[dict[str, tuple[str, ...]]] = {}
 
-    def __init__(self, action: dict[str, Any], table: Any, units: list[tuple[int, str]]) -> None:
+    def __init__(
+        self,
+        action: dict[str, Any],
+        table: Any,
+        units: list[tuple[int, str]],
+        roll_call: tuple[str, str] | None = None,
+    ) -> None:
         self.action = action
         self.table = table
         self.units = units
+        """Every (ID, name) a unit may be called by."""
+        listed = ", ".join(f"{i} {n}" for i, n in dict(units).items())
+        self.roll_call = roll_call or (listed, listed)
+        """The units, as a refusal lists them (in each language)."""
         self.problems: list[tuple[tuple[str | int, ...], Message]] = []
 
     def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
@@ -55,7 +65,7 @@ class ActionReader:
         value = self.action.get(key)
         if value is None:
             return None
-        roll_call = ", ".join(f"{i} {n}" for i, n in self.units)
+        roll_call = self.roll_call
         if isinstance(value, int) and not isinstance(value, bool):
             if value not in {i for i, _ in self.units}:
                 self.bad((key,), "no-such-unit", unit=value, units=roll_call)

@@ -46,7 +46,7 @@ MAX_TARGETS = 1 << 10
 
 class PlayRefusal(ValueError):
     """An action the rules refuse, as data: the message key, where in the action it is about,
-    and what the message names (the rules core prints nothing)."""
+    and what the message names (the rules core prints nothing; ``units`` is a tuple of IDs)."""
 
     def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
         super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
@@ -336,8 +336,7 @@ def _begin_turn(table: Table, fighter: Fighter, at: tuple[str | int, ...]) -> Ta
     every evasion is declared, for a character whose turn is over, or out of agility order."""
     undeclared = table.to_declare()
     if undeclared:
-        names = ", ".join(f"{f.id} {f.name}" for f in undeclared)
-        raise PlayRefusal("evasion-first", at, units=names)
+        raise PlayRefusal("evasion-first", at, units=tuple(f.id for f in undeclared))
     if table.active == fighter.id:
         return table
     if fighter.id in table.acted:
@@ -400,8 +399,8 @@ def evade(table: Table, unit: int, ap: int) -> Table:
         raise PlayRefusal("evasion-too-many", ("ap",), unit=fighter.name, ap=fighter.ap, got=ap)
     first = table.to_declare()[0]
     if first.side != fighter.side:
-        names = ", ".join(f"{f.id} {f.name}" for f in table.to_declare() if f.side == first.side)
-        raise PlayRefusal("loser-declares-first", ("unit",), unit=fighter.name, units=names)
+        units = tuple(f.id for f in table.to_declare() if f.side == first.side)
+        raise PlayRefusal("loser-declares-first", ("unit",), unit=fighter.name, units=units)
     return table.with_fighter(replace(fighter, evasion=ap))
 
 
