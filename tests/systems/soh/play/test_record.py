@@ -242,9 +242,9 @@ def test_rolled_dice_are_written_to_the_log_and_replay_the_same(cli, record):
     assert before["evasion_roll"] is not None
 
 
-def test_out_of_play_at_the_track_end_and_then_only_undo(cli, record):
-    # Mei's beam cannon at Vera (evasion 4 alone, durability B 5): best 6 + 6 + 1 = 13, margin
-    # 12, x3, 180 // 5 = 36 wounds; then Kit's at Mei and so on until side 2 has no one.
+def test_out_of_play_at_the_track_end(cli, record):
+    # Mei's beam cannon at Vera (evasion 4 alone, durability B 5): 6 + 6 + 1 = 13, margin 12,
+    # x3, 180 // 5 = 36 wounds: Vera is out of play; she can be neither attacked nor act.
     kill = (
         EVADE.replace("unit: 4, ap: 1", "unit: 4, ap: 0")
         + "- {do: attack, by: 3, weapon: 1, target: 4, dice: [6, 6, 1]}\n"
@@ -254,19 +254,51 @@ def test_out_of_play_at_the_track_end_and_then_only_undo(cli, record):
     assert "4 Vera is out of play" in result.out
     vera = units(shown(cli, record))[4]
     assert not vera["alive"] and vera["wounds"] == 36 and vera["plan"] is None
-    refused = play(cli, record, "- {do: attack, by: 6, weapon: 1, target: 4, dice: [1]}\n")
+    refused = play(cli, record, "- {do: attack, by: 3, weapon: 2, target: 4, dice: [1]}\n")
     assert refused.code == 2 and "Vera is out of play (36 wounds)" in refused.err
-    for victim, faces in ((5, "[6, 6, 6, 1]"), (6, "[6, 6, 6, 6, 6, 1]")):
-        over = play(
-            cli,
-            record,
-            f"- {{do: attack, by: 3, weapon: 2, target: {victim}, dice: {faces}}}\n"
-            if victim == 5
-            else "- {do: end-round}\n",
-        )
-        assert over.code == 0, over.err
+    assert play(cli, record, "- {do: end-round}\n").code == 0
     state = shown(cli, record)
-    assert not state["over"]
+    assert units(state)[4]["ap"] == 0 and 4 not in state["to_declare"]
+
+
+DUEL = """\
+system: soh
+name: {name}
+side: {side}
+characters:
+  - {{name: {who}, leader: true, intellect: 4, agility: 5, dexterity: 6, strength: 3, size: 2,
+     ap: 2, skills: {{tactics: 1, gunnery: 2, piloting: 1, evasion: 1}}, {gear},
+     weapons: [beam-cannon]}}
+"""
+
+
+def test_when_a_side_has_no_one_in_play_the_game_is_over_and_only_undo_is_taken(
+    cli, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").write_text(
+        DUEL.format(name="Reds", side="pc", who="Ann", gear="vehicle: lynx"), encoding="utf-8"
+    )
+    (tmp_path / "b.yaml").write_text(
+        DUEL.format(name="Blues", side="enemy", who="Bo", gear="armour: flak-jacket"),
+        encoding="utf-8",
+    )
+    assert cli("play", "a.yaml", "b.yaml", "--seed", "1").code == 0
+    record = tmp_path / "a.battle.yaml"
+    # Ann's beam cannon (hit 3, damage 60) at Bo (evasion 4, durability B 4 in a flak jacket):
+    # 6 + 6 + 6 + 1 = 19, margin 18, x4, 240 // 4 = 60 wounds: Bo is out, side 2 has no one
+    actions = (
+        "- {do: evade, unit: Bo, ap: 0}\n- {do: evade, unit: Ann, ap: 0}\n"
+        "- {do: attack, by: Ann, weapon: 1, target: Bo, ap: 2, dice: [6, 6, 6, 1, 1]}\n"
+    )
+    result = play(cli, record, actions)
+    assert result.code == 0, result.err
+    assert "Game over: side 1 Reds wins" in result.out
+    state = shown(cli, record)
+    assert state["over"] and state["winner"] == 1
+    assert play(cli, record, "- {do: end-round}\n").code == 2
+    assert play(cli, record, "- {do: undo}\n").code == 0
+    assert not shown(cli, record)["over"]
 
 
 def test_a_hand_edited_state_is_refused_at_its_place(cli, record):
