@@ -140,6 +140,8 @@ class PlanShown:
     opponent_evasion_dice: int
     split_chosen: bool
     """True when the character's evasion is already declared (only its attacks are planned)."""
+    evasion_ap: int
+    """The evasion AP of the split: the ones declared once they are."""
 
 
 def best_split(table: Table, f: Fighter, threat: Against, catalog: Catalog) -> PlanShown | None:
@@ -167,6 +169,7 @@ def best_split(table: Table, f: Fighter, threat: Against, catalog: Catalog) -> P
         found.opponent_weapon.id if found.opponent_weapon else None,
         opp_dice,
         mine is not None,
+        rows[0].split.evasion_dice if f.evasion is None else f.evasion,
     )
 
 
@@ -250,7 +253,7 @@ def plan_json(p: PlanShown) -> dict[str, Any]:
         "opponent_weapon": p.opponent_weapon,
         "opponent_evasion_dice": p.opponent_evasion_dice,
         "evasion_declared": p.split_chosen,
-        "evasion_dice": r.split.evasion_dice,
+        "evasion_dice": p.evasion_ap,
         "attacks": list(r.split.attacks),
         "expected_dealt": r.expected_dealt,
         "expected_taken": r.expected_taken,
@@ -366,7 +369,7 @@ def screen_text(
 
 def _split_words(p: PlanShown, lang: Lang) -> str:
     attacks = "+".join(map(str, p.row.split.attacks)) or "—"
-    return LABELS.t("split", lang, evasion=p.row.split.evasion_dice, attacks=attacks)
+    return LABELS.t("split", lang, evasion=p.evasion_ap, attacks=attacks)
 
 
 def _text_parts(
