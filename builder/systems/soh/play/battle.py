@@ -28,11 +28,10 @@ from typing import Any
 
 from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
-from builder.core.names import fold
+from builder.play.reader import ActionReader, At, fold
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
 from builder.systems.soh.models import Catalog
-from builder.systems.soh.play.reading import ActionReader
 from builder.systems.soh.rules.play import (
     MAX_BONUS,
     MAX_TARGETS,
@@ -82,19 +81,28 @@ def label(table: Table, unit: int) -> tuple[str, str]:
     return (f"{unit} {found.name}", f"{unit} {found.name_in('ja')}")
 
 
-class Reader(ActionReader):
-    """One soh action's values, typed; every problem kept to be refused at once."""
+class Reader(ActionReader[Table, Catalog]):
+    """One soh action's values, typed; every problem kept to be refused at once. Characters are
+    named by ID, name or Japanese name; a refusal lists them in the player's language."""
 
     keys = KEYS
     required = REQUIRED
+    messages = MESSAGES
 
-    def __init__(self, action: dict[str, Any], table: Table, catalog: Catalog) -> None:
-        names = [
-            (f.id, n) for f in table.fighters for n in dict.fromkeys((f.name, f.name_in("ja")))
-        ]
-        roll_call = _listed([label(table, f.id) for f in table.fighters])
-        super().__init__(action, table, names, roll_call)
-        self.catalog = catalog
+    def unit(self, key: str, value: Any = ..., at: At | None = None) -> int | None:
+        value = self.action.get(key) if value is ... else value
+        if isinstance(value, str):
+            fighters = self.table.fighters
+            if not any(fold(f.name) == fold(value) for f in fighters):
+                ja = [f.id for f in fighters if fold(f.name_in("ja")) == fold(value)]
+                if len(ja) == 1:
+                    value = ja[0]
+        return super().unit(key, value, at)
+
+    def bad(self, at: At, key: str, **params: object) -> None:
+        if key == "no-such-unit":  # the roll call in each language
+            params["units"] = _listed([label(self.table, f.id) for f in self.table.fighters])
+        super().bad(at, key, **params)
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> int | None:
         """A weapon of the character by its place (1 …), its id or its name -> its place (0 …)."""
