@@ -304,7 +304,7 @@ def _unit_json(f: Fighter, table: Table, plan: PlanShown | None) -> dict[str, An
         ],
         "acted": f.id in table.acted,
         "waiting": f.id in table.waiting,
-        "plan": None if plan is None else plan_json(plan),
+        "best_split": None if plan is None else plan_json(plan),
     }
 
 

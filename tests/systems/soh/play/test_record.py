@@ -136,7 +136,7 @@ def test_at_the_round_start_the_best_split_is_laminim_plan(cli, record, tmp_path
     assert result.code == 0, result.err
     table = json.loads(result.out)
     best = table["rows"][0]
-    got = units(state)[1]["plan"]
+    got = units(state)[1]["best_split"]
     assert got["against"] == 4 and got["opponent_evasion_dice"] == table["opponent_evasion_dice"]
     assert (got["weapon"], got["opponent_weapon"]) == (table["weapon"], table["opponent_weapon"])
     for key in ("evasion_dice", "attacks", "expected_dealt", "expected_taken", "p_wound_dealt"):
@@ -148,7 +148,7 @@ def test_mid_round_the_split_is_the_planner_from_the_ap_now(cli, record):
     # evasion. Ines: revolver hit 6, damage 11 (A), rate 3; durability against Vera's laser (B)
     # 4. Vera: laser pistol hit 5, damage 8 (B), rate 3; durability against the revolver (A) 5.
     assert play(cli, record, EVADE).code == 0
-    got = units(shown(cli, record, "--threat", "4"))[1]["plan"]
+    got = units(shown(cli, record, "--threat", "4"))[1]["best_split"]
     me = Combatant(ap=3, hit=6, evasion=3, damage=11, durability=4, max_attacks=3)
     vera = Combatant(ap=3, hit=5, evasion=4, damage=8, durability=5, max_attacks=3)
     rows = [r for r in plan(me, vera, 1).rows if r.split.evasion_dice == 1]
@@ -253,12 +253,24 @@ def test_out_of_play_at_the_track_end(cli, record):
     assert result.code == 0, result.err
     assert "4 Vera is out of play" in result.out
     vera = units(shown(cli, record))[4]
-    assert not vera["alive"] and vera["wounds"] == 36 and vera["plan"] is None
+    assert not vera["alive"] and vera["wounds"] == 36 and vera["best_split"] is None
     refused = play(cli, record, "- {do: attack, by: 3, weapon: 2, target: 4, dice: [1]}\n")
     assert refused.code == 2 and "Vera is out of play (36 wounds)" in refused.err
     assert play(cli, record, "- {do: end-round}\n").code == 0
     state = shown(cli, record)
     assert units(state)[4]["ap"] == 0 and 4 not in state["to_declare"]
+    from builder.play.session import Session
+    from builder.systems.soh.play.printing import cards_context
+
+    session = Session.open(record)
+    context = cards_context(session.state, session.catalog, "ja", "a4", "poker")
+    cards = {
+        "".join(p["item"]["name"]).strip(): p["item"]
+        for pg in context["pages"]
+        for p in pg["items"]
+    }
+    assert cards["4 Vera"]["out"] and cards["4 Vera"]["wounds_struck"] == WOUND_TRACK
+    assert not cards["3 メイ"]["out"]
 
 
 DUEL = """\
