@@ -60,9 +60,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "end": ("unit",),
     "end-round": (),
 }
-REQUIRED: dict[str, tuple[str, ...]] = {
+REQUIRED: dict[str, tuple[str, ...]] = {  # declare's and attack's: read with the attack
     "evade": ("unit", "ap"),
-    "declare": ("by", "weapon", "target"),
+    "declare": (),
     "attack": (),
     "move": ("unit",),
     "reload": ("unit", "weapon"),
