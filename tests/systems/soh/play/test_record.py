@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from builder.systems.soh.rules import Combatant, plan
 from builder.systems.soh.rules.play import WOUND_TRACK
@@ -378,3 +379,29 @@ def test_laminim_cards_record_prints_the_marked_deck(cli, record, tmp_path):
     assert result.code == 0, result.err
     pdf = tmp_path / "out" / "comet-battle-cards.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_a_written_state_that_cannot_be_read_is_refused_value_by_value(cli, record):
+    assert play(cli, record, EXCHANGE).code == 0
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    data["units"][0]["ammo"] = [99]
+    data["units"][1]["colour"] = "red"
+    data["units"][2]["evasion"] = "lots"
+    record.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = cli("play", record.name, "--lang", "ja")
+    assert result.code == 2 and "Traceback" not in result.err
+    for said in (
+        "units[0].ammo[0]: revolver の残弾は 0〜6 にしてください",
+        "units[1].colour: 不明なキー colour",
+        "units[2].evasion: evasion は整数（0 以上）にしてください",
+    ):
+        assert said in result.err, (said, result.err)
+
+
+def test_a_record_without_its_state_is_rebuilt_from_its_crews_and_its_log(cli, record):
+    assert play(cli, record, EXCHANGE).code == 0
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    kept = {k: data[k] for k in ("system", "record", "teams", "catalog", "seed", "log")}
+    record.write_text(yaml.safe_dump(kept, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    u = units(shown(cli, record))
+    assert (u[6]["wounds"], u[3]["wounds"], u[3]["weapons"][0]["ammo"]) == (2, 1, 11)
