@@ -37,6 +37,9 @@ from builder.systems.soh.rules.planner import MAX_PLANNER_AP, PlanRow
 from builder.systems.soh.rules.play import WOUND_TRACK, Fighter, Table
 
 LABELS = Labels.load(__file__, "view_labels.yaml")
+
+SCREEN_WIDTH = 78
+"""The play screen's body: 80 columns less its scroll bar (a row of 80 wrapped under it)."""
 MESSAGES = Messages.load(__file__)
 
 
@@ -363,7 +366,8 @@ def screen_text(
     plans are against) and the characters of both sides, then the declared attack."""
     threat = against(table, options.threat, options.bonus) if options.odds else None
     plans = _plans(table, catalog, threat)
-    head, body = _text_parts(table, catalog, plans, threat, declared_odds(table), lang)
+    declared = declared_odds(table)
+    head, body = _text_parts(table, catalog, plans, threat, declared, lang, SCREEN_WIDTH)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()
 
 
@@ -379,7 +383,10 @@ def _text_parts(
     threat: Against | None,
     declared: DeclaredShown | None,
     lang: Lang,
+    width: int = 80,
 ) -> tuple[list[str], list[str]]:
+    """(the head; the body: both sides' characters, ``width`` columns at most, and the
+    declared attack)."""
     t = LABELS.t
     head = [_head(table, lang)]
     lines: list[str] = []
@@ -400,7 +407,7 @@ def _text_parts(
                 name += gap + t("waiting", lang)
             elif f.id in table.acted:
                 name += gap + t("has-acted", lang)
-            if f.evasion is None:
+            if f.evasion is None or not f.in_play:
                 evasion = "—"
             elif f.evasion_total is None:
                 evasion = str(f.evasion)
@@ -423,7 +430,7 @@ def _text_parts(
             )
         lines += [
             t("side", lang, side=side, name=_side_name(table, side)),
-            text_table(heads, rows, right={2, 3, 7, 8}),
+            text_table(heads, rows, right={2, 3, 7, 8}, width=width),
             "",
         ]
     if declared is not None:

@@ -349,13 +349,17 @@ def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, r
     from builder.systems import ShowsScreen
     from builder.systems.battle import ShowOptions
 
-    assert play(cli, record, EXCHANGE).code == 0
+    from builder.systems.soh.play.view import SCREEN_WIDTH
+
+    ines = "- {do: attack, by: 1, weapon: 1, target: 4, dice: [1], evasion_dice: [1]}\n"
+    assert play(cli, record, EXCHANGE + ines).code == 0  # "Captain Ines (acting)"
     session = Session.open(record)
     assert isinstance(session.battle, ShowsScreen)
     for lang, words, name in (("en", "Round 1", "Mei"), ("ja", "ラウンド 1", "メイ")):
         head, body = session.battle.screen(session.state, session.catalog, ShowOptions(), lang)
         assert head.startswith(words) and name in body
-        assert max(columns(line) for line in (head + "\n" + body).splitlines()) <= 80
+        assert max(columns(line) for line in head.splitlines()) <= 80
+        assert max(columns(line) for line in body.splitlines()) <= SCREEN_WIDTH  # a scroll bar
 
 
 def test_cards_of_a_record_strike_the_wounds_and_the_rounds_spent(cli, record):
