@@ -348,7 +348,6 @@ def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, r
     from builder.play.session import Session
     from builder.systems import ShowsScreen
     from builder.systems.battle import ShowOptions
-
     from builder.systems.soh.play.view import SCREEN_WIDTH
 
     ines = "- {do: attack, by: 1, weapon: 1, target: 4, dice: [1], evasion_dice: [1]}\n"
