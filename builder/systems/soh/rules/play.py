@@ -15,8 +15,9 @@ The rules applied (docs/rules.md §3, D13–D15, D23):
   its AP, raised by D15 when any has 1 or less;
 * the side that lost the initiative declares its evasion AP first, then the other side; no one
   acts before every character in play has declared (2 AP in evasion give 1 AP of movement);
-* characters act in agility order (ties: the initiative side first, then by ID), each with the
-  AP it did not put into evasion; a character may wait (1 AP) and act later at any time;
+* characters act in agility order (ties: the initiative side first; within a side the players
+  choose), each with the AP it did not put into evasion; a character may wait (1 AP) and act
+  later at any time;
 * an attack spends its AP (one die each, the best exploding die kept, D13) and one round of
   ammo; the target's evasion roll (its evasion AP in dice, best exploding die; no dice: 0) is
   made at the first attack against it in the round and stands for the round; margin →
@@ -346,7 +347,11 @@ def _begin_turn(table: Table, fighter: Fighter, at: tuple[str | int, ...]) -> Ta
         waiting = tuple(w for w in table.waiting if w != fighter.id)
         return replace(table, active=fighter.id, waiting=waiting)
     nxt = table.next_to_act()
-    if nxt is not None and nxt.id != fighter.id:
+    same_group = nxt is not None and (nxt.side, nxt.sheet.agility) == (
+        fighter.side,
+        fighter.sheet.agility,
+    )  # the seed: a group's characters of equal agility settle their order among themselves
+    if nxt is not None and nxt.id != fighter.id and not same_group:
         raise PlayRefusal(
             "not-your-turn",
             at,

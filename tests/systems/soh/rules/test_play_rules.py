@@ -270,3 +270,18 @@ def test_an_attack_resolved_on_the_table_agrees_with_the_exact_odds():
         seen = counts.get(k, 0) / trials
         assert abs(seen - p) <= 4.5 * math.sqrt(p * (1 - p) / trials) + 1e-9, (k, seen, p)
     assert sum(counts.values()) == trials and max(counts) < len(exact.multiplier) + 2
+
+
+def test_characters_of_one_side_and_equal_agility_act_in_the_order_the_players_choose():
+    t = table(
+        (1, sheet("Ann", agility=4, intellect=4, tactics=1, leader=True)),
+        (1, sheet("Cy", agility=4)),
+        (2, sheet("Bo", agility=4)),
+    )
+    t = declared(t, (3, 0), (1, 0), (2, 0))
+    t, _ = attack(t, 2, 1, 3, Faces(dice=[1, 1, 1]), ap=3)  # Cy before Ann: their call
+    assert t.acted == (2,)
+    with pytest.raises(PlayRefusal, match="not-your-turn"):  # Bo's side comes after both
+        attack(t, 3, 1, 1, Faces(dice=[1]))
+    t, _ = attack(t, 1, 1, 3, Faces(dice=[1]))
+    assert t.active == 1
