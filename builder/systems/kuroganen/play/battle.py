@@ -30,6 +30,7 @@ from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
 from builder.systems.kuroganen.rules import Point, ReachTooLarge
 from builder.systems.kuroganen.rules.play import (
+    FORCED,
     Field,
     Mover,
     MoveReport,
@@ -279,11 +280,12 @@ def _act_push(read: Reader, dice: Dice) -> Applied[Field]:
     field, r = push(read.field, unit, to, place)
     leg = r.legs[0]
     said = MESSAGES(
-        "pushed",
+        "pushed" if leg.fall else "pushed-no-fall",
         unit=label(read.field, unit),
         x=to[0],
         y=to[1],
         fall=leg.fall,
+        levels=leg.fall - FORCED if leg.fall else 0,
         before=r.risk_before,
         risk=r.risk,
     )
