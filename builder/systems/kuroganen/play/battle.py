@@ -25,6 +25,7 @@ from typing import Any
 from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
+from builder.play.reader import ActionReader
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
@@ -67,74 +68,16 @@ def label(field: Field, unit: int) -> str:
     return f"{unit} {found.name}" if found is not None else str(unit)
 
 
-class Reader:
-    """One kuroganen action's values, typed; every problem kept to be refused at once.
-    INTERIM: until the shared reader (builder/play/reader.py) lands."""
+class Reader(ActionReader[Field, Any]):
+    """One kuroganen action's values, typed: the shared reader's, and cells and paths."""
 
-    def __init__(self, action: dict[str, Any], field: Field) -> None:
-        self.action = action
-        self.field = field
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
+    keys = KEYS
+    required = REQUIRED
+    messages = MESSAGES
 
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def check_keys(self, do: str) -> None:
-        from builder.core.problems import closest
-
-        allowed = ("do", "round", "roll", *KEYS[do])
-        for key in self.action:
-            if key not in allowed:
-                hint = closest(str(key), list(allowed))
-                self.bad(
-                    (key,),
-                    "action-unknown-key",
-                    field=key,
-                    do=do,
-                    keys=", ".join(KEYS[do]) or "—",
-                    hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-                )
-        for key in REQUIRED[do]:
-            if self.action.get(key) is None:
-                self.bad((), "action-missing-key", field=key, do=do)
-        round_no = self.action.get("round")
-        if round_no is not None and round_no != self.field.round:
-            self.bad(("round",), "wrong-round", given=round_no, round=self.field.round)
-
-    def unit(self, key: str) -> int | None:
-        import unicodedata
-
-        def fold(text: str) -> str:
-            return unicodedata.normalize("NFKC", text).strip().casefold()
-
-        value = self.action.get(key)
-        if value is None:
-            return None
-        movers = self.field.movers
-        roll_call = ", ".join(f"{m.id} {m.name}" for m in movers)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if self.field.mover(value) is None:
-                self.bad((key,), "no-such-unit", unit=value, units=roll_call)
-                return None
-            return value
-        if isinstance(value, str):
-            found = [m for m in movers if m.name == value] or [
-                m for m in movers if fold(m.name) == fold(value)
-            ]
-            if len(found) == 1:
-                return found[0].id
-            if len(found) > 1:
-                ids = ", ".join(str(m.id) for m in found)
-                self.bad((key,), "unit-name-twice", name=value, ids=ids)
-                return None
-            self.bad((key,), "no-such-unit", unit=value, units=roll_call)
-            return None
-        self.bad((key,), "unit-ref", field=key)
-        return None
-
-    def refuse_if_any(self) -> None:
-        if self.problems:
-            raise Refused(self.problems)
+    @property
+    def field(self) -> Field:
+        return self.table
 
     def cell(self, key: str) -> Point | None:
         value = self.action.get(key)
@@ -408,7 +351,7 @@ class KuroganenBattle:
         self, state: Field, action: Mapping[str, Any], dice: Dice, catalog: Any
     ) -> Applied[Field]:
         do = str(action["do"])
-        read = Reader(dict(action), state)
+        read = Reader(dict(action), state, catalog)
         read.check_keys(do)
         try:
             applied = ACTS[do](read, dice)

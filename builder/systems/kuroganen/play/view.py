@@ -16,6 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from builder.core.i18n import Labels, Lang
+from builder.core.messages import Messages
+from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
@@ -25,6 +27,7 @@ from builder.systems.kuroganen.rules.play import Field, Mover
 from builder.systems.kuroganen.text import _grid, counted, level_text
 
 LABELS = Labels.load(__file__, "view_labels.yaml")
+MESSAGES = Messages.load(__file__)
 
 WIDTH = 80
 """Columns the text fits in."""
@@ -48,7 +51,16 @@ def _by_risk(found: tuple[Reach, ...]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
 
+def check_options(options: ShowOptions) -> None:
+    """``--threat`` and ``--bonus`` say what attack odds are against: a map has no attacks."""
+    for option, given in (("--threat", options.threat), ("--bonus", options.bonus)):
+        if given is not None:
+            said = MESSAGES("no-threat", option=option)
+            raise InputError([Problem(option, None, None, "", said)])
+
+
 def show(field: Field, options: ShowOptions) -> Output:
+    check_options(options)
     reaches = {m.id: reach_of(field, m) if options.odds else None for m in field.movers}
     return Output(state_json(field, reaches), state_text(field, reaches))
 
@@ -147,6 +159,7 @@ def state_text(
 def screen_text(field: Field, options: ShowOptions, lang: Lang) -> tuple[str, str]:
     """The play screen's text: a head kept in view (the round, what the reach column is) and
     the map and the units with their reach."""
+    check_options(options)
     reaches = {m.id: reach_of(field, m) if options.odds else None for m in field.movers}
     head, body = _text_parts(field, reaches, lang)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()

@@ -90,6 +90,14 @@ class Field:
     def mover(self, unit: int) -> Mover | None:
         return next((m for m in self.movers if m.id == unit), None)
 
+    @property
+    def fighters(self) -> tuple[Mover, ...]:
+        """The units, under the name the play mode's shared action reader asks for."""
+        return self.movers
+
+    def fighter(self, unit: int) -> Mover | None:
+        return self.mover(unit)
+
     def at(self, cell: Point) -> Mover | None:
         """The unit standing on ``cell``, if any."""
         return next((m for m in self.movers if m.cell == cell), None)
