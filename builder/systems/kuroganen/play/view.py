@@ -158,8 +158,8 @@ def state_text(
 
 def screen_text(field: Field, options: ShowOptions, lang: Lang) -> tuple[str, str]:
     """The play screen's text: a head kept in view (the round, what the reach column is) and
-    the map and the units with their reach."""
-    check_options(options)
+    the map and the units with their reach. What the odds are against (the screen's ``t``)
+    changes nothing here: a map has no attacks."""
     reaches = {m.id: reach_of(field, m) if options.odds else None for m in field.movers}
     head, body = _text_parts(field, reaches, lang)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()
