@@ -23,7 +23,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.systems.battle import Refused
-from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK
+from builder.systems.kuroganen.models import MAX_MOVE
 from builder.systems.kuroganen.read import map_shape_problems
 from builder.systems.kuroganen.rules import Point
 from builder.systems.kuroganen.rules.play import Field, Mover
@@ -139,9 +139,7 @@ def read_state(data: dict[str, Any]) -> Field:
             name = str(name)
         cell = r.cell(u, "cell", at, levels)
         home = r.cell(u, "start", at, levels)
-        risk = r.whole(u, "risk", at, 0)
-        if risk > MAX_RISK:
-            r.bad((*at, "risk"), "state-above", field="risk", most=MAX_RISK)
+        risk = r.whole(u, "risk", at, 0)  # no cap: falls may pile up past what a player sets
         move = r.whole(u, "move", at, 0)
         if move > MAX_MOVE:
             r.bad((*at, "move"), "state-above", field="move", most=MAX_MOVE)

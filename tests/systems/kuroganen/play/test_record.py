@@ -219,3 +219,15 @@ def test_d24_the_state_text_fits_80_columns_in_both_languages(cli, record):
 def test_d24_threat_and_bonus_are_refused_for_a_map(cli, record):
     result = cli("play", record.name, "--bonus", "2")
     assert result.code == 2 and "--bonus" in result.err
+
+
+def test_d24_risk_piled_up_past_what_a_player_sets_still_opens(cli, record):
+    # the players' highest total, then a climb (digests 2) and a push off the step (+1 +2)
+    actions = (
+        "- {do: set-risk, unit: 2, risk: 99}\n"
+        "- {do: move, unit: 2, path: [[5, 1]]}\n"
+        "- {do: push, unit: 2, to: [4, 1]}\n"
+    )
+    assert play(cli, record, actions).code == 0  # 99 - 2 + 3 = 100: past 99, kept
+    assert units(cli, record)[2] == ([4, 1], 100)
+    assert cli("play", record.name).code == 0
