@@ -133,7 +133,7 @@ def _act_move(read: Reader, dice: Dice) -> Applied[Field]:
     path = read.path()
     to = read.cell("to")
     place = read.cell("place")
-    if "path" not in read.action and "to" not in read.action:
+    if read.action.get("path") is None and read.action.get("to") is None:
         read.bad((), "path-or-to")
     read.refuse_if_any()
     assert unit is not None

@@ -136,6 +136,7 @@ BAD = """\
 - {do: set-risk, unit: 1, risk: -1}
 - {do: move, unit: 1, move: 1, path: [[1, 0], [2, 0]]}
 - {do: move, unit: 3}
+- {do: move, unit: 3, path: ~, to: ~}
 """
 
 
@@ -154,6 +155,7 @@ BAD = """\
                 "do.yaml:7:33: [6].risk: risk is the unit's new risk total",
                 "do.yaml:8:38: [7].path: the path costs at least 2 movement; the move has 1",
                 "do.yaml:9:3: [8]: move needs path (the cells it enters) or to",
+                "do.yaml:10:3: [9]: move needs path (the cells it enters) or to",
             ],
         ),
         (
@@ -168,6 +170,7 @@ BAD = """\
                 "do.yaml:7:33: [6].risk: risk はユニットの新しいリスクの合計です。",
                 "do.yaml:8:38: [7].path: この経路には少なくとも移動力 2 が要ります。",
                 "do.yaml:9:3: [8]: move には path（入るマス）か to",
+                "do.yaml:10:3: [9]: move には path（入るマス）か to",
             ],
         ),
     ],
