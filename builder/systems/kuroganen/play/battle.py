@@ -320,10 +320,10 @@ class KuroganenBattle:
     """The battle record's rules for Kuroganen Gauge (docs/rules.md D24)."""
 
     actions = ACTIONS
-    screen_keys = (  # the play screen's keys: each opens the action line
+    screen_keys = (  # the play screen's keys, none of the kit's (p prints, r renames)
         ("m", "move unit: ", ("move", "移動")),
-        ("p", "push unit: ", ("push", "押し出し")),
-        ("r", "set-risk unit: ", ("set risk", "リスク設定")),
+        ("f", "push unit: ", ("push (forced move)", "押し出し（強制移動）")),
+        ("k", "set-risk unit: ", ("set risk", "リスク設定")),
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
     dice_keys: tuple[str, ...] = ()
