@@ -5,14 +5,15 @@
 - {do: move, unit: 1, path: [[2, 0], [3, 0], [3, 1]]}   # the cells it enters, in order
 - {do: move, unit: Scout, move: 5, to: [6, 2]}         # the planner's least-risk path there
 - {do: move, unit: 2, path: [[6, 2], [6, 1]], place: [5, 1]}   # onto a unit: where it lands
+- {do: move, unit: 2, path: [[6, 2], [6, 1]], roll: true}       # ... or a die picks it
 - {do: push, unit: 3, to: [7, 4]}                        # a forced move (seed 例6)
 - {do: set-risk, unit: 3, risk: 0}                       # the players' call on a risk total
 - {do: end-round}
 ```
 
 Units by ID or name; ``move`` (the allowance) defaults to the unit's own; ``round: N`` makes an
-action stand only in round N. Kuroganen's movement rolls no dice: ``roll: true`` changes
-nothing. Every key the action does not take, and every value of the wrong kind, is a problem at
+action stand only in round N. The one die a kuroganen record takes: among several cells equally
+near a faller, ``placement: [face]`` (or ``roll: true``, the record rolls it) picks one. Every key the action does not take, and every value of the wrong kind, is a problem at
 its place, all reported at once.
 """
 
@@ -35,6 +36,7 @@ from builder.systems.kuroganen.rules.play import (
     Field,
     Mover,
     MoveReport,
+    Pick,
     PlayRefusal,
     end_round,
     move_along,
@@ -49,8 +51,8 @@ DEFAULT_MOVE = 4
 """A unit's movement allowance when its map has no ``plan:`` to take it from."""
 
 KEYS: dict[str, tuple[str, ...]] = {
-    "move": ("unit", "move", "path", "to", "place"),
-    "push": ("unit", "to", "place"),
+    "move": ("unit", "move", "path", "to", "place", "placement"),
+    "push": ("unit", "to", "place", "placement"),
     "set-risk": ("unit", "risk"),
     "end-round": (),
 }
@@ -146,16 +148,24 @@ def _act_move(read: Reader, dice: Dice) -> Applied[Field]:
             raise Refused.at(
                 ("to",), MESSAGES("to-not-path-end", x=to[0], y=to[1], ex=end[0], ey=end[1])
             )
-        field, report = move_along(read.field, unit, path, move, place)
+        field, report = move_along(read.field, unit, path, move, place, _pick(read, dice))
     else:
         assert to is not None
-        field, report = move_to(read.field, unit, to, move, place)
+        field, report = move_to(read.field, unit, to, move, place, _pick(read, dice))
     log: dict[str, Any] = {}
     if allowance is None:
         log["move"] = move  # the replay moves as far, whatever the record's allowance becomes
     if path is None:
         log["path"] = [list(c) for c in report.path[1:]]  # the planner's choice, kept
     return Applied(field, log, _moved(read.field, field, report, move))
+
+
+def _pick(read: Reader, dice: Dice) -> Pick | None:
+    """Among equally near cells for a faller: the die under ``placement`` (``placement: [2]``,
+    the second of them, as the refusal lists them), or the record's roll with ``roll: true``."""
+    if read.action.get("placement") is None and read.action.get("roll") is not True:
+        return None
+    return lambda n: dice.next("placement", n)
 
 
 def _moved(before: Field, after: Field, r: MoveReport, move: int) -> tuple[Message, ...]:
@@ -211,7 +221,10 @@ def _collided(after: Field, r: MoveReport) -> Message:
     c = r.collision
     assert c is not None
     x, y = c.placed
-    return MESSAGES("collision", victim=label(after, c.victim), victim_risk=c.victim_risk, x=x, y=y)
+    said = MESSAGES("collision", victim=label(after, c.victim), victim_risk=c.victim_risk, x=x, y=y)
+    if c.rolled is not None:
+        said = said + MESSAGES("placement-rolled", face=c.rolled, sides=len(c.choices))
+    return said
 
 
 def _act_push(read: Reader, dice: Dice) -> Applied[Field]:
@@ -220,7 +233,7 @@ def _act_push(read: Reader, dice: Dice) -> Applied[Field]:
     place = read.cell("place")
     read.refuse_if_any()
     assert unit is not None and to is not None
-    field, r = push(read.field, unit, to, place)
+    field, r = push(read.field, unit, to, place, _pick(read, dice))
     leg = r.legs[0]
     said = MESSAGES(
         "pushed" if leg.fall else "pushed-no-fall",

@@ -30,7 +30,7 @@ The rules applied (docs/rules.md §4, D16–D18, D24):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .falls import COLLISION_RISK, FORCED_FALL_RISK, digest, fall_risk
@@ -127,6 +127,12 @@ class Collision:
     choices: tuple[Point, ...]
     placed: Point
     victim_risk: int
+    rolled: int | None = None
+    """The die that picked ``placed`` among ``choices`` (1 = the first), when one did."""
+
+
+Pick = Callable[[int], int]
+"""A die of ``n`` faces (1..n) that picks among equally near cells when no one was named."""
 
 
 @dataclass(frozen=True)
@@ -281,9 +287,12 @@ def move_along(
     path: Sequence[Point],
     move: int,
     place: Point | None = None,
+    pick: Pick | None = None,
 ) -> tuple[Field, MoveReport]:
     """The unit moves along ``path`` (the cells it enters, its own cell first or not) with
-    ``move`` movement: the least-risk legal reading of it (ties: least movement)."""
+    ``move`` movement: the least-risk legal reading of it (ties: least movement). Landing on a
+    unit, the faller goes to ``place`` or, among several nearest cells, the one ``pick``
+    rolls."""
     mover = field.mover(unit)
     if mover is None:
         raise PlayRefusal("unknown-unit", ("unit",), unit=unit)
@@ -316,7 +325,7 @@ def move_along(
     victim = field.at(end) if end != mover.cell else None
     if victim is not None:
         risk += COLLISION_RISK
-        collision, field = _collide(field, hmap, victim, end, place, ("place",))
+        collision, field = _collide(field, hmap, victim, end, place, pick)
         end = collision.placed
     elif place is not None:
         raise PlayRefusal("place-no-collision", ("place",))
@@ -331,27 +340,36 @@ def _collide(
     victim: Mover,
     landed: Point,
     place: Point | None,
-    at: tuple[str | int, ...],
+    pick: Pick | None,
 ) -> tuple[Collision, Field]:
-    """2 risk to the unit landed on; the faller's placement: the nearest free cell, or the one
-    the players name among several equally near."""
+    """2 risk to the unit landed on; the faller's placement: the nearest free cell, or among
+    several equally near the one the players name (or roll for)."""
+    at = ("place",)
     choices = nearest_free(hmap, landed)
     if not choices:
         raise PlayRefusal("no-free-cell", at)
     shown = ", ".join(f"({x},{y})" for x, y in choices)
+    rolled = None
     if place is None:
-        if len(choices) > 1:
+        if len(choices) > 1 and pick is None:
             raise PlayRefusal("place-choose", at, cells=shown)
-        place = choices[0]
+        if len(choices) > 1 and pick is not None:
+            rolled = pick(len(choices))
+        place = choices[0 if rolled is None else rolled - 1]
     elif place not in choices:
         raise PlayRefusal("place-not-nearest", at, x=place[0], y=place[1], cells=shown)
     hit = replace(victim, risk=victim.risk + COLLISION_RISK)
-    collision = Collision(victim.id, landed, choices, place, hit.risk)
+    collision = Collision(victim.id, landed, choices, place, hit.risk, rolled)
     return collision, field.with_mover(hit)
 
 
 def move_to(
-    field: Field, unit: int, to: Point, move: int, place: Point | None = None
+    field: Field,
+    unit: int,
+    to: Point,
+    move: int,
+    place: Point | None = None,
+    pick: Pick | None = None,
 ) -> tuple[Field, MoveReport]:
     """The unit moves to ``to`` by the planner's least-risk path (``laminim reach --to``); onto
     a unit's cell, by the straight jump that lands on it (the least-risk one)."""
@@ -373,13 +391,13 @@ def move_to(
         if path is None:
             raise PlayRefusal("to-unit-line", ("to",), x=to[0], y=to[1], unit=victim.id)
         try:
-            return move_along(field, unit, path, move, place)
+            return move_along(field, unit, path, move, place, pick)
         except PlayRefusal as exc:
             raise PlayRefusal(exc.key, ("to",), **exc.params) from None
     found = path_to(hmap, mover.cell, move, to, mover.risk)
     if found is None:
         raise PlayRefusal("to-unreachable", ("to",), x=to[0], y=to[1], move=move)
-    return move_along(field, unit, found.path, move, place)
+    return move_along(field, unit, found.path, move, place, pick)
 
 
 def _stomp_path(start: Point, to: Point) -> list[Point] | None:
@@ -391,7 +409,7 @@ def _stomp_path(start: Point, to: Point) -> list[Point] | None:
 
 
 def push(
-    field: Field, unit: int, to: Point, place: Point | None = None
+    field: Field, unit: int, to: Point, place: Point | None = None, pick: Pick | None = None
 ) -> tuple[Field, MoveReport]:
     """A forced move (seed 例6): the unit is carried straight to ``to`` at its own height, then
     falls (1 a level, 2 more for the forced move); a collision if it lands on a unit."""
@@ -431,7 +449,7 @@ def push(
     end = to
     if victim is not None:
         risk += COLLISION_RISK
-        collision, field = _collide(field, hmap, victim, to, place, ("place",))
+        collision, field = _collide(field, hmap, victim, to, place, pick)
         end = collision.placed
     elif place is not None:
         raise PlayRefusal("place-no-collision", ("place",))
@@ -463,6 +481,7 @@ __all__ = [
     "Field",
     "MoveReport",
     "Mover",
+    "Pick",
     "PlayRefusal",
     "end_round",
     "move_along",

@@ -234,3 +234,20 @@ def test_d24_risk_piled_up_past_what_a_player_sets_still_opens(cli, record):
     assert play(cli, record, actions).code == 0  # 99 - 2 + 3 = 100: past 99, kept
     assert units(cli, record)[2] == ([4, 1], 100)
     assert cli("play", record.name).code == 0
+
+
+def test_d24_the_placement_is_the_players_die_or_the_records_seeded_roll(cli, record):
+    # 1's stomp on 3 leaves three nearest cells, (1,0), (3,0), (2,1): a die of three picks
+    stomp = "- {do: move, unit: 1, path: [[1, 0], [2, 0]], placement: [2]}\n"
+    result = play(cli, record, stomp)
+    assert result.code == 0, result.err
+    assert units(cli, record)[1] == ([3, 0], 4) and "(die 2 of 3)" in result.out
+    assert play(cli, record, "- {do: undo}\n").code == 0
+    result = play(cli, record, "- {do: move, unit: 1, path: [[1, 0], [2, 0]], roll: true}\n")
+    assert result.code == 0, result.err
+    log = yaml.safe_load(record.read_text(encoding="utf-8"))["log"]
+    face = log[-1]["placement"][0]
+    assert units(cli, record)[1][0] == [[1, 0], [3, 0], [2, 1]][face - 1]
+    assert "roll" not in log[-1]  # the face is written: the replay reads it
+    too_big = "- {do: move, unit: 1, path: [[1, 0], [2, 0]], placement: [4]}\n"
+    assert play(cli, record, "- {do: undo}\n" + too_big).code == 2

@@ -169,3 +169,19 @@ def test_d24_the_players_set_the_risk_and_rounds_count():
     assert set_risk(f, 1, 4).mover(1).risk == 4
     assert end_round(f).round == 2
     assert end_round(f).restarted().round == 1
+
+
+def test_d24_a_die_picks_among_equally_near_cells_when_none_is_named():
+    f = field([[1, 0, 0], [0, 0, 0]], (0, 0), (2, 0))
+    rolled = []
+
+    def die(n: int) -> int:
+        rolled.append(n)
+        return 2
+
+    after, report = move_along(f, 1, [(1, 0), (2, 0)], 2, pick=die)
+    # nearest free to (2,0): (1,0) and (2,1) (the mover's own (0,0) is 2 away); die 2: (2,1)
+    assert rolled == [2] and after.mover(1).cell == (2, 1)
+    assert report.collision is not None and report.collision.rolled == 2
+    after, report = move_along(f, 1, [(1, 0), (2, 0)], 2, place=(1, 0), pick=die)
+    assert after.mover(1).cell == (1, 0) and rolled == [2]  # a named cell rolls nothing
