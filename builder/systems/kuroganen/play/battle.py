@@ -13,8 +13,9 @@
 
 Units by ID or name; ``move`` (the allowance) defaults to the unit's own; ``round: N`` makes an
 action stand only in round N. The one die a kuroganen record takes: among several cells equally
-near a faller, ``placement: [face]`` (or ``roll: true``, the record rolls it) picks one. Every key the action does not take, and every value of the wrong kind, is a problem at
-its place, all reported at once.
+near a faller, ``placement: [face]`` (or ``roll: true``, the record rolls it) picks one. Every
+key the action does not take, and every value of the wrong kind, is a problem at its place, all
+reported at once.
 """
 
 from __future__ import annotations

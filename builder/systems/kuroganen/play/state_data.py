@@ -115,7 +115,9 @@ def read_state(data: dict[str, Any]) -> Field:
     rows = data.get("map")
     shape = map_shape_problems(rows)
     r.problems += shape
-    levels: list[list[Any]] | None = None if shape else [list(row) for row in rows]  # type: ignore[union-attr]
+    readable = isinstance(rows, list) and all(isinstance(row, list) and row for row in rows)
+    # the units are checked against a ragged or badly levelled map too (every problem at once)
+    levels: list[list[Any]] | None = [list(row) for row in rows] if readable and rows else None
     raw_units = data.get("units")
     movers: list[Mover] = []
     if not isinstance(raw_units, list):
@@ -153,8 +155,7 @@ def read_state(data: dict[str, Any]) -> Field:
             standing[cell] = uid
         if cell is not None and home is not None:
             movers.append(Mover(uid, side, name, cell, risk, move, home))
-    if r.problems:
+    if r.problems or levels is None:
         raise Refused(r.problems)
-    assert levels is not None
     grid = tuple(tuple(None if v is None else float(v) for v in row) for row in levels)
     return Field(grid, tuple(movers), tuple(names), round_no)

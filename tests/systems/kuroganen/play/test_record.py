@@ -251,3 +251,16 @@ def test_d24_the_placement_is_the_players_die_or_the_records_seeded_roll(cli, re
     assert "roll" not in log[-1]  # the face is written: the replay reads it
     too_big = "- {do: move, unit: 1, path: [[1, 0], [2, 0]], placement: [4]}\n"
     assert play(cli, record, "- {do: undo}\n" + too_big).code == 2
+
+
+def test_d24_a_broken_state_is_refused_every_problem_located(cli, record):
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    data["units"][0]["cell"] = [9, 9]
+    data["units"][1]["risk"] = -1
+    data["units"][2]["cell"] = [3, 1]  # a pit
+    data["map"][1].append(0)
+    record.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    result = cli("play", record.name)
+    assert result.code == 2 and "Traceback" not in result.err
+    for where in ("map[1][6]", "units[0].cell", "units[1].risk", "units[2].cell"):
+        assert f": {where}: " in result.err, (where, result.err)
