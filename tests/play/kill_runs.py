@@ -1,45 +1,38 @@
-"""kill -9 during ``laminim play RECORD --do ACTIONS``, for any game: the record is the old one
-or the new one, byte for byte, it opens, and no temp file is left once it is opened again.
+"""kill -9 during ``laminim play RECORD --do ACTIONS``, for any game's record: a helper for the
+kill tests of each game (the record is the old one or the new one, byte for byte, it opens, and
+no temp file is left once it is opened again).
 
 Each run is a whole ``laminim`` process killed after a random delay within the time an unkilled
-run takes (so some kills land while it reads, some while it replays and applies, some while it
-writes). Each game's test runs a few kills in the suite and 100 under ``pytest -m slow``.
+run takes, so kills land while it reads, replays and applies, and writes.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from builder.roster.team_file import temp_pattern
+
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 100
-"""Kills of the slow runs."""
 
 
 def _command(record: Path, do: Path) -> list[str]:
     return [sys.executable, "-m", "builder", "play", str(record), "--do", str(do)]
 
 
-def kill_runs(
-    tmp_path: Path, teams: tuple[Path, Path], actions: str, kills: int, seed: int
-) -> dict[str, int]:
-    """Start a record of ``teams`` (copied into ``tmp_path``), apply ``actions`` once unkilled,
-    then ``kills`` times killed: how often the old record, the new one, a corrupt one and a temp
-    file left were found."""
+def killed_runs(record: Path, actions: str, kills: int, seed: int) -> dict[str, int]:
+    """Apply ``actions`` to ``record`` (started, in a folder of its own) ``kills`` times, each
+    killed at a random moment; the figures: how often the old or the new record was left, how
+    often neither (corrupt), and the temp files left after it was opened again."""
     from builder.play.session import Session
-    from builder.roster.team_file import temp_pattern
 
-    shutil.copy(teams[0], tmp_path / "a.yaml")
-    shutil.copy(teams[1], tmp_path / "b.yaml")
-    record = tmp_path / "a.battle.yaml"
-    Session.begin([tmp_path / "a.yaml", tmp_path / "b.yaml"], record, seed=3)
-    do = tmp_path / "do.yaml"
+    folder = record.parent
+    do = folder / "do.yaml"
     do.write_text(actions, encoding="utf-8")
     old = record.read_bytes()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -69,5 +62,5 @@ def kill_runs(
             figures["corrupt"] += 1
             continue
         Session.open(record)  # it opens, and what the killed save left is cleared
-        figures["temps left"] += len([p for p in tmp_path.iterdir() if pattern.fullmatch(p.name)])
+        figures["temps left"] += len([p for p in folder.iterdir() if pattern.fullmatch(p.name)])
     return figures
