@@ -22,34 +22,32 @@ def add_command(sub: Any, catalog_option: Callable[[argparse.ArgumentParser], No
     """Add ``matchup`` to the ``laminim`` parser."""
     from builder.core.outfiles import output_path
     from builder.render.layout import PAPERS
-    from builder.systems.options import positive_rounds, whole_number
+    from builder.systems import whole_number
 
     p = sub.add_parser(
         "matchup",
         help=HELP,
         description="Each unit of TEAM_A against each unit of TEAM_B as its threat, and each "
         "unit of TEAM_B against each unit of TEAM_A: P(alive) after N rounds and the damage "
-        "delivered over them, with each team's best and worst pairing (LAMINIM: the enemy "
-        "unit fires every intact weapon each round at bonus B while its ammo lasts, RULES "
-        "D21; artifact: one activation of the enemy unit's best weapon per round). "
-        "See docs/matchup.md.",
+        "delivered over them, with each team's best and worst pairing. How an enemy unit "
+        "attacks is its game's rule, said above the tables; see docs/matchup.md.",
     )
     p.add_argument("team_a", type=Path, metavar="TEAM_A", help="the first team's file")
     p.add_argument("team_b", type=Path, metavar="TEAM_B", help="the other team's file")
     catalog_option(p)
     p.add_argument(
         "--rounds",
-        type=positive_rounds,
+        type=whole_number(1, 50),
         default=None,
         metavar="N",
-        help="rounds (artifact: activations of each enemy unit) (default 6)",
+        help="rounds, or activations of each enemy unit in a game that counts them (default 6)",
     )
     p.add_argument(
         "--bonus",
         type=whole_number(0, 6),
         default=None,
         metavar="B",
-        help="LAMINIM: the total hit bonus of the enemy units' normal and melee attacks "
+        help="the enemy units' total hit bonus, in a game whose units fire at a chosen bonus "
         "(default 2)",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -74,12 +72,13 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     from builder.cli.words import EXIT_OK
     from builder.core.report_lang import current_lang
     from builder.roster.team_file import catalog_system, read_team
-    from builder.systems import Output, PrintOptions
-    from builder.systems.base import DEFAULT_ROUNDS
-    from builder.systems.matchup import (
+    from builder.systems import (
+        DEFAULT_ROUNDS,
         MatchupEntry,
         MatchupOptions,
         Matchups,
+        Output,
+        PrintOptions,
         matchup_json,
         matchup_printout,
         matchup_text,

@@ -246,9 +246,7 @@ def title(m: Matchup, lang: Lang) -> str:
 
 def subtitle(m: Matchup, lang: Lang) -> str:
     """What a cell is: the rounds, how the enemy unit attacks (the game's rule)."""
-    return LABELS.t(
-        "subtitle", lang, rounds=m.rounds, measure=_measure(m, lang), rule=pick(m.rule, lang)
-    )
+    return LABELS.t(f"subtitle-{m.measure}", lang, rounds=m.rounds, rule=pick(m.rule, lang))
 
 
 def matchup_text(m: Matchup, lang: Lang) -> str:

@@ -69,7 +69,7 @@ def matchup(
                 cells=tuple(rows),
             )
         )
-    rule = ENEMY_MESSAGES("enemy-description", bonus=bonus)
+    rule = ENEMY_MESSAGES("matchup-rule", bonus=bonus)
     return Matchup(
         system="laminim",
         rounds=options.rounds,

@@ -190,3 +190,18 @@ def test_the_sheet_is_one_page_with_no_text_under_6_5_pt(sheets, lang):
     }
     for word in words[lang]:
         assert word.replace(" ", "") in text
+
+
+def test_the_examples_of_docs_matchup_md_are_real_runs(capsys):
+    """Each ``$ laminim matchup …`` block of docs/matchup.md is the command's first lines."""
+    import shlex
+
+    text = (ROOT / "docs" / "matchup.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```console\n")[1:]]
+    assert len(blocks) == 2
+    for block in blocks:
+        command, *shown = block.rstrip("\n").splitlines()
+        assert shown[-1] == "…"
+        code, out, err = _run(capsys, *shlex.split(command.removeprefix("$ laminim ")))
+        assert code == 0, err
+        assert out.splitlines()[: len(shown) - 1] == shown[:-1]
