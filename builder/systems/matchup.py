@@ -266,6 +266,8 @@ def matchup_text(m: Matchup, lang: Lang) -> str:
 # --- the sheet --------------------------------------------------------------------------------
 
 SHEET_MARGIN = 12.0  # mm, as the compare sheet's
+UNIT_COLUMN = 36.0  # mm: the units' column (templates/common/matchup.css)
+CELL_PADDING = 1.2  # mm, each side of a cell (matchup.css)
 
 
 def _shade(cell: Cell, top: float) -> str:
@@ -293,6 +295,8 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
                     "side-title", lang, team=side.team, file=side.file, enemy=other.team
                 ),
                 "enemies": list(other.units),
+                "enemy_width": (page_w - 2 * SHEET_MARGIN - UNIT_COLUMN) / max(1, len(other.units))
+                - 2 * CELL_PADDING,
                 "rows": [
                     {
                         "unit": u,
@@ -325,6 +329,7 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
             "sampled": LABELS.t("sampled", lang) if sampled else "",
         },
         "blocks": blocks,
+        "unit_width": UNIT_COLUMN - 2 * CELL_PADDING,  # mm a name has: a longer word may break
         "page": {"width": page_w, "height": page_h, "paper": options.paper},
         "item": {"width": page_w - 2 * SHEET_MARGIN, "height": page_h - 2 * SHEET_MARGIN},
         "pages": [{"items": [{"x": SHEET_MARGIN, "y": SHEET_MARGIN, "item": {}}], "marks": []}],
