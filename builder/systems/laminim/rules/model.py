@@ -10,37 +10,11 @@ Slot indices (``Guard`` owners, ``guarded_by``, ``best_slot``) are 0-based indic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-T = TypeVar("T")
 
 KINDS = ("normal", "melee", "missile", "special")
 PART_NAMES = ("frame", "slot1", "slot2", "slot3")
 
 
-def _hash_once(cls: type[T]) -> type[T]:
-    """Keep a frozen spec's hash once worked out. Specs are the keys of every cache of the
-    engine (the die kernels, the tables, the optimiser's chains): a ``UnitSpec`` hashes its three
-    ``WeaponSpec``s and their guards on every look-up otherwise, a tenth of a balance report's
-    time. The value is the dataclass's own hash; it is not pickled (a process works it out)."""
-    plain = cls.__hash__
-
-    def __hash__(self: Any) -> int:
-        held = self.__dict__.get("_hash")
-        if held is None:
-            held = plain(self)
-            self.__dict__["_hash"] = held  # not a field: equality and repr ignore it
-        return held
-
-    def __getstate__(self: Any) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
-
-    setattr(cls, "__hash__", __hash__)  # noqa: B010 (mypy: a class's method replaced)
-    setattr(cls, "__getstate__", __getstate__)  # noqa: B010
-    return cls
-
-
-@_hash_once
 @dataclass(frozen=True)
 class Guard:
     """D4: location dice on ``faces`` hit the shield; every hit on it is cut by ``reduction``."""
@@ -49,7 +23,6 @@ class Guard:
     reduction: int
 
 
-@_hash_once
 @dataclass(frozen=True)
 class WeaponSpec:
     name: str
@@ -77,7 +50,6 @@ class WeaponSpec:
         return self.ammo or 0
 
 
-@_hash_once
 @dataclass(frozen=True)
 class UnitSpec:
     name: str
@@ -85,7 +57,6 @@ class UnitSpec:
     slots: tuple[WeaponSpec | None, WeaponSpec | None, WeaponSpec | None]
 
 
-@_hash_once
 @dataclass(frozen=True)
 class ThreatAttack:
     weapon: WeaponSpec
@@ -95,7 +66,6 @@ class ThreatAttack:
     rounds: int | None = None
 
 
-@_hash_once
 @dataclass(frozen=True)
 class ThreatSpec:
     id: str
