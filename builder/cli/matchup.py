@@ -62,8 +62,7 @@ def add_command(sub: Any, catalog_option: Callable[[argparse.ArgumentParser], No
     p.set_defaults(run=cmd_matchup)
 
 
-def _where() -> str:
-    return "matchup"
+WHERE = "matchup"
 
 
 def cmd_matchup(args: argparse.Namespace) -> int:
@@ -114,15 +113,15 @@ def cmd_matchup(args: argparse.Namespace) -> int:
             message = MESSAGES(
                 "no-matchups", game=(system.name, system.name_ja), games=", ".join(offered)
             )
-            raise InputError([*problems, Problem(_where(), None, None, "", message)])
+            raise InputError([*problems, Problem(WHERE, None, None, "", message)])
         matcher = system
         catalog = found[0][0].load_catalog(args.catalog)
         for s, read, _ in found:  # the other file's mistakes too, all in one run
             report = s.check(read, catalog)
             if report.exit_code == 2:
                 problems += errors_of(report.problems)
-    if problems:
-        raise InputError(problems)
+    if problems:  # a file given twice says its problems once
+        raise InputError(list({str(p): p for p in problems}.values()))
     assert len(found) == 2 and matcher is not None
     entries = (
         MatchupEntry(found[0][1], str(found[0][2])),

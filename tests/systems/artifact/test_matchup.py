@@ -93,4 +93,8 @@ def test_forces_with_mistakes_say_every_problem_of_both(capsys):
     code1, _, alone = _run(capsys, "check", broken)
     assert code1 == 2
     mistakes = [line for line in alone.splitlines() if line.startswith(str(broken))]
-    assert mistakes and err.splitlines() == mistakes + mistakes
+    assert mistakes and err.splitlines() == mistakes  # the same file twice: said once
+    illegal = ROOT / "examples" / "artifact" / "illegal_force.yaml"
+    code, out, err = _run(capsys, "matchup", broken, illegal)
+    assert code == 2 and out == ""
+    assert err.splitlines()[: len(mistakes)] == mistakes
