@@ -88,7 +88,6 @@ def warm_in_background() -> threading.Thread | None:
     return thread
 
 
-@lru_cache(maxsize=4096)  # one object per shape: the kernel caches then compare by identity
 def _target(shape: UnitSpec) -> UnitSpec:
     """What a threat's die sees of a unit: which slots hold a weapon, and their guards (faces
     and reduction); power and ammo only matter to cook-off. Loadouts alike in this share
@@ -146,61 +145,59 @@ class _Tables:
         self.dice, self.main = self.for_threat(threat)
         cook_dice = [w.cook_off_dice if w is not None else 0 for w in unit.slots]
         self.dice_mask = sum(1 << i for i in range(3) if cook_dice[i])
-        self.p_clean = _p_clean(tuple(cook_dice))
-        power = [w.power if w is not None else 0 for w in unit.slots]
-        rows = self.dims[0] * self.dims[1] * self.dims[2]
-        pattern = self.main[0]
-        # clean rows equal to total rows (``loops.roll``): every cook-off weapon intact
-        self.shared = (pattern & self.dice_mask) == self.dice_mask
-        cooks = tuple((power[i], cook_dice[i]) if cook_dice[i] else None for i in range(3))
-        self.cook = _cook_tables(self, cooks)
-        self.cook_rows = rows
-
-    def _cook_tables(self, cooks: tuple[tuple[int, int] | None, ...]) -> tuple:
-        """Every cook-off mask's packed kernels (``cooks``: each slot's (power, dice) or None)."""
-        target = self._target_shape
+        self.p_clean = np.array(
+            [
+                float(p_no_cook_off(sum(cook_dice[i] for i in range(3) if mask >> i & 1)))
+                for mask in range(8)
+            ]
+        )
         cook: dict[int, tuple] = {}
+        power = [w.power if w is not None else 0 for w in unit.slots]
         for mask in range(1, 8):
             if mask & self.dice_mask != mask:
                 continue
             slots = [s for s in range(3) if mask >> s & 1]
-            held = [cooks[s] or (0, 0) for s in slots]
             kernels = [
                 [
-                    self._pattern_kernel(_cook_die(target, power, pat, s), pat)
+                    self._pattern_kernel(_cook_die(target, power[s], pat, s), pat)
                     if not pat[s] and self._fits(pat)
                     else (1.0, ())
                     for pat in PATTERNS
                 ]
-                for s, (power, _) in zip(slots, held, strict=True)
+                for s in slots
             ]
-            cook[mask] = self._stack(kernels, [dice for _, dice in held])
-        return self._pack(_loops(), cook, self.dims[0] * self.dims[1] * self.dims[2])
+            cook[mask] = self._stack(kernels, [cook_dice[s] for s in slots])
+        loops = _loops()
+        rows = self.dims[0] * self.dims[1] * self.dims[2]
+        pattern = self.main[0]
+        # clean rows equal to total rows (``loops.roll``): every cook-off weapon intact
+        self.shared = (pattern & self.dice_mask) == self.dice_mask
+        self.cook = self._pack(loops, cook, rows)
+        self.cook_rows = rows
 
     def for_threat(self, threat: ThreatSpec) -> tuple[tuple, tuple]:
         """(the die stack, ``roll``'s row tables) of ``threat``'s dice: the chain's threat, or
         one round's share of it (D21; its powers are among the chain's, so the axes fit)."""
         if threat not in self._by_threat:
-            self._by_threat[threat] = _threat_tables(self, threat)
+            groups: dict[tuple[WeaponSpec, int], int] = {}
+            for attack in threat.attacks:
+                if attack.weapon.makes_attacks:
+                    key = (attack.weapon, attack.bonus)
+                    groups[key] = groups.get(key, 0) + attack.weapon.attacks
+            target = self._target_shape
+            dice = self._stack(
+                [
+                    [
+                        self._pattern_kernel(_target_kernel(target, w, b, pat), pat)
+                        for pat in PATTERNS
+                    ]
+                    for w, b in groups
+                ],
+                list(groups.values()),
+            )
+            main = _loops().plan_rows(*self.dims[:3], *dice[1:3], dice[4])
+            self._by_threat[threat] = (dice, main)
         return self._by_threat[threat]
-
-    def _threat_tables(self, threat: ThreatSpec) -> tuple[tuple, tuple]:
-        """:meth:`for_threat`'s work (read-only arrays: chains alike share them)."""
-        groups: dict[tuple[WeaponSpec, int], int] = {}
-        for attack in threat.attacks:
-            if attack.weapon.makes_attacks:
-                key = (attack.weapon, attack.bonus)
-                groups[key] = groups.get(key, 0) + attack.weapon.attacks
-        target = self._target_shape
-        dice = self._stack(
-            [
-                [self._pattern_kernel(_target_kernel(target, w, b, pat), pat) for pat in PATTERNS]
-                for w, b in groups
-            ],
-            list(groups.values()),
-        )
-        main = _loops().plan_rows(*self.dims[:3], *dice[1:3], dice[4])
-        return dice, main
 
     def _pack(self, loops: Any, cook: dict[int, tuple], rows: int) -> tuple:
         """Every cook-off mask's kernel stack and row tables in arrays with a leading mask
@@ -260,50 +257,6 @@ class _Tables:
                     mq[t, p, m] = q
                     mmap[t, p, m, : len(targets)] = targets
         return stay, nm, mpart, mq, mmap, np.asarray(counts, dtype=np.int64)
-
-
-@lru_cache(maxsize=1024)
-def _p_clean(cook_dice: tuple[int, ...]) -> np.ndarray:
-    """P(no cook-off die shows a 1) of each cook-off mask's slots (shared: never written)."""
-    return np.array(
-        [
-            float(p_no_cook_off(sum(cook_dice[i] for i in range(3) if mask >> i & 1)))
-            for mask in range(8)
-        ]
-    )
-
-
-_SHARED_MAX = 512
-_shared_tables: dict[tuple, tuple[tuple, tuple]] = {}
-_shared_cook: dict[tuple, tuple] = {}
-
-
-def _shared(store: dict, key: tuple, make: Any) -> Any:
-    """``store[key]``, made by ``make()`` when missing; the oldest half goes when it is full."""
-    found = store.get(key)
-    if found is None:
-        if len(store) >= _SHARED_MAX:
-            for old in list(store)[: _SHARED_MAX // 2]:
-                del store[old]
-        found = store[key] = make()
-    return found
-
-
-def _cook_tables(tables: _Tables, cooks: tuple) -> tuple:
-    """The cook-off waves' packed tables, shared as :func:`_threat_tables` (they depend on what
-    a die sees of the unit, the cook-off weapons' power and dice and the axes, not the threat:
-    the balance report's 5796 chains have 2282 of them)."""
-    key = (tables._target_shape, tuple(tables.mounted), tables.values, tables.dims, cooks)
-    return _shared(_shared_cook, key, lambda: tables._cook_tables(cooks))
-
-
-def _threat_tables(tables: _Tables, threat: ThreatSpec) -> tuple[tuple, tuple]:
-    """A threat's die stack and row tables, shared by every chain whose dice see the same: they
-    depend on what a die sees of the unit (``_target``), the axes' values and sizes and the
-    threat, not on cook-off or names (half the balance report's chains share them with
-    another). Bounded: the oldest half goes when it is full."""
-    key = (tables._target_shape, tuple(tables.mounted), tables.values, tables.dims, threat)
-    return _shared(_shared_tables, key, lambda: tables._threat_tables(threat))
 
 
 @lru_cache(maxsize=4096)
