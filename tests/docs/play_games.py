@@ -33,12 +33,14 @@ def replay(
     teams: dict[str, Path],
     record_name: str,
     seed: str,
+    start: tuple[str, ...] = (),
 ) -> list[tuple[str, str]]:
-    """Copy ``teams`` (name -> bundled file) into ``tmp_path``, start the record, and replay the
-    page's blocks; the blocks, for the caller's own checks."""
+    """Copy ``teams`` (name -> bundled file) into ``tmp_path``, start the record (with the
+    options ``start`` too), and replay the page's blocks; the blocks, for the caller's own
+    checks."""
     for name, source in teams.items():
         shutil.copy(source, tmp_path / name)
-    started = cli("play", *teams, "--seed", seed)
+    started = cli("play", *teams, "--seed", seed, *start)
     assert started.code == 0, started.err
     record = tmp_path / record_name
     found = blocks(DOCS / page, prefix)
