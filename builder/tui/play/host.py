@@ -78,7 +78,9 @@ def _ask_opponent(app: BuilderApp, team: Path | None, target: Path) -> None:
         if path is not None:
             _open(app, lambda: RecordDocument(Session.begin([team, path], target, catalog_dir)))
 
-    title = app.said(words("opponent", path=target.name))
+    en, ja = app.ui.noun
+    said = (WORDS.t("opponent", "en", path=target.name, noun=en),)
+    title = app.said((*said, WORDS.t("opponent", "ja", path=target.name, noun=ja)))
     app.push_screen(FileDialog(title, app.lang, start=team.parent, value=str(team)), chosen)
 
 
