@@ -175,7 +175,7 @@ _VALUE = 16
 _SHORT_VALUE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
 
 
-def _labelled(before: str, chunk: str) -> bool:
+def labelled(before: str, chunk: str) -> bool:
     """A label word, a space and its short Latin value (``ダイジェスト`` + ``1a2b3c4d5e6f``,
     ``バージョン`` + ``v2``): one phrase, as a typesetter keeps a label with what it labels."""
     word = before.rstrip(" ")
@@ -207,7 +207,7 @@ def _phrases(text: str) -> tuple[str, ...]:
             or _counted(merged[-1], chunk)
             or _lone_kanji(merged[-1], chunk)
             or _annotation(merged[-1], chunk)
-            or _labelled(merged[-1], chunk)
+            or labelled(merged[-1], chunk)
         ):
             merged[-1] += chunk
         else:

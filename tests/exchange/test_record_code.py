@@ -7,7 +7,6 @@ on the record's printout decodes (zxing-cpp, a 100 dpi scan) to the code printed
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from builder.exchange.roster import MODULE_MM
 from builder.systems import Plays
 from tests.docs import test_play_artifact_doc as artifact_doc
 from tests.docs import test_play_doc as laminim_doc
+from tests.exchange.test_qr import printed_code
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -223,7 +223,7 @@ def test_the_record_qr_decodes_to_the_printed_code_and_imports(cli, code_pages, 
     assert qr == [share["code"]]
     with pdfplumber.open(path) as pdf:
         words = pdf.pages[0].extract_text().split()
-    printed = "".join(w for w in words if re.fullmatch(r"[0-9A-Z]{20,}", w))
+    printed = printed_code(words)
     assert printed == share["code"]
     result = cli("import", printed, "-o", tmp_path / "back.battle.yaml")
     assert result.code == 0, result.err

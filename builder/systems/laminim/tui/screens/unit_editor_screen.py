@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import Lang, Pair, part_name
+from builder.core.i18n import Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit, check_unit
 from builder.systems.laminim.models import Catalog
@@ -141,7 +141,10 @@ class UnitEditorScreen(LaminimScreen):
         unit = self.unit
         report = check_unit(unit, catalog)
         self.query_one("#unit-title", Static).update(
-            Text.assemble((f"{t('unit', lang)} {self.index + 1}: ", "dim"), (unit.name, "bold"))
+            Text.assemble(
+                (f"{t('unit', lang)} {self.index + 1}: ", "dim"),
+                (shown_name(unit, lang), "bold"),
+            )
         )
         loadout = self.query_one("#loadout", OptionList)
         highlighted = loadout.highlighted or 0
