@@ -21,14 +21,13 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
-from builder.core.problems import closest
+from builder.play.reader import ActionReader, fold
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
 from builder.systems.artifact.rules.play import (
@@ -84,10 +83,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 ACTIONS = tuple(KEYS)
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().casefold()
-
-
 def label(table: Table, unit: int) -> str:
     found = table.fighter(unit)
     return f"{unit} {found.name}" if found is not None else str(unit)
@@ -97,63 +92,12 @@ def weapon_words(weapon: Weapon) -> tuple[str, str]:
     return (weapon.name, weapon.name_ja)
 
 
-class Reader:
-    """One action's values, typed; every problem kept to be refused at once."""
+class Reader(ActionReader[Table, ArtifactCatalog]):
+    """One artifact action's values, typed; every problem kept to be refused at once."""
 
-    def __init__(self, action: dict[str, Any], table: Table, catalog: ArtifactCatalog) -> None:
-        self.action = action
-        self.table = table
-        self.catalog = catalog
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def check_keys(self, do: str) -> None:
-        allowed = (*COMMON, *KEYS[do])
-        for key in self.action:
-            if key not in allowed:
-                hint = closest(str(key), list(allowed))
-                self.bad(
-                    (key,),
-                    "action-unknown-key",
-                    field=key,
-                    do=do,
-                    keys=", ".join(KEYS[do]) or "—",
-                    hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-                )
-        for key in REQUIRED[do]:
-            if self.action.get(key) is None:
-                self.bad((), "action-missing-key", field=key, do=do)
-        round_no = self.action.get("round")
-        if round_no is not None and round_no != self.table.round:
-            self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
-
-    def unit(self, key: str) -> int | None:
-        """A unit by ID or name (case and width ignored) -> its ID."""
-        value = self.action.get(key)
-        if value is None:
-            return None
-        fighters = self.table.fighters
-        roll_call = ", ".join(f"{f.id} {f.name}" for f in fighters)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if self.table.fighter(value) is None:
-                self.bad((key,), "no-such-unit", unit=value, units=roll_call)
-                return None
-            return value
-        if isinstance(value, str):
-            exact = [f for f in fighters if f.name == value]
-            found = exact or [f for f in fighters if _fold(f.name) == _fold(value)]
-            if len(found) == 1:
-                return found[0].id
-            if len(found) > 1:
-                ids = ", ".join(str(f.id) for f in found)
-                self.bad((key,), "unit-name-twice", name=value, ids=ids)
-                return None
-            self.bad((key,), "no-such-unit", unit=value, units=roll_call)
-            return None
-        self.bad((key,), "unit-ref", field=key)
-        return None
+    keys = KEYS
+    required = REQUIRED
+    messages = MESSAGES
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> Weapon | None:
         """A weapon of the unit by its place in ARMS (1 …), its id or its name."""
@@ -170,21 +114,12 @@ class Reader:
                 return None
             return unit.weapons[value - 1]
         if isinstance(value, str):
-            wanted = _fold(value)
+            wanted = fold(value)
             for w in unit.weapons:
-                if wanted in {_fold(w.id), _fold(w.name), _fold(w.name_ja)}:
+                if wanted in {fold(w.id), fold(w.name), fold(w.name_ja)}:
                     return w
         self.bad((key,), "no-such-weapon", unit=fighter.name, weapon=value, weapons=arms)
         return None
-
-    def number(self, key: str) -> float | None:
-        value = self.action.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            self.bad((key,), "not-a-distance", field=key)
-            return None
-        return float(value)
 
     def modifier(self, key: str) -> int:
         value = self.action.get(key, 0)
@@ -193,13 +128,6 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NEAR:
             self.bad((key,), "not-a-modifier", field=key, most=MAX_NEAR)
             return 0
-        return value
-
-    def flag(self, key: str) -> bool:
-        value = self.action.get(key, False)
-        if not isinstance(value, bool):
-            self.bad((key,), "not-yes-no", field=key)
-            return False
         return value
 
     def evade(self) -> bool:
@@ -213,10 +141,6 @@ class Reader:
                 self.bad(("evade",), "evade-shape")
             return False
         return value
-
-    def refuse_if_any(self) -> None:
-        if self.problems:
-            raise Refused(self.problems)
 
 
 # -- the actions ------------------------------------------------------------------------------

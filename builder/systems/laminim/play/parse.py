@@ -20,12 +20,8 @@ is not the action's, and every value of the wrong kind, is a problem at its plac
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Any
-
-from builder.core.messages import Message, Messages
-from builder.core.problems import closest
-from builder.systems.battle import Refused
+from builder.core.messages import Messages
+from builder.play.reader import ActionReader, fold
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules.play_attack import Blocker
 from builder.systems.laminim.rules.play_state import Fighter, Table
@@ -74,69 +70,12 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 LINES = ("band", "centre")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().casefold()
+class Reader(ActionReader[Table, Catalog]):
+    """One LAMINIM action's values, typed; every problem kept to be refused at once."""
 
-
-class Reader:
-    """One action's values, typed; every problem kept (``problems``) to be refused at once."""
-
-    def __init__(self, action: dict[str, Any], table: Table, catalog: Catalog) -> None:
-        self.action = action
-        self.table = table
-        self.catalog = catalog
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def check_keys(self, do: str) -> None:
-        allowed = (*COMMON, *KEYS[do])
-        for key in self.action:
-            if key not in allowed:
-                hint = closest(str(key), list(allowed))
-                self.bad(
-                    (key,),
-                    "action-unknown-key",
-                    field=key,
-                    do=do,
-                    keys=", ".join(KEYS[do]),
-                    hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-                )
-        for key in REQUIRED[do]:
-            if key not in self.action:
-                self.bad((), "action-missing-key", field=key, do=do)
-        round_no = self.action.get("round")
-        if round_no is not None and round_no != self.table.round:
-            self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
-
-    def unit(
-        self, key: str, value: Any = ..., at: tuple[str | int, ...] | None = None
-    ) -> int | None:
-        """A unit named by ID or name (case and width ignored) -> its ID."""
-        value = self.action.get(key) if value is ... else value
-        at = (key,) if at is None else at
-        if value is None:
-            return None
-        fighters = self.table.fighters
-        if isinstance(value, int) and not isinstance(value, bool):
-            if self.table.fighter(value) is None:
-                self.bad(at, "no-such-unit", unit=value, units=_roll_call(fighters))
-                return None
-            return value
-        if isinstance(value, str):
-            exact = [f for f in fighters if f.name == value]
-            found = exact or [f for f in fighters if _fold(f.name) == _fold(value)]
-            if len(found) == 1:
-                return found[0].id
-            if len(found) > 1:
-                ids = ", ".join(str(f.id) for f in found)
-                self.bad(at, "unit-name-twice", name=value, ids=ids)
-                return None
-            self.bad(at, "no-such-unit", unit=value, units=_roll_call(fighters))
-            return None
-        self.bad(at, "unit-ref", field=key)
-        return None
+    keys = KEYS
+    required = REQUIRED
+    messages = MESSAGES
 
     def slot(self, unit_id: int | None, key: str = "weapon") -> int | None:
         """A weapon named by slot (1-3) or by its id or name -> the 0-based slot."""
@@ -151,7 +90,7 @@ class Reader:
                 return None
             return value - 1
         if isinstance(value, str):
-            wanted = _fold(value)
+            wanted = fold(value)
             hits = []
             for i, spec in enumerate(fighter.spec.slots):
                 if spec is None:
@@ -160,7 +99,7 @@ class Reader:
                 names = {spec.name}
                 if weapon is not None:
                     names |= {weapon.name, weapon.name_ja}
-                if wanted in {_fold(n) for n in names}:
+                if wanted in {fold(n) for n in names}:
                     hits.append(i)
             if len(hits) == 1:
                 return hits[0]
@@ -175,40 +114,6 @@ class Reader:
         self.bad((key,), "slot-ref")
         return None
 
-    def number(self, key: str, low: float = 0) -> float | None:
-        value = self.action.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < low:
-            self.bad((key,), "not-a-distance", field=key)
-            return None
-        return float(value)
-
-    def whole(self, key: str, low: int, high: int) -> int | None:
-        value = self.action.get(key)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.bad((key,), "not-whole", field=key, low=low, high=high)
-            return None
-        return value
-
-    def flag(self, key: str, default: bool = False) -> bool:
-        value = self.action.get(key, default)
-        if not isinstance(value, bool):
-            self.bad((key,), "not-yes-no", field=key)
-            return default
-        return value
-
-    def text(self, key: str) -> str:
-        value = self.action.get(key, "")
-        if value is None:
-            return ""
-        if not isinstance(value, str | int | float) or isinstance(value, bool):
-            self.bad((key,), "not-text", field=key)
-            return ""
-        return str(value)
-
     def token(self, key: str) -> str | None:
         value = self.action.get(key)
         if value is None:
@@ -217,7 +122,7 @@ class Reader:
             self.bad((key,), "token-ref", field=key)
             return None
         for token in self.table.tokens:
-            if _fold(token.id) == _fold(value):
+            if fold(token.id) == fold(value):
                 return token.id
         tokens = ", ".join(t.id for t in self.table.tokens) or "—"
         self.bad((key,), "no-such-token", token=value, tokens=tokens)
@@ -257,7 +162,7 @@ class Reader:
                     (
                         t.id
                         for t in self.table.tokens
-                        if isinstance(value, str) and _fold(t.id) == _fold(value)
+                        if isinstance(value, str) and fold(t.id) == fold(value)
                     ),
                     None,
                 )
@@ -276,14 +181,6 @@ class Reader:
             if ref is not None:
                 found.append(Blocker(kind, ref, line == "centre"))
         return tuple(found)
-
-    def refuse_if_any(self) -> None:
-        if self.problems:
-            raise Refused(self.problems)
-
-
-def _roll_call(fighters: tuple[Fighter, ...]) -> str:
-    return ", ".join(f"{f.id} {f.name}" for f in fighters)
 
 
 def _arms(fighter: Fighter) -> str:
