@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, words
+from builder.tui.items import ItemListScreen, find, follow_renames, shown_key, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -296,18 +296,18 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             return
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
-        old, noun = self.force.ship.name, self.noun
+        key = shown_key(self.force.ship, self.lang)
+        old, noun = getattr(self.force.ship, key), self.noun
 
         def answered(name: str | None) -> None:
             if not name or name == old:
                 return
 
             def rename(force: ForceFile) -> ForceFile:
-                if name.casefold() in {u.name.casefold() for u in force.units}:
+                taken = {u.name.casefold() for u in force.units}
+                if key == "name" and name.casefold() in taken:
                     raise EditRefused(words("name_taken", noun, name=name))
-                return force.model_copy(
-                    update={"ship": force.ship.model_copy(update={"name": name})}
-                )
+                return force.model_copy(update={"ship": force.ship.model_copy(update={key: name})})
 
             self.edit(words("edit_rename", old=old, name=name), rename)
 

@@ -34,7 +34,7 @@ from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import find, ui_of, words
+from builder.tui.items import find, shown_key, ui_of, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
@@ -403,27 +403,31 @@ class UnitEditorScreen(LaminimScreen):
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         old, index, noun = self.unit_name, self.index, ui_of(self).noun
+        key = shown_key(self.unit, self.lang)  # under ja, a unit's Japanese name if it has one
+        shown = getattr(self.unit, key)
 
         def answered(name: str | None) -> None:
-            if not name or name == old:
+            if not name or name == shown:
                 return
 
             def rename(team: Team) -> Team:
                 units = list(team.units)
                 at = find(units, index, old, noun)
-                if any(u.name.casefold() == name.casefold() for u in units if u.name != old):
+                taken = (u.name.casefold() for u in units if u.name != old)
+                if key == "name" and name.casefold() in taken:
                     raise EditRefused(words("name_taken", noun, name=name))
-                units[at] = units[at].model_copy(update={"name": name})
+                units[at] = units[at].model_copy(update={key: name})
                 return team.model_copy(update={"units": units})
 
             def then(team: Team) -> None:
-                self.unit_name = name
+                if key == "name":
+                    self.unit_name = name
                 self.show()
 
-            self.edit(words("edit_rename", old=old, name=name), rename, then)
+            self.edit(words("edit_rename", old=shown, name=name), rename, then)
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        question = self.say(words("rename_item", name=shown))
+        self.app.push_screen(PromptDialog(question, value=shown), answered)
 
     def action_compare(self) -> None:
         team = self.team
