@@ -498,6 +498,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             code = code_in_text(raw)
             if code is None:
                 raise _bad(where, MESSAGES("no-code-in-text"))
+            from builder.exchange.record_code import is_record_code
+
+            if is_record_code(code):  # a battle record's code kept in a file
+                from builder.exchange.record_share import import_record
+
+                return import_record(code, where, args.catalog, args.output)
             incoming = _from_code(code, where, local_of)
             _check_text(raw, incoming, local_of)
     else:

@@ -239,3 +239,11 @@ def test_a_code_longer_than_any_qr_is_printed_in_text_only():
     assert "QR" in block["too_long"]
     assert "".join(block["lines"]) == code
     assert max(len(line) for line in block["lines"]) == RECORD_SIZES.chunk
+
+
+def test_a_record_code_kept_in_a_file_imports_too(tmp_path, cli, laminim_code):
+    kept = tmp_path / "code.txt"
+    kept.write_text(laminim_code + "\n", encoding="utf-8")
+    result = cli("import", kept, "-o", tmp_path / "game.battle.yaml")
+    assert result.code == 0, result.err
+    assert cli("play", tmp_path / "game.battle.yaml", "--json").code == 0
