@@ -1,12 +1,13 @@
 """A battle record's share code (kind 1, docs/export.md "A battle record's code"): a game in
-progress moves to another machine. The worked games of docs/play.md (LAMINIM and artifact) are
-played, shared, imported into an empty folder (no team files there) and must show the same state
+progress moves to another machine. The worked game of docs/play.md of every game is played,
+shared, imported into an empty folder (no team files there) and must show the same state
 (``play`` and ``play --json``) and hold the same record; every game that plays does the same
 from its demo file; bad, cut and foreign codes exit 2 with a message, never a traceback; the QR
 on the record's printout decodes (zxing-cpp, a 100 dpi scan) to the code printed under it."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -20,8 +21,8 @@ from builder import systems
 from builder.exchange.code import ALPHABET, KIND_RECORD, unframe
 from builder.exchange.roster import MODULE_MM
 from builder.systems import Plays
-from tests.docs import test_play_artifact_doc as artifact_doc
 from tests.docs import test_play_doc as laminim_doc
+from tests.docs.play_games import replay
 from tests.exchange.test_qr import printed_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,18 +33,7 @@ def _play_laminim(folder: Path, cli) -> Path:
     shutil.copy(ROOT / "examples/laminim/rivals.yaml", folder / "rivals.yaml")
     assert cli("play", folder / "samples.yaml", folder / "rivals.yaml", "--seed", "2024").code == 0
     steps = [t for k, t in laminim_doc.blocks(laminim_doc.DOCS / "play.md") if k == "do"]
-    return _apply(folder, folder / "samples.battle.yaml", steps, cli)
-
-
-def _play_artifact(folder: Path, cli) -> Path:
-    shutil.copy(ROOT / "parts_catalog/artifact/demo_force.yaml", folder / "sleeves.yaml")
-    shutil.copy(ROOT / "examples/artifact/londo_bell.yaml", folder / "londo_bell.yaml")
-    assert cli("play", folder / "sleeves.yaml", folder / "londo_bell.yaml", "--seed", "7").code == 0
-    steps = [t for k, t in artifact_doc.blocks(artifact_doc.DOCS / "play.md") if k == "do"]
-    return _apply(folder, folder / "sleeves.battle.yaml", steps, cli)
-
-
-def _apply(folder: Path, record: Path, steps: list[str], cli) -> Path:
+    record = folder / "samples.battle.yaml"
     for i, text in enumerate(steps):
         do = folder / f"step{i}.yaml"
         do.write_text(text, encoding="utf-8")
@@ -52,7 +42,47 @@ def _apply(folder: Path, record: Path, steps: list[str], cli) -> Path:
     return record
 
 
-GAMES = {"laminim": _play_laminim, "artifact": _play_artifact}
+WORKED = {
+    "artifact": (
+        {
+            "sleeves.yaml": ROOT / "parts_catalog/artifact/demo_force.yaml",
+            "londo_bell.yaml": ROOT / "examples/artifact/londo_bell.yaml",
+        },
+        "sleeves.battle.yaml",
+        "2024",
+    ),
+    "soh": (
+        {
+            "comet.yaml": ROOT / "parts_catalog/soh/demo_crew.yaml",
+            "salvage.yaml": ROOT / "examples/soh/my_crew.yaml",
+        },
+        "comet.battle.yaml",
+        "2024",
+    ),
+    "kuroganen": (
+        {"block.yaml": ROOT / "parts_catalog/kuroganen/demo_map.yaml"},
+        "block.battle.yaml",
+        "1",
+    ),
+}
+"""docs/play.md's worked game of each game but LAMINIM (tests/docs/play_games.py replays it)."""
+
+
+def _play_worked(game: str):
+    def play(folder: Path, cli) -> Path:
+        teams, record, seed = WORKED[game]
+        old = os.getcwd()
+        os.chdir(folder)  # the worked games name their files relative to the folder
+        try:
+            replay(cli, folder, "play.md", "en", game, teams, record, seed)
+        finally:
+            os.chdir(old)
+        return folder / record
+
+    return play
+
+
+GAMES = {"laminim": _play_laminim, **{game: _play_worked(game) for game in WORKED}}
 
 
 def _moved(record: Path, tmp_path: Path, cli, *extra: str) -> tuple[str, Path, str]:
