@@ -358,3 +358,20 @@ def test_the_examples_of_docs_matchup_md_are_real_runs(capsys):
         code, out, err = _run(capsys, *shlex.split(command.removeprefix("$ laminim ")))
         assert code == 0, err
         assert out.splitlines()[: len(shown) - 1] == shown[:-1]
+
+
+def test_a_pinned_folder_that_is_gone_is_a_warning_and_the_bundled_catalog(capsys, tmp_path):
+    """As analyze: the warning at the pin's path, and the bundled catalog for that file."""
+    import shutil
+
+    gone = _catalog_copy(tmp_path / "gone", 4)
+    mine = tmp_path / "mine.yaml"
+    shutil.copy(MINE, mine)
+    assert main(["pin", str(mine), "--catalog", str(gone)]) == 0
+    shutil.rmtree(gone)
+    capsys.readouterr()
+    code, out, err = _run(capsys, "matchup", mine, RIVALS, "--json")
+    assert code == 0, err
+    assert f"warning: {_pin_place(mine)}: catalog.path:" in err
+    plain = json.loads(_run(capsys, "matchup", MINE, RIVALS, "--json")[1])
+    assert [s["units"] for s in json.loads(out)["sides"]] == [s["units"] for s in plain["sides"]]
