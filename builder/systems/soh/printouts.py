@@ -46,13 +46,15 @@ from builder.systems.soh.print_fit import (
     spread_gap,
     weapon_name,
 )
+from builder.systems.soh.rules.play import WOUND_TRACK
 
 CARD_SIZES: dict[str, tuple[float, float]] = {k: (s.width, s.height) for k, s in SIZES.items()}
 """Card sizes in mm (width, height), portrait."""
 
-WOUND_BOXES = 20
+WOUND_BOXES = WOUND_TRACK
 """Tick boxes on the wound track. The seed raises a 'wound level' by each hit's wounds and gives
-no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round."""
+no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round, and a
+battle record puts a character out of play where they end (D23)."""
 
 REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
 REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)

@@ -33,6 +33,7 @@ from builder.systems.soh.read import SohRead, read_crew
 
 if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
+    from builder.systems.battle import Battle
 
 
 class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
@@ -109,6 +110,12 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
         from builder.systems.soh.tui.ui import soh_ui
 
         return soh_ui()
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D23, ``laminim play``)."""
+        from builder.systems.soh.play.battle import SohBattle
+
+        return SohBattle()
 
     def commands(self) -> list[Command]:
         from builder.systems.soh.commands import commands
