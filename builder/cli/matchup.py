@@ -6,6 +6,7 @@ JSON and sheet are the kit's (:mod:`builder.systems.matchup`)."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,9 @@ def add_command(sub: Any, catalog_option: Callable[[argparse.ArgumentParser], No
         description="Each unit of TEAM_A against each unit of TEAM_B as its threat, and each "
         "unit of TEAM_B against each unit of TEAM_A: P(alive) after N rounds and the damage "
         "delivered over them, with each team's best and worst pairing. How an enemy unit "
-        "attacks is its game's rule, said above the tables; see docs/matchup.md.",
+        "attacks is its game's rule, said above the tables. Both teams are read against one "
+        "catalog: --catalog DIR, else the one both files are pinned to (two files pinned to "
+        "different catalogs are refused); see docs/matchup.md.",
     )
     p.add_argument("team_a", type=Path, metavar="TEAM_A", help="the first team's file")
     p.add_argument("team_b", type=Path, metavar="TEAM_B", help="the other team's file")
@@ -83,11 +86,11 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         matchup_text,
     )
 
-    expected = catalog_system(args.catalog)
     problems: list[Problem] = []
     found: list[tuple[Any, Any, Path]] = []
+    folders = _pinned_folders(args)
     for path in (args.team_a, args.team_b):
-        system, read = read_team(path, expected=expected)
+        system, read = read_team(path, expected=catalog_system(folders[path]))
         if system is None or read.team is None:
             problems += read.problems
         else:
@@ -115,11 +118,17 @@ def cmd_matchup(args: argparse.Namespace) -> int:
             )
             raise InputError([*problems, Problem(WHERE, None, None, "", message)])
         matcher = system
-        catalog = found[0][0].load_catalog(args.catalog)
-        for s, read, _ in found:  # the other file's mistakes too, all in one run
-            report = s.check(read, catalog)
+        loaded: dict[Path | None, Any] = {}
+        for s, read, path in found:  # the other file's mistakes too, all in one run
+            folder = folders[path]
+            if folder not in loaded:
+                loaded[folder] = s.load_catalog(folder)
+            report = s.check(read, loaded[folder])
             if report.exit_code == 2:
                 problems += errors_of(report.problems)
+        catalog = loaded[folders[found[0][2]]]
+        if len(found) == 2:
+            problems += _other_catalogs(system, args, folders)
     if problems:  # a file given twice says its problems once
         raise InputError(list({str(p): p for p in problems}.values()))
     assert len(found) == 2 and matcher is not None
@@ -137,3 +146,56 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         sheet = matchup_printout(result, PrintOptions(paper=args.paper, lang=args.lang))
         return write_report(sheet, args.output, args.lang)
     return EXIT_OK
+
+
+def _pinned_folders(args: argparse.Namespace) -> dict[Path, Path | None]:
+    """Each file's catalog folder, as ``analyze`` reads it: ``--catalog DIR`` for both, else
+    the folder the file is pinned to (said on stderr; a pinned folder that is gone is a
+    warning), else None (the bundled catalog). A file given twice is said once."""
+    from builder.cli.commands import _print_warning, pinned_catalog_of
+
+    folders: dict[Path, Path | None] = {}
+    for path in (args.team_a, args.team_b):
+        if path in folders:
+            continue
+        if args.catalog is not None:
+            folders[path] = args.catalog
+            continue
+        folder, warning, _ = pinned_catalog_of(path)
+        if warning is not None:
+            _print_warning(warning)
+        folders[path] = folder
+    return folders
+
+
+def _other_catalogs(
+    system: Any, args: argparse.Namespace, folders: dict[Path, Path | None]
+) -> list[Problem]:
+    """The refusal of two files read against two different catalogs (docs/matchup.md): one
+    bad-input problem at the second file's pin (the first's when only it has one), naming both
+    catalogs and the two ways out; none when both folders hold the same catalog."""
+    from builder.catalogs.impact import catalog_folder, identity_of
+    from builder.catalogs.pin import pinned_folder
+    from builder.cli.commands import _seen_from_here
+
+    a, b = args.team_a, args.team_b
+    if args.catalog is not None or a == b:
+        return []
+    dirs = {p: catalog_folder(system, folders[p]) for p in (a, b)}
+    if os.path.realpath(dirs[a]) == os.path.realpath(dirs[b]):
+        return []
+    ids = {p: identity_of(system, dirs[p]) for p in (a, b)}
+    if ids[a].digest == ids[b].digest:  # two copies of one catalog give the same numbers
+        return []
+    here, other = (b, a) if folders[b] is not None else (a, b)
+    pin = pinned_folder(here)
+    message = MESSAGES(
+        "other-catalogs",
+        here=ids[here].said(),
+        here_dir=_seen_from_here(dirs[here]),
+        other=str(other),
+        there=ids[other].said(),
+        there_dir=_seen_from_here(dirs[other]),
+    )
+    line, col = (pin.line, pin.col) if pin is not None else (None, None)
+    return [Problem(str(here), line, col, "catalog.path", message)]

@@ -7,6 +7,7 @@ code by itself (capitals and digits) and writes SVG, which the PDF keeps as vect
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +34,67 @@ def _svg(qr: Any, size_mm: float) -> str:
     return svg.replace("<svg ", f'<svg width="{size_mm}mm" height="{size_mm}mm" ', 1)
 
 
+@dataclass(frozen=True)
+class QrSizes:
+    """How large a share block's QR is printed: its width on paper is kept between ``min_mm``
+    and ``max_mm``, at :data:`MODULE_MM` a module where that fits (below ``max_mm``)."""
+
+    min_mm: float
+    max_mm: float
+    chunk: int
+    """Characters of the code per printed line under the QR."""
+
+
+ROSTER_SIZES = QrSizes(MIN_MM, MAX_MM, CHUNK)
+RECORD_SIZES = QrSizes(40.0, 130.0, 56)
+"""A battle record's code (its state and its whole log: a six-round game is about 1,400
+characters) on a page of its own: up to 130 mm wide, so its modules stay at 0.8 mm up to a QR
+of version 30 (a long game: about 0.6 mm at version 40, the largest QR there is)."""
+MM_PER_CHAR = 1.5
+"""The printed code's monospaced 7 pt character, in mm (a line of the code under a QR is kept
+no wider than the QR)."""
+
+
+def qr_block(code: str, lang: Lang, sizes: QrSizes = ROSTER_SIZES) -> dict[str, Any]:
+    """A share block of ``code``: the code, its lines, its QR (inline SVG; None when the code
+    is longer than any QR holds: the page then carries the code in text only) and the size."""
+    import segno
+    from segno import DataOverflowError
+
+    qr = None
+    for error in ("m", "l"):  # level M (15 % may be damaged), or L where M cannot hold it
+        try:
+            qr = segno.make(code, error=error, micro=False)
+            break
+        except DataOverflowError:
+            continue
+    if qr is None:
+        chunk = sizes.chunk
+        block: dict[str, Any] = {"qr": None, "size_mm": sizes.max_mm}
+    else:
+        modules = qr.symbol_size(border=QUIET_MODULES)[0]
+        size = min(sizes.max_mm, max(sizes.min_mm, modules * MODULE_MM))
+        chunk = max(CHUNK, min(sizes.chunk, int(size / MM_PER_CHAR)))
+        block = {
+            "qr": _svg(qr, size),
+            "size_mm": round(size, 2),
+            "module_mm": round(size / modules, 3),
+            "version": qr.version,
+            "error": qr.error,
+        }
+    return {
+        "code": code,
+        "lines": [code[i : i + chunk] for i in range(0, len(code), chunk)],
+        **block,
+        "label": LABELS.t("qr-label", lang),
+        "how": LABELS.t("qr-how", lang),
+        "too_long": LABELS.t("qr-too-long", lang) if qr is None else "",
+    }
+
+
 def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
     """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
     its QR (inline SVG), the printed size; None when the team cannot be put in a code."""
-    import segno
-
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.exchange.share import encode
 
@@ -50,16 +107,5 @@ def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[
         code = encode(system, system.dump_team(team), identity, False, bundled)
     except (TypeError, ValueError):  # nothing to share: the sheet prints without it
         return None
-    qr = segno.make(code, error="m", micro=False)
-    modules = qr.symbol_size(border=QUIET_MODULES)[0]
-    size = min(MAX_MM, max(MIN_MM, modules * MODULE_MM))
-    return {
-        "code": code,
-        "lines": [code[i : i + CHUNK] for i in range(0, len(code), CHUNK)],
-        "qr": _svg(qr, size),
-        "size_mm": round(size, 2),
-        "module_mm": round(size / modules, 3),
-        "version": qr.version,
-        "label": LABELS.t("qr-label", lang),
-        "how": LABELS.t("qr-how", lang),
-    }
+    block = qr_block(code, lang)
+    return block if block["qr"] is not None else None

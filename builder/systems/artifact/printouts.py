@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.fit import fit, fit_words
 from builder.render.layout import (
     PAPERS,
@@ -216,12 +216,15 @@ def unit_card(
     }
 
 
-def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
-    """The ship then the MS, those found in the catalog (a forced illegal force may lack some)."""
+def members(
+    force: ForceFile, catalog: ArtifactCatalog, lang: Lang = "en"
+) -> list[tuple[str, Unit]]:
+    """The ship then the MS, those found in the catalog (a forced illegal force may lack some),
+    each under the name a player reads in ``lang`` (its ``name_ja`` under Japanese)."""
     units = all_units(catalog)
     out = []
-    for name, type_id in [(force.ship.name, force.ship.type)] + [
-        (u.name, u.type) for u in force.units
+    for name, type_id in [(shown_name(force.ship, lang), force.ship.type)] + [
+        (shown_name(u, lang), u.type) for u in force.units
     ]:
         if type_id in units:
             out.append((name, units[type_id]))
@@ -245,14 +248,14 @@ def cards_context(
     """Every unit's card at one scale: the largest at which the deck's fullest card fits."""
     face = FACES[size]
     grid = make_grid(paper, face.width, face.height)
-    units = members(force, catalog)
+    units = members(force, catalog, lang)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
     items = [
-        unit_card(n, u, force.name, lang, size, scale, part)
+        unit_card(n, u, shown_name(force, lang), lang, size, scale, part)
         for n, u in units
         for part in card_parts(face, scale, lang, _text(n, u, lang))
     ]
-    context = _document("cards", lang, paper, grid, items, force.name)
+    context = _document("cards", lang, paper, grid, items, shown_name(force, lang))
     context["card_size"] = size
     return context
 
@@ -263,7 +266,7 @@ def markers_context(
     """One page: the battleship marker (a round disc with name and front) and the range ruler."""
     page_w, page_h = PAPERS[paper]
     labels = labels_for(lang)
-    ships = [(n, u) for n, u in members(force, catalog) if isinstance(u, Ship)]
+    ships = [(n, u) for n, u in members(force, catalog, lang) if isinstance(u, Ship)]
     markers = []
     for name, ship in ships:
         title = fit_title(name, *MARKER_NAME, lang)
@@ -285,8 +288,8 @@ def markers_context(
         "kind": "markers",
         "lang": lang,
         "labels": labels,
-        "title": f"{force.name} — {labels['doc_markers']}",
-        "force": force.name,
+        "title": f"{shown_name(force, lang)} — {labels['doc_markers']}",
+        "force": shown_name(force, lang),
         "page": {"width": page_w, "height": page_h, "paper": paper},
         "item": {"width": MARKER_DIAMETER, "height": MARKER_DIAMETER},
         "markers": markers,

@@ -10,10 +10,11 @@ two pages of 11 and 10, not 15 + 3 tokens and a page of 3 markers).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.fit import fit
 from builder.render.layout import (
     DiscPack,
@@ -28,6 +29,7 @@ from builder.render.layout import (
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.card_context import hit_table, intercepts, resolved_units, unit_card
 from builder.systems.laminim.card_fit import CARD_SIZES, fit_deck, split_to_fit
+from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.team import SLOTS, Team
@@ -109,8 +111,10 @@ def cards_context(
     grid = make_grid(paper, card[0], card[1])
     cards = [
         piece
-        for u in resolved_units(team, catalog)
-        for piece in split_to_fit(unit_card(u, team.name, lang, labels, size), labels, lang, size)
+        for u in shown_units(team, catalog, lang)
+        for piece in split_to_fit(
+            unit_card(u, shown_name(team, lang), lang, labels, size), labels, lang, size
+        )
     ]
     deck = fit_deck(cards, labels, lang, size)
     # a unit card keeps its type readable and the heaviest unit still fits, so the hit bonuses
@@ -120,17 +124,24 @@ def cards_context(
         *cards,
         {"reference": True, "intercepts": intercepts(team, catalog, lang)},
     ]
-    context = _document("cards", lang, paper, grid, items, team.name)
+    context = _document("cards", lang, paper, grid, items, shown_name(team, lang))
     context["card_size"] = size
     context["deck"] = deck
     context["hit_table"] = hit_table()
     return context
 
 
+def shown_units(team: Team, catalog: Catalog, lang: Lang) -> list[ResolvedUnit]:
+    """The units printed, each under the name a player reads in ``lang`` (its ``name_ja``
+    under Japanese when the file gives one)."""
+    names = {u.name: shown_name(u, lang) for u in team.units}
+    return [replace(u, name=names.get(u.name, u.name)) for u in resolved_units(team, catalog)]
+
+
 def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
     """One token per launch (ammo ÷ ammo per attack) of every missile weapon in the team."""
     tokens: list[dict[str, Any]] = []
-    for unit in resolved_units(team, catalog):
+    for unit in shown_units(team, catalog, lang):
         for slot, weapon in enumerate(unit.slots[:SLOTS], start=1):
             if weapon is None or weapon.type != "missile":
                 continue
@@ -157,7 +168,7 @@ def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
 def base_markers(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
     """One base-marker ring per unit."""
     items = []
-    for u in resolved_units(team, catalog):
+    for u in shown_units(team, catalog, lang):
         name = fit(u.name, *MARKER_NAME)
         items.append(
             {
@@ -173,12 +184,13 @@ def base_markers(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any
 def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
     """The missile tokens, then the base markers, on shared sheets."""
     items = missile_tokens(team, catalog, lang) + base_markers(team, catalog, lang)
-    return _disc_sheet(lang, paper, items, team.name, with_tokens=True)
+    return _disc_sheet(lang, paper, items, shown_name(team, lang), with_tokens=True)
 
 
 def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
     """The base markers alone (a team without missile weapons)."""
-    return _disc_sheet(lang, paper, base_markers(team, catalog, lang), team.name, False)
+    markers = base_markers(team, catalog, lang)
+    return _disc_sheet(lang, paper, markers, shown_name(team, lang), False)
 
 
 def has_missiles(team: Team, catalog: Catalog) -> bool:

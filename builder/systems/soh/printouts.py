@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
@@ -161,7 +161,8 @@ def character_cards(
     title = fit_title(size, lang, name, _title_reserve(size, leader, lang), _name_floor(size))
     tag = f"({labels['continued']})"
     cont_title = fit_title(size, lang, name, _title_reserve(size, tag, lang), _name_floor(size))
-    crew_line = fit_line(f"{labels['crew']}: {crew.name}", size.text_mm, size.crew_pt, FLOOR_PT)
+    crew_name = shown_name(crew, lang)
+    crew_line = fit_line(f"{labels['crew']}: {crew_name}", size.text_mm, size.crew_pt, FLOOR_PT)
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_kind = kind_name(d.gear.kind, lang) if d.gear else None
     gear_lines = 1
@@ -338,7 +339,7 @@ def cards_context(
         for d in derive_all(crew.characters, catalog)
         for c in character_cards(d, crew, lang, size, scale)
     ]
-    title = f"{crew.name} — {labels_for(lang)['doc_cards']}"
+    title = f"{shown_name(crew, lang)} — {labels_for(lang)['doc_cards']}"
     context = _document("cards", lang, paper, grid, items, title)
     context["card_size"] = size
     return context

@@ -124,7 +124,10 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
 
     def dump_team(self, team: Crew) -> dict[str, Any]:
         """Plain data in file order; defaults left out so a saved file stays as short as written."""
-        data: dict[str, Any] = {"system": team.system, "name": team.name, "side": team.side}
+        data: dict[str, Any] = {"system": team.system, "name": team.name}
+        if team.name_ja is not None:
+            data["name_ja"] = team.name_ja
+        data["side"] = team.side
         data["characters"] = [
             c.model_dump(exclude_defaults=True) | {"name": c.name} for c in team.characters
         ]

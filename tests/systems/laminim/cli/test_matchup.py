@@ -30,13 +30,14 @@ def _run(capsys, *args: object) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
-def _team_weapons(path: Path) -> dict[str, list[str | None]]:
+def _team_weapons(path: Path, folder: Path | None = None) -> dict[str, list[str | None]]:
     from builder.core.source import read_yaml
+    from builder.roster.pins import without_pin
     from builder.systems.laminim.legality import resolve_unit
     from builder.systems.laminim.read import read_team
 
-    catalog = load_catalog()
-    team = read_team(read_yaml(path)).team
+    catalog = load_catalog(folder)
+    team = read_team(without_pin(read_yaml(path))).team
     assert team is not None
     out = {}
     for u in team.units:
@@ -46,9 +47,11 @@ def _team_weapons(path: Path) -> dict[str, list[str | None]]:
     return out
 
 
-def _by_hand(unit: dict, weapons: list[str | None], rounds: int) -> float:
+def _by_hand(
+    unit: dict, weapons: list[str | None], rounds: int, folder: Path | None = None
+) -> float:
     """D25 from analyze's JSON: Σ slots d_s × Σ_k P(slot intact at the start of round k)."""
-    catalog = load_catalog()
+    catalog = load_catalog(folder)
     total = 0.0
     for s, (wid, d) in enumerate(zip(weapons, unit["damage"]["per_slot"], strict=True)):
         if wid is None or d is None:
@@ -63,18 +66,16 @@ def _by_hand(unit: dict, weapons: list[str | None], rounds: int) -> float:
     return total
 
 
-@pytest.mark.parametrize(("rounds", "bonus"), [(6, None), (3, 4)])
-def test_every_pair_is_analyze_with_the_enemy_unit_as_threat_both_ways(capsys, rounds, bonus):
-    extra = [] if bonus is None else ["--bonus", bonus]
-    code, out, err = _run(capsys, "matchup", MINE, RIVALS, "--rounds", rounds, *extra, "--json")
+def _same_as_analyze(capsys, files: tuple[Path, Path], rounds: int, extra: list, folder=None):
+    """Every cell of ``matchup A B`` is ``analyze`` of that unit with ``--threat ENEMY:UNIT``,
+    both ways (analyze following each file's pin as matchup does); returns the JSON."""
+    code, out, err = _run(capsys, "matchup", *files, "--rounds", rounds, *extra, "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["rounds"] == rounds and data["bonus"] == (2 if bonus is None else bonus)
-    files = (MINE, RIVALS)
     checked = 0
     for k, side in enumerate(data["sides"]):
         own, enemy = files[k], files[1 - k]
-        weapons = _team_weapons(own)
+        weapons = _team_weapons(own, folder)
         for unit in side["units"]:
             for cell in unit["against"]:
                 code, said, err = _run(
@@ -94,10 +95,162 @@ def test_every_pair_is_analyze_with_the_enemy_unit_as_threat_both_ways(capsys, r
                 analyzed = json.loads(said)["units"][0]
                 assert cell["alive"] == analyzed["rounds"][rounds - 1]["alive"]
                 assert cell["method"] == analyzed["method"] == "exact"
-                want = _by_hand(analyzed, weapons[unit["name"]], rounds)
+                want = _by_hand(analyzed, weapons[unit["name"]], rounds, folder)
                 assert cell["delivered"] == pytest.approx(want, rel=1e-12, abs=1e-12)
                 checked += 1
     assert checked == 2 * 3 * 3
+    return data
+
+
+@pytest.mark.parametrize(("rounds", "bonus"), [(6, None), (3, 4)])
+def test_every_pair_is_analyze_with_the_enemy_unit_as_threat_both_ways(capsys, rounds, bonus):
+    extra = [] if bonus is None else ["--bonus", bonus]
+    data = _same_as_analyze(capsys, (MINE, RIVALS), rounds, extra)
+    assert data["rounds"] == rounds and data["bonus"] == (2 if bonus is None else bonus)
+
+
+# Pins (docs/matchup.md "Which catalog"): a copy of the bundled catalog whose rifle hits harder
+# (power 4, version 2), the two example teams pinned to it, and an unpinned copy of the rivals.
+
+
+def _catalog_copy(folder: Path, power: int) -> Path:
+    import shutil
+
+    shutil.copytree(ROOT / "parts_catalog" / "laminim", folder)
+    weapons = folder / "weapons.yaml"
+    text = weapons.read_text(encoding="utf-8")
+    rifle = "    power: 3\n    attacks: 4\n    ammo: 10\n"
+    assert rifle in text
+    weapons.write_text(text.replace(rifle, rifle.replace("3", str(power), 1), 1), "utf-8")
+    head = folder / "catalog.yaml"
+    head.write_text(
+        head.read_text("utf-8").replace("version: 1 ", f"version: {power} ", 1), "utf-8"
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def pinned(tmp_path_factory) -> dict[str, Path]:
+    import shutil
+
+    folder = tmp_path_factory.mktemp("pins")
+    out = {"v4": _catalog_copy(folder / "cat-v4", 4), "v5": _catalog_copy(folder / "cat-v5", 5)}
+    shutil.copytree(out["v4"], folder / "copy-of-v4")
+    for name, source, catalog in (
+        ("mine", MINE, "cat-v4"),
+        ("rivals", RIVALS, "cat-v4"),
+        ("rivals-copy", RIVALS, "copy-of-v4"),
+        ("rivals-v5", RIVALS, "cat-v5"),
+        ("rivals-plain", RIVALS, None),
+    ):
+        out[name] = folder / f"{name}.yaml"
+        shutil.copy(source, out[name])
+        if catalog is not None:
+            assert main(["pin", str(out[name]), "--catalog", str(folder / catalog)]) == 0
+    return out
+
+
+def test_a_pinned_pair_is_analyze_on_each_pair_both_ways(capsys, pinned):
+    files = (pinned["mine"], pinned["rivals"])
+    data = _same_as_analyze(capsys, files, 3, [], pinned["v4"])
+    plain = json.loads(_run(capsys, "matchup", MINE, RIVALS, "--rounds", 3, "--json")[1])
+    # the pinned catalog's rifle hits harder: the pin was followed, not the bundled catalog
+    alive = [c["alive"] for s in data["sides"] for u in s["units"] for c in u["against"]]
+    bundled = [c["alive"] for s in plain["sides"] for u in s["units"] for c in u["against"]]
+    assert alive != bundled
+    code, _, err = _run(capsys, "matchup", *files)
+    assert code == 0
+    assert f"note: {files[0]} is pinned to the catalog in" in err
+    assert f"note: {files[1]} is pinned to the catalog in" in err
+
+
+def test_two_copies_of_one_catalog_are_one_catalog(capsys, pinned):
+    one = _run(capsys, "matchup", pinned["mine"], pinned["rivals"], "--json")
+    copy = _run(capsys, "matchup", pinned["mine"], pinned["rivals-copy"], "--json")
+    assert one[0] == copy[0] == 0
+    sides = [json.loads(out)["sides"] for out in (one[1], copy[1])]
+    assert [s["units"] for s in sides[0]] == [s["units"] for s in sides[1]]
+
+
+def _pin_place(path: Path) -> str:
+    """``file:line:col`` of the pin's ``path:`` value in ``path``."""
+    from builder.roster.pins import pinned_folder
+
+    pin = pinned_folder(path)
+    assert pin is not None
+    return f"{path}:{pin.line}:{pin.col}"
+
+
+@pytest.mark.parametrize("order", ["pinned first", "pinned second"])
+def test_two_catalogs_are_refused_at_the_pin_naming_both(capsys, pinned, order):
+    files = [pinned["mine"], pinned["rivals-plain"]]
+    if order == "pinned second":
+        files.reverse()
+    code, out, err = _run(capsys, "matchup", *files)
+    assert code == 2 and out == ""
+    line = next(x for x in err.splitlines() if "catalog.path" in x)
+    other = pinned["rivals-plain"]
+    assert line.startswith(f"{_pin_place(pinned['mine'])}: catalog.path: this file is pinned to")
+    assert "version 4" in line and "version 1" in line and f"{other} is read against" in line
+    assert "--catalog DIR" in line and "laminim migrate FILE --catalog DIR" in line
+    assert "Traceback" not in err
+    code, _, err = _run(capsys, "matchup", *files, "--lang", "ja")
+    assert code == 2 and "1 つのカタログで読みます" in err and "バージョン 4" in err
+
+
+def test_two_pinned_catalogs_are_refused_at_the_second_files_pin(capsys, pinned):
+    code, out, err = _run(capsys, "matchup", pinned["mine"], pinned["rivals-v5"])
+    assert code == 2 and out == ""
+    assert err.count("catalog.path") == 1
+    assert f"{_pin_place(pinned['rivals-v5'])}: catalog.path: this file is pinned to" in err
+    assert "version 5" in err and "version 4" in err
+
+
+def test_catalog_overrides_both_pins(capsys, pinned):
+    """``--catalog DIR`` reads both files against DIR, whatever they pin (as analyze)."""
+
+    def cells(*args: object) -> list:
+        code, out, err = _run(capsys, "matchup", *args, "--rounds", 3, "--json")
+        assert code == 0, err
+        return [s["units"] for s in json.loads(out)["sides"]]
+
+    mismatched = (pinned["mine"], pinned["rivals-v5"])
+    assert cells(*mismatched, "--catalog", pinned["v4"]) == cells(pinned["mine"], pinned["rivals"])
+    bundled = ROOT / "parts_catalog" / "laminim"
+    assert cells(*mismatched, "--catalog", bundled) == cells(MINE, RIVALS)
+
+
+def test_an_artifact_force_follows_its_pin_the_same_way(capsys, tmp_path):
+    import shutil
+
+    catalog = tmp_path / "artifact-v2"
+    shutil.copytree(ROOT / "parts_catalog" / "artifact", catalog)
+    ships = catalog / "ships.yaml"
+    text = ships.read_text("utf-8")
+    assert "    hp: 25\n" in text
+    ships.write_text(text.replace("    hp: 25\n", "    hp: 40\n", 1), "utf-8")
+    forces = (
+        ROOT / "parts_catalog" / "artifact" / "demo_force.yaml",
+        ROOT / "examples" / "artifact" / "londo_bell.yaml",
+    )
+    copies = [tmp_path / f.name for f in forces]
+    for source, copy in zip(forces, copies, strict=True):
+        shutil.copy(source, copy)
+    assert main(["pin", str(copies[0]), "--catalog", str(catalog)]) == 0
+    capsys.readouterr()
+    code, out, err = _run(capsys, "matchup", *copies)
+    assert code == 2 and out == ""
+    assert f"{_pin_place(copies[0])}: catalog.path: this file is pinned to" in err
+    assert main(["pin", str(copies[1]), "--catalog", str(catalog)]) == 0
+    capsys.readouterr()
+    code, pinned_out, err = _run(capsys, "matchup", *copies, "--json")
+    assert code == 0, err
+    code, given_out, err = _run(capsys, "matchup", *forces, "--catalog", catalog, "--json")
+    code, plain_out, err = _run(capsys, "matchup", *forces, "--json")
+    pinned_sides, given, plain = (
+        [s["units"] for s in json.loads(x)["sides"]] for x in (pinned_out, given_out, plain_out)
+    )
+    assert pinned_sides == given != plain
 
 
 def test_each_teams_best_and_worst_pairing_is_named(capsys):
@@ -205,3 +358,20 @@ def test_the_examples_of_docs_matchup_md_are_real_runs(capsys):
         code, out, err = _run(capsys, *shlex.split(command.removeprefix("$ laminim ")))
         assert code == 0, err
         assert out.splitlines()[: len(shown) - 1] == shown[:-1]
+
+
+def test_a_pinned_folder_that_is_gone_is_a_warning_and_the_bundled_catalog(capsys, tmp_path):
+    """As analyze: the warning at the pin's path, and the bundled catalog for that file."""
+    import shutil
+
+    gone = _catalog_copy(tmp_path / "gone", 4)
+    mine = tmp_path / "mine.yaml"
+    shutil.copy(MINE, mine)
+    assert main(["pin", str(mine), "--catalog", str(gone)]) == 0
+    shutil.rmtree(gone)
+    capsys.readouterr()
+    code, out, err = _run(capsys, "matchup", mine, RIVALS, "--json")
+    assert code == 0, err
+    assert f"warning: {_pin_place(mine)}: catalog.path:" in err
+    plain = json.loads(_run(capsys, "matchup", MINE, RIVALS, "--json")[1])
+    assert [s["units"] for s in json.loads(out)["sides"]] == [s["units"] for s in plain["sides"]]
