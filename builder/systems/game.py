@@ -23,7 +23,7 @@ from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.render.printout import LaterContext
-from builder.render.roster import CatalogLine, Roster, roster_context
+from builder.render.roster import CatalogLine, Roster, catalog_text, roster_context
 from builder.systems.base import (
     AnalyzeOptions,
     CatalogT,
@@ -151,7 +151,10 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         prints one). The roster's context is worked out when it is first read
         (:class:`LaterContext`): ``cards`` lays the documents out meanwhile."""
         size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
-        out = self.documents(team, catalog, replace(options, card_size=size))
+        options = replace(options, card_size=size)
+        if self.card_sizes and options.sheet.backs != "none" and not options.catalog:
+            options = replace(options, catalog=self.back_catalog(catalog, options.lang))
+        out = self.documents(team, catalog, options)
         if type(self).roster is Game.roster:
             return out
         game = self.name_ja if options.lang == "ja" else self.name
@@ -170,6 +173,11 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         """The team's roster sheet in ``lang``: every unit, its parts and numbers, its legality
         (None: the game prints no roster sheet)."""
         return None
+
+    def back_catalog(self, catalog: CatalogT, lang: Lang) -> str:
+        """The catalog line a card's back prints: its name and version (the digest is the
+        roster sheet's)."""
+        return catalog_text(self.catalog_line(catalog), lang, digest=False)
 
     def catalog_line(self, catalog: CatalogT) -> CatalogLine:
         """The name, version and digest of the folder ``catalog`` was loaded from (the

@@ -69,7 +69,7 @@ class Face:
 
 
 FACES: dict[str, Face] = {
-    "poker": Face(63.0, 88.0, 2.5, 2.5, 3.6, 10, 13.0, 9.0, (8.5, 8.0, 7.5, 7.0, 6.5)),
+    "poker": Face(63.0, 88.0, 3.0, 3.0, 3.6, 10, 13.0, 9.0, (8.5, 8.0, 7.5, 7.0, 6.5)),
     "large": Face(89.0, 127.0, 4.0, 4.0, 5.0, 10, 19.0, 11.0, (11.0, 10.5, 10.0, 9.5, 9.0, 8.5)),
 }
 
@@ -142,7 +142,7 @@ class Tracks:
 GROUP_GAP_MM = 1.2
 """Between two groups of five boxes (cards.css ``.group``)."""
 
-BOX_GAP_MM = 0.25
+BOX_GAP_MM = 0.6
 """Between two boxes of a group (cards.css ``.tick``)."""
 
 
@@ -236,7 +236,7 @@ def card_mm(
     (infinite when the weapon table is wider than the card)."""
     if sum(columns_mm(scale, lang, text)) > face.inner:
         return math.inf
-    box_row = face.box_mm + 0.4
+    box_row = face.box_mm + BOX_GAP_MM
     title = fit_name(text.name, face, scale, lang)
     head = title.lines * title.pt * 1.1 * PT_MM + scale.line(scale.key) + scale.line() + 0.3
     layout = track_layout(face, scale, lang, text.tracks)
@@ -282,34 +282,31 @@ def gaps(text: CardText, rules: int | None = None) -> int:
 
 def _part(text: CardText, start: int, stop: int) -> CardText:
     """The card holding weapons ``start:stop`` of a unit too full for one: the first keeps the
-    tracks, the last the rules reminder."""
+    tracks; every card keeps the rules reminder (a player reads it on the card in hand)."""
     return replace(
         text,
         tracks=text.tracks if start == 0 else (),
         weapons=text.weapons[start:stop],
         numbers=text.numbers[start:stop],
         chances=text.chances[start:stop],
-        rules=text.rules if stop == len(text.weapons) else (),
     )
 
 
 def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[tuple[int, int]]:
     """The weapons (``start, stop``) each card of one unit holds at ``scale``: all on one card
-    when they fit it (its rules reminder may give way), else as many as fit on the first card,
-    then on continuation cards (each at least one weapon).
+    when they fit it with its whole rules reminder, else as many as fit on the first card,
+    then on continuation cards (each at least one weapon, each with the reminder).
 
     A unit with many weapons once ran off the foot of its card; LAMINIM and soh go on in
     continuation cards, and so does artifact."""
     n = len(text.weapons)
-    if n < 2 or card_mm(face, scale, lang, text, 0) <= face.height:
+    if n < 2 or card_mm(face, scale, lang, text) <= face.height:
         return [(0, n)]
     parts: list[tuple[int, int]] = []
     start = 0
     while start < n:
         stop = start + 1
-        while (
-            stop < n and card_mm(face, scale, lang, _part(text, start, stop + 1), 0) <= face.height
-        ):
+        while stop < n and card_mm(face, scale, lang, _part(text, start, stop + 1)) <= face.height:
             stop += 1
         parts.append((start, stop))
         start = stop
@@ -326,31 +323,22 @@ def _cards_at(face: Face, scale: Scale, lang: Lang, cards: Sequence[CardText]) -
 
 
 def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
-    """The largest scale on the face's ladder at which every card of the deck fits whole; when
-    none does, the largest at which every card still fits with the last paragraph of its
-    reminder (an MS's evasion, the ship's landing); when none does, the largest at which the
-    deck takes no more cards (continuation cards counted) than at the floor, each of them
-    fitting (the fullest cards then leave out their rules reminder).
+    """The largest scale on the face's ladder at which every card of the deck fits whole, its
+    rules reminder included; when none does, the largest at which the deck takes no more cards
+    (continuation cards counted, each with the whole reminder) than at the floor.
 
-    The middle step keeps the rule a player looks up in play: without it a Japanese demo deck,
-    a little too full for its whole reminder even at the floor, went up to the top of the
-    ladder and printed no rule on any card, while the English one kept them all."""
+    Every card keeps the whole reminder: an MS card that left out "2 actions" to fit its
+    weapons left a player without the rule its deck-mates print."""
     for body in face.ladder:
         scale = Scale.at(face, body)
         if all(card_mm(face, scale, lang, c) <= face.height for c in cards):
-            return scale
-    for body in face.ladder:
-        scale = Scale.at(face, body)
-        if all(card_mm(face, scale, lang, c, min(1, len(c.rules))) <= face.height for c in cards):
             return scale
     floor = Scale.at(face, face.ladder[-1])
     most = len(_cards_at(face, floor, lang, cards))
     for body in face.ladder[:-1]:
         scale = Scale.at(face, body)
         parts = _cards_at(face, scale, lang, cards)
-        if len(parts) <= most and all(
-            card_mm(face, scale, lang, c, 0) <= face.height for c in parts
-        ):
+        if len(parts) <= most and all(card_mm(face, scale, lang, c) <= face.height for c in parts):
             return scale
     return floor
 

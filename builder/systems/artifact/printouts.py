@@ -9,14 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.render.backs import card_back, deck_context
 from builder.render.fit import fit, fit_words
 from builder.render.layout import (
     PAPERS,
-    Grid,
+    card_grid,
     check_choices,
-    make_grid,
-    place_on_pages,
-    sheet_context,
 )
 from builder.render.measure import PT_MM, segments
 from builder.systems.artifact.card_name import fit_name as fit_title
@@ -228,31 +226,51 @@ def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]
     return out
 
 
-def _document(
-    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], force: str
-) -> Context:
+def unit_back(
+    name: str, unit: Unit, part: tuple[int, int], force: str, options: PrintOptions
+) -> dict[str, Any]:
+    """A unit card's back: the name and an ID box, the force, the kind's rules reminder."""
+    lang = options.lang
     labels = labels_for(lang)
-    title = f"{force} — {labels['doc_' + kind]}"
-    pages = place_on_pages(grid, items, crop=True, empty_page=True)
-    context = sheet_context("artifact", kind, lang, paper, grid, pages, labels, title)
-    context["force"] = force
-    return context
+    kind = "ms" if isinstance(unit, MobileSuit) else "ship"
+    return card_back(
+        name=f"{name} ({labels['continued']})" if part[0] > 0 else name,
+        team=force,
+        kind=LABELS.t("type_line", lang, type=part_name(unit, lang), kind=labels[kind]),
+        reminder=_rules(kind, labels),
+        catalog=options.catalog,
+        lang=lang,
+        card_mm=CARD_SIZES[options.card_size or "poker"],
+    )
 
 
 def cards_context(
-    force: ForceFile, catalog: ArtifactCatalog, *, lang: Lang, paper: str, size: str
+    force: ForceFile,
+    catalog: ArtifactCatalog,
+    *,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> Context:
     """Every unit's card at one scale: the largest at which the deck's fullest card fits."""
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     face = FACES[size]
-    grid = make_grid(paper, face.width, face.height)
+    grid = card_grid(paper, face.width, face.height, options.sheet)
     units = members(force, catalog)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
-    items = [
-        unit_card(n, u, force.name, lang, size, scale, part)
-        for n, u in units
-        for part in card_parts(face, scale, lang, _text(n, u, lang))
-    ]
-    context = _document("cards", lang, paper, grid, items, force.name)
+    items, backs = [], []
+    for n, u in units:
+        for part in card_parts(face, scale, lang, _text(n, u, lang)):
+            items.append(unit_card(n, u, force.name, lang, size, scale, part))
+            if options.sheet.backs != "none":
+                backs.append(unit_back(n, u, part, force.name, options))
+    labels = labels_for(lang)
+    title = f"{force.name} — {labels['doc_cards']}"
+    context = deck_context(
+        "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
+    )
+    context["force"] = force.name
     context["card_size"] = size
     return context
 
@@ -322,7 +340,7 @@ def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions)
         Printout(
             "cards",
             "artifact/cards.html",
-            cards_context(force, catalog, lang=lang, paper=paper, size=size),
+            cards_context(force, catalog, lang=lang, paper=paper, size=size, options=options),
         ),
         Printout(
             "markers",

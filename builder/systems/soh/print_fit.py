@@ -307,7 +307,7 @@ AMMO_TRACK_MAX = 40
 AMMO_WRITE_MM = 12.0
 """The write-in box of a magazine too large for a track."""
 
-BOX_GAP_MM = 0.4
+BOX_GAP_MM = 0.6
 """Between two boxes of an ammo track (cards.css ``.ammo .tick``)."""
 
 GROUP_GAP_MM = 1.0
@@ -348,7 +348,7 @@ SIZES: dict[str, CardSize] = {
         (11.0, 10.5, 10.0, 9.5, 9.0),
     ),
     "poker": CardSize(
-        63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.5, 6.5, 6.5, 4.1, 6.5, 10.0, 6.5, 9.0, 3.5,
+        63.0, 88.0, 3.0, 3.0, 1.2, 6.5, 6.5, 6.5, 6.5, 4.1, 6.5, 10.0, 6.5, 9.0, 3.5,
         (8.0, 7.5, 7.0, 6.5),
     ),
 }  # fmt: skip

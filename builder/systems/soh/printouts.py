@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.render.backs import card_back, deck_context
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
     Grid,
+    card_grid,
     check_choices,
-    make_grid,
     place_on_pages,
     sheet_context,
 )
@@ -195,38 +196,24 @@ def character_cards(
     ]
     plan_lines = count_lines(plan, size.text_mm, lang)
     rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.text_mm, lang)
-    room_next = size.height - size.continuation_mm(cont_title)
-
-    def layout(fixed: float) -> tuple[list[int], bool]:
-        counts = split_rows(rows, size.height - fixed, room_next)
-        return counts, sum(rows[: counts[0]]) > size.height - fixed
+    # every card of a character carries the wound rules (a player reads them on the card in
+    # hand): a continuation card too, so a weapon moves on before the reminder ever gives way
+    rules_mm = rules_lines * size.line(size.rules_pt) + size.gap
+    room_next = size.height - size.continuation_mm(cont_title) - rules_mm
+    bare_foot = size.foot_mm(plan_lines, 0)  # the foot without the rules (on every card)
 
     fixed = size.card_mm(gear_lines, plan_lines, rules_lines, title)
-    counts, over = layout(fixed)
+    counts = split_rows(rows, size.height - fixed, room_next)
     rules, foot_moved = True, False
-    if len(counts) > 1 or over:  # the rules reminder gives way before a weapon moves on
-        bare = size.card_mm(gear_lines, plan_lines, 0, title) - size.gap
-        bare_counts, bare_over = layout(bare)
-        if len(bare_counts) < len(counts) or (over and not bare_over):
-            fixed, counts, rules = bare, bare_counts, False
     if (
         len(counts) > 1 and len(rows) > 1
     ):  # the foot goes to the last card, which would be nearly empty
-        foot = size.foot_mm(plan_lines, rules_lines)
-        fixed, rules, foot_moved = (
-            size.card_mm(gear_lines, plan_lines, rules_lines, title) - foot,
-            True,
-            True,
-        )
-        counts = split_rows(rows, size.height - fixed, room_next - foot)
-        bare_foot = size.foot_mm(plan_lines, 0)
-        bare_counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
-        if 1 < len(bare_counts) < len(counts):  # the reminder gives way before a card is added
-            counts, foot, rules = bare_counts, bare_foot, False
+        fixed, foot_moved = fixed - bare_foot, True
+        counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
         if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
             counts = [len(rows) - 1, 1]
-        rooms = [size.height - fixed, *[room_next] * (len(counts) - 2), room_next - foot]
-        per_card = [BLOCKS - FOOT_BLOCKS, *[2] * (len(counts) - 2), 2 + FOOT_BLOCKS - (not rules)]
+        rooms = [size.height - fixed, *[room_next] * (len(counts) - 2), room_next - bare_foot]
+        per_card = [BLOCKS - FOOT_BLOCKS + 1, *[3] * (len(counts) - 2), 2 + FOOT_BLOCKS]
         counts = balance_rows(rows, rooms, per_card, size) or counts
 
     style = {
@@ -243,7 +230,7 @@ def character_cards(
         "tick_row": size.tick_row,
     }
     first_rows = sum(rows[: counts[0]])
-    first_blocks = BLOCKS - FOOT_BLOCKS if foot_moved else BLOCKS - (not rules)
+    first_blocks = BLOCKS - FOOT_BLOCKS + 1 if foot_moved else BLOCKS
     card: dict[str, Any] = {
         "continued": False,
         "name": title.words,
@@ -279,10 +266,10 @@ def character_cards(
     start = counts[0]
     for i, n in enumerate(counts[1:], start=2):
         last = i == len(counts)
-        used = size.continuation_mm(cont_title) + sum(rows[start : start + n])
+        used = size.continuation_mm(cont_title) + sum(rows[start : start + n]) + rules_mm
         if last:
-            used += size.foot_mm(plan_lines, rules_lines if rules else 0)
-        blocks = 2 + (FOOT_BLOCKS - (not rules) if last else 0)
+            used += bare_foot
+        blocks = 3 + (FOOT_BLOCKS - 1 if last else 0)
         cards.append(
             card
             | {
@@ -325,19 +312,46 @@ def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> Card
     return base
 
 
+def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions) -> dict[str, Any]:
+    """A character card's back: the name and an ID box, the crew, the hit and wound rules."""
+    lang = options.lang
+    labels = labels_for(lang)
+    return card_back(
+        name=f"{name} ({labels['continued']})" if continued else name,
+        team=crew.name,
+        kind=labels["doc_cards"],
+        reminder=[labels["rules_line"]],
+        catalog=options.catalog,
+        lang=lang,
+        card_mm=CARD_SIZES[options.card_size or "large"],
+    )
+
+
 def cards_context(
-    crew: Crew, catalog: Catalog, *, lang: Lang, paper: str, size: str
+    crew: Crew,
+    catalog: Catalog,
+    *,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> dict[str, Any]:
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     card = CARD_SIZES[size]
-    grid = make_grid(paper, *card)
+    grid = card_grid(paper, *card, options.sheet)
     scale = deck_scale(crew, catalog, lang, size)
-    items = [
-        c
-        for d in derive_all(crew.characters, catalog)
-        for c in character_cards(d, crew, lang, size, scale)
-    ]
-    title = f"{crew.name} — {labels_for(lang)['doc_cards']}"
-    context = _document("cards", lang, paper, grid, items, title)
+    items: list[dict[str, Any]] = []
+    backs: list[dict[str, Any]] = []
+    for d in derive_all(crew.characters, catalog):
+        ch = d.character
+        name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+        for c in character_cards(d, crew, lang, size, scale):
+            items.append(c)
+            if options.sheet.backs != "none":
+                backs.append(character_back(name, c["continued"], crew, options))
+    labels = labels_for(lang)
+    title = f"{crew.name} — {labels['doc_cards']}"
+    context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size
     return context
 
@@ -392,7 +406,9 @@ def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Print
         Printout(
             "cards",
             "soh/cards.html",
-            cards_context(crew, catalog, lang=options.lang, paper=options.paper, size=size),
+            cards_context(
+                crew, catalog, lang=options.lang, paper=options.paper, size=size, options=options
+            ),
         ),
         Printout(
             "reference",
