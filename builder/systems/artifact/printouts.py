@@ -291,7 +291,11 @@ def markers_context(
                 "name_rows": list(title.rows),
                 "name_pt": title.pt,
                 "name_top": round(MARKER_NAME_FOOT - title.lines * title.pt * 1.2 * PT_MM, 2),
-                "type": part_name(ship, lang),
+                # the ship's type under its name, unless the name says it already (a ship
+                # named for its class printed "Rewloola" twice)
+                "type": ""
+                if name.casefold() == part_name(ship, lang).casefold()
+                else part_name(ship, lang),
                 "hp": ship.hp,
                 "capacity": ship.capacity,
                 "stats": LABELS.t("marker_stats", lang, hp=ship.hp, capacity=ship.capacity),

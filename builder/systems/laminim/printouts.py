@@ -35,10 +35,10 @@ from builder.systems.laminim.team import SLOTS, Team
 
 KINDS = ("cards", "tokens", "markers")
 
-TOKEN_NAME = (36.0, 8.0, 6.0)
-"""Width (mm), max and min pt of the unit name on a missile token (nothing under 6 pt)."""
+TOKEN_NAME = (36.0, 8.0, 6.5)
+"""Width (mm), max and min pt of the unit name on a missile token (nothing under 6.5 pt)."""
 
-MARKER_NAME = (31.0, 6.5, 6.0)
+MARKER_NAME = (31.0, 7.0, 6.5)
 """Width (mm), max and min pt of the unit name on a base marker."""
 
 TOKEN_DIAMETER = 50.0
