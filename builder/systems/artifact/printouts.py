@@ -184,9 +184,9 @@ def unit_card(
         "name_pt": title.pt,
         "name_lines": title.lines,
         "type": part_name(unit, lang),
-        "type_line": fit(type_line, face.inner - move_mm(scale), scale.body, scale.body).text,
+        "type_line": fit(type_line, face.inner - move_mm(scale) - 1.0, scale.body, scale.body).text,
         "force": force,
-        "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
+        "force_line": fit(force_line, face.inner - 1.0, scale.body, scale.body).text,
         "move": f"{unit.move}{labels['cm']}",
         "tracks": [
             {
