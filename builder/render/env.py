@@ -32,8 +32,33 @@ full width for Japanese stays exact for it."""
 JA_GOTHIC_BOLD = _BIZUD / "BIZUDGothic-Bold.ttf"
 """The bold face of :data:`JA_GOTHIC`."""
 
-JA_FONTS = (JA_GOTHIC, JA_GOTHIC_BOLD)
+JA_PGOTHIC = _BIZUD / "BIZUDPGothic-Regular.ttf"
+"""BIZ UDPGothic, the proportional sibling in the same Debian package: Latin letters and 「・」
+in Japanese printouts' names (:func:`latin_spans`), which BIZ UDGothic sets at a fixed half
+width (an "i" as wide as an "m") and 「・」 at a full width (wide gaps in アメリア・オコンクォ)."""
+
+JA_PGOTHIC_BOLD = _BIZUD / "BIZUDPGothic-Bold.ttf"
+"""The bold face of :data:`JA_PGOTHIC`."""
+
+JA_FONTS = (JA_GOTHIC, JA_GOTHIC_BOLD, JA_PGOTHIC, JA_PGOTHIC_BOLD)
 """The Japanese font files rendering may read besides the templates."""
+
+PROPORTIONAL = re.compile(r"[A-Za-z]+(?:[ .'\-]+[A-Za-z]+)*|・+")
+"""What Japanese printouts set in BIZ UDPGothic: runs of Latin words, and 「・」."""
+
+
+def latin_spans(text: object) -> Markup:
+    """``text`` (escaped) with its Latin words and its 「・」 in ``.lat`` spans, which Japanese
+    printouts set in the proportional BIZ UDPGothic (common.css); English ones keep their face.
+    The template filter ``latin``, for names (a unit's, a team's), which mix both scripts."""
+    value = str(text)
+    out, last = [], 0
+    for m in PROPORTIONAL.finditer(value):
+        out.append(str(escape(value[last : m.start()])))
+        out.append(f'<span class="lat">{escape(m.group())}</span>')
+        last = m.end()
+    out.append(str(escape(value[last:])))
+    return Markup("".join(out))
 
 
 class ForbiddenURL(ValueError):
@@ -111,6 +136,7 @@ def make_env() -> Environment:
     env.filters["phrases"] = phrase_spans
     env.filters["name_phrases"] = name_spans
     env.filters["fit_text"] = fit_text
+    env.filters["latin"] = latin_spans
     return env
 
 

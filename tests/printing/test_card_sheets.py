@@ -355,3 +355,29 @@ def test_a_legal_print_carries_no_band():
     data = cards_pdf(DECKS["laminim-demo"], "en", "a4", "poker")
     with open_pdf_data(data) as doc:
         assert "NOTLEGAL" not in _words(doc.pages[0].extract_text())
+
+
+# --- Japanese names ------------------------------------------------------------------------
+
+
+def test_latin_names_and_nakaguro_on_japanese_cards_are_proportional():
+    """A name's Latin letters and 「・」 print in BIZ UDPGothic: an "i" narrower than an "m", and
+    no full-width gap around 「・」 (BIZ UDGothic sets both at fixed widths)."""
+    with open_pdf_data(cards_pdf(DECKS["laminim-heavy"], "ja", "a4", "poker")) as doc:
+        chars = [c for page in doc.pages for c in printed_chars(page)]
+    latin = [c for c in chars if c["text"] in "iImM" and "UDPGothic" in c["fontname"]]
+    assert latin, "no Latin letter of a name in BIZ UDPGothic"
+    i_w = min((c["x1"] - c["x0"]) / c["size"] for c in latin if c["text"] in "iI")
+    m_w = max((c["x1"] - c["x0"]) / c["size"] for c in latin if c["text"] in "mM")
+    assert i_w < 0.5 * m_w
+    dots = [c for c in chars if c["text"] == "・" and c["size"] >= 7]
+    assert dots and all((c["x1"] - c["x0"]) / c["size"] <= 0.55 for c in dots)
+
+
+def test_the_latin_filter_wraps_latin_words_and_nakaguro_only():
+    from builder.render.env import latin_spans
+
+    out = str(latin_spans("重装型ハウラー・Max O'Neil-Smith改<i>"))
+    assert out.startswith('重装型ハウラー<span class="lat">・</span>')
+    assert '<span class="lat">Max O&#39;Neil-Smith</span>改' in out
+    assert "<i>" not in out  # escaped, as every name is

@@ -25,6 +25,7 @@ from builder.render.measure import (
     PT_MM,
     Piece,
     count_lines,
+    font_em,
     inline_box,
     pieces,
     text_em,
@@ -130,6 +131,9 @@ def card_em(text: str, lang: Lang, bold: bool = False) -> float:
     for c in text.replace(NBSP, " "):
         if c in signs:
             total += signs[c]
+        elif lang == "ja" and c.isascii() and c.isalpha():
+            # a name's Latin prints in the proportional BIZ UDPGothic (env.latin_spans)
+            total += max(JA_HALF_EM, font_em(c, "ja", bold))
         elif lang == "ja" and c.isascii():
             total += JA_HALF_EM
         elif c.isascii() and (c.isalnum() or c == " "):
