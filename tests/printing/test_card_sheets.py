@@ -381,3 +381,24 @@ def test_the_latin_filter_wraps_latin_words_and_nakaguro_only():
     assert out.startswith('重装型ハウラー<span class="lat">・</span>')
     assert '<span class="lat">Max O&#39;Neil-Smith</span>改' in out
     assert "<i>" not in out  # escaped, as every name is
+
+
+# --- the ship marker -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_ship_markers_front_mark_is_clear_of_the_stand_circle_and_its_name_prints_once(lang):
+    from tests.printing.printed import printed_kind
+
+    doc = printed_kind("artifact", "a4", lang, "poker", "markers")
+    (page,) = doc.pages()
+    circles = [c for c in page.curves if abs(c["width"] - c["height"]) < 0.5 * MM]
+    stand = min((c for c in circles if c["width"] > 50 * MM), key=lambda c: c["width"])
+    marks_ = [
+        c
+        for c in page.curves
+        if c.get("fill") and c["width"] < 8 * MM and c["top"] < stand["top"] + 10 * MM
+    ]
+    assert marks_, "no front mark"
+    assert all(m["bottom"] < stand["top"] - 0.3 * MM for m in marks_)
+    assert page.extract_text().count("Rewloola") == 1
