@@ -45,9 +45,11 @@ DECKS = {
     "artifact-demo": ROOT / "parts_catalog/artifact/demo_force.yaml",
     "artifact-long": ROOT / "tests/systems/artifact/forces/long_names.yaml",
     "artifact-arsenal": ROOT / "tests/systems/artifact/forces/arsenal.yaml",
+    "artifact-latin": DECKS_DIR / "artifact_latin.yaml",
     "soh-demo": ROOT / "parts_catalog/soh/demo_crew.yaml",
     "soh-heavy": ROOT / "tests/systems/soh/crews/heavy_crew.yaml",
     "soh-big": ROOT / "tests/systems/soh/crews/big_crew.yaml",
+    "soh-long": DECKS_DIR / "soh_long.yaml",
 }
 """Every card game's demo deck and held-out decks (long names, many weapons, heavy loadouts)."""
 
