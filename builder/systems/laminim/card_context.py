@@ -47,16 +47,20 @@ def num(value: float) -> str:
     return f"{value:g}"
 
 
-MAX_TICK_BOXES = 60
-"""More points than this (a catalog may allow 10,000) get a write-in tally box instead of tick
-boxes: four rows on a large card (six on poker) are the most a card has room for, and
-thousands of boxes would take the PDF engine minutes."""
+MAX_ROWS = 4
+"""Tick-box rows a track takes at most: a frame's forty points on poker (sixty on large)."""
+
+MAX_TICK_BOXES = {size: MAX_ROWS * per_row for size, per_row in BOXES_PER_ROW.items()}
+"""More points than this on a card of the size (a catalog may allow 10,000) get a write-in
+tally box instead of tick boxes: at four rows a track, a frame's track with its heat track, or
+a weapon's durability and ammo, always fit one poker card (card_fit.split_to_fit moves the
+rest on), and thousands of boxes would take the PDF engine minutes."""
 
 
 def box_rows(count: int, size: str = "large") -> list[int]:
     """Tick-box row lengths for ``count`` points on a ``size`` card, e.g. 14 → [14] on large,
     [10, 4] on poker; none (a tally box) over :data:`MAX_TICK_BOXES`."""
-    if count > MAX_TICK_BOXES:
+    if count > MAX_TICK_BOXES[size]:
         return []
     per_row = BOXES_PER_ROW[size]
     full, rest = divmod(count, per_row)
@@ -235,6 +239,10 @@ def unit_card(
             if w is not None
         ],
         "heat": heat,
+        # the frame's and heat's tracks print on this card (a unit too heavy for one card
+        # may carry its heat track on to the next: card_fit.split_to_fit)
+        "frame_track": True,
+        "heat_track": heat is not None,
     }
     return card
 
