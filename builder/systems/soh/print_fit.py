@@ -333,12 +333,27 @@ def ammo_label_mm(
     return math.ceil((widest * size.body_pt * PT_MM + 1.0) * 10) / 10
 
 
-def ammo_mm(size: CardSize, ammo: int | None, per_row: int) -> float:
-    """Height of a weapon's ammo row (none for a weapon without ammo)."""
+AMMO_ROW_MIN = 10
+"""The fewest boxes a row of an ammo track holds beside its label: a label wider than that
+leaves (a poker card's "Ammo 30 / reload 3 AP" is 14.6 mm even at the 6.5 pt floor) goes on a
+line above the boxes instead, which then take the row's whole width ("Ammo 30" printed as a
+tower of six rows of five otherwise)."""
+
+
+def ammo_stacked(size: CardSize, label_mm: float) -> bool:
+    """The ammo label goes above its boxes (:data:`AMMO_ROW_MIN`)."""
+    return ammo_per_row(size, label_mm) < min(AMMO_ROW_MIN, ammo_per_row(size, 0.0))
+
+
+def ammo_mm(size: CardSize, ammo: int | None, per_row: int, stacked: bool = False) -> float:
+    """Height of a weapon's ammo row (none for a weapon without ammo): its label's two lines
+    beside the boxes, or its one line above them (``stacked``)."""
     if ammo is None:
         return 0.0
     rows = 1 if ammo > AMMO_TRACK_MAX else math.ceil(ammo / per_row)
     box = WRITE_BOX_MM if ammo > AMMO_TRACK_MAX else size.ammo_box
+    if stacked:
+        return size.line() + rows * (box + BOX_GAP_MM) + CELL_Y_MM
     return max(2 * size.line(), rows * (box + BOX_GAP_MM)) + CELL_Y_MM
 
 

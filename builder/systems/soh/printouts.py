@@ -36,6 +36,7 @@ from builder.systems.soh.print_fit import (
     ammo_label_mm,
     ammo_mm,
     ammo_per_row,
+    ammo_stacked,
     balance_rows,
     fit_line,
     fit_name,
@@ -121,12 +122,17 @@ def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _ammo_layout(size: CardSize, lang: Lang, weapons: list[dict[str, Any]]) -> tuple[float, int]:
-    """The ammo label column and how many boxes an ammo row holds, alike for a whole card."""
+def _ammo_layout(
+    size: CardSize, lang: Lang, weapons: list[dict[str, Any]]
+) -> tuple[float, int, bool]:
+    """The ammo label column, how many boxes an ammo row holds and whether the label goes on
+    a line above the boxes (``print_fit.ammo_stacked``: no column), alike for a whole card."""
     magazines = [w["ammo_label"] for w in weapons if w["ammo_label"]]
     reloads = [w["reload"] for w in weapons if w["reload"]]
     label = ammo_label_mm(size, lang, magazines, reloads)
-    return label, ammo_per_row(size, label)
+    if ammo_stacked(size, label):
+        return 0.0, ammo_per_row(size, 0.0), True
+    return label, ammo_per_row(size, label), False
 
 
 def _ammo_rows(ammo: int | None, per_row: int) -> list[int]:
@@ -181,14 +187,14 @@ def character_cards(
     name_w = size.inner - sum(columns) - CELL_X_MM - TABLE_SLACK_MM
     names = [(w["name"], w["skill"]) for w in weapons]
     columns = spread_columns(size, lang, columns, names, labels["weapon"])
-    ammo_label, per_row = _ammo_layout(size, lang, weapons)
+    ammo_label, per_row, stacked = _ammo_layout(size, lang, weapons)
     rows = []
     for w in weapons:
         fitted = weapon_name(size, lang, w["name"], w["skill"], name_w)
         w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
         w["wide"] = fitted.wide
         w["ammo_rows"] = _ammo_rows(w["ammo"], per_row)
-        rows.append(fitted.height + ammo_mm(size, w["ammo"], per_row))
+        rows.append(fitted.height + ammo_mm(size, w["ammo"], per_row, stacked))
     plan = [
         *pieces(size.body_pt, f"{labels['round_plan']}: "),
         *inline_box(size.body_pt, labels["plan_evasion"], WRITE_BOXES_MM[0] + 1.0),
@@ -237,6 +243,7 @@ def character_cards(
         "pad_y": size.pad_y,
         "ammo_box": size.ammo_box,
         "ammo_label": ammo_label,
+        "ammo_stacked": stacked,
         "tick_row": size.tick_row,
     }
     first_rows = sum(rows[: counts[0]])
