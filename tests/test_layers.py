@@ -58,6 +58,7 @@ GENERIC = (
     "core",
     "roster",
     "catalogs",
+    "exchange",
     "render",
     "tui",
     "cli",
@@ -71,6 +72,7 @@ TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
+    "exchange": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "render": {"textual", "builder.tui"},
 }
 """Generic layers below the TUI: no Textual and no TUI package (nor, where noted, printing)."""
@@ -169,7 +171,15 @@ def _system_of(path: Path) -> str | None:
     return rel[0] if len(rel) > 1 else None
 
 
-KIT = ("base.py", "options.py", "ui.py", "game.py", "compare_table.py", "compare_sheet.py")
+KIT = (
+    "base.py",
+    "options.py",
+    "ui.py",
+    "game.py",
+    "exchange.py",
+    "compare_table.py",
+    "compare_sheet.py",
+)
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
 

@@ -47,6 +47,7 @@ CARD_SIZES = "<card sizes>"
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
     Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
+    Path(__file__).parent.parent / "exchange" / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
 
@@ -263,6 +264,10 @@ def build_parser(
 
     add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
 
+    from builder.exchange.commands import add_commands as add_exchange
+
+    add_exchange(sub, catalog_option, output_path)  # share, import, export
+
     helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
     for sid, offer in loaded:
         for name, text in offer.commands.items():
@@ -444,7 +449,10 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
-_GENERIC = ("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate")
+_GENERIC = (
+    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate"),
+    *("share", "import", "export"),
+)
 """Commands that need no game's declarations to parse (they load only the file's system)."""
 
 _PLAIN = ("--catalog", "--json", "-o", "--output", "--paper", "--lang")

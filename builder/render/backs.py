@@ -63,12 +63,31 @@ def reminder_pt(
     to give: the paragraphs are the kind's short reminder, which fits at the floor)."""
     size = top
     while size > FLOOR_PT:
-        lines = sum(count_lines(pieces(size, p), width_mm, lang, font_em) for p in reminder)
-        need = lines * size * LINE * PT_MM + len(reminder) * 1.0
-        if need <= room_mm:
+        if _need(reminder, width_mm, lang, size) <= room_mm:
             return size
         size -= 0.25
     return FLOOR_PT
+
+
+def _need(reminder: Sequence[str], width_mm: float, lang: Lang, size: float) -> float:
+    """The height (mm) the paragraphs take at ``size``."""
+    lines = sum(count_lines(pieces(size, p), width_mm, lang, font_em) for p in reminder)
+    return lines * size * LINE * PT_MM + len(reminder) * 0.8  # .back-rules p: 0.8 mm under
+
+
+class ShareCode(Protocol):
+    """A team's share code as a QR (``builder.exchange.roster.ShareQR``)."""
+
+    @property
+    def modules(self) -> int: ...
+
+    def svg(self, size_mm: float) -> str: ...
+
+
+MODULE_MM = 0.5
+"""The smallest QR module a back prints: a phone over the table reads 0.5 mm and up (the roster
+sheet's QR, with a page of room, prints 0.8 mm: ``builder.exchange.roster.MODULE_MM``). A
+code too long for a back at this size leaves the slot, and the roster sheet carries it."""
 
 
 def card_back(
@@ -80,25 +99,39 @@ def card_back(
     catalog: str,
     lang: Lang,
     card_mm: tuple[float, float],
-    qr: Any = None,
+    qr: ShareCode | None = None,
     lead: str = "",
 ) -> dict[str, Any]:
     """The plain-data context of one card's back (``templates/common/_back.html``).
 
     ``kind``: what the card is ("Unit card", "MS"), ``reminder``: the kind's rules reminder in
-    paragraphs, ``catalog``: the catalog line (name and version), ``qr``: an SVG of the team's
-    share code (markup), None for an empty slot; ``lead``: a bold line heading the reminder."""
+    paragraphs, ``catalog``: the catalog line (name and version), ``qr``: the team's share
+    code, drawn with modules of :data:`MODULE_MM` or more (a QR larger than the slot when the
+    reminder still fits at the floor beside it), None or a code too long for the back: an
+    empty slot; ``lead``: a bold line heading the reminder."""
     width, height = card_mm
     s = _sizes(width)
     inner_w = width - 2 * s["pad"]
     name_mm = inner_w - s["id_mm"] - 2.0
     title = fit(name, name_mm, s["name_max"], 7.0, lines=2)
     lines = min(2, count_lines(pieces(title.size, title.text, bold=True), name_mm, lang, font_em))
-    head = max(s["id_mm"] + 3.0, lines * title.size * 1.1 * PT_MM) + 2 * 6.5 * LINE * PT_MM + 2.5
-    foot = s["qr_mm"]
-    room = height - 2 * s["pad"] - head - foot - 2 * GAP_MM - 1.0
+    # the name, the team and the kind lines beside the ID box (its label over it), then the
+    # header's rule 1 mm under them (common.css .back-head, .back-team)
+    words = lines * title.size * 1.1 * PT_MM + 2 * (FLOOR_PT * LINE * PT_MM + 0.6)
+    head = max(s["id_mm"] + 3.0, words) + 1.3
+    catalog_lines = count_lines(pieces(FLOOR_PT, catalog), inner_w, lang, font_em)
+    below = 1.0 + catalog_lines * FLOOR_PT * LINE * PT_MM  # the catalog line under the QR
     paragraphs = [lead, *reminder] if lead else list(reminder)
-    body = reminder_pt(paragraphs, inner_w, room, lang, s["body_max"])
+
+    def room(qr_mm: float) -> float:
+        return height - 2 * s["pad"] - head - qr_mm - below - 2 * GAP_MM
+
+    qr_mm, svg = s["qr_mm"], None
+    if qr is not None:
+        want = max(s["qr_mm"], qr.modules * MODULE_MM)
+        if want <= inner_w and _need(paragraphs, inner_w, lang, FLOOR_PT) <= room(want):
+            qr_mm, svg = round(want, 2), qr.svg(round(want, 2))
+    body = reminder_pt(paragraphs, inner_w, room(qr_mm), lang, s["body_max"])
     return {
         "name": title.text,
         "name_pt": title.size,
@@ -109,10 +142,10 @@ def card_back(
         "lead": lead,
         "body_pt": body,
         "catalog": catalog,
-        "qr": qr,
+        "qr": svg,
         "pad": s["pad"],
         "id_mm": s["id_mm"],
-        "qr_mm": s["qr_mm"],
+        "qr_mm": qr_mm,
     }
 
 

@@ -24,6 +24,7 @@ from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
 from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
+from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared
 
@@ -45,6 +46,7 @@ __all__ += [
     "nothing_to_compare",
 ]  # the compare table's kit
 __all__ += base.__all__
+__all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",

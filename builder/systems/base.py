@@ -152,6 +152,9 @@ class PrintOptions:
     """False: an illegal team printed anyway (``--force``): every card carries a band."""
     catalog: str = ""
     """The catalog line a card's back prints (set by ``Game.printouts`` when backs are asked)."""
+    share: Any = None
+    """The team's share code as a QR for the backs (``builder.exchange.roster.ShareQR``, set by
+    ``Game.printouts`` when backs are asked); None: the backs keep an empty slot."""
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,11 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
         options = replace(options, card_size=size)
         if self.card_sizes and options.sheet.backs != "none" and not options.catalog:
-            options = replace(options, catalog=self.back_catalog(catalog, options.lang))
+            options = replace(
+                options,
+                catalog=self.back_catalog(catalog, options.lang),
+                share=self.share_qr(team, catalog),
+            )
         out = self.documents(team, catalog, options)
         if type(self).roster is Game.roster:
             return out
@@ -164,7 +168,10 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
             if roster is None:
                 raise ValueError(f"{self.id}: roster() is overridden and returned None")
             line = self.catalog_line(catalog)
-            return roster_context(roster, line, game=game, lang=options.lang, paper=options.paper)
+            context = roster_context(
+                roster, line, game=game, lang=options.lang, paper=options.paper
+            )
+            return {**context, "share": self.share_block(team, catalog, options.lang)}
 
         out.append(Printout("roster", "common/roster.html", LaterContext(sheet)))
         return out
@@ -179,10 +186,37 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         roster sheet's)."""
         return catalog_text(self.catalog_line(catalog), lang, digest=False)
 
+    def share_block(self, team: TeamT, catalog: CatalogT, lang: Lang) -> dict[str, Any] | None:
+        """The roster sheet's share code and QR (docs/export.md); None: the game shares no
+        code (it does not implement :class:`builder.systems.exchange.Exchanges`)."""
+        from builder.systems.exchange import Exchanges
+
+        if not isinstance(self, Exchanges):
+            return None
+        from builder.exchange.roster import share_block  # the generic share-code writer
+
+        return share_block(self, team, self.catalog_folder_of(catalog), lang)  # type: ignore[arg-type]
+
+    def share_qr(self, team: TeamT, catalog: CatalogT) -> Any:
+        """The share code's QR the card backs print (``builder.exchange.roster.ShareQR``, the
+        roster's code); None: the game shares no code, or the team cannot be put in one."""
+        from builder.systems.exchange import Exchanges
+
+        if not isinstance(self, Exchanges):
+            return None
+        from builder.exchange.roster import share_qr
+
+        return share_qr(self, team, self.catalog_folder_of(catalog))  # type: ignore[arg-type]
+
+    def catalog_folder_of(self, catalog: CatalogT) -> Path:
+        """The folder ``catalog`` was loaded from (the bundled one when it was not loaded
+        through :meth:`load_catalog`)."""
+        return next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
+
     def catalog_line(self, catalog: CatalogT) -> CatalogLine:
         """The name, version and digest of the folder ``catalog`` was loaded from (the
         bundled one when it was not loaded through :meth:`load_catalog`)."""
-        folder = next((k for k, c in self._catalogs.items() if c is catalog), self.catalog_dir())
+        folder = self.catalog_folder_of(catalog)
         files = self.catalog_files() if isinstance(self, TracksCatalog) else None
         identity = read_identity(folder, files)
         return CatalogLine(

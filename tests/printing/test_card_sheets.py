@@ -267,18 +267,76 @@ def test_duplex_backs_lie_behind_their_fronts_mirrored_about_the_long_edge(game,
 
 
 @pytest.mark.parametrize("game", ["laminim", "artifact", "soh"])
-def test_a_back_carries_the_name_the_team_the_reminder_and_a_share_code_slot(game):
+def test_a_back_carries_the_name_the_team_the_reminder_and_the_share_codes_qr(game):
+    """Every back of a demo deck carries the team, the catalog line and the team's share code
+    as a QR that a phone camera reads (zxing-cpp on a 200 dpi render) to the roster sheet's
+    code, with modules of 0.5 mm or more; the kind's reminder is on the page."""
+    import pypdfium2
+    import zxingcpp
+
+    from builder.render.backs import MODULE_MM
+
     pages, card = _duplex_pages(game, "en")
     back = pages[1]
     chars = printed_chars(back)
     system, team = load_team(DECKS[f"{game}-demo"])
-    catalog = _words(system.back_catalog(system.load_catalog(), "en"))[:12]
-    for box in card_boxes(back, card):
+    catalog = system.load_catalog()
+    share = system.share_qr(team, catalog)  # type: ignore[attr-defined]
+    assert share is not None
+    line = _words(system.back_catalog(catalog, "en"))[:12]
+    boxes = card_boxes(back, card)
+    for box in boxes:
         text = _words("".join(c["text"] for c in sorted(chars_in(chars, box), key=_order)))
         assert _words(team.name)[:8] in text
-        assert "Sharecode" in text
-        assert catalog in text
+        assert line in text
+        assert "Sharecode" not in text  # the QR, not the empty slot
     assert any(w in _words(back.extract_text()) for w in reminders(game, "en"))
+    size = systems.get(game).card_sizes[0].id
+    data = cards_pdf(DECKS[f"{game}-demo"], "en", "a4", size, sheet=_sheet("duplex", OFFSET))
+    image = pypdfium2.PdfDocument(data)[1].render(scale=200 / 72).to_pil()
+    found = zxingcpp.read_barcodes(image)
+    codes = [r.text for r in found if r.format == zxingcpp.BarcodeFormat.QRCode]
+    assert codes == [share.code] * len(boxes)
+    backs = [p["item"] for page in _back_items(game) for p in page]
+    assert {b["qr_mm"] / share.modules >= MODULE_MM for b in backs} == {True}
+
+
+def _back_items(game: str) -> list[list[dict]]:
+    """The back pages' placed backs of ``game``'s demo deck, from the printout's context."""
+    system, team = load_team(DECKS[f"{game}-demo"])
+    size = systems.get(game).card_sizes[0].id
+    options = PrintOptions("a4", "en", size, sheet=_sheet("duplex", OFFSET))  # type: ignore[arg-type]
+    (printout,) = [
+        p for p in system.printouts(team, system.load_catalog(), options) if p.kind == "cards"
+    ]
+    pages = printout.context["pages"]
+    return [
+        [p for p in page["items"] if p.get("back")] for page in pages if page.get("side") == "back"
+    ]
+
+
+def test_a_back_keeps_an_empty_slot_for_a_code_too_long_for_it():
+    """A QR that needs modules under 0.5 mm on the back, or leaves the reminder no room,
+    is not drawn: the back keeps the slot (the roster sheet carries the code)."""
+    from builder.render.backs import card_back
+
+    class Long:
+        modules = 200
+
+        def svg(self, size_mm: float) -> str:
+            raise AssertionError("drawn")
+
+    back = card_back(
+        name="Kestrel",
+        team="T",
+        kind="Unit",
+        reminder=["A rule."],
+        catalog="C",
+        lang="en",
+        card_mm=(63.0, 88.0),
+        qr=Long(),
+    )
+    assert back["qr"] is None and back["qr_mm"] == 20.0
 
 
 def test_fold_backs_sit_beside_their_fronts_with_a_fold_line():

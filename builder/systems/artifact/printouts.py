@@ -239,6 +239,7 @@ def unit_back(
         kind=LABELS.t("type_line", lang, type=part_name(unit, lang), kind=labels[kind]),
         reminder=_rules(kind, labels),
         catalog=options.catalog,
+        qr=options.share,
         lang=lang,
         card_mm=CARD_SIZES[options.card_size or "poker"],
     )

@@ -16,6 +16,7 @@ from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Checked, Game, VersionedGame, usable
 
 if TYPE_CHECKING:  # annotations only
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # annotations only
     from builder.systems.ui import SystemUI
 
 
-class Artifact(VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(ExchangingGame, VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"

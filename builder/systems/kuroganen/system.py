@@ -29,6 +29,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 MapRead = TeamRead[KuroganenMap]
 
 
-class Kuroganen(Game[KuroganenMap, "KuroganenCatalog", MapRead]):
+class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead]):
     """The game; its catalog model and check report are imported when first asked for, so
     ``laminim reach`` (which reads neither) does not build them."""
 

@@ -119,6 +119,7 @@ def unit_back(card: dict[str, Any], unit_name: str, options: PrintOptions) -> di
         reminder=reminder,
         lead=labels["bonuses"],
         catalog=options.catalog,
+        qr=options.share,
         lang=lang,
         card_mm=CARD_SIZES[size],
     )
@@ -133,6 +134,7 @@ def reference_back(team_name: str, options: PrintOptions) -> dict[str, Any]:
         kind="",
         reminder=[],
         catalog=options.catalog,
+        qr=options.share,
         lang=options.lang,
         card_mm=CARD_SIZES[options.card_size or "poker"],
     )

@@ -23,6 +23,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Checked, Game, VersionedGame, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
@@ -31,7 +32,7 @@ from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
 
 
-class Laminim(VersionedGame, Game[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"

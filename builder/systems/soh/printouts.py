@@ -339,6 +339,7 @@ def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions
         kind=labels["doc_cards"],
         reminder=[labels["rules_line"]],
         catalog=options.catalog,
+        qr=options.share,
         lang=lang,
         card_mm=CARD_SIZES[options.card_size or "large"],
     )

@@ -25,6 +25,7 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
+from builder.systems.exchange import ExchangingGame
 from builder.systems.game import Game, VersionedGame
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
@@ -32,7 +33,7 @@ from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
 
-class SpaceOperaHeroes(VersionedGame, Game[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(ExchangingGame, VersionedGame, Game[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"

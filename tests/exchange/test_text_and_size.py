@@ -1,0 +1,59 @@
+"""``export --format text`` fits 80 columns in both languages for every file, and the share
+code stays short: a 3-unit LAMINIM team well under 200 characters, Japanese and long names
+included (docs/export.md gives the measured lengths)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from builder.core.text_table import columns
+from tests.exchange.files import FILES, ROOT, rel
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("path", FILES, ids=rel)
+def test_the_text_fits_80_columns(cli, path, lang):
+    result = cli("export", path, "--format", "text", "--lang", lang)
+    if result.code == 2:
+        return
+    assert result.code == 0
+    for line in result.out.splitlines():
+        assert columns(line) <= 80, line
+
+
+def _team(tmp_path, names, team="Night shift"):
+    units = [
+        {"name": n, "frame": f, "weapons": w}
+        for n, f, w in zip(
+            names,
+            ["striker", "bastion", "lancer"],
+            [
+                ["rifle", "missile", None],
+                ["gatling", "missile", "missile"],
+                ["smg", "quick-booster", "blade"],
+            ],
+            strict=True,
+        )
+    ]
+    path = tmp_path / "team.yaml"
+    path.write_text(
+        yaml.safe_dump({"system": "laminim", "name": team, "units": units}, allow_unicode=True),
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_three_unit_team_is_well_under_200_characters(cli, tmp_path):
+    demo = "".join(cli("share", ROOT / "parts_catalog/laminim/demo_team.yaml").out.split())
+    assert len(demo) <= 140
+    japanese = cli("share", _team(tmp_path, ["ケストレル", "ブルワーク", "スワロー"], "夜勤")).out
+    assert len("".join(japanese.split())) <= 140  # kana as UTF-16: two bytes a character, not three
+
+
+def test_long_names_cost_their_length_and_still_round_trip(cli, tmp_path):
+    names = ["Kestrel of the Long Night Watch", "Bulwark Immovable", "Swallow Swift"]
+    path = _team(tmp_path, names, "The Very Long Team Name of the Northern League")
+    code = "".join(cli("share", path).out.split())
+    assert len(code) < 260
+    assert yaml.safe_load(cli("import", code).out)["units"][0]["name"] == names[0]
