@@ -44,7 +44,7 @@ GAP_MM = 1.5
 
 
 def _sizes(width: float) -> dict[str, float]:
-    """Sizes for a card ``width`` mm wide: poker (63 mm) or large (89 mm) and between."""
+    """Sizes for a card ``width`` mm wide: 63 mm, 89 mm and between."""
     large = width >= 80
     return {
         "pad": CUT_MARGIN + (1.0 if large else 0.2),
