@@ -24,6 +24,7 @@ from builder.systems.artifact.print_fit import (
     FACES,
     NAME_SPAN,
     CardText,
+    Part,
     Scale,
     card_parts,
     deck_scale,
@@ -37,6 +38,7 @@ from builder.systems.artifact.print_fit import (
     weapon_name_pt,
     wide_name,
 )
+from builder.systems.artifact.print_fit import whole as whole_part
 from builder.systems.artifact.print_labels import LABELS, labels_for
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
@@ -146,18 +148,19 @@ def unit_card(
     lang: Lang,
     size: str,
     scale: Scale | None = None,
-    part: tuple[int, int] | None = None,
+    part: Part | None = None,
 ) -> dict[str, Any]:
     """One card of a unit at the deck's ``scale`` (by default the scale this card alone fits):
-    the weapons ``part`` (start, stop) of :func:`card_parts`, all of them by default; a
-    continuation card says so after the name and leaves the tracks to the first."""
+    the weapons and tracks ``part`` of :func:`card_parts`, all of them by default; a
+    continuation card says so after the name."""
     face = FACES[size]
     labels = labels_for(lang)
     whole = _text(name, unit, lang)
     if scale is None:
         scale = deck_scale(face, lang, [whole])
-    start, stop = part or (0, len(unit.weapons))
-    text = part_text(whole, (start, stop))
+    part = part or whole_part(whole)
+    start, stop = part.start, part.stop
+    text = part_text(whole, part)
     if start > 0:
         name = f"{name} ({labels['continued']})"
     title = fit_name(name, face, scale, lang)
@@ -227,7 +230,7 @@ def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]
 
 
 def unit_back(
-    name: str, unit: Unit, part: tuple[int, int], force: str, options: PrintOptions
+    name: str, unit: Unit, part: Part, force: str, options: PrintOptions
 ) -> dict[str, Any]:
     """A unit card's back: the name and an ID box, the force, the kind's rules reminder."""
     lang = options.lang
