@@ -154,7 +154,7 @@ class CardSize:
         """Everything on a character card but its weapon rows (with the margin), under
         ``title`` (by default a one-line name at the size's own size)."""
         abilities = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
-        derived = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
+        derived = self.derived_mm()
         wounds = self.line() + 0.5 + 2 * self.tick_row
         plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
         return (
@@ -170,6 +170,10 @@ class CardSize:
             + rules_lines * self.line(self.rules_pt)
             + MARGIN_MM
         )
+
+    def derived_mm(self) -> float:
+        """The derived values' table (evasion, durability): its head row and its key row."""
+        return self._th_row() + self.line(self.key_pt) + CELL_Y_MM
 
     def foot_mm(self, plan_lines: int, rules_lines: int) -> float:
         """The card's foot (wounds, round plan, rules) and the gaps before its blocks: it may
@@ -195,6 +199,22 @@ class Title:
     """Font size in pt."""
     lines: int
     """1, or 2 for a name too long for one line at :data:`ONE_LINE_SHARE` of the size."""
+
+
+def title_break(size: CardSize, lang: Lang, title: Title) -> int:
+    """How many of a two-line name's pieces its first line holds (0: one line, or a name that
+    fits one line with its tag under it): the heading breaks there, as its height was counted.
+    Left to wrap on its own, a name counted as two lines printed on one and left the card's
+    foot a seventh blank."""
+    if title.lines < 2:
+        return 0
+    used = 0.0
+    for i, word in enumerate(title.words):
+        piece = Piece(word, title.size, bold=True)
+        if i and used + piece_mm(piece, lang, strip=True) > size.text_mm:
+            return i
+        used += piece_mm(piece, lang)
+    return 0
 
 
 def _title_lines(title: Title | None) -> tuple[int, float | None]:

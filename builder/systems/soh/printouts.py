@@ -46,6 +46,7 @@ from builder.systems.soh.print_fit import (
     split_rows,
     spread_columns,
     spread_gap,
+    title_break,
     weapon_name,
 )
 
@@ -149,6 +150,10 @@ def _name_floor(size: CardSize) -> float:
     return max(7.0, size.crew_pt + 0.5)
 
 
+TABLE_BORDER_MM = 0.2
+"""A table's outer border: what a weapon in a table of its own adds to a card's height."""
+
+
 def character_cards(
     d: Derived, crew: Crew, lang: Lang, size_name: str, scale: CardSize | None = None
 ) -> list[dict[str, Any]]:
@@ -228,9 +233,14 @@ def character_cards(
         counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
         if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
             counts = [len(rows) - 1, 1]
-        rooms = [size.height - fixed, *[room_next] * (len(counts) - 2), room_next - bare_foot]
-        per_card = [BLOCKS - FOOT_BLOCKS + 1, *[3] * (len(counts) - 2), 2 + FOOT_BLOCKS]
-        counts = balance_rows(rows, rooms, per_card, size) or counts
+        # the greedy count kept room for the foot on every continuation card, not only the
+        # last: the fewest cards that hold the rows (a continuation card only when needed)
+        for k in range(2, len(counts) + 1):
+            rooms = [size.height - fixed, *[room_next] * (k - 2), room_next - bare_foot]
+            per_card = [BLOCKS - FOOT_BLOCKS + 1, *[3] * (k - 2), 2 + FOOT_BLOCKS]
+            if balanced := balance_rows(rows, rooms, per_card, size):
+                counts = balanced
+                break
 
     style = {
         "body": size.body_pt,
@@ -253,6 +263,7 @@ def character_cards(
         "name": title.words,
         "name_pt": title.size,
         "name_lines": title.lines,
+        "name_break": title_break(size, lang, title),
         "crew": crew_line.text,
         "crew_pt": crew_line.size,
         "tag": leader,
@@ -277,6 +288,7 @@ def character_cards(
         "wound_rows": [10] * (WOUND_BOXES // 10),
         "rules": rules,
         "foot": not foot_moved,
+        "derived": True,
         "style": style | {"gap": spread_gap(size, fixed + first_rows, first_blocks)},
     }
     cards = [card]
@@ -286,7 +298,17 @@ def character_cards(
         used = size.continuation_mm(cont_title) + sum(rows[start : start + n]) + rules_mm
         if last:
             used += bare_foot
-        blocks = 3 + (FOOT_BLOCKS - 1 if last else 0)
+        # each weapon of a continuation card is a table of its own (cards.html), a block the
+        # card's spare room goes between: two weapons under a gap of a tenth of the card each
+        # left a fifth of it blank under the rules
+        blocks = 3 + max(0, n - 1) + (FOOT_BLOCKS - 1 if last else 0)
+        used += TABLE_BORDER_MM * max(0, n - 1)
+        # a card of the foot alone (its one weapon filled the first card) repeats the evasion
+        # and durability: the wounds are worked out from them, and the card is not left a
+        # third blank under its rules
+        derived = n == 0
+        if derived:
+            used += size.derived_mm() - size._th_row()
         cards.append(
             card
             | {
@@ -294,9 +316,11 @@ def character_cards(
                 "name": cont_title.words,
                 "name_pt": cont_title.size,
                 "name_lines": cont_title.lines,
+                "name_break": title_break(size, lang, cont_title),
                 "tag": tag,
                 "weapons": weapons[start : start + n],
                 "foot": last,
+                "derived": derived,
                 "style": style | {"gap": spread_gap(size, used, blocks)},
             }
         )
