@@ -1,8 +1,9 @@
 """TUI speed at 80×24, as a player feels it: how long until each screen shows something, and
 until its numbers are in.
 
-Run from the repository root: ``python bench/bench_tui.py [--quick]``. Prints figures only; no
-test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part
+Run from the repository root: ``python bench/bench_tui.py [--quick] [--against DIR]``
+(``--against``: the first screen of this checkout and of another, in turn). Prints figures
+only; no test reads them. Targets (docs/design.md "Quality bars"): the first screen < 1 s; a part
 change shows new numbers < 100 ms; compare and suggest draw at once and fill in after.
 
 - *first screen*: ``laminim`` with no arguments in a fresh interpreter (Textual's headless
@@ -14,7 +15,13 @@ change shows new numbers < 100 ms; compare and suggest draw at once and fill in 
   session (the analysis cache is cleared before each, so every one pays a full computation),
   also in CPU time of the process (what a loaded machine does not inflate);
 - *compare*: from ``c`` to the screen painted, and to its table filled;
-- *suggest*: from ``s`` to the dialog painted (with its progress line), and to the list shown.
+- *suggest*: from ``s`` to the dialog painted (with its progress line), and to the list shown;
+- *every game*: each game's demo file opened in the app (document read, catalog, first screen
+  painted), then a key of its own editor to the new numbers painted (artifact: the odds
+  panel's weapon; soh: a character's agility in the editor, its derived values and planner
+  beside it; kuroganen: the movement, its reach), an undo of it, and the document's problems
+  worked out again after the edit (the worker that checks the text a save would write, as
+  ``laminim check`` would).
 
 "Painted" means the screen is the active one and has refreshed once (``call_after_refresh``):
 what the terminal shows. (``pilot.pause()`` is no clock for this: it waits for the process's
@@ -74,18 +81,19 @@ main([])
 """
 
 
-def start_times(runs: int) -> list[tuple[float, float, float]]:
+def start_times(runs: int, root: Path = ROOT) -> list[tuple[float, float, float]]:
     """(wall seconds of the spawned process up to the paint, wall and CPU seconds from the
-    interpreter's start) of ``laminim`` with no arguments, each in a fresh process."""
+    interpreter's start) of ``laminim`` with no arguments, each in a fresh process, on the
+    checkout at ``root``."""
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
         out = subprocess.run(
-            [sys.executable, "-c", _CHILD.format(root=str(ROOT), size=SIZE)],
+            [sys.executable, "-c", _CHILD.format(root=str(root), size=SIZE)],
             capture_output=True,
             text=True,
             check=True,
-            cwd=ROOT,
+            cwd=root,
         )
         wall = time.perf_counter() - t0
         inner, cpu = (float(v) for v in out.stdout.strip().splitlines()[-1].split())
@@ -236,12 +244,118 @@ async def screens(changes: int) -> dict[str, Any]:
     return out
 
 
+async def painted_after(app: Any, act: Any) -> float:
+    """Seconds from ``act()`` (an action that posts an edit) to the app having applied it and
+    the screen painted with it."""
+    before = app.doc.revision
+    t0 = time.perf_counter()
+    await act()
+    while app.doc.revision == before:
+        await asyncio.sleep(0)
+    drawn = asyncio.Event()
+    app.screen.call_after_refresh(drawn.set)
+    await drawn.wait()
+    return time.perf_counter() - t0
+
+
+async def every_game(rounds: int) -> dict[str, dict[str, float]]:
+    """Per game: open its demo file and paint the first screen; an edit by key to the new
+    numbers on screen, its undo, and the problems checked again after it (the worker)."""
+    from builder import systems
+    from builder.tui.app import BuilderApp
+
+    out: dict[str, dict[str, float]] = {}
+    for game in ("artifact", "soh", "kuroganen"):
+        t0 = time.perf_counter()
+        app = BuilderApp.from_paths(None, None, game)
+        got: dict[str, float] = {}
+        async with app.run_test(size=SIZE) as pilot:
+            while len(app.screen_stack) < 2:
+                await asyncio.sleep(0.001)
+            drawn = asyncio.Event()
+            app.screen.call_after_refresh(drawn.set)
+            await drawn.wait()
+            got["open"] = time.perf_counter() - t0
+            await settle(app)
+            if game == "artifact":  # the odds panel's weapon: numbers, no edit of the file
+                odds = []
+                for _ in range(rounds):
+                    t0 = time.perf_counter()
+                    await app.screen.run_action("weapon")
+                    drawn = asyncio.Event()
+                    app.screen.call_after_refresh(drawn.set)
+                    await drawn.wait()
+                    odds.append(time.perf_counter() - t0)
+                got["odds"] = statistics.median(odds)
+                await pilot.press("down")  # the first MS: its type changes back and forth
+            if game == "soh":
+                await app.screen.run_action("edit")  # the first character in the editor
+                await settle(app)
+                await pilot.press("down", "down", "down")  # its agility
+            edits, undos, checks = [], [], []
+            for i in range(rounds):
+                edits.append(await painted_after(app, _edit(app, game, i)))
+                t_edit = time.perf_counter()
+                await settle(app)  # the worker's check of the text a save would write
+                checks.append(time.perf_counter() - t_edit + edits[-1])
+                undos.append(await painted_after(app, _undo(app)))
+                await settle(app)
+            got["edit"] = statistics.median(edits)
+            got["undo"] = statistics.median(undos)
+            got["check"] = statistics.median(checks)
+        out[systems.get(game).name] = got
+    return out
+
+
+def _edit(app: Any, game: str, i: int) -> Any:
+    """An edit by the game's own key: an MS's type, a stat with ``+``, the movement."""
+
+    async def act() -> None:
+        screen = app.screen
+        if game == "artifact":
+            types = [m.id for m in app.catalog.mobile_suits]
+            screen.set_type(screen.cursor(), types[(i + 1) % len(types)])
+        elif game == "soh":
+            await screen.run_action("step(1)")
+        else:
+            await screen.run_action("move(1)")
+
+    return act
+
+
+def _undo(app: Any) -> Any:
+    async def act() -> None:
+        app.action_undo()
+
+    return act
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
+def against(other: Path, runs: int) -> None:
+    """The first screen of this checkout and of ``other`` (another checkout, e.g. before a
+    change), measured in turn so a busy machine slows both alike; CPU time is what a loaded
+    machine inflates least."""
+    ours: list[tuple[float, float, float]] = []
+    theirs: list[tuple[float, float, float]] = []
+    for _ in range(runs):
+        theirs += start_times(1, other)
+        ours += start_times(1)
+    for name, times in ((str(other), theirs), ("this checkout", ours)):
+        inner = statistics.median(i for _, i, _ in times)
+        cpu = statistics.median(c for _, _, c in times)
+        print(f"first screen, {name}: median {ms(inner)} wall, {ms(cpu)} CPU over {runs} runs")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
+    if (
+        "--against" in sys.argv
+    ):  # before/after, interleaved: python bench/bench_tui.py --against DIR
+        against(Path(sys.argv[sys.argv.index("--against") + 1]), 3 if quick else START_RUNS)
+        return
     starts = start_times(2 if quick else START_RUNS)
     walls = [w for w, _, _ in starts]
     inners = [i for _, i, _ in starts]
@@ -270,6 +384,13 @@ def main() -> None:
         f"suggest: painted after {ms(got['suggest_paint'])} "
         f"(showing {got['suggest_status']!r}), list after {ms(got['suggest_filled'])}"
     )
+    for name, times in asyncio.run(every_game(4 if quick else 12)).items():
+        odds = f"odds key {ms(times['odds'])}; " if "odds" in times else ""
+        print(
+            f"{name}: demo opened and painted {ms(times['open'])}; {odds}an edit by key to "
+            f"new numbers painted {ms(times['edit'])}, its undo {ms(times['undo'])}; the "
+            f"problems checked again {ms(times['check'])} after the key (medians)"
+        )
 
 
 if __name__ == "__main__":

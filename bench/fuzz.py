@@ -3,9 +3,15 @@
 Runs N hostile team files, catalogs and threat files of every registered game system through
 ``builder.cli.main`` in-process (the cases of ``tests/fuzz/engine.py``, in the families of
 ``tests/fuzz/families.py``: mutated text, tags on every scalar kind, special files such as
-FIFOs and devices, symlink loops, long and odd names, files past their cap) and prints the
-counts: tracebacks, bad exit codes, problem lines without a position where the file has lines,
-runs over 5 s, runs over 1 GB, plus the first few examples of each, and the runs per family.
+FIFOs and devices, symlink loops, long and odd names, files past their cap; and those of
+``tests/fuzz/hardening_families.py``: keys given twice, wrong types beside planted typos,
+twenty kinds of ``renamed:`` map, bad ``-o`` paths, commented files pinned, migrated and
+saved, another game's file to ``catalog diff``; a quarter of the runs under ``--lang ja``) and
+prints the counts: tracebacks, hangs, bad exit codes, problem lines without a position where
+the file has lines, runs over 5 s of CPU (wall time grows with the machine's load; a hang is
+still caught by the 60 s alarm), runs over 1 GB, what the hardening families' judges found
+(planted mistakes missed, bad renamed maps or -o paths accepted, comments lost, another game's
+file not told), plus the first few examples of each, and the runs per family.
 
 Workers are fresh processes every CHUNK runs, so one run's memory high-water mark (ru_maxrss)
 and the systems' caches do not pile up (each renders one tiny PDF first, so WeasyPrint's cold
@@ -68,20 +74,24 @@ def _worker(task: tuple[int, int, int, float]) -> dict:
         label = f"#{i} {case!r} {run.family} {' '.join(a[:100] for a in run.argv)}"
         found = {
             "tracebacks": run.traceback is not None,
+            "hangs": (run.traceback or "").startswith("no answer within"),
             "bad exit codes": run.traceback is None and run.code not in (0, 1, 2),
             "problem lines without a position": bool(run.unlocated),
-            "runs over 5 s": run.seconds > SLOW_SECONDS,
+            "runs over 5 s": run.cpu > SLOW_SECONDS,
             "runs over 1 GB": after >= BIG_KB > before,
         }
+        for judge in JUDGES:
+            found[judge] = any(name == judge for name, _ in run.missed)
         for name, hit in found.items():
             if hit:
                 counts[name] += 1
                 detail = (run.traceback or "").strip().splitlines()[-3:] + run.unlocated[:1]
+                detail += [f"{n}: {d}" for n, d in run.missed if n == name][:1]
                 examples.setdefault(name, [])
                 if len(examples[name]) < KEPT_EXAMPLES:
-                    examples[name].append(f"{label} ({run.seconds:.1f} s) {' | '.join(detail)}")
-        if run.seconds > worst[0]:
-            worst = (run.seconds, label)
+                    examples[name].append(f"{label} ({run.cpu:.1f} s) {' | '.join(detail)}")
+        if run.cpu > worst[0]:
+            worst = (run.cpu, label)
     return {
         "counts": counts,
         "examples": examples,
@@ -93,12 +103,23 @@ def _worker(task: tuple[int, int, int, float]) -> dict:
     }
 
 
+JUDGES = (
+    "planted mistakes missed",
+    "bad renamed accepted",
+    "bad -o accepted",
+    "comments lost",
+    "other game not told",
+)
+"""The hardening families' own judges (tests/fuzz/hardening_families.py)."""
+
 CHECKS = (
     "tracebacks",
+    "hangs",
     "bad exit codes",
     "problem lines without a position",
     "runs over 5 s",
     "runs over 1 GB",
+    *JUDGES,
 )
 
 
@@ -148,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name}: {counts[name]}")
         for line in examples.get(name, [])[:KEPT_EXAMPLES]:
             print(f"      {line}")
-    print(f"  slowest run: {worst[0]:.2f} s {worst[1]}")
+    print(f"  slowest run: {worst[0]:.2f} s of CPU {worst[1]}")
     print(f"  largest worker ru_maxrss: {maxrss / 1024:.0f} MB")
     return 1 if any(counts[name] for name in CHECKS) else 0
 

@@ -16,6 +16,8 @@ from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
+pytest_plugins = ["tests.pdf_cache"]  # each distinct PDF laid out once per session
+
 FIXTURES = Path(__file__).parent / "fixtures"
 FAKE_GAME = Path(__file__).parent / "fake_game"
 
@@ -67,6 +69,15 @@ def fake_game(monkeypatch):
 @pytest.fixture
 def fake_demo(fake_game) -> Path:
     return fake_game.demo_file()
+
+
+@pytest.fixture(autouse=True)
+def tui_errors_fail_the_test(monkeypatch):
+    """In the TUI, an error nobody expected fails the test (the player's app shows it in a
+    dialog and goes on, which would hide a bug from a test)."""
+    app = sys.modules.get("builder.tui.app")
+    if app is not None:
+        monkeypatch.setattr(app.BuilderApp, "RAISE_ERRORS", True)
 
 
 @pytest.fixture(autouse=True)

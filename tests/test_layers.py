@@ -9,7 +9,12 @@
   (``builder/systems/{base,options,ui,game}.py``) and ``builder/render`` import no game system,
   no registry and no TUI;
 - generic code and the kit name no game: none of its words (``intercept``, ``missile``, …), no
-  game id except the registry's ``INSTALLED`` / ``DEFAULT`` and the program's name ``laminim``.
+  game id except the registry's ``INSTALLED`` / ``DEFAULT`` and the program's name ``laminim``;
+  neither do their YAML tables (labels, messages, ui words);
+- ``builder/roster`` (team files) imports nothing of ``builder/catalogs`` (catalog versions,
+  which read team files), and the kit imports neither;
+- no module is imported by a name made at run time (``import_module(f"…{x}")``) but in the
+  registry: such an import is invisible to this test and to mypy.
 
 Every import is read with ``ast``, relative ones resolved, ``from pkg import module`` counted as
 that module, ``import_module("...")`` with a literal counted too, ``if TYPE_CHECKING:`` included.
@@ -57,6 +62,7 @@ HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 GENERIC = (
     "core",
     "roster",
+    "play",
     "catalogs",
     "exchange",
     "render",
@@ -70,6 +76,7 @@ REGISTRY = {"builder.systems"}
 
 TEXTUAL_FREE = {
     "core": {"textual", "builder.tui", "jinja2", "weasyprint"},
+    "play": {"textual", "builder.tui", "jinja2", "weasyprint"},
     "roster": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "catalogs": {"textual", "builder.tui", "builder.render", "jinja2", "weasyprint"},
     "exchange": {"textual", "builder.tui", "jinja2", "weasyprint"},
@@ -176,9 +183,11 @@ KIT = (
     "options.py",
     "ui.py",
     "game.py",
+    "editing.py",
     "exchange.py",
     "compare_table.py",
     "compare_sheet.py",
+    "battle.py",
 )
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]
@@ -295,7 +304,7 @@ def test_no_part_of_the_systems_but_a_games_tui_imports_the_tui(path):
 
 def _kit_refuses(name: str) -> bool:
     kit = {f"builder.systems.{k.removesuffix('.py')}" for k in KIT}
-    if _within(name, "builder.tui"):
+    if any(_within(name, p) for p in ("builder.tui", "builder.roster", "builder.catalogs")):
         return True
     return _within(name, "builder.systems") and name not in kit
 
@@ -303,7 +312,43 @@ def _kit_refuses(name: str) -> bool:
 @pytest.mark.parametrize("path", _params([*KIT_FILES, *_files(PACKAGE / "render")]))
 def test_the_kit_and_the_renderer_import_no_game_no_registry_and_no_tui(path):
     bad = _bad(path, _kit_refuses)
-    assert not bad, f"the kit and builder/render must stand alone: {bad}"
+    assert not bad, f"the kit and builder/render must stand alone (no roster, no catalogs): {bad}"
+
+
+@pytest.mark.parametrize("path", _params(_files(PACKAGE / "roster")))
+def test_team_files_import_nothing_of_the_catalog_versions(path):
+    """``builder/catalogs`` reads and rewrites team files; the team files' reader and saver
+    need nothing of it (the pin's file side is ``builder/roster/pins.py``)."""
+    bad = _bad(path, lambda n: _within(n, "builder.catalogs"))
+    assert not bad, f"builder/roster sits below builder/catalogs: {bad}"
+
+
+def dynamic_imports(source: str) -> list[int]:
+    """The lines of ``import_module(...)`` / ``__import__(...)`` calls whose module name is
+    not a literal."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in ("import_module", "__import__") and not isinstance(node.args[0], ast.Constant):
+            lines.append(node.lineno)
+    return lines
+
+
+REGISTRY_FILE = SYSTEMS_DIR / "__init__.py"
+
+
+@pytest.mark.parametrize("path", _params([p for p in ALL_FILES if p != REGISTRY_FILE]))
+def test_no_module_is_imported_by_a_name_made_at_run_time(path):
+    lines = dynamic_imports(path.read_text(encoding="utf-8"))
+    assert not lines, f"{_rel(path)}: import by a computed name on line(s) {lines}"
+
+
+def test_the_run_time_import_check_finds_them():
+    src = "import_module(f'{pkg}.catalog')\nimport_module('a.b')\n__import__(name)\n"
+    assert dynamic_imports(src) == [1, 3]
 
 
 # -- no game in generic code ----------------------------------------------------------------------
@@ -351,6 +396,37 @@ def game_words(source: str) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("path", _params(WORDLESS_FILES))
 def test_generic_code_and_the_kit_name_no_game(path):
     found = game_words(path.read_text(encoding="utf-8"))
+    assert not found, f"{_rel(path)} names a game or its words: {found}"
+
+
+WORDLESS_TABLES = sorted(
+    [
+        *(p for g in GENERIC if (PACKAGE / g).is_dir() for p in (PACKAGE / g).rglob("*.yaml")),
+        *SYSTEMS_DIR.glob("*.yaml"),
+    ]
+)
+"""The YAML tables of generic code and of the kit: labels, messages, the shell's ui words."""
+
+
+def yaml_game_words(text: str) -> list[tuple[int, str]]:
+    """Each line of a YAML table naming a game or one of its words (the program's name
+    ``laminim`` in a command line, ``laminim check``, is not a game)."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        names = [m.group(0) for m in GAME_NAMES.finditer(line) if m.group(0) != "laminim"]
+        if GAME_WORDS.search(line) or names:
+            found.append((number, line.strip()))
+    return found
+
+
+def test_every_generic_yaml_table_is_looked_at():
+    assert PACKAGE / "tui" / "labels.yaml" in WORDLESS_TABLES
+    assert PACKAGE / "core" / "messages.yaml" in WORDLESS_TABLES
+
+
+@pytest.mark.parametrize("path", _params(WORDLESS_TABLES))
+def test_generic_yaml_tables_name_no_game(path):
+    found = yaml_game_words(path.read_text(encoding="utf-8"))
     assert not found, f"{_rel(path)} names a game or its words: {found}"
 
 

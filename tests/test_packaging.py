@@ -71,3 +71,31 @@ def test_installed_package_finds_its_bundled_data(wheel, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "LEGAL" in result.stdout
+
+
+def test_every_library_the_package_imports_is_declared():
+    """An import of another distribution is a dependency in pyproject.toml (fontTools came in
+    through weasyprint, undeclared, until a release of weasyprint could drop it)."""
+    import ast
+    import tomllib
+    from importlib.metadata import packages_distributions
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {Requirement(r).name.lower().replace("_", "-") for r in project["dependencies"]}
+    owners = packages_distributions()
+    imported: set[str] = set()
+    for path in (ROOT / "builder").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    third_party = imported - set(sys.stdlib_module_names) - {"builder"}
+    needed = {
+        name: {d.lower().replace("_", "-") for d in owners.get(name, [name])}
+        for name in third_party
+    }
+    missing = {name: dists for name, dists in needed.items() if not dists & declared}
+    assert not missing, missing

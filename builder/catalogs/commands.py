@@ -18,6 +18,7 @@ from builder.catalogs.words import MESSAGES, both
 from builder.core.i18n import pick
 from builder.core.input_files import read_input
 from builder.core.messages import Message
+from builder.core.os_words import os_reason_words
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.systems import AnySystem, Output, TeamModel, TeamRead, WritesValues
@@ -91,30 +92,45 @@ def _read_file(path: Path, catalog_dir: Path | None) -> tuple[AnySystem, TeamRea
     return system, read
 
 
+def _pin_for(identity: Any, file: Path, catalog_dir: Path | None) -> Any:
+    """The pin ``pin``/``migrate`` write: the catalog's identity and, for a catalog given with
+    ``--catalog DIR``, where that folder is (so a later ``check FILE`` finds it)."""
+    from builder.catalogs.pin import Pin, catalog_path
+
+    return Pin.of(identity, catalog_path(catalog_dir, file) if catalog_dir is not None else None)
+
+
+def _say_where(pin: Any, file: Path) -> None:
+    if pin.path is not None:
+        print(_say("pinned-at", file=file, path=pin.path))
+
+
 def _keep_snapshot(identity: Any) -> None:
     from builder.catalogs.store import save_snapshot
 
     try:
         save_snapshot(identity)
     except OSError as exc:
-        print(_say("no-snapshot-kept", reason=exc.strerror or exc), file=sys.stderr)
+        print(_say("no-snapshot-kept", reason=os_reason_words(exc)), file=sys.stderr)
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder, identity_of
-    from builder.catalogs.pin import Pin, write_pin
+    from builder.catalogs.pin import Pin, pin_said, write_pin
 
     system, _ = _read_file(args.team, args.catalog)
     folder = catalog_folder(system, args.catalog)
     system.load_catalog(folder)  # a catalog that does not load is not pinned to
     identity = identity_of(system, folder)
     _keep_snapshot(identity)
+    pin = _pin_for(identity, args.team, args.catalog)
     try:
-        written = write_pin(args.team, Pin.of(identity))
+        written = write_pin(args.team, pin)
     except OSError as exc:
-        raise _bad(str(args.team), MESSAGES("cannot-write", reason=exc.strerror or exc)) from None
+        raise _bad(str(args.team), MESSAGES("cannot-write", reason=os_reason_words(exc))) from None
     state = "pinned" if written else "already-pinned"
-    print(_say(state, file=args.team, label=Pin.of(identity).said()))
+    print(_say(state, file=args.team, label=pin_said(Pin.of(identity))))
+    _say_where(pin, args.team)
     return EXIT_OK
 
 
@@ -131,12 +147,13 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         target = writable_target(Path(args.team)) if not args.dry_run else Path(args.team)
         original = read_input(target).decode("utf-8", errors="replace")
     except OSError as exc:
-        reason = exc.strerror or exc
+        reason = os_reason_words(exc)
         raise _bad(str(args.team), MESSAGES("cannot-migrate", reason=reason)) from None
     data = read.source.data if read.source is not None else None
     hook = system.value_text if isinstance(system, WritesValues) else None
+    pin = _pin_for(identity, args.team, args.catalog)
     try:
-        migration = migrate_text(original, uses_of(system, data), identity, hook)
+        migration = migrate_text(original, uses_of(system, data), identity, hook, pin)
     except ValueError:  # the text is not a YAML mapping (the reader let it through)
         why = MESSAGES("not-a-mapping")
         raise _bad(str(args.team), MESSAGES("cannot-migrate", reason=why)) from None
@@ -148,16 +165,46 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         print(_say("nothing-to-rename", file=args.team, label=identity.said()))
     if args.dry_run:
         sys.stdout.write(migration.diff(str(args.team), current_lang()))
-        return EXIT_OK
+        return _still_wrong(system, args.team, migration.text, folder)
     if migration.changed:
         _keep_snapshot(identity)
         try:
             write_atomic(target, migration.text)
         except OSError as exc:
-            reason = exc.strerror or exc
+            reason = os_reason_words(exc)
             raise _bad(str(args.team), MESSAGES("cannot-write", reason=reason)) from None
         print(_say("migrated", file=args.team, label=identity.said()))
-    return EXIT_OK
+        _say_where(pin, args.team)
+    return _still_wrong(system, args.team, migration.text, folder)
+
+
+def _still_wrong(system: AnySystem, file: Path, text: str, folder: Path) -> int:
+    """``check``'s exit code for the migrated text against the catalog of ``folder``; when it
+    is not 0, what is still wrong (a migration rewrites renamed ids, nothing else)."""
+    from builder.catalogs.pin import without_pin
+    from builder.core.problems import ReadingProblems, errors_of, verdict
+    from builder.core.source import parse_yaml
+
+    try:
+        src = without_pin(parse_yaml(text, str(file)))
+    except ReadingProblems as exc:
+        src = without_pin(exc.partial)
+    except InputError:
+        return EXIT_BAD_INPUT  # cannot happen: the file was read before it was migrated
+    read = system.read_team(src)
+    if read.team is None:
+        problems = errors_of(read.problems)
+        code = EXIT_BAD_INPUT
+    else:
+        report = system.check(read, system.load_catalog(folder))
+        problems, code = errors_of(report.problems), report.exit_code
+    if code == EXIT_OK:
+        return EXIT_OK
+    count = MESSAGES("n-error" if len(problems) == 1 else "n-errors", count=len(problems))
+    print(_say("still-wrong", file=file, verdict=verdict(code), count=count), file=sys.stderr)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return code
 
 
 def _diff_system(args: argparse.Namespace) -> AnySystem:

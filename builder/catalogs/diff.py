@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.catalogs.field_words import NONE, FieldWords, field_words
 from builder.catalogs.identity import CatalogIdentity, canonical
 from builder.catalogs.words import t
 from builder.core.catalog_folder import IDENTITY_KEYS
@@ -38,8 +39,9 @@ class FieldChange:
     file: str = ""
     """For a setting: the catalog file that holds it."""
 
-    def text(self) -> str:
-        return f"{self.field} {show(self.old)} → {show(self.new)}"
+    def text(self, lang: Lang = "en", words: FieldWords = NONE) -> str:
+        """``payload 14 → 15``, the field named in ``lang`` (the game's ``words``)."""
+        return f"{words.field(self.field, lang)} {show(self.old)} → {show(self.new)}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -65,12 +67,12 @@ class ItemChange:
     def renamed(self) -> bool:
         return self.new_id != self.id
 
-    def summary(self, lang: Lang = "en") -> str:
-        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item; ids, fields and values are
-        data, only "renamed to" is said in ``lang``)."""
+    def summary(self, lang: Lang = "en", words: FieldWords = NONE) -> str:
+        """``rifle: weight 3 → 5, power 3 → 4`` (one line per item; ids and values are data,
+        the fields and "renamed to" are said in ``lang``)."""
         parts = [t("renamed-to", lang, id=self.new_id)] if self.renamed else []
-        parts += [f.text() for f in self.fields]
-        return f"{self.id}: {', '.join(parts)}"
+        parts += [f.text(lang, words) for f in self.fields]
+        return t("item-summary", lang, id=self.id, changes=t("comma", lang).join(parts))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,7 +111,7 @@ class CatalogDiff:
         unchanged)."""
         for change in (*self.renamed, *self.changed):
             if change.collection == collection and change.id == item_id:
-                return change.summary(lang)
+                return change.summary(lang, field_words(self.old.system))
         if ItemRef(collection, item_id) in self.removed:
             return t("item-removed", lang, id=item_id)
         return None
@@ -191,9 +193,17 @@ def field_changes(old: Any, new: Any, file: str = "") -> list[FieldChange]:
     return out
 
 
-def _item_fields(old: dict[str, Any], new: dict[str, Any]) -> tuple[FieldChange, ...]:
+def _item_fields(
+    old: dict[str, Any], new: dict[str, Any], renamed: Mapping[str, str]
+) -> tuple[FieldChange, ...]:
     strip = lambda item: {k: v for k, v in item.items() if k != "id"}  # noqa: E731
-    return tuple(field_changes(strip(old), strip(new)))
+    return tuple(_not_renames(field_changes(strip(old), strip(new)), renamed))
+
+
+def _not_renames(changes: list[FieldChange], renamed: Mapping[str, str]) -> list[FieldChange]:
+    """The changes that are not a renamed id followed where it is named (a threat's weapon
+    ``blade → beam-blade`` once ``blade`` was renamed): the rename is listed once, as such."""
+    return [c for c in changes if not (isinstance(c.old, str) and renamed.get(c.old) == c.new)]
 
 
 def diff_catalogs(
@@ -209,14 +219,14 @@ def diff_catalogs(
         for item_id, item in before.items():
             if item_id in after:
                 kept_new.add(item_id)
-                fields = _item_fields(item, after[item_id])
+                fields = _item_fields(item, after[item_id], new.renamed)
                 if fields:
                     out.changed.append(ItemChange(collection, item_id, item_id, fields))
                 continue
             target = new.renamed.get(item_id)
             if target is not None and target in after and target not in before:
                 kept_new.add(target)
-                fields = _item_fields(item, after[target])
+                fields = _item_fields(item, after[target], new.renamed)
                 out.renamed.append(ItemChange(collection, item_id, target, fields))
             else:
                 out.removed.append(ItemRef(collection, item_id))
@@ -230,8 +240,8 @@ def diff_catalogs(
         if value_a is ABSENT or value_b is ABSENT:
             out.settings.append(FieldChange(key, value_a, value_b, file_b or file_a))
         else:
-            for change in field_changes({key: value_a}, {key: value_b}, file_b):
-                out.settings.append(change)
+            changes = field_changes({key: value_a}, {key: value_b}, file_b)
+            out.settings += _not_renames(changes, new.renamed)
     return out
 
 

@@ -1,210 +1,28 @@
-"""A catalog's identity: its name, the designer's ``version:`` and a digest of its content.
-
-Why a digest beside the version: homebrew catalogs change between versions too (a weight tuned,
-a typo fixed), and a player must learn that the numbers under a saved team moved. The digest is
-taken over the *parsed* YAML of every catalog file, normalised (mapping keys sorted, integral
-floats as integers), so comments, key order, quoting and layout do not change it and any value,
-id or name does.
-"""
+"""A catalog's identity (name, version, digest): :mod:`builder.core.catalog_identity`, where the
+kit reads it too; the catalog commands import it from here."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from builder.core.catalog_identity import (
+    DIGEST_CHARS,
+    INFO_FILE,
+    CatalogIdentity,
+    Version,
+    canonical,
+    catalog_files,
+    digest_of,
+    identity_label,
+    read_identity,
+)
 
-import yaml
-
-from builder.catalogs.words import MESSAGES, identity_label
-from builder.core.catalog_folder import CATALOG_INFO
-from builder.core.input_files import CATALOG_FILE_CAP, read_input
-from builder.core.problems import CORE, InputError, Problem
-from builder.core.source import Located, read_yaml
-
-DIGEST_CHARS = 12
-"""Hex digits of SHA-256 kept: short enough to read aloud, far from colliding in practice."""
-
-INFO_FILE = CATALOG_INFO
-
-Version = int | str | None
-
-
-@dataclass(frozen=True)
-class CatalogIdentity:
-    """Who a catalog folder is: ``catalog.yaml``'s name, version and renames, and its digest."""
-
-    folder: Path
-    system: str | None
-    name: str
-    version: Version
-    digest: str
-    files: tuple[str, ...]
-    """The catalog files found (those the digest covers), in the game's order."""
-    renamed: Mapping[str, str] = field(default_factory=dict)
-    """Old id -> new id (``renamed:`` of ``catalog.yaml``)."""
-    docs: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Each file's parsed data, by file name."""
-    name_ja: str | None = None
-    """``catalog.yaml``'s ``name_ja:``, the name Japanese prints and messages give."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "digest": self.digest}
-
-    def label(self) -> str:
-        """``Test catalog, version 3 (digest 1a2b…)`` for messages, in English."""
-        return self.said()[0]
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """The name in English and in Japanese (the English one when it has no ``name_ja``)."""
-        return (self.name, self.name_ja or self.name)
-
-    def said(self) -> tuple[str, str]:
-        """The label in English and in Japanese (a message parameter)."""
-        return identity_label(self.names, self.version, self.digest)
-
-
-def canonical(data: Any) -> Any:
-    """``data`` in a form whose JSON text is the same for equal catalogs (see module docstring).
-
-    Mappings become sorted ``[key, value]`` pairs (YAML keys need not be strings), integral
-    floats become integers (``3.0`` is the number ``3``), other floats keep their repr.
-    """
-    if isinstance(data, dict):
-        pairs = [[canonical(k), canonical(v)] for k, v in data.items()]
-        return {"map": sorted(pairs, key=lambda p: json.dumps(p[0], sort_keys=True))}
-    if isinstance(data, list | tuple):
-        return [canonical(x) for x in data]
-    if isinstance(data, bool) or data is None or isinstance(data, str):
-        return data
-    if isinstance(data, int):
-        return data
-    if isinstance(data, float):
-        if math.isfinite(data) and data.is_integer():
-            return int(data)
-        return {"float": repr(data)}
-    return {"other": str(data)}
-
-
-def digest_of(docs: Mapping[str, Any]) -> str:
-    """The short content digest of a catalog's files (file name -> parsed data)."""
-    text = json.dumps(canonical(dict(docs)), ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_CHARS]
-
-
-def catalog_files(folder: Path, declared: Sequence[str] | None) -> tuple[str, ...]:
-    """The files of ``folder`` that make the catalog: the game's list (those present), else
-    every YAML file in it."""
-    if declared is not None:
-        return tuple(name for name in declared if (folder / name).is_file())
-    return tuple(sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")))
-
-
-def read_identity(folder: Path, declared: Sequence[str] | None = None) -> CatalogIdentity:
-    """The identity of the catalog in ``folder``; InputError for an unreadable file or a bad
-    ``version:`` / ``renamed:`` (each problem at its line)."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        missing = CORE("file-not-found", what=CORE("what-catalog-folder"))
-        raise InputError([Problem(str(folder), None, None, "", missing)])
-    files = catalog_files(folder, declared)
-    problems: list[Problem] = []
-    docs: dict[str, Any] = {}
-    info: Located | None = None
-    for name in files:
-        if name != INFO_FILE:
-            fast = _fast_load(folder / name)
-            if fast is not _FAILED:
-                docs[name] = fast
-                continue
-        try:  # catalog.yaml, or a file the fast reader refused: read with positions
-            src = read_yaml(folder / name)
-        except InputError as exc:
-            problems.extend(exc.problems)
-            continue
-        docs[name] = src.data
-        if name == INFO_FILE:
-            info = src
-    if problems:
-        raise InputError(problems)
-    data = info.data if info is not None and isinstance(info.data, dict) else {}
-    version = data.get("version")
-    if info is not None and "version" in data and not _is_version(version):
-        problems.append(info.problem(("version",), MESSAGES("version-bad")))
-        version = None
-    renamed = _renames(info, data.get("renamed"), problems) if info is not None else {}
-    if problems:
-        raise InputError(problems)
-    title = data.get("name")
-    title_ja = data.get("name_ja")
-    system = data.get("system")
-    return CatalogIdentity(
-        folder=folder,
-        system=system if isinstance(system, str) else None,
-        name=title if isinstance(title, str) else folder.name,
-        version=version if _is_version(version) else None,
-        digest=digest_of(docs),
-        files=files,
-        renamed=renamed,
-        name_ja=title_ja if isinstance(title_ja, str) and title_ja.strip() else None,
-        docs=docs,
-    )
-
-
-_FAILED = object()
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _fast_load(path: Path) -> Any:
-    """A catalog file's data by the C safe loader (``check`` reads the identity every time,
-    and the positions of the big files are never needed: the game's loader has already
-    reported their problems); ``_FAILED`` when it cannot, so the caller reads it the slow way
-    and reports the problem at its line. Only the standard tags give the same data as the
-    team reader; anything else is left to it."""
-    try:
-        text = read_input(path, cap=CATALOG_FILE_CAP).decode("utf-8")
-        data = yaml.load(text, Loader=_LOADER)
-    except (InputError, UnicodeDecodeError, yaml.YAMLError):
-        return _FAILED
-    return data if _plain(data) else _FAILED
-
-
-def _plain(data: Any) -> bool:
-    if isinstance(data, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in data.items())
-    if isinstance(data, list):
-        return all(_plain(x) for x in data)
-    return data is None or isinstance(data, str | int | float | bool)
-
-
-def _is_version(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, str) and 0 < len(value) <= 40)
-
-
-def _renames(src: Located, value: object, problems: list[Problem]) -> dict[str, str]:
-    """``renamed: {old: new, ...}`` checked: ids are texts, no id renamed to itself."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        problems.append(src.problem(("renamed",), MESSAGES("renamed-not-mapping")))
-        return {}
-    out: dict[str, str] = {}
-    for old, new in value.items():
-        at = ("renamed", old)
-        if not isinstance(old, str) or not isinstance(new, str) or not new:
-            problems.append(src.problem(at, MESSAGES("renamed-not-texts")))
-        elif old == new:
-            problems.append(src.problem(at, MESSAGES("renamed-to-itself", old=old)))
-        else:
-            out[old] = new
-    for old, new in out.items():
-        if new in out:
-            message = MESSAGES("renamed-chain", old=old, new=new)
-            problems.append(src.problem(("renamed", old), message))
-    return out
+__all__ = [
+    "DIGEST_CHARS",
+    "INFO_FILE",
+    "CatalogIdentity",
+    "Version",
+    "canonical",
+    "catalog_files",
+    "digest_of",
+    "identity_label",
+    "read_identity",
+]

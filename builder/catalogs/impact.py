@@ -8,11 +8,11 @@ file names and where, and which numbers a player reads; this module compares.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from builder.catalogs.diff import CatalogDiff, items_by_id, merged
 from builder.catalogs.identity import CatalogIdentity, read_identity
 from builder.catalogs.words import MESSAGES
 from builder.core.i18n import Pair
@@ -21,6 +21,9 @@ from builder.core.messages import EMPTY
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.systems import AnySystem, PartUse, TeamModel, TeamRead, TracksCatalog
+
+if TYPE_CHECKING:  # a check of a file whose catalog renamed nothing never compares catalogs
+    from builder.catalogs.diff import CatalogDiff
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -50,6 +53,34 @@ def collections_of(system: AnySystem) -> tuple[str, ...]:
 
 def uses_of(system: AnySystem, data: Any) -> list[PartUse]:
     return system.part_uses(data) if isinstance(system, TracksCatalog) else []
+
+
+@dataclass(frozen=True)
+class _Item:
+    id: str
+    name: str
+    name_ja: str
+
+
+def by_id(uses: list[PartUse], identity: CatalogIdentity) -> list[PartUse]:
+    """``uses`` with each part the file names by its English or Japanese name given by the id
+    that name has in the catalog ``identity`` (builder/core/names.py); ids stay as they are."""
+    from dataclasses import replace
+
+    from builder.catalogs.diff import items_by_id, merged
+    from builder.core.names import Names
+
+    catalog = merged(identity)
+    indexes: dict[str, Names[_Item]] = {}
+    out = []
+    for use in uses:
+        if use.collection not in indexes:
+            items = items_by_id(catalog.get(use.collection, ("", None))[1]).values()
+            indexes[use.collection] = Names(
+                _Item(i["id"], str(i.get("name", "")), str(i.get("name_ja", ""))) for i in items
+            )
+        out.append(replace(use, id=indexes[use.collection].id_of(use.id)))
+    return out
 
 
 @dataclass(frozen=True)
@@ -110,10 +141,13 @@ def new_errors(before: list[Problem], after: list[Problem]) -> list[Problem]:
 def rename_notes(
     system: AnySystem, read: TeamRead[TeamModel], identity: CatalogIdentity
 ) -> list[Problem]:
-    """For each id the file names that the catalog renamed (and no longer has): a warning at
-    its line with the new id and the version that renamed it."""
+    """For each id the file names that the catalog renamed (and no longer has): the error at
+    its place, with the new id, the version that renamed it and the command that rewrites it
+    (it stands for the game's "unknown id" there: see :func:`with_renames`)."""
     if not identity.renamed or read.source is None:
         return []
+    from builder.catalogs.diff import items_by_id, merged
+
     catalog = merged(identity)
     out = []
     for use in uses_of(system, read.source.data):
@@ -125,8 +159,25 @@ def rename_notes(
         message = MESSAGES(
             "id-renamed", old=use.id, new=new, version=version, file=read.source.file
         )
-        out.append(read.source.problem(use.path, message, "warning"))
+        out.append(read.source.problem(use.path, message, "bad-input"))
     return out
+
+
+def with_renames(problems: list[Problem], renames: list[Problem]) -> list[Problem]:
+    """``problems`` with each error at the place of a renamed id (the game's "unknown
+    weapon 'blade'") replaced by the rename's own error: one problem per mistake."""
+    if not renames:
+        return problems
+    by_place = {_place(r): r for r in renames}
+    out: list[Problem] = []
+    for problem in problems:
+        rename = by_place.pop(_place(problem), None) if problem.severity != "warning" else None
+        out.append(rename if rename is not None else problem)
+    return out + list(by_place.values())
+
+
+def _place(problem: Problem) -> tuple[str, int | None, int | None]:
+    return (problem.file, problem.line, problem.col)
 
 
 @dataclass
@@ -172,14 +223,17 @@ class FileImpact:
         }
 
 
-def own_changes(diff: CatalogDiff, uses: list[PartUse]) -> list[tuple[PartUse, Pair]]:
+def own_changes(
+    diff: CatalogDiff, uses: list[PartUse], renamed: Mapping[str, str] | None = None
+) -> list[tuple[PartUse, Pair]]:
     """Each changed part the file uses, once (at its first use), in file order, with what
-    changed in English and in Japanese."""
+    changed in English and in Japanese; an id in ``renamed`` (the file's renamed ids, each
+    told once by its own error) is left out."""
     out: list[tuple[PartUse, Pair]] = []
     seen: set[tuple[str, str]] = set()
     for use in uses:
         key = (use.collection, use.id)
-        if key in seen:
+        if key in seen or (renamed is not None and use.id in renamed):
             continue
         seen.add(key)
         line = diff.about(use.collection, use.id)
@@ -207,6 +261,9 @@ def file_impact(
     """What the change from ``old_catalog`` to ``new_catalog`` does to the file at ``path``."""
     from builder.roster.team_file import read_team
 
+    other = other_game(path, system)
+    if other is not None:
+        return FileImpact(str(path), EXIT_BAD_INPUT, EXIT_BAD_INPUT, [other], unreadable=True)
     found, read = read_team(path, expected=system.id)
     if found is None or read.team is None:
         problems = errors_of(read.problems)
@@ -215,6 +272,7 @@ def file_impact(
     after, errors_after = judge(system, read, new_catalog)
     uses = uses_of(system, read.source.data if read.source is not None else None)
     renames = rename_notes(system, read, diff.new)
+    errors_after = with_renames(errors_after, renames)  # a renamed id: one reason, not two
     migrated = _migrated(system, path, uses, diff.new) if renames else None
     scored = migrated if migrated is not None else read
     return FileImpact(
@@ -224,12 +282,40 @@ def file_impact(
         reasons=errors_after,
         new_errors=new_errors(errors_before, errors_after),
         renames=renames,
-        parts_changed=own_changes(diff, uses),
+        parts_changed=own_changes(diff, by_id(uses, diff.old), renamed=diff.new.renamed),
         moved=moved_numbers(
             headlines(system, read, old_catalog), headlines(system, scored, new_catalog)
         ),
         after_migrate=judge(system, migrated, new_catalog)[0] if migrated is not None else None,
     )
+
+
+def other_game(path: Path, system: AnySystem) -> Problem | None:
+    """The problem of a file whose ``system:`` names another installed game than ``system``'s
+    (read as this game, its every field would be "unknown"); None for any other file."""
+    from builder import systems
+    from builder.core.problems import ReadingProblems
+    from builder.core.source import Located, read_yaml
+
+    src: Located | None
+    try:
+        src = read_yaml(path)
+    except ReadingProblems as exc:
+        src = exc.partial
+    except InputError:
+        src = None
+    data = src.data if src is not None else None
+    sid = data.get("system") if isinstance(data, dict) else None
+    if not isinstance(sid, str) or sid == system.id or sid not in systems.INSTALLED:
+        return None
+    assert src is not None
+    found = systems.get(sid)
+    message = MESSAGES(
+        "other-game-file",
+        found=(found.name, found.name_ja),
+        system=(system.name, system.name_ja),
+    )
+    return src.problem(("system",), message)
 
 
 def _migrated(

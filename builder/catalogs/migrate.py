@@ -70,9 +70,10 @@ def migrate_text(
     uses: list[PartUse],
     identity: CatalogIdentity,
     value_text: Any = None,
+    pin: Pin | None = None,
 ) -> Migration:
-    """The migrated text of a file (``uses`` found in its data); raises ValueError when the
-    text is not a YAML mapping."""
+    """The migrated text of a file (``uses`` found in its data), pinned to ``pin`` (default:
+    the catalog's, with no folder); raises ValueError when the text is not a YAML mapping."""
     from builder.roster.team_file import dump_team
 
     data = load_plain(original)
@@ -89,7 +90,7 @@ def migrate_text(
             text = edited
         else:
             text = dump_team(new, original, value_text)  # the saver keeps what it can
-    text = pinned_text(text, Pin.of(identity))
+    text = pinned_text(text, pin or Pin.of(identity))
     return Migration(original, text, renamed)
 
 

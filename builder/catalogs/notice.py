@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.catalogs.diff import diff_catalogs
 from builder.catalogs.identity import CatalogIdentity, read_identity
 from builder.catalogs.impact import (
     collections_of,
@@ -24,24 +23,38 @@ from builder.catalogs.impact import (
     rename_notes,
     same_problem,
     uses_of,
+    with_renames,
 )
 from builder.catalogs.pin import Pin, read_pin
-from builder.catalogs.store import find_snapshot
 from builder.catalogs.words import MESSAGES, short_label
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.source import Located, read_yaml
-from builder.systems import AnySystem, TeamModel, TeamRead
+from builder.systems import AnySystem, Report, TeamModel, TeamRead
 
 
 @dataclass
 class CatalogNotice:
-    """The catalog part of one ``check``: warnings to print and the JSON ``catalog`` key."""
+    """The catalog part of one ``check``: its warnings, the errors of renamed ids and the JSON
+    ``catalog`` key."""
 
     warnings: list[Problem] = field(default_factory=list)
     json: dict[str, Any] | None = None
     new_errors: list[Problem] = field(default_factory=list)
     """Errors the catalog change brought (``check`` marks them where it prints them)."""
+    renames: list[Problem] = field(default_factory=list)
+    """An error per use of an id the catalog renamed (see :func:`impact.with_renames`)."""
+
+    def apply(self, report: Report) -> None:
+        """Put the notice into ``report`` (in place): each renamed id's error stands for the
+        game's "unknown id" at its place, and the warnings join the report's own, so its
+        summary counts them and they are shown like any other warning."""
+        problems = report.problems
+        replaced = with_renames(problems, self.renames)
+        for old, new in zip(problems, replaced, strict=False):
+            if new is not old and any(same_problem(old, p) for p in self.new_errors):
+                self.new_errors.append(new)
+        problems[:] = [*replaced, *self.warnings]
 
     def mark(self, problem: Problem) -> str:
         """An error line of ``check`` (in the language it reports in), marked when the catalog
@@ -72,7 +85,7 @@ def check_notice(
     (the catalog of ``folder``)."""
     identity = identity_of(system, folder)
     renames = rename_notes(system, read, identity)
-    notice = CatalogNotice(renames)
+    notice = CatalogNotice(renames=renames)
     pin, src = _pin_of(path)
     if pin is None or src is None:
         return notice
@@ -89,13 +102,15 @@ def check_notice(
     notice.json = body
     if not changed:
         return notice
-    notice.warnings = []  # the renames follow the changes
     same = pin.name == identity.name  # the usual case: say the versions, not the name twice
     head = MESSAGES(
         "built-against",
         pinned=short_label(pin.name, pin.version, pin.digest, same),
         current=short_label(identity.name, identity.version, identity.digest, same),
     )
+    from builder.catalogs.diff import diff_catalogs  # a pinned file whose catalog changed
+    from builder.catalogs.store import find_snapshot
+
     snapshot = find_snapshot(pin.digest)
     old: CatalogIdentity | None = None
     old_catalog: Any = None
@@ -108,10 +123,11 @@ def check_notice(
     body["snapshot"] = str(snapshot) if old is not None else None
     if old is None:
         message = MESSAGES("no-snapshot", head=head)
-        notice.warnings = [at(("catalog",), message, "warning"), *renames]
+        notice.warnings = [at(("catalog",), message, "warning")]
         return notice
     diff = diff_catalogs(old, identity, collections_of(system))
-    changes = own_changes(diff, uses_of(system, read.source.data if read.source else None))
+    uses = uses_of(system, read.source.data if read.source else None)
+    changes = own_changes(diff, uses, renamed=identity.renamed)
     _, errors_before = judge(system, read, old_catalog)
     _, errors_after = judge(system, read, catalog)
     broke = new_errors(errors_before, errors_after)
@@ -127,7 +143,6 @@ def check_notice(
     for use, line in changes:
         change = MESSAGES("catalog-change", line=line)
         notice.warnings.append(src.problem(use.path, change, "warning"))
-    notice.warnings += renames
     notice.new_errors = broke
     body["changes"] = [
         {"collection": u.collection, "id": u.id, "change": line[0]} for u, line in changes

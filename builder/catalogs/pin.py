@@ -1,140 +1,43 @@
-"""The pin: ``catalog: {name, version, digest}`` in a team file, read and written.
-
-Why in the file: a file that says which catalog it was built against lets ``check`` tell the
-player what a later catalog did to it. The pin is one flow mapping line, written after the
-file's ``name:`` (or ``system:``) line; everything else of the file is kept byte for byte. Only
-when that cannot be done (the file already holds a block-style ``catalog:``) does the project's
-comment-keeping saver rewrite the file. A game's reader never sees the key (the team reader
-takes it out first), so a file without it reads exactly as before.
-"""
+"""The pin of a team file on the catalog side: writing one into a file on its own
+(``laminim pin``) and naming it in messages. What a pin is and how a file holds it is the team
+file's business (:mod:`builder.roster.pins`), imported from here by the catalog commands."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
-import yaml
-
-from builder.catalogs.identity import CatalogIdentity, Version
-from builder.catalogs.words import MESSAGES, pin_label
+from builder.catalogs.words import pin_label
 from builder.core.input_files import read_input
-from builder.core.problems import Problem
-from builder.core.source import Located
+from builder.roster.pins import (
+    PIN_KEY,
+    Pin,
+    PinnedFolder,
+    catalog_path,
+    load_plain,
+    pinned_folder,
+    pinned_text,
+    read_pin,
+    without_pin,
+)
 
-PIN_KEY = "catalog"
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@dataclass(frozen=True)
-class Pin:
-    """The catalog a file was built against."""
-
-    name: str
-    version: Version
-    digest: str
-
-    @classmethod
-    def of(cls, identity: CatalogIdentity) -> Pin:
-        return cls(identity.name, identity.version, identity.digest)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "digest": self.digest}
-
-    def label(self) -> str:
-        """``'Name' version 2 (digest 1a2b…)`` in English."""
-        return self.said()[0]
-
-    def said(self) -> tuple[str, str]:
-        """The label in English and in Japanese (a message parameter)."""
-        return pin_label(self.name, self.version, self.digest)
-
-    def yaml_text(self) -> str:
-        """The flow mapping written into the file (texts quoted: a digest of digits only
-        must stay a text)."""
-        version = "null" if self.version is None else _scalar(self.version)
-        return f"{{name: {_scalar(self.name)}, version: {version}, digest: {_scalar(self.digest)}}}"
+__all__ = [
+    "PIN_KEY",
+    "Pin",
+    "PinnedFolder",
+    "catalog_path",
+    "load_plain",
+    "pin_said",
+    "pinned_folder",
+    "pinned_text",
+    "read_pin",
+    "without_pin",
+    "write_pin",
+]
 
 
-def _scalar(value: str | int) -> str:
-    return str(value) if isinstance(value, int) else json.dumps(value, ensure_ascii=False)
-
-
-def read_pin(src: Located) -> tuple[Pin | None, list[Problem]]:
-    """The pin of a read file (None without one) and the problems of a malformed one."""
-    data = src.data
-    if not isinstance(data, dict) or PIN_KEY not in data:
-        return None, []
-    value = data[PIN_KEY]
-    if not isinstance(value, dict):
-        return None, [src.problem((PIN_KEY,), MESSAGES("pin-not-mapping"))]
-    problems = [
-        src.problem((PIN_KEY, key), MESSAGES("pin-unknown-field"))
-        for key in value
-        if key not in ("name", "version", "digest")
-    ]
-    name, version, digest = value.get("name"), value.get("version"), value.get("digest")
-    if not isinstance(name, str):
-        problems.append(src.problem((PIN_KEY, "name"), MESSAGES("pin-want-text")))
-    if isinstance(version, bool) or not isinstance(version, int | str | None):
-        problems.append(src.problem((PIN_KEY, "version"), MESSAGES("pin-want-version")))
-    if not isinstance(digest, str) or not digest:
-        problems.append(src.problem((PIN_KEY, "digest"), MESSAGES("pin-want-text")))
-    if problems:
-        return None, problems
-    assert isinstance(name, str) and isinstance(digest, str)
-    return Pin(name, version if isinstance(version, int | str) else None, digest), []
-
-
-def without_pin(src: Located) -> Located:
-    """``src`` without its pin, as a game's reader should see it."""
-    if not isinstance(src.data, dict) or PIN_KEY not in src.data:
-        return src
-    data = {k: v for k, v in src.data.items() if k != PIN_KEY}
-    return replace(src, data=data)
-
-
-def load_plain(text: str) -> Any:
-    """``text`` as the team reader reads it; raises yaml.YAMLError."""
-    return yaml.load(text, Loader=_LOADER)
-
-
-def pinned_text(original: str, pin: Pin) -> str:
-    """``original`` with its pin set to ``pin`` (see the module docstring)."""
-    from builder.roster.keep_text import same_data, text_nodes
-
-    data = load_plain(original) if original.strip() else {}
-    if not isinstance(data, dict):
-        raise ValueError("not a mapping")
-    expected = {**data, PIN_KEY: pin.to_json()}
-    nodes = text_nodes(original) or {}
-    line = f"{PIN_KEY}: {pin.yaml_text()}"
-    if (PIN_KEY,) in nodes:
-        start, end = nodes[(PIN_KEY,)]
-        text = original[:start] + pin.yaml_text() + original[end:]
-    elif PIN_KEY in data:
-        text = ""  # a block-style pin: the saver below rewrites it
-    else:
-        newline = "\r\n" if "\r\n" in original else "\n"
-        after = nodes.get(("name",)) or nodes.get(("system",))
-        if after is None:
-            text = line + newline + original
-        else:
-            cut = original.find("\n", after[1])
-            if cut < 0:
-                text = original + newline + line + newline
-            else:
-                text = original[: cut + 1] + line + newline + original[cut + 1 :]
-    try:
-        if text and same_data(load_plain(text), expected):
-            return text
-    except yaml.YAMLError:
-        pass
-    from builder.roster.team_file import dump_team
-
-    return dump_team(expected, original)
+def pin_said(pin: Pin) -> tuple[str, str]:
+    """``'Name' version 2 (digest 1a2b…)`` in English and in Japanese (a message parameter)."""
+    return pin_label(pin.name, pin.version, pin.digest)
 
 
 def write_pin(path: Path, pin: Pin) -> bool:

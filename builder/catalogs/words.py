@@ -9,8 +9,14 @@ found.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from builder.core.i18n import Labels, Lang, Pair
 from builder.core.messages import Messages
+
+if TYPE_CHECKING:  # kept importable here too, loaded on first use (__getattr__): the catalog
+    # machinery imports pydantic, which the parser (``laminim --help``) must not load
+    from builder.core.catalog_identity import identity_label as identity_label
 
 MESSAGES = Messages.load(__file__)
 LABELS = Labels.load(__file__, "text_labels.yaml")
@@ -18,15 +24,17 @@ LABELS = Labels.load(__file__, "text_labels.yaml")
 Version = int | str | None
 
 
+def __getattr__(name: str) -> Any:
+    if name == "identity_label":
+        from builder.core.catalog_identity import identity_label
+
+        return identity_label
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def both(key: str, **params: object) -> Pair:
     """The label ``key`` in English and in Japanese (a message parameter)."""
     return (LABELS.t(key, "en", **params), LABELS.t(key, "ja", **params))
-
-
-def identity_label(name: str | Pair, version: Version, digest: str) -> Pair:
-    """``Name, version 2 (digest 1a2b…)``: a catalog as ``catalog diff`` and ``migrate`` name it."""
-    said = both("comma-version", version=version) if version is not None else ("", "")
-    return both("catalog-label", name=name, version=said, digest=digest)
 
 
 def pin_label(name: str, version: Version, digest: str) -> Pair:

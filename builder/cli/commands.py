@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from builder import systems
@@ -18,6 +20,7 @@ from builder.core.parser_words import (
     word,
 )
 from builder.core.problems import InputError, Problem, errors_of
+from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
 from builder.systems import (
     AnalyzeOptions,
@@ -56,9 +59,11 @@ def cmd_systems(args: argparse.Namespace) -> int:
             }
         )
     else:
+        ja = current_lang() == "ja"  # a Japanese list names the games in Japanese only
         for s in rows:
             default = "  " + say("default-system") if s.id == systems.DEFAULT else ""
-            print(f"{s.id:<10} {s.name} / {s.name_ja}{default}")
+            names = s.name_ja if ja else f"{s.name} / {s.name_ja}"
+            print(f"{s.id:<10} {names}{default}")
     return EXIT_OK
 
 
@@ -76,11 +81,18 @@ def cmd_parts(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
-    """The file's system, its catalog, the file as read and its team; InputError when it is
-    unusable."""
+def _read(
+    args: argparse.Namespace, report_pin: bool = False
+) -> tuple[AnySystem, Any, TeamRead[TeamModel], TeamModel]:
+    """The file's system, its catalog (``--catalog``, else the folder the file is pinned
+    to, else the bundled one), the file as read and its team; InputError when it is unusable.
+    ``report_pin``: a pinned folder that is gone is left in ``args.pin_warning`` for the
+    caller's report (else it is printed here)."""
     from builder.roster.team_file import catalog_system, read_team
 
+    _pinned_catalog(args)
+    if args.pin_warning is not None and not report_pin:
+        _print_warning(args.pin_warning)
     system, read = read_team(args.team, expected=catalog_system(args.catalog))
     if system is None:
         raise InputError(read.problems)
@@ -90,14 +102,67 @@ def _read(args: argparse.Namespace) -> tuple[AnySystem, Any, TeamRead[TeamModel]
     return system, catalog, read, read.team
 
 
+def _print_warning(problem: Problem) -> None:
+    from builder.core.problems import CORE
+
+    lang = current_lang()
+    print(CORE("warning-line", problem=problem.show(lang)).text(lang), file=sys.stderr)
+
+
+def _pinned_catalog(args: argparse.Namespace) -> None:
+    """Without ``--catalog``, the catalog folder the file is pinned to (``pin`` or ``migrate
+    --catalog DIR`` record where it is), said on stderr; a pinned folder that is gone is a
+    warning (``args.pin_warning``) and the bundled catalog is used."""
+    from builder.catalogs.pin import pinned_folder
+    from builder.catalogs.words import MESSAGES as CATALOG_WORDS
+
+    args.pin_warning = None
+    if getattr(args, "catalog", None) is not None or not isinstance(args.team, Path):
+        return
+    pinned = pinned_folder(args.team)
+    if pinned is None:
+        return
+    if pinned.folder.is_dir():
+        args.catalog = pinned.folder
+        note = CATALOG_WORDS(
+            "using-pinned", file=str(args.team), folder=_seen_from_here(pinned.folder)
+        )
+        print(note.text(current_lang()), file=sys.stderr)
+        return
+    message = CATALOG_WORDS("pinned-folder-missing", folder=pinned.pin.path)
+    where = (str(args.team), pinned.line, pinned.col)
+    args.pin_warning = Problem(*where, "catalog.path", message, "warning")
+
+
+def _seen_from_here(folder: Path) -> str:
+    """``folder`` as the player reaches it from the current folder (the pin records it from
+    the file's folder), or absolute where that is shorter or there is no relative way."""
+    try:
+        relative = os.path.relpath(folder)
+    except ValueError:
+        return str(folder)
+    return relative if len(relative) <= len(str(folder)) else str(folder)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder
     from builder.catalogs.notice import check_notice
 
-    system, catalog, read, _ = _read(args)
+    try:
+        system, catalog, read, _ = _read(args, report_pin=True)
+    except InputError as exc:  # no team to judge: the verdict every game gives, then why
+        if not args.json:
+            print(unusable_line(args.team, errors_of(exc.problems) or exc.problems))
+        if getattr(args, "pin_warning", None) is not None:
+            _print_warning(args.pin_warning)
+        raise
     report = system.check(read, catalog)
-    # a pinned file checked against another catalog, ids the catalog renamed: warnings only
+    # a pinned file checked against another catalog (warnings), ids the catalog renamed (one
+    # error each, in place of the game's "unknown id"): all in the report, counted and shown
     notice = check_notice(system, args.team, read, catalog, catalog_folder(system, args.catalog))
+    notice.apply(report)
+    if args.pin_warning is not None:
+        report.problems.append(args.pin_warning)
     if args.json:
         data = report.to_json()
         _dump(data if notice.json is None else {**data, "catalog": notice.json})
@@ -105,9 +170,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(fit_text(report.text()), file=sys.stdout)
         for problem in errors_of(report.problems):
             print(notice.mark(problem), file=sys.stderr)
-        for problem in notice.warnings:
-            print(problem, file=sys.stderr)
     return report.exit_code
+
+
+def unusable_line(path: Path, problems: list[Problem]) -> str:
+    """``FILE: UNUSABLE (3 errors)`` in the player's language: ``check``'s summary line for a
+    file that cannot be read as a team at all (a game's own report gives it otherwise)."""
+    from builder.core.problems import CORE, verdict
+
+    count = CORE("n-error" if len(problems) == 1 else "n-errors", count=len(problems))
+    line = CORE("unusable-file", file=str(path), verdict=verdict(EXIT_BAD_INPUT), count=count)
+    return line.text(current_lang())
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -208,8 +281,16 @@ def _calibrate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+FORCED_PRINT_CAP = 160 * 1024
+"""The most HTML a forced print (``cards --force`` of a file that is not legal) may lay out,
+in characters: layout time and memory grow with it (60-90 ms of CPU and ~1 MB per KB for the
+card sheets), so this keeps a forced print under 10 s of CPU and 500 MB (about 20 of the
+largest cards of the bundled games). A legal file is bounded by its game's rules instead."""
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
-    from builder.render.batch import render_printouts
+    from builder.play.cards import is_record_file, record_cards
+    from builder.render.batch import TooMuchToLayOut, render_printouts
     from builder.render.layout import Sheet
     from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
@@ -221,6 +302,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
         return _calibrate(args)
     if args.team is None:
         raise _refused("cards", MESSAGES("need-file"))
+    if is_record_file(args.team):  # a battle record: its state, the damage marked (docs/play.md)
+        return record_cards(args)
+
     system, catalog, read, team = _read(args)
     report = system.check(read, catalog)
     errors = errors_of(report.problems)
@@ -230,20 +314,22 @@ def cmd_cards(args: argparse.Namespace) -> int:
     size = args.card_size or sizes[0]
     if size not in sizes:
         refusal = say("unknown-card-size", size=size, sizes=", ".join(sizes))
-        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
+        said = word("%(prog)s: error: %(message)s\n") % _error(refusal)
+        print(fit_text(said), end="", file=sys.stderr)
         return EXIT_BAD_INPUT
     if report.exit_code != EXIT_OK and not args.force:
         for problem in errors:
             print(problem, file=sys.stderr)
-        print(say("not-legal-to-print", game=(system.name, system.name_ja)), file=sys.stderr)
+        refusal = say("not-legal-to-print", game=(system.name, system.name_ja))
+        print(fit_text(refusal), file=sys.stderr)
         return EXIT_ILLEGAL
 
     def progress(step: str, done: int, total: int) -> None:
         print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
 
     sheet = Sheet(backs=args.backs, offset=args.offset, bleed=args.bleed)
-    legal = report.exit_code == EXIT_OK
-    options = PrintOptions(args.paper, args.lang, size, sheet=sheet, legal=legal)
+    forced = report.exit_code != EXIT_OK  # a file past the rules may be past any sane size
+    options = PrintOptions(args.paper, args.lang, size, sheet=sheet, legal=not forced)
     try:
         paths = render_printouts(
             system.printouts(team, catalog, options),
@@ -251,7 +337,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
             team.name,
             progress=progress,
             parallel=True,
+            max_html=FORCED_PRINT_CAP if forced else None,
         )
+    except TooMuchToLayOut as big:
+        kb = (big.size + 1023) // 1024
+        refusal = say("forced-too-large", kb=kb, cap=FORCED_PRINT_CAP // 1024)
+        print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except OSError as exc:
         print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -269,3 +361,15 @@ _COMMANDS = {
     "cards": cmd_cards,
     "compare": cmd_compare,
 }
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``laminim play``: at a terminal, without ``--do`` or ``--json``, the play screen (the
+    record opened or started); else the command's text or JSON (``builder.play.command``)."""
+    from builder.play.command import run
+
+    if args.actions is None and not args.json and sys.stdin.isatty() and sys.stdout.isatty():
+        from builder.tui.play.screen import run_screen
+
+        return run_screen(args)
+    return run(args)

@@ -17,7 +17,7 @@ from builder import __version__, systems
 from builder.cli.words import EXIT_BAD_INPUT, EXIT_OK, MESSAGES, _refused
 from builder.core.i18n import LANGS
 from builder.core.messages import MessageError
-from builder.core.outfiles import output_path
+from builder.core.outfiles import output_dir, output_file_or_folder, output_path
 from builder.core.parser_words import (
     SHARED,
     help_text,
@@ -26,7 +26,7 @@ from builder.core.parser_words import (
 )
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import env_lang
-from builder.core.text_table import columns, wrap
+from builder.core.text_table import columns, fit_text, wrap
 from builder.render.layout import BACKS, PAPERS, parse_offset
 from builder.systems import (
     DEFAULT_ROUNDS,
@@ -47,6 +47,7 @@ CARD_SIZES = "<card sizes>"
 HELP_TABLES = (
     Path(__file__).with_name("help_labels.yaml"),
     Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
+    Path(__file__).parent.parent / "play" / "help_labels.yaml",
     Path(__file__).parent.parent / "exchange" / "help_labels.yaml",
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
@@ -87,7 +88,8 @@ class _Formatter(argparse.HelpFormatter):
             for sid in systems.ids():
                 for size in systems.declared(sid).card_sizes:
                     sizes.setdefault(size.id, help_text(size.help))
-            text = text.replace(CARD_SIZES, ", ".join(sizes.values()))
+            comma = "、" if parser_lang() == "ja" else ", "
+            text = text.replace(CARD_SIZES, comma.join(sizes.values()))
         return help_text(text)
 
     def _format_text(self, text: str) -> str:
@@ -113,7 +115,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, word("%(prog)s: error: %(message)s\n") % _error(message))
+        said = word("%(prog)s: error: %(message)s\n") % _error(message)
+        self.exit(EXIT_BAD_INPUT, fit_text(said))  # a list of 15 choices fits 80 columns too
 
 
 def _error(message: str) -> dict[str, str]:
@@ -221,7 +224,7 @@ def build_parser(
     p.add_argument(
         "-o",
         "--output",
-        type=output_path,
+        type=output_dir,
         default=Path("output"),
         metavar="DIR",
         help="output folder (default: ./output)",
@@ -260,13 +263,17 @@ def build_parser(
         "read the offset",
     )
 
+    from builder.play.command import configure as add_play
+
+    add_play(sub, catalog_option).set_defaults(run=_play)  # docs/play.md: a terminal's screen
+
     from builder.catalogs.commands import add_commands
 
     add_commands(sub, catalog_option, system_option)  # pin, catalog diff, migrate
 
     from builder.exchange.commands import add_commands as add_exchange
 
-    add_exchange(sub, catalog_option, output_path)  # share, import, export
+    add_exchange(sub, catalog_option, output_file_or_folder)  # share, import, export
 
     helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
     for sid, offer in loaded:
@@ -449,8 +456,25 @@ def _given(
     return _Given(unit.of(given), threat.of(given), rounds.of(given) or DEFAULT_ROUNDS, own)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from builder.cli.commands import cmd_play
+
+    return cmd_play(args)
+
+
+def command_names() -> set[str]:
+    """Every command's name: the parser's own (whatever commands it has today) and each game's
+    (from its declarations; no game is loaded)."""
+    from builder.cli.global_options import sub_parsers
+
+    names = set(sub_parsers(build_parser(system_commands=False)))
+    for sid in systems.ids():
+        names |= set(systems.declared(sid).commands)
+    return names
+
+
 _GENERIC = (
-    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate"),
+    *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate", "play"),
     *("share", "import", "export"),
 )
 """Commands that need no game's declarations to parse (they load only the file's system)."""

@@ -124,18 +124,29 @@ def pair_problem(value: object) -> str | None:
     return why
 
 
+SHARED_WORD = "@"
+"""A label written ``"@threat"`` is the shared vocabulary's word
+(``builder/core/vocabulary_labels.yaml``): one word per thing on every screen and sheet
+(docs/glossary.md)."""
+VOCABULARY_FILE = Path(__file__).resolve().with_name("vocabulary_labels.yaml")
+
+
 @cache
 def read_labels_file(path: Path) -> dict[str, Pair]:
     """The table of the labels file at ``path``, checked, read once per process.
 
-    Raises ValueError naming the file and every label that is not English and Japanese with
-    the same placeholders: a broken table stops the import, before any text is shown."""
+    A label ``"@key"`` is the shared vocabulary's ``key`` (:data:`SHARED_WORD`). Raises
+    ValueError naming the file and every label that is not English and Japanese with the same
+    placeholders: a broken table stops the import, before any text is shown."""
     data = read_words_file(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a labels file is a mapping of key: [English, 日本語]")
     table: dict[str, Pair] = {}
     problems: list[str] = []
     for key, value in data.items():
+        if isinstance(value, str) and value.startswith(SHARED_WORD) and path != VOCABULARY_FILE:
+            shared = read_labels_file(VOCABULARY_FILE).get(value[1:])
+            value = list(shared) if shared else f"no word '{value[1:]}' in {VOCABULARY_FILE.name}"
         pair, why = _entry(value)
         if pair is None or not isinstance(key, str):
             problems.append(f"{key!r}: {why or 'the key is not a string'}")

@@ -16,6 +16,7 @@ import stat
 from pathlib import Path
 
 from builder.core.messages import Message
+from builder.core.os_words import os_reason_words
 from builder.core.problems import CORE, InputError, Problem
 
 MiB = 1 << 20
@@ -67,7 +68,7 @@ def os_reason(exc: OSError, what: str = "file") -> Message:
         return CORE("file-name-too-long")
     if code in (errno.EACCES, errno.EPERM):
         return CORE("file-no-permission")
-    return CORE("file-cannot-read", reason=str(exc.strerror or exc))
+    return CORE("file-cannot-read", reason=os_reason_words(exc))
 
 
 def _kind_problem(mode: int) -> Message | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from builder.core.i18n import Lang
 from builder.core.messages import EMPTY, Message, Messages
@@ -90,6 +90,25 @@ class InputError(Exception):
     def __init__(self, problems: list[Problem]):
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+
+
+class ReadingProblems(InputError):
+    """Problems of single values found while reading a file (an unsupported tag, a key given
+    twice) that leave the rest of it readable: ``partial`` holds the data read without them
+    (such a value as null, a repeated key's first value), so a reader that wants every
+    problem in one run can go on and check the rest."""
+
+    def __init__(
+        self,
+        problems: list[Problem],
+        partial: Any,
+        unsure: frozenset[tuple[int, int]] = frozenset(),
+    ):
+        super().__init__(problems)
+        self.partial = partial
+        self.unsure = unsure
+        """Where the mappings are that lost a key that could not be read: what a check says
+        is missing there may be that key, so it is not said."""
 
 
 def unplaced(name: str, prefix: Loc = ()) -> Locator:
@@ -194,10 +213,12 @@ def find_named(
     *,
     where: str = "--unit",
     noun: str = "unit",
+    at: Callable[[Message], Problem] | None = None,
 ) -> T:
     """The item called ``wanted``: the exact name, else the one whose name matches whatever
-    the case (and surrounding spaces). Raises InputError at ``where`` otherwise: several matches
-    ask for the exact name; none names a close one (did-you-mean) and lists every name.
+    the case (and surrounding spaces). Raises InputError at ``where`` otherwise (or where ``at``
+    places it: a file's list of units, for ``FILE:UNIT``): several matches ask for the exact
+    name; none names a close one (did-you-mean) and lists every name.
 
     Why one function: every game looks units up by a name a player typed (``--unit``,
     ``FILE:UNIT``), and a player should meet the same forgiving rules and words everywhere.
@@ -227,7 +248,7 @@ def find_named(
         message = CORE(
             "name-not-found", wanted=wanted, noun=nouns, hint=hint, names=", ".join(names) or "—"
         )
-    raise InputError([Problem(where, None, None, "", message)])
+    raise InputError([at(message) if at is not None else Problem(where, None, None, "", message)])
 
 
 def verdict(code: int) -> Message:

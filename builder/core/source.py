@@ -24,10 +24,12 @@ from builder.core.problems import (
     Loc,
     Locator,
     Problem,
+    ReadingProblems,
     Severity,
     field_path,
 )
 from builder.core.yaml_scalars import YAML_TAG, BadScalar, scalar_value
+from builder.core.yaml_slips import before_syntax_error, located_slips
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -42,6 +44,10 @@ class Located:
     file: str
     data: Any
     positions: dict[tuple, _Pos] = field(default_factory=dict)
+    unsure: set[_Pos] = field(default_factory=set)
+    """Where the mappings are that hold a key that could not be read (see ReadingProblems)."""
+    notes: list[Problem] = field(default_factory=list)
+    """Warnings of the reading itself (an input method's slip in a file that still reads)."""
 
     def where(self, loc: tuple) -> _Pos | None:
         """Position of the value at ``loc``, or of its nearest ancestor that has one."""
@@ -161,7 +167,8 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
         mark = exc.problem_mark or exc.context_mark
         msg = yaml_syntax_words(exc.problem or "", exc.context or "")
         line, col = (mark.line + 1, mark.column + 1) if mark else _line_col(text, len(text))
-        raise InputError([Problem(name, line, col, "", msg)]) from None
+        said = Problem(name, line, col, "", msg)
+        raise InputError(before_syntax_error(text, name, said)) from None
     except yaml.reader.ReaderError as exc:
         char = exc.character
         what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
@@ -179,8 +186,11 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     located = Located(name, None)
     problems: list[Problem] = []
     located.data = _convert_root(nodes[0], located, problems, max_items)
-    if problems:
+    if problems and located.data is None:  # too large, too deep, or a root not to be read
         raise InputError(problems)
+    located.notes = located_slips(text, name, "warning")
+    if problems:  # the rest of the file is still read
+        raise ReadingProblems(problems, located, frozenset(located.unsure))
     return located
 
 
@@ -350,12 +360,18 @@ def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
     if not isinstance(key_node, yaml.ScalarNode):
         pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         walk.problems.append(Problem(walk.out.file, *pos, field_path(loc), CORE("key-not-plain")))
+        here = walk.out.positions.get(loc)
+        if here is not None:
+            walk.out.unsure.add(here)
         return False, None
     before = len(walk.problems)
     key = _convert(key_node, (*loc, "<key>"), walk)
     walk.out.positions.pop((*loc, "<key>"), None)
     if len(walk.problems) == before:
         return True, key
+    here = walk.out.positions.get(loc)
+    if here is not None:
+        walk.out.unsure.add(here)
     # a key's problem names the mapping that holds it, not a made-up field "<key>"
     walk.problems[before:] = [replace(p, field=field_path(loc)) for p in walk.problems[before:]]
     return False, None

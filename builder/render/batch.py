@@ -5,12 +5,12 @@ Importing this module is cheap: WeasyPrint is imported only when a PDF is writte
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.core.forking import fork_pool as _pool
+from builder.core.forking import fork_workers
 from builder.core.outfiles import create_new, slugify
 from builder.render.env import make_env
 from builder.render.printout import Printout
@@ -24,40 +24,6 @@ ProgressFn = Callable[[str, int, int], None]
 def render_html(printout: Printout) -> str:
     """The HTML of one printout, before PDF conversion."""
     return make_env().get_template(printout.template).render(printout.context)
-
-
-def fork_workers(documents: int) -> int:
-    """How many forked processes may lay out ``documents`` PDFs at once: one per usable core,
-    and 1 (no fork) unless this process runs a single thread on a system that forks.
-
-    WeasyPrint's layout is pure Python and holds the GIL, so threads would not overlap it;
-    forked children do, and they inherit the imported WeasyPrint and fonts for free (a spawned
-    child would pay the ~0.5 s import again). Forking a process with other threads can copy a
-    lock another thread holds, so the TUI (a worker thread) and test runners render in turn.
-    """
-    if not hasattr(os, "fork") or threading.active_count() > 1:
-        return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(documents, cores or 1))
-
-
-def _leave_interrupts() -> None:
-    """In a forked child: Ctrl+C is the parent's to answer (exit 130, no traceback); the child
-    finishes the PDF it is laying out and goes."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _pool(workers: int) -> ProcessPoolExecutor | None:
-    """Forked processes to lay PDFs out in (None: one worker, this process)."""
-    if workers <= 1:
-        return None
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("fork")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_interrupts)
 
 
 def _submit(
@@ -88,6 +54,15 @@ def _laid_out(future: Future[bytes] | None) -> bytes | None:
         return None
 
 
+class TooMuchToLayOut(Exception):
+    """The printouts' pages are more than the cap given (``size`` and ``cap`` in characters of
+    HTML, what WeasyPrint's layout time and memory grow with); nothing was laid out."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        super().__init__(f"{size} > {cap}")
+        self.size, self.cap = size, cap
+
+
 def render_printouts(
     printouts: list[Printout],
     out_dir: Path,
@@ -95,27 +70,37 @@ def render_printouts(
     *,
     progress: ProgressFn | None = None,
     parallel: bool = False,
+    max_html: int | None = None,
 ) -> list[Path]:
     """Write ``<slug>-<kind>.pdf`` for every printout into ``out_dir``, in order.
 
     Never overwrites and never writes through a symlink: each PDF is rendered in memory, then
     created exclusively, so a taken name (an existing file, a symlink, another run's output)
     gets ``-2``, ``-3`` … Returns the written paths. ``parallel``: lay the PDFs out in forked
-    processes (see :func:`fork_workers`); the files are still written here, in order.
+    processes (``builder.core.forking``: WeasyPrint's layout is pure Python and holds the GIL,
+    so threads would not overlap it); the files are still written here, in order.
+    ``max_html``: the most characters of HTML the pages may hold, checked before any layout
+    (:class:`TooMuchToLayOut` beyond it).
     """
     from builder.render.pdf import pdf_bytes  # lazy: WeasyPrint is slow to import
 
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     stem = slugify(team_name)
     total = len(printouts)
-    pool = _pool(fork_workers(total)) if parallel else None
     pages: list[str] = []  # every page's HTML before any file: a context that fails, fails first
+    if max_html is not None:  # a capped run weighs every page before it forks or lays any out
+        pages = [render_html(printout) for printout in printouts]
+        size = sum(len(page) for page in pages)
+        if size > max_html:
+            raise TooMuchToLayOut(size, max_html)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pool = _pool(fork_workers(total)) if parallel else None
     pending: list[Future[bytes] | None] = []  # None: laid out here
     written: list[Path] = []
     try:
-        for printout in printouts:  # each sent off as soon as its HTML is made: the next one's
-            pages.append(render_html(printout))  # context is worked out meanwhile
+        pending += [_submit(pool, pdf_bytes, page) for page in pages]
+        for printout in printouts[len(pages) :]:  # each sent off as soon as its HTML is made:
+            pages.append(render_html(printout))  # the next one's context is worked out meanwhile
             pending.append(_submit(pool, pdf_bytes, pages[-1]))
         for done, printout in enumerate(printouts):
             if progress is not None:

@@ -21,7 +21,9 @@ MESSAGES = Messages.load(__file__)
 
 def cannot_write(target: object, exc: OSError) -> Message:
     """``OUT: cannot write: <the OS's reason>``, for any command that writes printouts."""
-    return MESSAGES("cannot-write", target=target, reason=exc.strerror or exc)
+    from builder.core.os_words import os_reason_words
+
+    return MESSAGES("cannot-write", target=target, reason=os_reason_words(exc))
 
 
 def write_report(printout: Printout, output: str | Path, lang: Lang) -> int:

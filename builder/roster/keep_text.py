@@ -153,6 +153,11 @@ def same_data(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def load_plain(text: str) -> Any:
+    """``text`` as the team reader reads it; raises yaml.YAMLError."""
+    return yaml.load(text, Loader=_LOADER)
+
+
 def _load_plain(text: str) -> Any:
     """``text`` as the team reader reads it (PyYAML, the C loader when there is one)."""
     try:
@@ -164,28 +169,39 @@ def _load_plain(text: str) -> Any:
 _COMMENT_GAP = re.compile(r"[ \t]+(?=#)")
 
 
-def keep_text(out: str, original: str | None, value_text: ValueText | None = None) -> str:
+def keep_text(
+    out: str,
+    original: str | None,
+    value_text: ValueText | None = None,
+    where: Callable[[YamlPath], YamlPath | None] | None = None,
+) -> str:
     """ruamel's ``out`` with the original text of every unchanged value put back and the
     changed ones written by ``value_text`` (see the module docstring).
 
-    A comment after a value keeps its original gap when the value is unchanged, else its
-    column as far as it can. If the result would not read as the same data, the hook's texts
-    are dropped; if it still would not, ``out`` itself is returned.
+    ``where``: where a node of the original is in ``out`` (a list item may have moved; None:
+    it is gone); by default at the same path. A comment after a value keeps its original gap
+    when the value is unchanged, else its column as far as it can. If the result would not
+    read as the same data, the hook's texts are dropped; if it still would not, ``out`` itself
+    is returned.
     """
     nodes = text_nodes(out)
     if not nodes:
         return out
     original = original or ""
     old_nodes = text_nodes(original) or {}
-    old_texts = {
-        path: original[a:b]
-        for path, (a, b) in old_nodes.items()
-        if "\r" not in original[a:b]  # a CRLF file's multi-line flow list: ruamel's text
-    }
+    old_data = _load_plain(original) if old_nodes else _MISSING
+    old_texts: dict[YamlPath, str] = {}
+    old_values: dict[YamlPath, Any] = {}
+    for old_path, (a, b) in old_nodes.items():
+        if "\r" in original[a:b]:
+            continue  # a CRLF file's multi-line flow list: ruamel's text
+        path = old_path if where is None else where(old_path)
+        if path is not None:
+            old_texts[path] = original[a:b]
+            old_values[path] = _at(old_data, old_path)
     if not old_texts and value_text is None:
         return out
     data = _load_plain(out)
-    old_data = _load_plain(original) if old_texts else _MISSING
     kept: dict[YamlPath, str] = {}
     written: dict[YamlPath, str] = {}
     for path in nodes:
@@ -193,16 +209,17 @@ def keep_text(out: str, original: str | None, value_text: ValueText | None = Non
         old = old_texts.get(path)
         if value is _MISSING:
             continue
-        if old is not None and same_data(_at(old_data, path), value):
+        if old is not None and same_data(old_values[path], value):
             kept[path] = old
         elif value_text is not None:
             text = value_text(path, value, old_texts)
             if text is not None:
                 written[path] = text
     comments: dict[YamlPath, tuple[str, int]] = {}  # the gap before a comment, its column
-    for path, (_start, end) in old_nodes.items():
+    for old_path, (_start, end) in old_nodes.items():
         gap = _COMMENT_GAP.match(original, end)
-        if gap is not None:
+        path = old_path if where is None else where(old_path)
+        if gap is not None and path is not None:
             comments[path] = (gap.group(), _column(original, gap.end()))
     for texts in ({**kept, **written}, kept):
         result = _splice(out, nodes, texts, kept, comments)

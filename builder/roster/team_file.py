@@ -26,8 +26,10 @@ one may be written by the system's optional ``value_text`` hook (:mod:`builder.r
 
 from __future__ import annotations
 
+import difflib
 import errno
 import io
+import json
 import os
 import re
 import stat
@@ -36,13 +38,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
-from builder.catalogs.pin import Pin, pinned_text, read_pin, without_pin
 from builder.core.input_files import read_input
 from builder.core.messages import Message, Messages
-from builder.core.problems import InputError, Problem, unknown_system
-from builder.core.source import Located, read_yaml
-from builder.roster.keep_text import ValueText, keep_text
-from builder.systems import TeamRead, WritesValues
+from builder.core.outfiles import new_file_mode, running
+from builder.core.problems import InputError, Problem, ReadingProblems, unknown_system
+from builder.core.source import Located, parse_yaml, read_yaml
+from builder.roster.comments import Gone, Where
+from builder.roster.keep_text import ValueText, keep_text, load_plain, same_data
+from builder.roster.pins import PIN_KEY, Pin, pinned_text, read_pin, without_pin
+from builder.systems import TeamRead, WritesValues, YamlPath
 
 if TYPE_CHECKING:
     from builder.systems import AnySystem, TeamModel
@@ -96,20 +100,52 @@ def read_team(
 
     ``expected``: the system to read it as (e.g. the ``--catalog``'s); default its ``system:``.
     """
+    early: list[Problem] = []
+    unsure: frozenset[tuple[int, int]] = frozenset()
     try:
         src = read_yaml(path, max_items=MAX_LIST_ITEMS)
+    except ReadingProblems as exc:  # a bad tag, a key twice: the rest is read and checked too
+        src, early, unsure = exc.partial, exc.problems, exc.unsure
     except InputError as exc:
         return None, TeamRead(None, None, exc.problems)
     # what a killed save left beside the file (a link's target) goes now, not at the next save
     remove_stale_temps(Path(os.path.realpath(path)))
+    return _read_source(src, expected, early, unsure)
+
+
+def read_text(
+    text: str, name: str, expected: str | None = None
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
+    """:func:`read_team` of a file that would hold ``text`` (the TUI checks what a save would
+    write); ``name`` is the file named in each problem."""
+    early: list[Problem] = []
+    unsure: frozenset[tuple[int, int]] = frozenset()
+    try:
+        src = parse_yaml(text, name, max_items=MAX_LIST_ITEMS)
+    except ReadingProblems as exc:  # as read_team: the rest is read and checked too
+        src, early, unsure = exc.partial, exc.problems, exc.unsure
+    except InputError as exc:
+        return None, TeamRead(None, None, exc.problems)
+    return _read_source(src, expected, early, unsure)
+
+
+def _read_source(
+    src: Located,
+    expected: str | None,
+    early: list[Problem],
+    unsure: frozenset[tuple[int, int]],
+) -> tuple[AnySystem | None, TeamRead[TeamModel]]:
     _, pin_problems = read_pin(src)  # the catalog pin is read here, never by the game
     src = without_pin(src)
     found = system_of(src, expected)
     if isinstance(found, TeamRead):
+        found.problems = with_early(early, found.problems, unsure)
         return None, found
     read = found.read_team(src)
-    if pin_problems:
-        read.problems = [*read.problems, *pin_problems]
+    if pin_problems or src.notes:  # src.notes: an input method's slips, as warnings
+        read.problems = [*read.problems, *pin_problems, *src.notes]
+    if early:
+        read.problems = with_early(early, read.problems, unsure)
     if (
         read.problems
         and expected is None
@@ -118,6 +154,26 @@ def read_team(
     ):
         return found, _without_system_key(src, found, read)
     return found, read
+
+
+def with_early(
+    early: list[Problem], later: list[Problem], unsure: frozenset[tuple[int, int]] = frozenset()
+) -> list[Problem]:
+    """The problems found while reading a file's YAML, then those its game found in the rest,
+    in file order. A later one at the very place of an early one (the null left for a value
+    with a bad tag) is the same mistake, told once; one at a mapping that lost an unreadable
+    key (``unsure``: "required field is missing") may be that key, and is not said."""
+    if not early:
+        return later
+    places = {(p.file, p.line, p.col) for p in early}
+    rest = [
+        p for p in later if (p.file, p.line, p.col) not in places and (p.line, p.col) not in unsure
+    ]
+    return sorted([*early, *rest], key=_place)
+
+
+def _place(problem: Problem) -> tuple[int, int]:
+    return (problem.line or 0, problem.col or 0)
 
 
 def _without_system_key(
@@ -174,123 +230,206 @@ def _yaml() -> Any:
     return yaml
 
 
-def _merge(old: Any, new: Any) -> Any:
-    """``new`` plain data written over ruamel node ``old``, keeping its comments and styles.
+Moves = dict[YamlPath, dict[int, int]]
+"""For each list of the old file (by its path there): where each of its items went in the new
+one (old index -> new index; an item not there was removed)."""
 
-    Lists of mappings are matched by their ``name`` where it is unique (a renamed or unnamed
-    item reuses the entry at its position unless another item owns it; no entry is reused
-    twice, so items never collapse into one); lists of scalars are edited in place, new ones are
-    written in flow style (``[a, b, null]``).
+
+def _merge(old: Any, new: Any, path: YamlPath = (), moves: Moves | None = None) -> Any:
+    """``new`` plain data written over ruamel node ``old`` (at ``path`` of the old file),
+    keeping its styles; ``moves`` collects where each old list item went.
+
+    A mapping loses the keys ``new`` no longer has (a field set back to its default is left
+    out of the data); list items are paired by :func:`pair_items`; a new list of mappings is
+    written in block style, any other new list in flow style (``[a, b, null]``).
     """
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+    moves = {} if moves is None else moves
     if isinstance(new, dict):
         entry = old if isinstance(old, CommentedMap) else CommentedMap()
+        for key in [k for k in entry if k not in new]:
+            del entry[key]
         for key, value in new.items():
-            before = _comments_above_items(entry, key)
-            entry[key] = _merge(entry.get(key), value)
-            if before is not None:
-                _put_comments_above_items(entry, key, before)
+            entry[key] = _merge(entry.get(key), value, (*path, key), moves)
         return entry
-    if isinstance(new, list):
-        if new and all(isinstance(item, dict) for item in new):
-            seq = old if isinstance(old, CommentedSeq) else CommentedSeq()
-            by_name = _unique_names(e for e in seq if isinstance(e, CommentedMap))
-            new_names = {item.get("name") for item in new}
-            used: set[int] = set()  # an old entry is reused once at most: never an alias
-            items = []
-            for i, item in enumerate(new):
-                prior = by_name.get(item.get("name")) if item.get("name") is not None else None
-                if prior is None or id(prior) in used:
-                    prior = None
-                    at = seq[i] if i < len(seq) else None
-                    if (
-                        isinstance(at, CommentedMap)
-                        and id(at) not in used
-                        and (at.get("name") is None or at.get("name") not in new_names)
-                    ):
-                        prior = at
-                if prior is not None:
-                    used.add(id(prior))
-                items.append(_merge(prior, item))
-            seq[:] = items  # in place, so comments attached to the list itself stay
+    if isinstance(new, list | tuple):
+        seq = old if isinstance(old, CommentedSeq) else None
+        pairs = pair_items(list(seq) if seq is not None else [], list(new))
+        if seq is not None:
+            moves[path] = {j: i for i, j in enumerate(pairs) if j is not None}
+        items = [
+            _merge(seq[j] if seq is not None and j is not None else None, item, (*path, j), moves)
+            if j is not None
+            else _merge(None, item, (*path, -1), moves)
+            for item, j in zip(new, pairs, strict=True)
+        ]
+        if seq is None:
+            seq = CommentedSeq(items)
+            if not (items and all(isinstance(item, dict) for item in new)):
+                seq.fa.set_flow_style()  # units stay blocks, a list of ids one line
             return seq
-        if isinstance(old, CommentedSeq):
-            # item by item, so a nested list keeps its style (a block-style map row stays block)
-            old[:] = [_merge(old[i] if i < len(old) else None, x) for i, x in enumerate(new)]
-            return old
-        seq = CommentedSeq([_merge(None, item) for item in new])
-        seq.fa.set_flow_style()
+        seq[:] = items  # in place: the list keeps its flow or block style
         return seq
     return new
 
 
-def _comments_above_items(parent: Any, key: Any) -> dict[int, Any] | None:
-    """The comment lines above each mapping item of the list at ``parent[key]``, by the item's
-    identity (None when that value is no such list).
+def pair_items(old: list[Any], new: list[Any]) -> list[int | None]:
+    """For each item of ``new``, the item of ``old`` it continues (None: a new item).
 
-    Why: ruamel keeps the comment above item ``i`` by the list's index ``i`` (the first one on
-    the parent's key), so removing, duplicating or reordering units would move a unit's
-    comment onto another unit. Taken by item and put back where the item ends up, a comment
-    stays with its unit."""
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    Mappings with a ``name`` pair by that name where it is unique on both sides; then those
+    sharing a name pair among themselves (the most alike first); then a renamed one pairs with
+    an unpaired old one holding at least half of its other values, or the one at its place
+    (the most alike first, then the one whose name it kept most of, then the nearest), but never
+    with one less like it than another item of the new list is: a duplicate (even edited since)
+    is a new item, not the removed one at its place. (A unit removed and a new one added at its
+    place cannot be told from a renamed and re-equipped one: the new one then gets the old one's
+    comments.)
 
-    seq = parent.get(key)
-    if not isinstance(seq, CommentedSeq) or not all(isinstance(e, CommentedMap) for e in seq):
-        return None
-    found: dict[int, Any] = {}
-    for i, item in enumerate(seq):
-        if i == 0:
-            slot = parent.ca.items.get(key)
-            tokens = slot[3] if slot and len(slot) > 3 else None
-        else:
-            slot = seq.ca.items.get(i)
-            tokens = slot[1] if slot and len(slot) > 1 else None
-        if tokens:
-            found[id(item)] = tokens
-    return found
-
-
-def _put_comments_above_items(parent: Any, key: Any, before: dict[int, Any]) -> None:
-    """Put the comments of :func:`_comments_above_items` back above the same items."""
-    from ruamel.yaml.comments import CommentedSeq
-
-    seq = parent.get(key)
-    if not isinstance(seq, CommentedSeq):
-        return
-    slot = parent.ca.items.get(key)
-    if slot and len(slot) > 3:
-        slot[3] = None
-    if seq.ca.comment is not None and len(seq.ca.comment) > 1:
-        seq.ca.comment[1] = None
-    for i in list(seq.ca.items):
-        if len(seq.ca.items[i]) > 1:
-            seq.ca.items[i][1] = None
-    for i, item in enumerate(seq):
-        tokens = before.get(id(item))
-        if not tokens:
-            continue
-        if i == 0:
-            slot = parent.ca.items.setdefault(key, [None, None, None, None])
-            while len(slot) < 4:
-                slot.append(None)
-            slot[3] = tokens
-        else:
-            seq.ca.items.setdefault(i, [None, None, None, None])[1] = tokens
+    Other items pair by place in a list as long as before (a slot changed, a map row edited, a
+    unit moved); in a longer or shorter one as a diff does: equal runs, then a changed run
+    item by item.
+    """
+    if new and all(isinstance(item, dict) for item in new):
+        return _pair_named(old, new)
+    if len(old) == len(new):  # values changed in their places (a weapon slot, a map row)
+        return list(range(len(new)))
+    keys_old, keys_new = [_key(x) for x in old], [_key(x) for x in new]
+    pairs: list[int | None] = [None] * len(new)
+    matcher = difflib.SequenceMatcher(None, keys_old, keys_new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("equal", "replace"):
+            for k in range(min(i2 - i1, j2 - j1)):
+                pairs[j1 + k] = i1 + k
+    return pairs
 
 
-def _unique_names(entries: Any) -> dict[Any, Any]:
-    """The entries by ``name``, for the names exactly one entry has (None is no name)."""
-    by_name: dict[Any, Any] = {}
-    twice: set[Any] = set()
-    for entry in entries:
-        name = entry.get("name")
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _bare(item: Any) -> dict[Any, Any]:
+    """A mapping's values other than its names (what a duplicate shares with its original)."""
+    if not isinstance(item, dict):
+        return {}
+    return {k: v for k, v in item.items() if not (isinstance(k, str) and k.startswith("name"))}
+
+
+def _alike(a: Any, b: Any) -> float:
+    """The share of values two mappings hold alike (their names left out)."""
+    one, two = _bare(a), _bare(b)
+    keys = set(one) | set(two)
+    if not keys:
+        return 1.0
+    return sum(k in one and k in two and _key(one[k]) == _key(two[k]) for k in keys) / len(keys)
+
+
+def _pair_named(old: list[Any], new: list[dict[str, Any]]) -> list[int | None]:
+    pairs: list[int | None] = [None] * len(new)
+    old_names = _unique_names((j, e) for j, e in enumerate(old) if isinstance(e, dict))
+    new_names = _unique_names(enumerate(new))
+    for name, i in new_names.items():
+        if name in old_names:
+            pairs[i] = old_names[name]
+    taken = {j for j in pairs if j is not None}
+    # those sharing a name, among themselves
+    _pick(
+        pairs,
+        taken,
+        [
+            (-_alike(new[i], old[j]), abs(i - j), i, j)
+            for i, j in _free(pairs, old, taken)
+            if _name(new[i]) is not None and _name(new[i]) == _name(old[j])
+        ],
+    )
+    # renamed ones, never taken for the old one when more like an item already paired
+    paired = [new[i] for i, j in enumerate(pairs) if j is not None]
+    candidates = []
+    for i, j in _free(pairs, old, taken):
+        kin = max((_alike(new[i], other) for other in paired), default=0.0)  # a copy's is 1
+        score = _alike(new[i], old[j])
+        if score >= kin and (score >= 0.5 or i == j):
+            candidates.append((-score, -_name_likeness(new[i], old[j]), abs(i - j), i, j))
+    _pick(pairs, taken, candidates)
+    return pairs
+
+
+def _name_likeness(a: dict[Any, Any], b: dict[Any, Any]) -> float:
+    """How much of its old name a renamed mapping kept (0 to 1): between two old items as like
+    it in every other value, the one whose name it grew from ("Dias Red" -> "Dias Red R23")."""
+    one, two = a.get("name"), b.get("name")
+    if not isinstance(one, str) or not isinstance(two, str):
+        return 0.0
+    return difflib.SequenceMatcher(None, one, two, autojunk=False).ratio()
+
+
+def _free(pairs: list[int | None], old: list[Any], taken: set[int]) -> list[tuple[int, int]]:
+    """Each unpaired new item with each unpaired old mapping."""
+    free_old = [j for j, e in enumerate(old) if j not in taken and isinstance(e, dict)]
+    return [(i, j) for i, p in enumerate(pairs) if p is None for j in free_old]
+
+
+def _pick(pairs: list[int | None], taken: set[int], candidates: list[tuple[Any, ...]]) -> None:
+    """Pair the best candidates first (``(rank..., i, j)``), each item once."""
+    for *_rank, i, j in sorted(candidates):
+        if pairs[i] is None and j not in taken:
+            pairs[i] = j
+            taken.add(j)
+
+
+def _name(entry: dict[Any, Any]) -> str | None:
+    """A mapping's ``name`` as a key (None without one): any value, a list too."""
+    name = entry.get("name")
+    return None if name is None else _key(name)
+
+
+def _unique_names(entries: Any) -> dict[str, int]:
+    """Where each ``name`` is, for the names exactly one entry has."""
+    by_name: dict[str, int] = {}
+    twice: set[str] = set()
+    for at, entry in entries:
+        name = _name(entry)
         if name is None:
             continue
         if name in by_name:
             twice.add(name)
-        by_name[name] = entry
+        by_name[name] = at
     return {k: v for k, v in by_name.items() if k not in twice}
+
+
+def _strip_comments(node: Any) -> None:
+    """Take every comment off a ruamel document (they are put back by path, see comments.py)."""
+    from ruamel.yaml.comments import Comment, CommentedMap, CommentedSeq
+
+    if isinstance(node, CommentedMap | CommentedSeq):
+        setattr(node, Comment.attrib, Comment())
+        for child in node.values() if isinstance(node, CommentedMap) else node:
+            _strip_comments(child)
+
+
+def _where(moves: Moves, doc: Any) -> Where:
+    """Where a node of the old file is in the merged document: its path there, or None when an
+    item on the way was removed from its list (what it held went with it), or a ``Gone`` when a
+    key on the way was dropped or a collection became something else."""
+
+    def where(path: YamlPath) -> YamlPath | Gone | None:
+        out: list[str | int] = []
+        node = doc
+        for at, part in enumerate(path):
+            moved = moves.get(path[:at])
+            if moved is not None and isinstance(part, int):
+                if part not in moved:
+                    return None
+                part = moved[part]
+            there = isinstance(node, dict) and part in node
+            there = there or (isinstance(node, list) and isinstance(part, int) and part < len(node))
+            if not there:  # a key dropped, or a list or mapping that is now something else
+                return Gone(tuple(out), dropped=isinstance(node, dict))
+            node = node[part]
+            out.append(part)
+        return tuple(out)
+
+    return where
 
 
 def dump_team(
@@ -299,8 +438,32 @@ def dump_team(
     """The YAML text of a team's plain data, editing ``original`` in place when given.
 
     Unchanged values keep their original text; ``value_text`` writes the changed ones it wants
-    to (see the module docstring).
+    to (see the module docstring). Every comment and blank line stays with the part of the file
+    it belongs to (:mod:`builder.roster.comments`); the comments of a removed item go with it.
     """
+    from builder.roster.comments import notes, restore, shape
+
+    old_shape = shape(original) if original else None
+    if old_shape is not None:
+        assert original is not None
+        if same_data(load_plain(original), data):
+            return original.removeprefix("\ufeff")  # nothing changed: not a byte either
+        text = _dump(data, original, value_text, strip=True)
+        if text is not None:
+            new_text, where = text
+            restored = restore(new_text, notes(old_shape), where)
+            if restored is not None and same_data(load_plain(restored), load_plain(new_text)):
+                return restored
+    fallback = _dump(data, original, value_text, strip=False)
+    assert fallback is not None
+    return fallback[0]
+
+
+def _dump(
+    data: dict[str, Any], original: str | None, value_text: ValueText | None, *, strip: bool
+) -> tuple[str, Where] | None:
+    """ruamel's text of ``data`` written over ``original`` (its comments taken off when
+    ``strip``), unchanged values given their original text back, and where each old node went."""
     from ruamel.yaml.comments import CommentedMap
 
     yaml = _yaml()
@@ -311,11 +474,22 @@ def dump_team(
         except Exception:  # the original is broken: write a fresh document instead
             doc = None
     if not isinstance(doc, CommentedMap):
+        if strip:
+            return None
         doc = CommentedMap()
-    doc = _merge(doc, data)
+    if strip:
+        _strip_comments(doc)
+    moves: Moves = {}
+    doc = _merge(doc, data, (), moves)
     out = io.StringIO()
     yaml.dump(doc, out)
-    return keep_text(out.getvalue(), original, value_text)
+    where = _where(moves, doc)
+
+    def found(path: YamlPath) -> YamlPath | None:
+        now = where(path)
+        return now if isinstance(now, tuple) else None
+
+    return keep_text(out.getvalue(), original, value_text, found), where
 
 
 class SaveRefused(OSError):
@@ -353,12 +527,54 @@ def save_team(
             original = read_input(target).decode("utf-8", errors="replace")
         except InputError:
             original = None  # unreadable or too large: a fresh document is written
-    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
-    text = dump_team(system.dump_team(team), original, hook)
+    if pin is not None and pin.path is None and original:
+        pin = _keeping_path(pin, original)
+    text = team_text(system, team, original)
     if pin is not None:
         text = pinned_text(text, pin)
     write_atomic(target, text, make_parents=make_parents)
     return path
+
+
+def _keeping_path(pin: Pin, original: str) -> Pin:
+    """``pin`` with the catalog folder the file's pin records, when both name the same
+    catalog (a save from a screen that was given that folder keeps where it is)."""
+    old = _old_pin(original)
+    if old is not None and old.path is not None and old.digest == pin.digest:
+        return Pin(pin.name, pin.version, pin.digest, old.path)
+    return pin
+
+
+def _old_pin(original: str) -> Pin | None:
+    try:
+        data = load_plain(original)
+    except Exception:  # a broken original has no pin worth keeping
+        return None
+    if not isinstance(data, dict):
+        return None
+    pin, _ = read_pin(Located("<file>", data))
+    return pin
+
+
+def _with_old_pin(data: dict[str, Any], original: str) -> dict[str, Any]:
+    """``data`` with the pin ``original`` holds (as it is written there), if it holds one."""
+    try:
+        old = load_plain(original)
+    except Exception:  # a broken original has no pin worth keeping
+        return data
+    if not isinstance(old, dict) or PIN_KEY not in old:
+        return data
+    return {**data, PIN_KEY: old[PIN_KEY]}  # the saver keeps the key where it was
+
+
+def team_text(system: AnySystem, team: TeamModel, original: str | None) -> str:
+    """The text a save of ``team`` writes over ``original`` (the file as it was), comments
+    and unchanged values' text kept, and the file's pin kept where the team has none."""
+    hook: ValueText | None = system.value_text if isinstance(system, WritesValues) else None
+    data = system.dump_team(team)
+    if original and PIN_KEY not in data:
+        data = _with_old_pin(data, original)  # a save without a catalog keeps the file's pin
+    return dump_team(data, original, hook)
 
 
 def writable_target(path: Path, *, make_parents: bool = False) -> Path:
@@ -384,16 +600,6 @@ def temp_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(name)}\.(?:(\d+)-)?[a-z0-9_]{{8}}\.tmp")
 
 
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    return True
-
-
 def remove_stale_temps(path: Path) -> list[Path]:
     """Remove temp files of earlier saves of ``path`` whose process is gone; returns them."""
     pattern = temp_pattern(path.name)
@@ -407,7 +613,7 @@ def remove_stale_temps(path: Path) -> list[Path]:
         if match is None or not entry.is_file(follow_symlinks=False):
             continue
         pid = int(match.group(1)) if match.group(1) else None
-        if pid is not None and (pid == os.getpid() or _running(pid)):
+        if pid is not None and (pid == os.getpid() or running(pid)):
             continue  # a save in progress (this process or another one)
         try:
             os.unlink(entry.path)
@@ -415,18 +621,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
         except OSError:
             pass
     return removed
-
-
-def _umask_mode() -> int:
-    """0o666 minus the process umask (read without changing it)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    return 0o644
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -472,7 +666,7 @@ def write_atomic(path: Path, text: str, *, make_parents: bool = False) -> None:
         info: os.stat_result | None = path.stat()
     except FileNotFoundError:
         info = None
-    mode = stat.S_IMODE(info.st_mode) if info is not None else _umask_mode()
+    mode = stat.S_IMODE(info.st_mode) if info is not None else new_file_mode()
     tmp = _temp_copy(path, data, mode)
     if info is not None and info.st_nlink > 1:
         # every name of the file sees the new text; if this fails half-way, the temp copy

@@ -14,11 +14,23 @@ from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from builder.core.problems import InputError, Problem, unknown_system
 from builder.systems import base
 from builder.systems.base import *  # noqa: F403  (the kit's types, exported from here)
+from builder.systems.battle import (  # the kit's play-mode part (battle records)
+    RECORD_KEYS,
+    Applied,
+    Battle,
+    Dice,
+    Plays,
+    PrintsBattle,
+    Refused,
+    ShowOptions,
+    ShowsScreen,
+    Side,
+)
 from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
@@ -26,7 +38,21 @@ from builder.systems.compare_table import legend as compare_legend
 from builder.systems.compare_table import nothing_to_compare
 from builder.systems.exchange import Exchanges, ExchangingGame
 from builder.systems.options import COMMON as COMMON_OPTIONS
-from builder.systems.options import Declared
+from builder.systems.options import Declared, whole_number
+
+if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__getattr__)
+    from builder.systems.editing import (
+        FieldSpec,
+        ItemsField,
+        Ref,
+        catalog_entries,
+        entry_name,
+        fields_of,
+        free_name,
+        items_field,
+        replace_item,
+        with_field,
+    )
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -35,6 +61,7 @@ __all__ = [
     "declared",
     "get",
     "help_tables",
+    "help_words",
     "ids",
     "unknown",
 ]
@@ -45,7 +72,22 @@ __all__ += [
     "compare_legend",
     "nothing_to_compare",
 ]  # the compare table's kit
+__all__ += [
+    "FieldSpec",
+    "ItemsField",
+    "Ref",
+    "catalog_entries",
+    "entry_name",
+    "fields_of",
+    "free_name",
+    "items_field",
+    "replace_item",
+    "with_field",
+]  # the editor's kit (builder/systems/editing.py)
 __all__ += base.__all__
+__all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
+__all__ += ["ShowOptions", "ShowsScreen", "Side"]
+__all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 
 INSTALLED: dict[str, str] = {
@@ -60,6 +102,22 @@ Tests add their fake game here (``tests/fake_game``) with a fixture; no test cod
 
 DEFAULT = "laminim"
 """The system of a file without a ``system:`` key, and of ``laminim`` with no file."""
+
+
+_EDITING = frozenset(
+    {"FieldSpec", "ItemsField", "Ref", "catalog_entries", "entry_name", "fields_of", "free_name"}
+    | {"items_field", "replace_item", "with_field"}
+)
+"""The editor's kit (builder/systems/editing.py), exported from here but imported on first use:
+it imports pydantic, which ``laminim --help`` and the generic commands' parser must not load."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EDITING:
+        value = getattr(import_module("builder.systems.editing"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def ids() -> list[str]:
@@ -111,6 +169,20 @@ def help_tables() -> list[Path]:
             if table.is_file():
                 tables.append(table)
     return tables
+
+
+def help_words(system_id: str) -> dict[str, str]:
+    """The Japanese of the installed system ``system_id``'s own help texts (its
+    ``help_labels.yaml``), by their English: a card size's help in the print dialog."""
+    from builder.core.i18n import read_labels_file
+
+    module = INSTALLED[system_id]
+    spec = find_spec(module.rpartition(".")[0]) if "." in module else None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        table = Path(folder) / "help_labels.yaml"
+        if table.is_file():
+            return {en: ja for en, ja in read_labels_file(table).values()}
+    return {}
 
 
 def unknown(system_id: object, where: str) -> Problem:

@@ -7,7 +7,7 @@ a game (its catalog schema, legality, numbers, card layouts, screens) lives in i
 :class:`GameSystem` is generic in the game's team model, its catalog and its read file, so mypy
 checks each game's ``SYSTEM`` against it and a game's methods receive its own types (no
 ``isinstance`` narrowing); generic code sees a team only as a :class:`TeamModel`. Most games
-derive from :class:`builder.systems.facade.Game`, which holds what every game repeats.
+derive from :class:`builder.systems.game.Game`, which holds what every game repeats.
 
 Optional: ``compare`` / ``compare_printout`` (:class:`Compares`), ``value_text``
 (:class:`WritesValues`) and the catalog-version hooks (:class:`TracksCatalog`).

@@ -23,8 +23,9 @@ from typing import Literal
 
 from builder.core.i18n import Labels, Lang
 from builder.core.messages import Message, Messages
+from builder.core.numbers import percent
 from builder.core.problems import InputError, Problem
-from builder.core.text_table import columns, table, wrap
+from builder.core.text_table import columns, shorten, table, wrap
 
 Better = Literal["high", "low"] | None
 Format = Literal["text", "int", "pct", "num1", "num2", "signed3"]
@@ -105,7 +106,7 @@ def format_value(value: Value, fmt: Format) -> str:
     if fmt == "int":
         return f"{value:.0f}"
     if fmt == "pct":
-        return f"{100 * value:.1f}%"
+        return percent(value)
     if fmt == "num1":
         return f"{value:.1f}"
     if fmt == "signed3":
@@ -144,20 +145,10 @@ def row_json(row: Row) -> dict[str, object]:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` within ``width`` terminal columns (wide characters count two), "…" when cut; a
-    closing number stays (``Byalant Cu… 2``), so units of one type can still be told apart."""
-    if columns(text) <= width:
-        return text
-    if width <= 0:
-        return ""
-    number = re.search(r" \d+$", text)
-    tail = number.group(0) if number and columns(number.group(0)) + 3 <= width else ""
-    out = ""
-    for ch in text[: len(text) - len(tail)]:
-        if columns(out + ch) > width - 1 - columns(tail):
-            break
-        out += ch
-    return out.rstrip() + "…" + tail
+    """``text`` within ``width`` terminal columns, "…" when cut; a closing number stays
+    (``Byalant Cu… 2``), so units of one type can still be told apart
+    (:func:`builder.core.text_table.shorten`, the one rule for every table)."""
+    return shorten(text, width)
 
 
 def cell(row: Row, i: int, width: int) -> str:
@@ -193,8 +184,9 @@ def side_by_side(
     cell_w = max(6, (width - label_w) // n - 2)
     head_line = [fit(h, cell_w) for h in heads]
     body = [[fit(r.label, label_w), *(cell(r, i, cell_w) for i in range(len(heads)))] for r in rows]
-    if any(sources):
-        body.insert(0, ["", *(fit(s, cell_w) for s in sources)])
+    if any(sources):  # a file by its name without the extension every one of them has
+        stems = [re.sub(r"\.ya?ml$", "", s, flags=re.IGNORECASE) for s in sources]
+        body.insert(0, ["", *(fit(s, cell_w) for s in stems)])
     return table(["", *head_line], body)
 
 

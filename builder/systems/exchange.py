@@ -12,7 +12,8 @@ Part of the kit: imports no game, no registry and no TUI.
 
 from __future__ import annotations
 
-from importlib import import_module
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from builder.core.i18n import Lang
@@ -66,13 +67,34 @@ class Exchanges(Protocol):
     def ccfolia_pieces(self, team: Any, catalog: Any, lang: Lang) -> list[dict[str, Any]]: ...
 
 
-class ExchangingGame:
-    """:class:`Exchanges` from the game's own ``exchange`` module (mixed in before ``Game``):
-    ``WORDS``, ``Unit`` (the pydantic model of one exported unit), ``export_units(team,
-    catalog)``, ``text_lines(team, catalog, lang)`` and ``ccfolia_pieces(team, catalog, lang)``."""
+class ExchangeModule(Protocol):
+    """What a game's ``exchange`` module holds (mypy checks each game's module against it)."""
 
-    def _exchange(self) -> Any:
-        return import_module(f"{type(self).__module__.rpartition('.')[0]}.exchange")
+    @property
+    def WORDS(self) -> Sequence[str]: ...
+
+    @property
+    def Unit(self) -> Any:
+        """The pydantic model of one exported unit."""
+        ...
+
+    def export_units(self, team: Any, catalog: Any) -> list[dict[str, Any]]: ...
+
+    def text_lines(self, team: Any, catalog: Any, lang: Lang) -> list[str]: ...
+
+    def ccfolia_pieces(self, team: Any, catalog: Any, lang: Lang) -> list[dict[str, Any]]: ...
+
+
+class ExchangingGame(ABC):
+    """:class:`Exchanges` from the game's own ``exchange`` module (mixed in before ``Game``),
+    which the game declares in :meth:`exchange` (importing it there, when first asked: a
+    module named in code, typed, not found by a name made at run time)."""
+
+    @abstractmethod
+    def exchange(self) -> ExchangeModule: ...
+
+    def _exchange(self) -> ExchangeModule:
+        return self.exchange()
 
     def share_words(self) -> tuple[str, ...]:
         return tuple(self._exchange().WORDS)

@@ -9,21 +9,20 @@ and the default card size. Part of the kit: imports no game, no registry, no TUI
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
-from importlib import import_module
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from builder.catalogs.identity import read_identity
 from builder.core.catalog_folder import catalog_key
+from builder.core.catalog_identity import read_identity
 from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.resources import bundled_catalog_dir
 from builder.core.source import Located
 from builder.render.printout import LaterContext
-from builder.render.roster import CatalogLine, Roster, catalog_text, roster_context
 from builder.systems.base import (
     AnalyzeOptions,
     CatalogT,
@@ -39,6 +38,9 @@ from builder.systems.base import (
 )
 from builder.systems.options import CardSize, Option
 from builder.systems.ui import SystemUI
+
+if TYPE_CHECKING:  # the roster sheet's module: for cards, not for check or analyze
+    from builder.render.roster import CatalogLine, Roster
 
 
 class Judged(Protocol):
@@ -167,6 +169,8 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
             roster = self.roster(team, catalog, options.lang)
             if roster is None:
                 raise ValueError(f"{self.id}: roster() is overridden and returned None")
+            from builder.render.roster import roster_context
+
             line = self.catalog_line(catalog)
             context = roster_context(
                 roster, line, game=game, lang=options.lang, paper=options.paper
@@ -184,6 +188,8 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def back_catalog(self, catalog: CatalogT, lang: Lang) -> str:
         """The catalog line a card's back prints: its name and version (the digest is the
         roster sheet's)."""
+        from builder.render.roster import catalog_text
+
         return catalog_text(self.catalog_line(catalog), lang, digest=False)
 
     def share_block(self, team: TeamT, catalog: CatalogT, lang: Lang) -> dict[str, Any] | None:
@@ -219,6 +225,8 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         folder = self.catalog_folder_of(catalog)
         files = self.catalog_files() if isinstance(self, TracksCatalog) else None
         identity = read_identity(folder, files)
+        from builder.render.roster import CatalogLine
+
         return CatalogLine(
             identity.name, identity.version, identity.digest, name_ja=identity.name_ja
         )
@@ -227,8 +235,12 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
     def documents(self, team: TeamT, catalog: CatalogT, options: PrintOptions) -> list[Printout]:
         """The documents ``laminim cards`` writes (``options.card_size`` is always set)."""
 
-    @abstractmethod
-    def tui(self) -> SystemUI: ...
+    def tui(self) -> SystemUI:
+        """What the TUI shows of the game: by default the kit's list of the team's items and
+        its editor of their fields, in the words of a ``ui.yaml`` beside the game's system
+        module (its noun, its item, its fields' names) when there is one."""
+        module = sys.modules[type(self).__module__]
+        return SystemUI.load(str(module.__file__))
 
     def commands(self) -> list[Command]:
         return []
@@ -237,32 +249,97 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         return team.model_dump()
 
 
-class VersionedGame:
-    """What a game with a parts catalog reads from its own package, mixed in before
-    :class:`Game`: its catalog (``catalog.load_catalog(folder)``), ``laminim parts`` (its
-    ``text.py``'s ``parts_json`` and ``parts_text``), and its :class:`builder.systems.TracksCatalog`
-    part: the files its ``catalog.py`` reads (``CATALOG_FILES``) and its ``versions.py``
-    (``COLLECTIONS``, ``part_uses(data)``, ``headlines(system, read, catalog)``)."""
+@dataclass(frozen=True)
+class PartsCatalog(Generic[CatalogT]):
+    """What a game with a parts catalog declares, typed (mypy checks each game's against its
+    catalog type): the files and collections of its catalog folder, how it reads one, what
+    ``laminim parts`` prints, and what catalog versions need (:class:`TracksCatalog`)."""
 
-    def _own(self, module: str) -> Any:
-        """The module ``module`` of the package this game's class is defined in."""
-        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{module}")
+    files: tuple[str, ...]
+    """The catalog folder's files, in order (the digest covers those present)."""
+    collections: tuple[str, ...]
+    """The top-level keys holding lists of items with an ``id``."""
+    read: Callable[[Path], CatalogT]
+    """Read and validate the catalog in a folder; InputError listing every problem."""
+    parts_json: Callable[[CatalogT], dict[str, Any]]
+    parts_text: Callable[[CatalogT], str]
+    part_uses: Callable[[Any], list[PartUse]]
+    """Every catalog id a file's plain data names, and where."""
+    headlines: Callable[[Any, Any, CatalogT], dict[str, float]]
+    """``(system, read, catalog)`` -> the numbers a player reads of a file ({} unscored)."""
 
-    def read_catalog(self, folder: Path) -> Any:
-        return self._own("catalog").load_catalog(folder)
 
-    def describe_catalog(self, catalog: Any) -> Output:
-        text = self._own("text")
-        return Output(text.parts_json(catalog), text.parts_text(catalog))
+Catalog_co = TypeVar("Catalog_co", covariant=True)
+Catalog_contra = TypeVar("Catalog_contra", contravariant=True)
+
+
+class CatalogModule(Protocol[Catalog_co]):
+    """A game's ``catalog.py``: its folder's files and how a folder is read."""
+
+    @property
+    def CATALOG_FILES(self) -> tuple[str, ...]: ...  # the module's constant
+
+    def read_catalog(self, root: Path) -> Catalog_co: ...
+
+
+class TextModule(Protocol[Catalog_contra]):
+    """A game's ``text.py``, for ``laminim parts``."""
+
+    def parts_json(self, catalog: Catalog_contra) -> dict[str, Any]: ...
+
+    def parts_text(self, catalog: Catalog_contra) -> str: ...
+
+
+class VersionsModule(Protocol):
+    """A game's ``versions.py``: what catalog versions need of it."""
+
+    @property
+    def COLLECTIONS(self) -> tuple[str, ...]: ...  # the module's constant
+
+    def part_uses(self, data: Any) -> list[PartUse]: ...
+
+    def headlines(self, system: Any, read: Any, catalog: Any) -> dict[str, float]: ...
+
+
+def parts_of(
+    catalog: CatalogModule[CatalogT], text: TextModule[CatalogT], versions: VersionsModule
+) -> PartsCatalog[CatalogT]:
+    """The :class:`PartsCatalog` of a game whose ``catalog.py``, ``text.py`` and
+    ``versions.py`` hold it under the usual names (mypy checks each module)."""
+    return PartsCatalog(
+        files=tuple(catalog.CATALOG_FILES),
+        collections=tuple(versions.COLLECTIONS),
+        read=catalog.read_catalog,
+        parts_json=text.parts_json,
+        parts_text=text.parts_text,
+        part_uses=versions.part_uses,
+        headlines=versions.headlines,
+    )
+
+
+class PartsGame(Game[TeamT, CatalogT, ReadT]):
+    """A game with a parts catalog: its catalog and its :class:`TracksCatalog` part come from
+    the :class:`PartsCatalog` it declares in :meth:`parts` (which imports its modules when it is
+    first asked, so a command that needs none of them loads none)."""
+
+    @abstractmethod
+    def parts(self) -> PartsCatalog[CatalogT]: ...
+
+    def read_catalog(self, folder: Path) -> CatalogT:
+        return self.parts().read(folder)
+
+    def describe_catalog(self, catalog: CatalogT) -> Output:
+        parts = self.parts()
+        return Output(parts.parts_json(catalog), parts.parts_text(catalog))
 
     def catalog_files(self) -> tuple[str, ...]:
-        return tuple(self._own("catalog").CATALOG_FILES)
+        return self.parts().files
 
     def catalog_collections(self) -> tuple[str, ...]:
-        return tuple(self._own("versions").COLLECTIONS)
+        return self.parts().collections
 
     def part_uses(self, data: Any) -> list[PartUse]:
-        return list(self._own("versions").part_uses(data))
+        return self.parts().part_uses(data)
 
-    def headlines(self, read: Any, catalog: Any) -> dict[str, float]:
-        return dict(self._own("versions").headlines(self, read, catalog))
+    def headlines(self, read: ReadT, catalog: CatalogT) -> dict[str, float]:
+        return self.parts().headlines(self, read, catalog)

@@ -93,8 +93,9 @@ UNIT: Option[str] = Option("unit", "NAME", "only this unit", str)
 THREAT: Option[str] = Option(
     "threat",
     "ID|FILE",
-    "threat id from the catalog or a YAML file holding one threat "
-    "(default: the catalog's default threat)",
+    "a threat of the catalog (its id or name), a YAML file holding one threat, or FILE:UNIT, "
+    "an enemy unit of a team file where the game takes one (default: the catalog's default "
+    "threat)",
     str,
 )
 ROUNDS: Option[int] = Option("rounds", "N", f"rounds (default {DEFAULT_ROUNDS})", positive_rounds)
@@ -112,7 +113,7 @@ class Declared:
     this kit module, so ``laminim --help`` and the parsing of a command read every game's
     offer without importing any game (their models, readers and rules); the game's system
     class takes its attributes from it (a test holds the two equal). A game without such a
-    module is read from its system (``builder.systems.declared``), only slower.
+    module is read from its system (:func:`builder.systems.declared`), only slower.
     """
 
     analyze_options: tuple[Option[Any], ...] = ()

@@ -24,35 +24,48 @@ HelpSection = tuple[str, str, list[tuple[str, str, str]]]
 class SystemUI:
     """What a game system brings to the TUI shell."""
 
-    first_screen: Callable[[], object]
-    """Makes the screen the shell opens on a file of this system (a Textual ``Screen``)."""
+    first_screen: Callable[[Any], object] | None = None
+    """Makes the screen the shell opens a file of this game on, from the document's view (a
+    Textual ``Screen``); None: the kit's list of the team's items, each edited field by field
+    (``builder.systems.editing`` reads them from the team model)."""
     css_paths: list[Path] = field(default_factory=list)
     help: list[HelpSection] = field(default_factory=list)
+    help_screens: dict[str, str] = field(default_factory=dict)
+    """A screen's name -> the English title of its help section (F1 shows it first)."""
     keys_ja: dict[str, str] = field(default_factory=dict)
     """Footer key descriptions (the English text of each Binding) in Japanese."""
     print_title: tuple[str, str] = ("Print “{name}”", "「{name}」を印刷")
     noun: tuple[str, str] = ("team", "チーム")
     """What the shell calls this game's file content (\"Open team file:\", \"demo map …\")."""
-    state: object = None
-    """The system's own session state (e.g. its chosen threat); the shell never reads it."""
+    item: tuple[str, str] = ("item", "項目")
+    """What one of the team's items is called; a new one is named after it (\"機体 2\")."""
+    fields: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The items' fields as the editor names them, in English and Japanese."""
 
     @classmethod
-    def load(
-        cls, beside: str, first_screen: Callable[[], object], state: object = None
-    ) -> SystemUI:
+    def load(cls, beside: str, first_screen: Callable[[Any], object] | None = None) -> SystemUI:
         """The SystemUI that ``ui.yaml`` in the folder of ``beside`` (pass ``__file__``)
-        describes, opening on ``first_screen``; its ``css:`` names style files of that folder."""
+        describes, opening on ``first_screen``; its ``css:`` names style files of that folder.
+        Without a ``ui.yaml`` there: the kit's defaults."""
         path = Path(beside).resolve().with_name("ui.yaml")
+        if not path.is_file():
+            return cls(first_screen=first_screen)
         words = read_ui_file(path)
         return cls(
             first_screen=first_screen,
             css_paths=[path.with_name(name) for name in words.get("css", [])],
-            state=state,
             **{k: v for k, v in words.items() if k != "css"},
         )
 
+    def field_name(self, name: str, lang: str) -> str:
+        """The field ``name`` as the editor shows it (as written when the game gives none)."""
+        pair = self.fields.get(name)
+        if pair is None:
+            return name
+        return pair[1] if lang == "ja" else pair[0]
 
-_UI_FIELDS = {"css", "help", "keys_ja", "print_title", "noun"}
+
+_UI_FIELDS = {"css", "help", "keys_ja", "print_title", "noun", "item", "fields"}
 
 
 def read_ui_file(path: Path) -> dict[str, Any]:
@@ -69,7 +82,7 @@ def read_ui_file(path: Path) -> dict[str, Any]:
     if unknown := set(data) - _UI_FIELDS:
         problems.append(f"unknown fields {sorted(unknown)}")
     out: dict[str, Any] = {}
-    for name in ("print_title", "noun"):
+    for name in ("print_title", "noun", "item"):
         if name in data:
             if why := pair_problem(data[name]):
                 problems.append(f"{name}: {why}")
@@ -87,22 +100,33 @@ def read_ui_file(path: Path) -> dict[str, Any]:
         problems.append("keys_ja: not a mapping of English key description: Japanese")
     else:
         out["keys_ja"] = dict(keys)
-    sections = _help(data.get("help", []), problems)
+    fields = data.get("fields", {})
+    if not isinstance(fields, dict):
+        problems.append("fields: not a mapping of field: [English, 日本語]")
+    else:
+        for name, pair in fields.items():
+            if why := pair_problem(pair):
+                problems.append(f"fields: {name}: {why}")
+        out["fields"] = {str(k): tuple(v) for k, v in fields.items() if not pair_problem(v)}
+    screens: dict[str, str] = {}
+    sections = _help(data.get("help", []), problems, screens)
     if sections:
         out["help"] = sections
+        out["help_screens"] = screens
     if problems:
         raise ValueError(f"{path}: " + "; ".join(problems))
     return out
 
 
-def _help(data: object, problems: list[str]) -> list[HelpSection]:
-    """The help sections of a ui file; what is not one goes to ``problems``."""
+def _help(data: object, problems: list[str], screens: dict[str, str]) -> list[HelpSection]:
+    """The help sections of a ui file; what is not one goes to ``problems``. A section's
+    ``screen:`` (the screens it is about, by class name) goes to ``screens``."""
     if not isinstance(data, list):
         problems.append("help: not a list of sections")
         return []
     sections: list[HelpSection] = []
     for n, section in enumerate(data, 1):
-        if not (isinstance(section, dict) and set(section) == {"title", "keys"}):
+        if not (isinstance(section, dict) and {"title", "keys"} <= set(section) <= _SECTION):
             problems.append(f"help section {n}: not {{title: [English, 日本語], keys: [...]}}")
             continue
         title: Pair = ("", "")
@@ -119,4 +143,10 @@ def _help(data: object, problems: list[str]) -> list[HelpSection]:
             else:
                 rows.append((row[0], row[1], row[2]))
         sections.append((*title, rows))
+        named = section.get("screen", [])
+        for screen in [named] if isinstance(named, str) else named:
+            screens[str(screen)] = title[0]
     return sections
+
+
+_SECTION = {"title", "keys", "screen"}

@@ -1,10 +1,16 @@
-"""The builder TUI shell: it owns the team, the file it came from, the catalog and the language.
+"""The builder TUI: the app owns the open document and is the only place that changes it.
 
-It knows no game: the game system of the file supplies the first screen, styles, help and
-labels (:class:`builder.systems.SystemUI`); the shell sees the team only as a
-:class:`builder.systems.TeamModel` (its name, its plain data). Screens change the team only through
-:meth:`BuilderApp.set_team`, so the unsaved-changes marker in the title is always right, and the
-shell redraws every open :class:`~builder.tui.shell.ShellScreen` after a change.
+It knows no game: the file's game system supplies the screens, styles, help and words
+(:class:`builder.systems.SystemUI`). The app holds the :class:`~builder.tui.document.Document`
+(path, game, catalog, team, problems, unsaved or not, the undo history); a screen asks for a
+change by posting an :class:`~builder.tui.messages.Edit`, the app applies it, records it for
+undo, marks the file unsaved and checks it again (in a worker, as ``laminim check`` checks the
+text a save would write), then hands every document screen the new
+:class:`~builder.tui.document.DocView` (attributes down, messages up).
+
+Opening a file of another game switches the whole app to that game; a file with problems opens
+on the problems screen; an error nobody expected is a dialog, never a traceback, and the
+document stays open to be saved.
 """
 
 from __future__ import annotations
@@ -15,90 +21,160 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on, work
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
-from builder.core.i18n import Lang
-from builder.core.input_files import exists_safely, os_reason, read_input
+from builder.core.i18n import Lang, Pair
+from builder.core.input_files import exists_safely, read_input
 from builder.core.problems import InputError, Problem
-from builder.core.source import decode_utf8
+from builder.tui import keys
+from builder.tui.document import Document, Opened, Unreadable, check_text, open_file
 from builder.tui.labels import t
-from builder.tui.shell import ShellScreen, SystemUI
+from builder.tui.messages import Edit, EditRefused, FieldChosen
+from builder.tui.screen import DocumentScreen, SystemUI
 
 if TYPE_CHECKING:
-    from builder.systems import AnySystem, TeamModel
+    from builder.systems import AnySystem
 
 
 class BuilderApp(App[int]):
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f1,question_mark", "help", "Help", key_display="F1"),
-        Binding("ctrl+o", "open", "Open"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("f2", "save_as", "SaveAs"),
-        Binding("p", "print", "Print"),
-        Binding("l", "toggle_lang", "EN/JA"),
-    ]
-    _MODAL_BLOCKED: ClassVar[set[str]] = {"open", "save", "save_as", "print", "toggle_lang", "help"}
+    BINDINGS: ClassVar[list[BindingType]] = list(keys.APP_KEYS)
+    _MODAL_BLOCKED: ClassVar[set[str]] = {
+        "open",
+        "save",
+        "save_as",
+        "print",
+        "toggle_lang",
+        "help",
+        "undo",
+        "redo",
+        "problems",
+        "reload",
+        "share",
+    }
+    RAISE_ERRORS: ClassVar[bool] = False
+    """Let an unexpected error end the app (the tests: a bug must fail them, not hide in a
+    dialog); the player's app shows it as a dialog and keeps the document open."""
 
     lang: reactive[Lang] = reactive("en", init=False)
     dirty: reactive[bool] = reactive(False, init=False)
 
     def __init__(
         self,
-        system: AnySystem,
-        catalog: Any,
-        team: TeamModel,
-        path: Path | None = None,
-        original: str | None = None,
+        opened: Document[Any, Any] | Unreadable,
+        *,
         lang: Lang = "en",
-        catalog_dir: Path | None = None,
+        notes: Opened | None = None,
     ) -> None:
-        self.system = system
-        self.ui: SystemUI = system.tui()
+        self.doc: Document[Any, Any] | None = opened if isinstance(opened, Document) else None
+        self.unreadable: Unreadable | None = opened if isinstance(opened, Unreadable) else None
+        self._uis: dict[str, SystemUI] = {}
+        self.ui: SystemUI = self._ui_of(self.system)
         super().__init__(css_path=[Path(__file__).with_name("app.tcss"), *self.ui.css_paths])
-        self.title = system.name  # until mounted; then "<system> — <team>"
-        self.catalog = catalog
-        self.team = team
-        self.path = path
-        """Where Save writes; None for the bundled demo team (Save asks for a path then)."""
-        self.original = original
-        self.catalog_dir = catalog_dir
-        """The ``--catalog`` folder (None: the game's bundled one); a save pins the file to it."""
-        self._saved = team.model_dump()
-        self._disk = file_digest(path) if path is not None else None
-        """Digest of ``path`` as opened or last saved: a different one means an outside edit."""
+        self._lost = notes.lost if notes is not None else []
+        self._generation = opened.generation
+        self._disk = self._digest()
+        """Digest of the file as opened or last saved: a different one means an outside edit."""
+        self.errors: list[BaseException] = []
+        """Unexpected errors shown as dialogs (the tests look at them)."""
+        self.title_parts: tuple[str, str, str, str] = ("", "", "", "")
         self.set_reactive(BuilderApp.lang, lang)
+        self.set_reactive(BuilderApp.dirty, False)
+
+    # --- what is open ------------------------------------------------------------------
+
+    @property
+    def system(self) -> AnySystem:
+        if self.doc is not None:
+            return self.doc.system
+        assert self.unreadable is not None
+        return self.unreadable.system
+
+    @property
+    def path(self) -> Path | None:
+        if self.doc is not None:
+            return self.doc.path
+        return self.unreadable.path if self.unreadable is not None else None
+
+    @property
+    def team(self) -> Any:
+        """The open team (None when the file could not be read)."""
+        return self.doc.team if self.doc is not None else None
+
+    @property
+    def catalog(self) -> Any:
+        return self.doc.catalog if self.doc is not None else None
+
+    @property
+    def catalog_dir(self) -> Path | None:
+        return self.doc.catalog_dir if self.doc is not None else None
+
+    def _ui_of(self, system: AnySystem) -> SystemUI:
+        """The game's SystemUI, made once per game for the session (a game's screens keep
+        their session choices, a threat or an opponent, in the factory they give)."""
+        if system.id not in self._uis:
+            self._uis[system.id] = system.tui()
+        return self._uis[system.id]
 
     @classmethod
     def from_paths(
-        cls, team_path: Path | None, catalog_dir: Path | None, system_id: str | None = None
+        cls,
+        team_path: Path | None,
+        catalog_dir: Path | None,
+        system_id: str | None = None,
+        lang: Lang = "en",
     ) -> BuilderApp:
-        """Load the file (the system's demo file when None) and its system's catalog.
-
-        Raises InputError on bad input.
-        """
+        """The app on ``team_path`` (the game's demo file when None, not saved over: Save
+        asks for a path). Raises InputError when the path is not a file to read at all (a
+        file with problems opens on them)."""
         from builder import systems
-        from builder.roster.team_file import load_team
 
-        if team_path is None:
-            system = systems.get(system_id)
-            path = system.demo_file()
-        else:
-            path = team_path
-        system, team = load_team(path, expected=system_id)
-        catalog = system.load_catalog(catalog_dir)
-        original = read_input(path).decode("utf-8")
-        return cls(system, catalog, team, team_path, original, catalog_dir=catalog_dir)
+        game = systems.get(system_id)
+        path = team_path if team_path is not None else game.demo_file()
+        read_input(path)  # a file to read at all (not missing, not a folder), else exit 2
+        opened = open_file(path, fallback=game, expected=system_id, catalog_dir=catalog_dir)
+        if opened.document is not None:
+            if team_path is None:
+                opened.document.path = None
+            return cls(opened.document, lang=lang, notes=opened)
+        assert opened.unreadable is not None
+        return cls(opened.unreadable, lang=lang, notes=opened)
+
+    @classmethod
+    def of_team(
+        cls,
+        system: AnySystem,
+        team: Any,
+        *,
+        catalog: Any = None,
+        path: Path | None = None,
+        original: str | None = None,
+        catalog_dir: Path | None = None,
+        lang: Lang = "en",
+    ) -> BuilderApp:
+        """The app on a team made in code (a test, the benchmark): its problems are those of
+        the text a save of it would write, as ``laminim check`` would report them."""
+        catalog = catalog if catalog is not None else system.load_catalog(catalog_dir)
+        document: Document[Any, Any] = Document(
+            system, catalog, team, path=path, original=original, catalog_dir=catalog_dir
+        )
+        name = str(path) if path is not None else team.name
+        document.set_problems(0, check_text(system, catalog, document.save_text(), name))
+        return cls(document, lang=lang)
 
     def say(self, key: str) -> str:
         """The shell label ``key`` in the app's language, naming this game's file content."""
         return t(key, self.lang, self.ui.noun)
+
+    def said(self, pair: Pair) -> str:
+        return pair[1] if self.lang == "ja" else pair[0]
 
     def notify(
         self,
@@ -112,6 +188,18 @@ class BuilderApp(App[int]):
         """A toast showing ``message`` as written, never as markup (screens' ``notify`` asks for
         markup by default): a path, a unit's name or a reason may hold ``[brackets]``."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _refresh_notifications(self) -> None:
+        """The notices go to the screen's message line (no toasts: see
+        :mod:`builder.tui.widgets.message_line`)."""
+        from builder.tui.widgets.message_line import MessageLine
+
+        try:
+            screen = self.screen
+        except Exception:  # no screen yet
+            return
+        for line in screen.query(MessageLine):
+            line.show_notices(list(self._notifications))
 
     def get_css_variables(self) -> dict[str, str]:
         """The shell's colour names, shared by its stylesheet and every system's."""
@@ -131,144 +219,339 @@ class BuilderApp(App[int]):
         )
         return variables
 
-    # --- state ------------------------------------------------------------------------
+    # --- screens -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._update_title()
-        self.push_screen(self._first_screen())
+        self._show_opened()
         self.offer_migration()
 
-    def _first_screen(self) -> Screen[Any]:
-        """The game's first screen; its factory is typed loosely in the kit (no Textual there)."""
-        screen = self.ui.first_screen()
+    def _first_screen(self, doc: Document[Any, Any]) -> Screen[Any]:
+        """The game's first screen on ``doc`` (the kit's item list when the game gives none);
+        its factory is typed loosely in the kit (no Textual there)."""
+        view = doc.view(self.lang)
+        if self.ui.first_screen is None:
+            from builder.tui.screens.items_screen import ItemsScreen
+
+            return ItemsScreen(view)
+        screen = self.ui.first_screen(view)
         if not isinstance(screen, Screen):
             raise TypeError(f"{self.system.id}: SystemUI.first_screen must make a Screen")
         return screen
 
-    def set_team(self, team: TeamModel) -> None:
-        """Replace the team (every change goes through here) and redraw the screens."""
-        self.team = team
-        self.dirty = team.model_dump() != self._saved
-        self._update_title()
-        self.refresh_screens()
+    def _show_opened(self) -> None:
+        """The screens of what is open: the game's first screen, with the problems screen
+        over it when the file is unusable as it is (or only the problems of an unreadable
+        file)."""
+        from builder.tui.screens.problems_screen import ProblemsScreen
 
-    def refresh_screens(self) -> None:
-        """Redraw every mounted builder screen from the current team."""
+        self._update_title()
+        if self.doc is None:
+            assert self.unreadable is not None
+            problems = self.unreadable.problems
+            self.push_screen(ProblemsScreen(problems, self.lang, self.ui.noun, mode="unreadable"))
+            return
+        self.push_screen(self._first_screen(self.doc))
+        if self.doc.locked:  # what the editor cannot hold: said before anything else
+            self.action_problems()
+        elif any(p.severity == "bad-input" for p in self.doc.problems):
+            n = len(self.doc.problems)
+            self.notify(self.say("file_has_problems").format(n=n), severity="warning", timeout=8)
+
+    def _problems_mode(self) -> tuple[str, list[Problem]]:
+        doc = self.doc
+        if doc is None:
+            return "unreadable", []
+        if not doc.locked:
+            return "editable", []
+        return "locked", [p for p in doc.problems if _outside(p.field, self._lost)]
+
+    def action_problems(self) -> None:
+        """Every problem of the file (F8), in check's order."""
+        from builder.tui.screens.problems_screen import ProblemsScreen
+
+        if any(isinstance(s, ProblemsScreen) for s in self.screen_stack):
+            return
+        problems = self.doc.problems if self.doc is not None else ()
+        mode, outside = self._problems_mode()
+        self.push_screen(
+            ProblemsScreen(problems, self.lang, self.ui.noun, mode=mode, outside=outside)
+        )
+
+    @on(FieldChosen)
+    def _go_to_field(self, message: FieldChosen) -> None:
+        """A problem was chosen: back to the game's screens, which show its item."""
+        from builder.tui.screens.problems_screen import ProblemsScreen
+
+        if isinstance(self.screen, ProblemsScreen):
+            self.pop_screen()
+        screen = self.screen
+        if isinstance(screen, DocumentScreen):
+            screen.focus_field(message.field)
+
+    # --- the document changes -----------------------------------------------------------
+
+    @on(Edit)
+    def _edit(self, message: Edit[Any]) -> None:
+        message.stop()
+        doc = self.doc
+        if doc is None:
+            return
+        if doc.locked:
+            self.bell()
+            self.notify(self.say("locked_edit"), severity="warning", timeout=6)
+            return
+        try:
+            team = message.change(doc.team)
+        except EditRefused as refused:
+            self.bell()
+            self.notify(self.said(refused.said), severity="warning")
+            return
+        if doc.apply(team, message.label):
+            self._changed()
+        if message.then is not None:
+            message.then(doc.team)
+
+    def action_undo(self) -> None:
+        self._step(back=True)
+
+    def action_redo(self) -> None:
+        self._step(back=False)
+
+    def _step(self, *, back: bool) -> None:
+        doc = self.doc
+        if doc is None or doc.locked:
+            self.bell()
+            return
+        label = doc.undo() if back else doc.redo()
+        if label is None:
+            self.bell()
+            self.notify(self.say("nothing_to_undo" if back else "nothing_to_redo"), timeout=2)
+            return
+        what = self.said(label)
+        self.notify(self.say("undone" if back else "redone").format(what=what), timeout=2)
+        self._changed()
+
+    def _changed(self) -> None:
+        """The team changed: every screen shows it now, its problems follow from a worker."""
+        self._publish()
+        self._recheck()
+
+    def _publish(self) -> None:
+        """Hand every document screen (and the problems screen) what is open now."""
+        from builder.tui.screens.problems_screen import ProblemsScreen
+
+        doc = self.doc
+        self.dirty = doc.dirty if doc is not None else False
+        self._update_title()
+        mode, outside = self._problems_mode()
+        view = doc.view(self.lang) if doc is not None else None
         for screen in self.screen_stack:
-            if isinstance(screen, ShellScreen) and screen.is_mounted:
-                screen.refresh_view()
+            if isinstance(screen, DocumentScreen) and view is not None:
+                screen.doc = view
+            elif isinstance(screen, ProblemsScreen):
+                problems = (
+                    doc.problems
+                    if doc is not None
+                    else self.unreadable.problems
+                    if self.unreadable
+                    else ()
+                )
+                screen.set_problems(problems, self.lang, mode=mode, outside=outside)
+        self.refresh_bindings()
 
-    def _mark_saved(self, path: Path, original: str | None) -> None:
-        self.path = path
-        self.original = original
-        self._disk = file_digest(path)
-        self._saved = self.team.model_dump()
-        self.dirty = False
-        self._update_title()
+    @work(thread=True, exclusive=True, group="check", exit_on_error=False)
+    def _recheck(self) -> None:
+        """The problems of the text a save would write now (so each has its line in the
+        saved file), as ``laminim check`` would report them."""
+        doc = self.doc
+        if doc is None:
+            return
+        serial, team = doc.history.serial, doc.team
+        name = str(doc.path) if doc.path is not None else str(self.say("demo_team"))
+        try:
+            problems = check_text(doc.system, doc.catalog, doc.save_text(team), name)
+        except Exception as error:  # shown, and the last problems stay
+            self.call_from_thread(self.report_error, error)
+            return
+        self.call_from_thread(self._checked, doc, serial, problems)
+
+    def _checked(self, doc: Document[Any, Any], serial: int, problems: list[Problem]) -> None:
+        if doc is self.doc and doc.set_problems(serial, problems):
+            self._publish()
 
     def watch_dirty(self) -> None:
         self._update_title()
 
     def _update_title(self) -> None:
+        system = self.system
+        game = system.name_ja if self.lang == "ja" else system.name
         where = self.path.name if self.path else self.say("demo_team")
-        name = self.system.name_ja if self.lang == "ja" else self.system.name
-        self.title = f"{'● ' if self.dirty else ''}{name} — {self.team.name}"
-        unsaved = f" — {t('unsaved_changes', self.lang)}" if self.dirty else ""
-        self.sub_title = f"{where}{unsaved}"
+        team = self.team.name if self.team is not None else ""
+        marker = f"● {t('unsaved_changes', self.lang)}" if self.dirty else ""
+        self.title_parts = (marker, game, team, where)
+        self.title = " — ".join(p for p in (f"{'● ' if self.dirty else ''}{game}", team) if p)
+        self.sub_title = where
 
     def watch_lang(self) -> None:
         from builder.tui.widgets.key_footer import KeyFooter
 
-        self._update_title()
-
+        self._publish()
         for screen in self.screen_stack:
             for footer in screen.query(KeyFooter):
                 footer.call_after_refresh(footer.recompose)
-            if isinstance(screen, ShellScreen):
-                screen.on_lang_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen))
+        if action in self._MODAL_BLOCKED and isinstance(self.screen, ModalScreen):
+            return False
+        doc = self.doc
+        if action in ("undo", "redo", "save", "save_as", "print") and doc is None:
+            return False
+        if action == "undo" and doc is not None and not doc.history.can_undo:
+            return None
+        if action == "redo" and doc is not None and not doc.history.can_redo:
+            return None
+        if action == "problems":
+            return bool(doc is None or doc.problems)
+        if action == "reload":
+            return self.path is not None
+        return True
+
+    # --- errors -------------------------------------------------------------------------
+
+    def report_error(self, error: BaseException) -> None:
+        """An error nobody expected: a dialog says what it was; the document stays open."""
+        from builder.tui.dialogs.error_dialog import ErrorDialog
+
+        self.errors.append(error)
+        self.bell()
+        try:
+            self.push_screen(ErrorDialog(error, self.lang, self.ui.noun))
+        except Exception:  # the screen stack itself is broken: only Textual can say it now
+            super()._handle_exception(error if isinstance(error, Exception) else Exception(error))
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.RAISE_ERRORS or not self.is_running or self._exit_renderables:
+            super()._handle_exception(error)
+            return
+        self.report_error(error)
+
+    async def _dispatch_message(self, message: Message) -> None:
+        """A handler's error becomes a dialog; the app goes on handling its messages."""
+        try:
+            await super()._dispatch_message(message)
+        except Exception as error:
+            if self.RAISE_ERRORS:
+                raise
+            self.report_error(error)
 
     # --- actions ----------------------------------------------------------------------
 
     def action_help(self) -> None:
         from builder.tui.screens.help_screen import HelpScreen
 
-        self.push_screen(HelpScreen(self.ui.help))
+        top = next((s for s in reversed(self.screen_stack) if not isinstance(s, ModalScreen)), None)
+        current = type(top).__name__ if top is not None else ""
+        if isinstance(top, DocumentScreen) and top.HELP_ID:
+            current = top.HELP_ID
+        self.push_screen(HelpScreen(self.ui, current, self.lang, self.system))
 
     def action_toggle_lang(self) -> None:
         self.lang = "ja" if self.lang == "en" else "en"
+        self.clear_notifications()  # the notices on screen are in the other language
         self.notify("日本語" if self.lang == "ja" else "English", timeout=1.5)
 
-    def ask_discard(self, then: Callable[[], object], question: str) -> None:
-        """Run ``then()`` now if nothing is unsaved, else after the user agrees."""
+    def settle_unsaved(self, then: Callable[[], object]) -> None:
+        """Run ``then()`` now if nothing is unsaved, else once the player has saved (or
+        chosen to discard); cancel does nothing."""
         if not self.dirty:
             then()
             return
-        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
+        from builder.tui.dialogs.choice_dialog import ChoiceDialog
 
-        def answered(yes: bool | None) -> None:
-            if yes:
+        def answered(choice: str | None) -> None:
+            if choice == "discard":
                 then()
+            elif choice == "save":
+                self.save_then(then)
 
-        self.push_screen(
-            ConfirmDialog(question, yes=self.say("discard_yes"), no=self.say("cancel")),
-            answered,
-        )
+        choices = [
+            ("save", self.say("save_yes"), "s"),
+            ("discard", self.say("discard_yes"), "d"),
+            ("cancel", self.say("cancel"), "esc"),
+        ]
+        self.push_screen(ChoiceDialog(self.say("save_or_discard"), choices), answered)
+
+    def ask_discard(self, then: Callable[[], object], question: str = "") -> None:
+        """Kept for the game's screens: the same question as :meth:`settle_unsaved`."""
+        self.settle_unsaved(then)
 
     async def action_quit(self) -> None:
-        self.ask_discard(lambda: self.exit(0), self.say("quit_unsaved"))
+        self.settle_unsaved(lambda: self.exit(0))
 
     def action_open(self) -> None:
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
+        """Any YAML file, of any game: chosen in the file dialog, unsaved changes settled."""
+        from builder.tui.dialogs.file_dialog import FileDialog
 
-        def got_path(text: str | None) -> None:
-            if text:
-                self.open_team(Path(text).expanduser())
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.settle_unsaved(lambda: self.open_team(path))
 
-        self.ask_discard(
-            lambda: self.push_screen(
-                PromptDialog(self.say("open_prompt"), placeholder=f"{self.ui.noun[0]}.yaml"),
-                got_path,
-            ),
-            self.say("open_unsaved"),
-        )
+        start = self.path.parent if self.path is not None else Path.cwd()
+        self.push_screen(FileDialog(self.say("open_title"), self.lang, start=start), chosen)
+
+    def action_reload(self) -> None:
+        """The open file again from disk (after fixing it in a text editor)."""
+        path = self.path
+        if path is not None:
+            self.settle_unsaved(lambda: self.open_team(path))
 
     def open_team(self, path: Path) -> bool:
-        """Load ``path`` as the team; on any problem show them and keep the current team.
-
-        A file of another game system switches the shell to that system and its catalog.
-        """
-        from builder.roster.team_file import load_team
+        """Open ``path`` (any game's file) in place of what is open; a file that cannot be
+        read at all (missing, a folder) is said in a dialog and what is open stays."""
         from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
 
         try:
-            system, team = load_team(path)
-            catalog = self.catalog if system.id == self.system.id else system.load_catalog()
-            original = decode_utf8(read_input(path), str(path))
+            read_input(path)  # a file to read at all: its problems are another matter
         except InputError as exc:
             self.push_screen(
                 LoadErrorsDialog(self.say("cannot_open").format(path=path), exc.problems)
             )
             return False
-        except OSError as exc:
-            problem = Problem(str(path), None, None, "", os_reason(exc))
-            self.push_screen(LoadErrorsDialog(self.say("cannot_open").format(path=path), [problem]))
-            return False
-        while len(self.screen_stack) > 2:  # back to the system's first screen
-            self.pop_screen()
-        self.team = team
-        self._mark_saved(path, original)
-        if system.id != self.system.id:
-            self.system, self.catalog, self.ui = system, catalog, system.tui()
-            self.catalog_dir = None
-            self.switch_screen(self._first_screen())
-        else:
-            self.refresh_screens()
-        self.notify(self.say("opened").format(path=path))
-        self.offer_migration()
+        self._generation += 1
+        opened = open_file(path, fallback=self.system, generation=self._generation)
+        self._install(opened)
         return True
+
+    def _install(self, opened: Opened) -> None:
+        """Make ``opened`` what is open: its game's screens (another game's file switches
+        the whole app to that game), its title, its problems."""
+        before = self.system
+        self.doc, self.unreadable = opened.document, opened.unreadable
+        self._lost = opened.lost
+        self._disk = self._digest()
+        self.dirty = False
+        if self.system.id != before.id:
+            self._switch_styles(before)
+        self.ui = self._ui_of(self.system)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self._show_opened()
+        path = self.path
+        game = self.system.name_ja if self.lang == "ja" else self.system.name
+        self.notify(self.say("opened_game").format(path=path, game=game))
+        self.offer_migration()
+        self.refresh_bindings()
+
+    def _switch_styles(self, before: AnySystem) -> None:
+        """The new game's style sheets in place of the old game's (their ids may agree)."""
+        old = self._ui_of(before).css_paths
+        new = self._ui_of(self.system).css_paths
+        sheet = self.stylesheet
+        for path in old:
+            sheet.source.pop((str(path), ""), None)
+        for path in new:
+            sheet.read(path)
+        self.refresh_css(animate=False)
 
     def offer_migration(self) -> None:
         """The open file names ids the catalog renamed: offer ``laminim migrate`` (asks first)."""
@@ -276,8 +559,10 @@ class BuilderApp(App[int]):
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 
         path = self.path
-        migration = offered_migration(self.system, path, self.catalog_dir) if path else None
-        if path is None or migration is None:
+        if self.doc is None or path is None:
+            return
+        migration = offered_migration(self.system, path, self.catalog_dir)
+        if migration is None:
             return
         renames = ", ".join(dict.fromkeys(f"{old} → {new}" for _, old, new in migration.renamed))
         question = self.say("migrate_question").format(path=path, renames=renames)
@@ -300,20 +585,37 @@ class BuilderApp(App[int]):
         yes, no = self.say("migrate_yes"), self.say("migrate_no")
         self.push_screen(ConfirmDialog(question, yes=yes, no=no), answered)
 
+    # --- saving -------------------------------------------------------------------------
+
     def action_save(self) -> None:
-        if self.path is None:
-            self.action_save_as()
-        else:
-            self.save_to(self.path)
+        self.save_then(None)
 
-    def action_save_as(self) -> None:
+    def save_then(self, then: Callable[[], object] | None) -> None:
+        """Save (asking for a path the first time), then ``then()`` if it was saved."""
+        if self.doc is None:
+            self.notify(self.say("nothing_saved"), severity="warning")
+            return
+        if self.doc.path is None:
+            self.action_save_as(then)
+        elif self.save_to(self.doc.path) and then is not None:
+            then()
+
+    def action_save_as(self, then: Callable[[], object] | None = None) -> None:
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
+        from builder.tui.dialogs.file_dialog import FileDialog
 
-        def got_path(text: str | None) -> None:
-            if not text:
+        if self.doc is None:
+            self.notify(self.say("nothing_saved"), severity="warning")
+            return
+
+        def saved(ok: bool) -> None:
+            if ok and then is not None:
+                then()
+
+        def got_path(path: Path | None) -> None:
+            if path is None:
                 return
-            path = Path(text).expanduser()
+            path = path.expanduser()
             if not os.path.isdir(path.parent):  # answers False for a name too long
                 # a missing folder is a typo more often than a wish: create it only if asked
                 question = self.say("make_folder").format(path=path.parent)
@@ -321,7 +623,7 @@ class BuilderApp(App[int]):
 
                 def create(ok: bool | None) -> None:
                     if ok:
-                        self.save_to(path, make_parents=True)
+                        saved(self.save_to(path, make_parents=True))
 
                 self.push_screen(ConfirmDialog(question, yes=yes, no=no), create)
             elif exists_safely(path) and path != self.path:
@@ -331,14 +633,21 @@ class BuilderApp(App[int]):
 
                 def confirmed(ok: bool | None) -> None:
                     if ok:
-                        self.save_to(path)
+                        saved(self.save_to(path))
 
                 self.push_screen(ConfirmDialog(question, yes=yes, no=no), confirmed)
             else:
-                self.save_to(path)
+                saved(self.save_to(path))
 
         default = str(self.path) if self.path else f"{self.ui.noun[0]}.yaml"
-        self.push_screen(PromptDialog(self.say("save_prompt"), value=default), got_path)
+        start = self.path.parent if self.path is not None else Path.cwd()
+        dialog = FileDialog(
+            self.say("save_title"), self.lang, start=start, value=default, must_exist=False
+        )
+        self.push_screen(dialog, got_path)
+
+    def _digest(self) -> str | None:
+        return file_digest(self.path) if self.path is not None else None
 
     def changed_on_disk(self) -> bool:
         """True if the file was edited by something else since it was opened or saved."""
@@ -355,6 +664,9 @@ class BuilderApp(App[int]):
         """
         from builder.roster.team_file import save_team
 
+        doc = self.doc
+        if doc is None:
+            return False
         same_file = self.path is not None and _same_file(path, self.path)
         if not force and same_file and self.changed_on_disk():
             self._ask_changed_on_disk(path)
@@ -364,12 +676,12 @@ class BuilderApp(App[int]):
             from builder.catalogs.saving import pin_for_save
 
             save_team(
-                self.system,
-                self.team,
+                doc.system,
+                doc.team,
                 path,
-                original=self.original,
+                original=doc.original,
                 make_parents=make_parents,
-                pin=pin_for_save(self.system, self.catalog_dir),  # the catalog it was built on
+                pin=pin_for_save(doc.system, doc.catalog_dir),  # the catalog it was built on
             )
             original = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -380,7 +692,9 @@ class BuilderApp(App[int]):
                 timeout=8,
             )
             return False
-        self._mark_saved(path, original)
+        doc.mark_saved(path, original)
+        self._disk = self._digest()
+        self._changed()
         self.notify(self.say("saved").format(path=path))
         return True
 
@@ -405,10 +719,37 @@ class BuilderApp(App[int]):
         question = t("changed_on_disk", lang).format(path=path)
         self.push_screen(ChoiceDialog(question, choices), answered)
 
-    def action_print(self) -> None:
+    def action_share(self) -> None:
+        """The share code of the open team (what ``laminim share`` prints for it once saved)."""
+        from builder.tui.dialogs.share_dialog import share_dialog
+
+        doc = self.doc
+        if doc is None or doc.locked:  # a locked file would be shared without what it lost
+            self.bell()
+            self.notify(self.say("share_locked"), severity="warning")
+            return
+        name = getattr(doc.team, "name", None) or (doc.path.name if doc.path else "")
+        self.push_screen(share_dialog(doc, str(name), self.lang, self.ui.noun))
+
+    def action_print(self, team: Any = None) -> None:
+        """The print dialog on the open team (or on ``team``, a screen's variant of it)."""
         from builder.tui.dialogs.print_dialog import PrintDialog
 
-        self.push_screen(PrintDialog(self.system, self.team, self.catalog, self.lang, self.ui))
+        doc = self.doc
+        if doc is None:
+            return
+        shown = team if team is not None else doc.team
+        problems = None if team is not None else list(doc.problems)
+        self.push_screen(
+            PrintDialog(doc.system, shown, doc.catalog, self.lang, self.ui, problems=problems)
+        )
+
+
+def _outside(field: str, lost: list[str]) -> bool:
+    """Whether a problem's field lies where a save would lose what the file says."""
+    from builder.tui.document import within
+
+    return any(within(field, place) or not place for place in lost)
 
 
 def file_digest(path: Path) -> str | None:
@@ -440,8 +781,7 @@ def run(
     from builder.core.report_lang import current_lang
 
     try:
-        app = BuilderApp.from_paths(team_path, catalog_dir, system_id)
-        app.set_reactive(BuilderApp.lang, current_lang())
+        app = BuilderApp.from_paths(team_path, catalog_dir, system_id, current_lang())
     except InputError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -23,7 +23,9 @@ _SHELL_UI = read_ui_file(Path(__file__).resolve().with_name("ui.yaml"))
 SHELL_KEYS_JA: dict[str, str] = _SHELL_UI["keys_ja"]
 """Footer key descriptions of the shell's own bindings in Japanese."""
 SHELL_HELP: list[HelpSection] = _SHELL_UI["help"]
-"""The help of the shell's own keys, shown before each game's."""
+"""The help of the shell's own keys (every screen's) and of the kit's own screens."""
+SHELL_HELP_SCREENS: dict[str, str] = _SHELL_UI.get("help_screens", {})
+"""A kit screen's name -> the English title of its help section."""
 
 HELP_TITLE = SHELL_LABELS["help_title"]
 """Formatted with the game system's name in the help's language."""

@@ -154,7 +154,7 @@ def test_a_bad_version_or_renamed_map_is_bad_input_at_its_line(tmp_path, line, m
 
 @pytest.mark.parametrize("system", ["laminim", "artifact", "soh", "kuroganen"])
 def test_the_fast_reader_gives_the_data_the_positioned_reader_gives(system):
-    from builder.catalogs.identity import _fast_load
+    from builder.core.catalog_identity import _fast_load
     from builder.core.source import read_yaml
 
     for path in sorted(bundled_catalog_dir(system).glob("*.yaml")):

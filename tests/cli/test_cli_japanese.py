@@ -33,7 +33,7 @@ def test_a_missing_argument_is_refused_in_the_environments_language(capsys, monk
 
 
 def test_a_bad_choice_names_the_choices_in_japanese(capsys):
-    err = _refused(capsys, "compare", DEMO, "--paper", "b5", "--lang", "ja")
+    err = _refused(capsys, "compare", DEMO, "--paper", "b5", "--lang", "ja").replace("\n  ", "")
     assert "使えない値です: 'b5'（'a4', 'letter' から選んでください）" in err
 
 

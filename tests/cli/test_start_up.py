@@ -70,3 +70,24 @@ def test_the_top_help_lists_every_games_commands(capsys):
     for sid in systems.ids():
         for name in systems.declared(sid).commands:
             assert f"    {name} " in out or f"    {name}\n" in out
+
+
+@pytest.mark.parametrize("game", ["laminim", "artifact", "soh", "kuroganen"])
+def test_check_loads_no_printing_no_compiler_and_no_package_metadata(game):
+    """``check`` reads, validates and judges (bench/bench_startup.py times it): the printouts'
+    modules, the comparison of two catalogs and the compiled engine load only for the commands
+    that use them, and pydantic's search for plugins (``importlib.metadata``) not at all.
+    LAMINIM's check loads no maths at all (artifact's and soh's derived values use numpy)."""
+    from builder.core.resources import bundled_catalog_dir
+
+    demo = next(bundled_catalog_dir(game).glob("demo_*.yaml"))
+    loaded = _loaded_after(["check", str(demo)])
+    never = {
+        "numba",
+        "importlib.metadata",
+        "weasyprint",
+        "textual",
+        "builder.render.roster",
+        "builder.catalogs.diff",
+    }
+    assert not (never | ({"numpy"} if game == "laminim" else set())) & loaded

@@ -120,7 +120,7 @@ def test_a_generic_commands_parser_loads_no_game_system():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(ast.literal_eval(out.stdout.strip()))
-    kit = {"base", "options", "ui", "compare_table", "exchange"}
+    kit = {"base", "options", "ui", "compare_table", "battle", "exchange"}
     assert loaded == {f"builder.systems.{k}" for k in kit}
     assert not any(m.rsplit(".", 1)[1] in systems.ids() for m in loaded)
 

@@ -63,10 +63,10 @@ def test_a_plain_string_counts_as_untranslated() -> None:
 
 
 def test_every_messages_file_has_both_languages_and_the_same_placeholders() -> None:
-    """Walks every message key of every ``messages.yaml`` in the package: a message without its
+    """Walks every message key of every ``*messages.yaml`` in the package: a message without its
     Japanese (or with different placeholders) fails here, not on a player's screen."""
     root = Path(__file__).resolve().parents[2] / "builder"
-    files = sorted(root.rglob("messages.yaml"))
+    files = sorted(root.rglob("*messages.yaml"))
     assert files, "no messages.yaml found"
     for path in files:
         table = read_labels_file(path)  # raises on a missing language or placeholder mismatch
@@ -76,7 +76,7 @@ def test_every_messages_file_has_both_languages_and_the_same_placeholders() -> N
 
 def _message_tables() -> list[tuple[Path, dict[str, tuple[str, str]]]]:
     root = Path(__file__).resolve().parents[2] / "builder"
-    return [(path, read_labels_file(path)) for path in sorted(root.rglob("messages.yaml"))]
+    return [(path, read_labels_file(path)) for path in sorted(root.rglob("*messages.yaml"))]
 
 
 def test_every_message_key_is_used_by_the_code_beside_its_table() -> None:

@@ -112,3 +112,11 @@ def test_japanese_help_wraps_between_phrases_only():
                 while at < len(text) and text[at] == " ":
                     at += 1
                 assert at in cuts, (width, lines)
+
+
+def test_a_phrase_too_wide_for_its_column_wraps_at_its_spaces_before_it_is_shortened():
+    cells = [["quick-booster", "特殊 クイックブースト サイドステップ 2"], ["rifle", "通常"]]
+    out = table(["id", "種別・能力"], cells, width=36)
+    assert "…" not in out
+    assert "特殊 クイックブースト" in out and "サイドステップ 2" in out
+    assert all(columns(line) <= 36 for line in out.splitlines())

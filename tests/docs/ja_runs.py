@@ -56,6 +56,8 @@ class Run:
     """(site, English words) of each untranslated problem made; site: a game id or generic."""
     shown: list[tuple[str, str]] = field(default_factory=list)
     """The same for each untranslated problem shown (printed, listed in a table or JSON)."""
+    wraps: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Each Japanese text the run wrapped (builder.core.text_table) and the lines it became."""
 
     def english(self, site: str | None = None, *, made: bool = False) -> list[str]:
         """The untranslated problems shown (``made``: made) by ``site`` (None: any site)."""
@@ -102,9 +104,19 @@ def watching(run: Run) -> Iterator[None]:
                 run.shown.append(entry)
         return words
 
+    from builder.core import text_table
+
+    wrap_phrases = text_table._wrap_phrases
+
+    def wrapped(text: str, width: int, indent: str) -> list[str]:
+        lines = wrap_phrases(text, width, indent)
+        run.wraps.append((text, lines))
+        return lines
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Problem, "__init__", made)
         patch.setattr(Problem, "text", shown)
+        patch.setattr(text_table, "_wrap_phrases", wrapped)
         yield
 
 

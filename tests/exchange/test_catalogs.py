@@ -28,7 +28,7 @@ def test_a_code_imported_against_a_newer_catalog_lists_what_changed(cli, tmp_pat
     out = tmp_path / "v2.yaml"
     result = cli("import", code, "--catalog", V2, "-o", out)
     assert result.code == 0, result.err
-    assert "made with LAMINIM test-play catalog (digest" in result.err
+    assert "made with LAMINIM test-play catalog, version 1 (digest" in result.err
     assert "version 2" in result.err
     assert "weapons: blade: renamed to beam-blade" in result.err  # the catalog diff's lines
     assert "frames: bastion: payload 14 → 15" in result.err

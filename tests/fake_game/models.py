@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
+
+from builder.systems.editing import Ref
 
 
 class Robot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1)
-    kind: str = Field(min_length=1)
+    kind: Annotated[str, Ref("kinds")] = Field(min_length=1)
+    """A key of the catalog's ``kinds`` (the editor offers them to pick from)."""
 
 
 class Squad(BaseModel):

@@ -15,7 +15,6 @@ from builder.systems.base import (
     Output,
     PrintOptions,
     Printout,
-    SystemUI,
 )
 from builder.systems.game import Game
 from builder.systems.options import UNIT
@@ -71,11 +70,6 @@ class FakeGame(Game[Squad, Catalog, SquadRead]):
         page = {"paper": options.paper, "lang": options.lang, "size": options.card_size}
         context = {"squad": team.name, **page, "robots": robots}
         return [Printout("cards", "fake/cards.html", context)]
-
-    def tui(self) -> SystemUI:
-        from .tui import fake_ui
-
-        return fake_ui()
 
 
 SYSTEM: GameSystem[Squad, Catalog, SquadRead] = FakeGame()

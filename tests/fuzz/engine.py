@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import random
 import re
+import resource
 import shutil
 import signal
 import time
@@ -35,6 +37,8 @@ from builder.core.resources import bundled_catalog_dir
 from builder.systems import Compares
 from tests.fuzz import families
 from tests.fuzz.families import tag_text
+from tests.fuzz.hardening_families import HARDENING, Built, dup_keys
+from tests.fuzz.hardening_families import build as hardening_build
 
 THREAT_KEYS = ("threats", "opponents")
 
@@ -284,8 +288,13 @@ class Run:
     out: str = ""
     err: str = ""
     seconds: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds of the run (this process and its waited-for children): what a run costs
+    whatever else the machine is doing, where ``seconds`` (wall) grows with the load."""
     traceback: str | None = None
     unlocated: list[str] = field(default_factory=list)
+    missed: list[tuple[str, str]] = field(default_factory=list)
+    """(judge, detail) of what a family's own judge found wrong (hardening_families)."""
 
     def violations(self, max_seconds: float | None = None) -> list[str]:
         found = []
@@ -294,6 +303,7 @@ class Run:
         elif self.code not in (0, 1, 2):
             found.append(f"exit code {self.code}")
         found += [f"problem line without a position: {line}" for line in self.unlocated]
+        found += [f"{judge}: {detail}" for judge, detail in self.missed]
         if max_seconds is not None and self.seconds > max_seconds:
             found.append(f"took {self.seconds:.1f} s")
         return found
@@ -349,6 +359,9 @@ def build_case(
         raw = mutate(seed.text, rng)
     elif family == "tags":
         raw = tag_text(rng, seed.text).encode("utf-8", errors="surrogatepass")
+    elif family == "dupkeys":
+        text = dup_keys(rng, seed.text)
+        raw = mutate(text, rng) if rng.random() < 0.5 else text.encode("utf-8")
     else:
         raw = mutate(seed.text, rng) if rng.random() < 0.3 else seed.text.encode("utf-8")
     if seed.kind == "team":
@@ -396,16 +409,31 @@ def run_case(
     """Build one case in the (empty) folder ``work`` and run it through ``main`` in-process
     (``family``: the family to draw from; default one at random by ``families.WEIGHTS``)."""
     family = family or rng.choices(families.FAMILIES, families.WEIGHTS)[0]
-    argv = build_case(seed, rng, work, cards, family)
-    run = Run(seed, argv, family)
+    built = Built()
+    if family in HARDENING:
+        built = hardening_build(family, rng, seed, work)
+        argv = built.argv
+    else:
+        argv = build_case(seed, rng, work, cards, family)
+    if argv and "--lang" not in argv and rng.random() < 0.25:
+        argv = [*argv, "--lang", "ja"]
+    run = Run(seed, argv or ["(save)"], family)
     out, err = io.StringIO(), io.StringIO()
     previous = signal.signal(signal.SIGALRM, _alarm)
+    here = os.getcwd()
     signal.alarm(timeout)
     start = time.perf_counter()
+    cpu_start = _cpu()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            if built.cwd is not None:
+                os.chdir(built.cwd)
             try:
-                run.code = main(argv)
+                if built.call is not None:
+                    run.missed += [("comments lost", what) for what in built.call()]
+                    run.code = 0
+                else:
+                    run.code = main(argv)
             except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
                 run.code = exc.code if isinstance(exc.code, int) else 2
     except Hang:
@@ -415,11 +443,45 @@ def run_case(
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+        os.chdir(here)
     run.seconds = time.perf_counter() - start
+    run.cpu = _cpu() - cpu_start
     run.out, run.err = out.getvalue(), err.getvalue()
     demo = systems.get(seed.system).demo_file()
     run.unlocated = unlocated_lines(run.err, _files_with_lines(work, [demo]))
+    if run.traceback is None:
+        run.missed += judge(built, run)
     return run
+
+
+def _cpu() -> float:
+    me, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def judge(built: Built, run: Run) -> list[tuple[str, str]]:
+    """What a hardening family's case must find (see :mod:`tests.fuzz.hardening_families`)."""
+    found: list[tuple[str, str]] = []
+    for name, line, col in built.planted:
+        if f"{name}:{line}:{col}:" not in run.err:
+            found.append(("planted mistakes missed", f"{name}:{line}:{col}"))
+    if built.must_refuse is not None and run.code != 2:
+        found.append((built.must_refuse, f"exit {run.code}"))
+    for path in built.untouched:
+        if path.exists():
+            found.append(("bad -o accepted", f"wrote {path.name}"))
+    if built.comments is not None and run.code in (0, 1, 2):
+        path, marks = built.comments
+        now = re.findall(r"# c\d+", path.read_text(encoding="utf-8", errors="replace"))
+        if sorted(now) != sorted(marks):
+            lost = sorted(set(marks) - set(now))
+            found.append(
+                ("comments lost", f"{len(marks) - len(now)} ({lost[:3]}) by {run.argv[0]}")
+            )
+    return found
 
 
 def pick(rng: random.Random, pool: list[Seed]) -> Seed:

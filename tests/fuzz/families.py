@@ -18,9 +18,13 @@ from pathlib import Path
 
 from builder.core.input_files import CATALOG_FILE_CAP, TEAM_FILE_CAP
 
-FAMILIES = ("text", "tags", "special", "loop", "names", "huge")
-WEIGHTS = (40, 20, 10, 10, 10, 10)
-"""Mutated text stays the largest share; each new family gets a tenth or more."""
+FAMILIES = (
+    "text", "tags", "special", "loop", "names", "huge",
+    "dupkeys", "types", "renamed", "outputs", "pins", "saves", "otherfile",
+)  # fmt: skip
+WEIGHTS = (30, 10, 6, 6, 6, 6, 8, 8, 6, 5, 5, 6, 3)
+"""Mutated text stays the largest share; each other family gets a few in a hundred (the
+families of issue 38's findings: :mod:`tests.fuzz.hardening_families`)."""
 
 TAGS = [
     "!!bool", "!!int", "!!float", "!!null", "!!str", "!!timestamp", "!!binary", "!!set",

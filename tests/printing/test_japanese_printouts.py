@@ -64,7 +64,7 @@ def _balance(game: str) -> Printout:
         catalog = SYSTEM.load_catalog()
         # one threat over two rounds: every part of the report, at a fraction of the run
         return report_printout(run_balance(catalog, ["full-barrage"], 2), catalog, "ja", "a4")
-    from builder.systems.artifact.balance import matrix, matrix_context
+    from builder.systems.artifact.balance_text import matrix, matrix_context
     from builder.systems.artifact.catalog import load_catalog
 
     catalog = load_catalog()

@@ -114,9 +114,11 @@ def test_a_forked_child_leaves_ctrl_c_to_the_command():
     """Else every child prints its own KeyboardInterrupt traceback beside the command's exit."""
     import signal
 
+    from builder.core.forking import leave_interrupts
+
     before = signal.getsignal(signal.SIGINT)
     try:
-        batch._leave_interrupts()
+        leave_interrupts()
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)

@@ -88,3 +88,21 @@ def test_a_name_may_wrap_between_its_parts_but_never_inside_one():
     assert make_env().from_string("{{ n | name_phrases }}").render(n="<b>Vex</b>") == (
         "&lt;b&gt;Vex&lt;/b&gt;"
     )
+
+
+@pytest.mark.parametrize(
+    "text, whole",
+    [
+        ("期待残耐久：残りの耐久度（合計）の期待値。", "期待残耐久"),  # BudouX: 期待残 / 耐 / 久
+        ("期待残耐久：残りの耐久度（合計）の期待値。", "耐久度（合計）"),  # a term and its note
+        ("回避値 3（回避）、耐久 A 6", "回避値 3（回避）"),
+        ("生存率：最終ラウンド後に生き残っている確率。", "生存率"),
+    ],
+)
+def test_a_lone_kanji_and_a_short_note_stay_with_their_word(text, whole):
+    assert any(whole in p for p in phrases(text)), phrases(text)
+
+
+def test_a_katakana_words_kanji_suffix_may_still_end_a_phrase():
+    cut = phrases("第十三独立機動艦隊旗艦ラーカイラム級二番艦「ネェル・アーガマ改」")
+    assert any(p.endswith("ラーカイラム級") for p in cut), cut

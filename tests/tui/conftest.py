@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.core.resources import bundled_catalog_dir
-from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
-from builder.systems.laminim.system import SYSTEM
 from builder.tui.app import BuilderApp
 
 SIZE = (100, 32)
@@ -44,12 +42,9 @@ def other_team(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_app(catalog, team_file):
+def make_app(team_file):
     def make(path: Path | None = None) -> BuilderApp:
-        path = path or team_file
-        return BuilderApp(
-            SYSTEM, catalog, load_team(path)[1], path, path.read_text(encoding="utf-8")
-        )
+        return BuilderApp.from_paths(path or team_file, None)
 
     return make
 
@@ -66,9 +61,7 @@ def make_fake_app(fake_game, fake_team_file):
     """An app on the fake game (tests/fake_game): its one screen, the shell's dialogs."""
 
     def make(path: Path | None = None) -> BuilderApp:
-        path = path or fake_team_file
-        text = path.read_text(encoding="utf-8")
-        return BuilderApp(fake_game, fake_game.load_catalog(), load_team(path)[1], path, text)
+        return BuilderApp.from_paths(path or fake_team_file, None)
 
     return make
 

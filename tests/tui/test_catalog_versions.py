@@ -3,6 +3,7 @@ the catalog renamed is offered a migration (asked first, comments kept)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,6 @@ import yaml
 
 from builder.catalogs.store import find_snapshot
 from builder.core.resources import bundled_catalog_dir
-from builder.roster.team_file import load_team
 from builder.systems.laminim.system import SYSTEM
 from builder.tui.app import BuilderApp
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -29,16 +29,14 @@ def _renamed_catalog(tmp_path: Path) -> Path:
     text = threats.read_text(encoding="utf-8").replace("weapon: blade", "weapon: beam-blade")
     threats.write_text(text, encoding="utf-8")
     info = folder / "catalog.yaml"
-    text = info.read_text(encoding="utf-8")
+    # the bundled catalog is version 1 (its Japanese names): this one replaces that line
+    text = re.sub(r"(?m)^version: .*\n", "", info.read_text(encoding="utf-8"))
     info.write_text(text + "version: 2\nrenamed: {blade: beam-blade}\n", encoding="utf-8")
     return folder
 
 
 def _app(path: Path, folder: Path | None = None) -> BuilderApp:
-    catalog = SYSTEM.load_catalog(folder)
-    team = load_team(path)[1]
-    text = path.read_text(encoding="utf-8")
-    return BuilderApp(SYSTEM, catalog, team, path, text, catalog_dir=folder)
+    return BuilderApp.from_paths(path, folder, SYSTEM.id)
 
 
 async def test_a_save_pins_the_file_to_its_catalog(team_file):
@@ -49,7 +47,8 @@ async def test_a_save_pins_the_file_to_its_catalog(team_file):
         await settle(pilot)
     text = team_file.read_text(encoding="utf-8")
     pin = yaml.safe_load(text)["catalog"]
-    assert pin["name"] == "LAMINIM test-play catalog" and pin["version"] is None
+    # version 1: the bundled catalog's Japanese names
+    assert pin["name"] == "LAMINIM test-play catalog" and pin["version"] == 1
     assert find_snapshot(pin["digest"]) is not None
     assert "# 重装型 sample" in text
 

@@ -8,7 +8,7 @@ import pytest
 from rich.cells import cell_len
 from textual.widgets._footer import FooterKey
 
-from builder.tui.widgets.key_footer import GAP, KeyFooter, grid_shape
+from builder.tui.widgets.key_footer import GAP, KeyFooter, flow_rows
 from tests.tui.helpers import screen_text, settle
 
 SIZES = [(80, 24), (100, 32)]
@@ -37,14 +37,15 @@ def _assert_keys_apart(pilot) -> None:
             )
 
 
-def test_grid_shape_keeps_a_gap_and_uses_few_rows():
+def test_keys_flow_into_rows_a_gap_apart():
     widths = [8, 7, 10, 7, 8, 8, 9, 7, 7, 7, 7, 9, 7, 7]
-    cells = grid_shape(widths, 80)
-    columns = len(cells)
-    assert sum(cells) + (columns - 1) * GAP + columns <= 80
-    assert all(w <= cells[i % columns] for i, w in enumerate(widths))
-    assert len(grid_shape(widths, 200)) == len(widths)  # one row when there is room
-    assert grid_shape([30], 10) == [30]  # never fewer than one column
+    rows = flow_rows(widths, 40)
+    assert [i for row in rows for i in row] == list(range(len(widths)))  # in order, all
+    for row in rows:
+        assert sum(widths[i] for i in row) + GAP * (len(row) - 1) <= 40
+    assert len(flow_rows(widths, 200)) == 1  # one row when there is room
+    assert flow_rows([30], 10) == [[0]]  # a key wider than a row has one of its own
+    assert flow_rows([], 80) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "100x32"])

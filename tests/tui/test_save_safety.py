@@ -9,9 +9,8 @@ from pathlib import Path
 from builder.roster.team_file import load_team
 from builder.tui.dialogs.choice_dialog import ChoiceDialog
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
-from builder.tui.dialogs.prompt_dialog import PromptDialog
 from tests.tui.conftest import SIZE
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import choose_file, screen_text, settle
 
 
 def _edit_outside(path: Path) -> str:
@@ -78,10 +77,7 @@ async def test_file_changed_on_disk_save_as_asks_for_a_name(
         await _dirty_then_save(pilot)
         await pilot.press("s")
         await settle(pilot)
-        assert isinstance(app.screen, PromptDialog)
-        app.screen.query_one("#prompt-input").value = str(tmp_path / "mine.yaml")
-        await pilot.press("enter")
-        await settle(pilot)
+        await choose_file(pilot, tmp_path / "mine.yaml")
     assert fake_team_file.read_text(encoding="utf-8") == outside
     assert len(load_team(tmp_path / "mine.yaml")[1].robots) == 3
 
@@ -105,9 +101,7 @@ async def test_save_as_into_a_missing_folder_asks_first(make_fake_app, tmp_path)
         for answer in ("n", "y"):
             await pilot.press("f2")
             await settle(pilot)
-            app.screen.query_one("#prompt-input").value = str(target)
-            await pilot.press("enter")
-            await settle(pilot)
+            await choose_file(pilot, target)
             assert isinstance(app.screen, ConfirmDialog)
             assert "does not exist" in screen_text(pilot)
             await pilot.press(answer)

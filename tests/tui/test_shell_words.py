@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from builder import systems
 from builder.tui.app import BuilderApp
 from builder.tui.labels import t
 
@@ -13,17 +12,13 @@ NOUNS = {"laminim": "team", "artifact": "force", "soh": "crew", "kuroganen": "ma
 
 @pytest.mark.parametrize("sid", sorted(NOUNS))
 def test_demo_file_title_and_prompts_use_the_games_noun(sid):
-    system = systems.get(sid)
-    path = system.demo_file()
-    from builder.roster.team_file import load_team
-
-    _, team = load_team(path)
-    app = BuilderApp(system, system.load_catalog(), team, None, path.read_text(encoding="utf-8"))
+    app = BuilderApp.from_paths(None, None, sid)
     noun = NOUNS[sid]
+    assert app.path is None  # the demo file is not saved over
     assert app.say("demo_team") == f"demo {noun}, not saved to a file"
-    assert app.say("open_prompt") == f"Open {noun} file:"
+    assert app.say("save_title") == f"Save the {noun} as"
     app.lang = "ja"
-    assert "{noun}" not in app.say("open_unsaved")
+    assert "{noun}" not in app.say("save_or_discard")
 
 
 def test_without_a_game_the_shell_says_file():
@@ -31,53 +26,39 @@ def test_without_a_game_the_shell_says_file():
     assert "{noun}" not in t("demo_team", "ja")
 
 
-def _demo_app(sid: str) -> BuilderApp:
-    from builder.roster.team_file import load_team
-
-    system = systems.get(sid)
-    path = system.demo_file()
-    _, team = load_team(path)
-    return BuilderApp(system, system.load_catalog(), team, path, path.read_text(encoding="utf-8"))
-
-
 @pytest.mark.parametrize("sid", sorted(NOUNS))
-def test_help_names_the_game_and_its_file_in_the_help_language(sid):
-    import asyncio
-
-    from builder.tui.screens.help_screen import HelpScreen
-
-    async def main() -> None:
-        app = _demo_app(sid)
-        async with app.run_test(size=(80, 24)) as pilot:
-            for lang, title, opens in (
-                ("en", f"{app.system.name} — keys", f"open a {NOUNS[sid]} file"),
-                ("ja", f"{app.system.name_ja} — キー操作", "ファイルを開く"),
-            ):
-                app.lang = lang  # type: ignore[assignment]
-                await pilot.pause()
-                app.push_screen(HelpScreen(app.ui.help))
-                await pilot.pause()
-                strips = app.screen._compositor.render_strips()
-                text = "\n".join(strip.text.strip() for strip in strips if strip.text.strip())
-                assert title in text, text
-                assert "army builder" not in text and "編成ツール" not in text
-                assert opens in text and "{noun}" not in text
-                app.pop_screen()
-                await pilot.pause()
-            assert app.title.startswith(app.system.name_ja)  # the title follows the language
-
-    asyncio.run(main())
-
-
-@pytest.mark.parametrize("sid", sorted(NOUNS))
-def test_the_print_dialog_offers_a_card_size_only_when_there_is_a_choice(sid):
+def test_help_names_the_game_first_its_screen_and_the_print_dialog_its_sizes(sid):
+    """F1 in either language: the game's name, the keys of the screen it is on first; p: the
+    print dialog offers a card size only when the game has a choice."""
     import asyncio
 
     from builder.tui.dialogs.print_dialog import PrintDialog
+    from builder.tui.screens.help_screen import HelpScreen
 
     async def main() -> None:
-        app = _demo_app(sid)
+        app = BuilderApp.from_paths(None, None, sid)
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            first = app.ui.help[0]  # the game's first screen's section
+            for lang, title in (
+                ("en", f"{app.system.name} — keys"),
+                ("ja", f"{app.system.name_ja} — キー操作"),
+            ):
+                app.lang = lang  # type: ignore[assignment]
+                await pilot.pause()
+                await pilot.press("f1")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen)
+                strips = app.screen._compositor.render_strips()
+                text = "\n".join(strip.text.strip() for strip in strips if strip.text.strip())
+                assert title in text, text
+                assert "{noun}" not in text
+                section = first[1] if lang == "ja" else first[0]
+                every = "全画面共通" if lang == "ja" else "Every screen"
+                assert text.index(section) < text.index(every)  # the current screen first
+                await pilot.press("escape")
+                await pilot.pause()
+            assert app.title.startswith(app.system.name_ja)  # the title follows the language
             await pilot.press("p")
             await pilot.pause()
             assert isinstance(app.screen, PrintDialog)

@@ -10,10 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.catalog_folder import cached_catalog, read_catalog_folder
+from builder.core.catalog_folder import read_catalog_folder
 from builder.core.messages import Message
 from builder.core.problems import suggest
-from builder.systems.artifact.derive import MESSAGES, threat_problems
+from builder.systems.artifact.derive import MESSAGES, threat_problems, with_ids
 from builder.systems.artifact.models import (
     ArtifactCatalog,
     CatalogInfo,
@@ -26,7 +26,6 @@ from builder.systems.artifact.models import (
 )
 
 CATALOG_FILES = ("catalog.yaml", "mobile_suits.yaml", "ships.yaml", "threats.yaml")
-_cache: dict[Path, ArtifactCatalog] = {}
 
 
 class CatalogData(BaseModel):
@@ -36,8 +35,10 @@ class CatalogData(BaseModel):
 
     system: Literal["artifact"]
     name: Name
+    name_ja: Name | None = None
     default_threat: Slug
     description: Text | None = None
+    description_ja: Text | None = None
     mobile_suits: tuple[MobileSuit, ...] = Field(min_length=1)
     ships: tuple[Ship, ...] = Field(min_length=1)
     threats: tuple[Threat, ...] = Field(min_length=1)
@@ -71,25 +72,32 @@ def cross_check(data: CatalogData) -> list[tuple[tuple, Message]]:
 
 
 def load_catalog(directory: Path | str | None = None) -> ArtifactCatalog:
-    """Load and validate the catalog in ``directory`` (default: the bundled artifact catalog).
+    """The catalog in ``directory`` (default: the bundled one), read once per folder: the
+    game's one cache (:meth:`builder.systems.game.Game.load_catalog`). InputError listing every
+    problem of every file."""
+    from builder.systems.artifact.system import SYSTEM
 
-    Raises InputError listing every problem of every file.
-    """
-    return cached_catalog(_cache, directory, "artifact", _read)
+    return SYSTEM.load_catalog(Path(directory) if directory is not None else None)
 
 
-def _read(root: Path) -> ArtifactCatalog:
+def read_catalog(root: Path) -> ArtifactCatalog:
     folder = read_catalog_folder(root, CATALOG_FILES)
     data = folder.validate(CatalogData)
     folder.refuse(cross_check(data))
+    named = ArtifactCatalog.model_construct(
+        info=None, mobile_suits=data.mobile_suits, ships=data.ships, threats=data.threats
+    )
+    threats = tuple(with_ids(t, named) for t in data.threats)  # a threat may name its parts
     return ArtifactCatalog(
         info=CatalogInfo(
             system=data.system,
             name=data.name,
+            name_ja=data.name_ja,
             default_threat=data.default_threat,
             description=data.description,
+            description_ja=data.description_ja,
         ),
         mobile_suits=data.mobile_suits,
         ships=data.ships,
-        threats=data.threats,
+        threats=threats,
     )

@@ -1,17 +1,23 @@
-"""``laminim odds --system artifact``: the exact odds of one attack (its JSON: docs/design.md
-"Gundam Artifact")."""
+"""The artifact sub-commands: ``laminim odds --system artifact``, the exact odds of one attack (its
+JSON: docs/design.md "Gundam Artifact"), and ``laminim balance --system artifact``, the
+activation matrix and its fitted counts (docs/balance.md; words in ``balance_text.py`` and
+``suggest.py``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from builder.core.messages import Message, Messages
+from builder.core.names import known
+from builder.core.outfiles import output_path
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
-from builder.systems.artifact.declared import ODDS_HELP
+from builder.systems.artifact.declared import BALANCE_HELP, ODDS_HELP
 from builder.systems.base import Command
 
 MESSAGES = Messages.load(__file__)
@@ -48,15 +54,18 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--attacker",
         required=True,
         metavar="ID",
-        help="attacking MS or ship: its catalog id (`laminim parts --system artifact` lists them)",
+        help="attacking MS or ship: its catalog id or name "
+        "(`laminim parts --system artifact` lists them)",
     )
     p.add_argument(
         "--weapon",
         required=True,
         metavar="ID",
-        help="one of the attacker's weapons, by id (`funnel`)",
+        help="one of the attacker's weapons, by id or name (`funnel`)",
     )
-    p.add_argument("--target", required=True, metavar="ID", help="target MS or ship, by catalog id")
+    p.add_argument(
+        "--target", required=True, metavar="ID", help="target MS or ship, by catalog id or name"
+    )
     p.add_argument(
         "--near",
         type=_modifier,
@@ -94,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     from builder.systems.artifact.derive import (
         all_units,
         find_weapon,
-        id_hint,
         unit_stats,
+        unknown_weapon,
         weapon_stats,
     )
     from builder.systems.artifact.rules import AttackAction, attack_odds
@@ -106,24 +115,16 @@ def run(args: argparse.Namespace) -> int:
     problems = []
     for option, value in (("--attacker", args.attacker), ("--target", args.target)):
         if value not in units:
-            hint = id_hint(value, list(units.values()))
-            message = MESSAGES("unknown-unit-known", unit=value, hint=hint, known=", ".join(units))
+            listed = known(units[u] for u in units)
+            unknown = partial(MESSAGES, "unknown-unit-known", unit=value, known=listed)
+            message = units.names.refusal(value, unknown)
             problems.append(Problem(option, None, None, "", message))
     if problems:
         raise InputError(problems)
     attacker, target = units[args.attacker], units[args.target]
     weapon = find_weapon(attacker, args.weapon)
     if weapon is None:
-        ids = [w.id for w in attacker.weapons]
-        hint = id_hint(args.weapon, attacker.weapons)
-        message = MESSAGES(
-            "no-such-weapon",
-            unit=attacker.id,
-            weapon=args.weapon,
-            hint=hint,
-            weapons=", ".join(ids),
-        )
-        raise _bad("--weapon", message)
+        raise _bad("--weapon", unknown_weapon(attacker, args.weapon))
     stats = unit_stats(target)
     if args.evade_near and not args.evade:
         raise _bad("--evade-near", MESSAGES("evade-near-alone"))
@@ -145,3 +146,112 @@ def run(args: argparse.Namespace) -> int:
 
 
 ODDS = Command("odds", ODDS_HELP, configure, run)
+
+
+# --- balance --------------------------------------------------------------------------------
+
+
+def configure_balance(p: argparse.ArgumentParser) -> None:
+    """``laminim balance --system artifact [--catalog DIR] [--json] [-o MATRIX.pdf]
+    [--suggest [--write DIR]]`` (docs/balance.md)."""
+    from builder.core.i18n import LANGS
+    from builder.render.layout import PAPERS
+
+    p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
+    p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
+    p.add_argument(
+        "--suggest",
+        action="store_true",
+        help="fitted counts: the capacity (±1) of each dominated ship that leaves the fewest "
+        "types dominated, verified by the report (docs/balance.md)",
+    )
+    p.add_argument(
+        "--write",
+        type=Path,
+        metavar="DIR",
+        help="with --suggest: write the changed catalog (next version) into the new folder DIR",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="MATRIX.pdf", help="also write the one-page PDF"
+    )
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
+    p.add_argument(
+        "--lang",
+        choices=list(LANGS),
+        default=None,
+        help="text and page language (default: the shell's --lang or $LAMINIM_LANG, else en)",
+    )
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    import sys
+
+    from builder.systems.artifact.balance_text import (
+        matrix,
+        matrix_context,
+        matrix_json,
+        matrix_text,
+    )
+    from builder.systems.artifact.catalog import load_catalog
+    from builder.systems.base import Printout
+
+    if args.write is not None and not args.suggest:
+        from builder.catalogs.words import MESSAGES as CATALOG_WORDS
+
+        raise _bad("--write", CATALOG_WORDS("write-needs-suggest"))
+    catalog = load_catalog(args.catalog)
+    lang = args.lang or current_lang()
+    if args.suggest:
+        _suggest(args, catalog, lang)
+    else:
+        cells = matrix(catalog)
+        if args.json:
+            print(json.dumps(matrix_json(cells, catalog), ensure_ascii=False, indent=2))
+        else:
+            sys.stdout.write(matrix_text(cells, catalog, lang) + "\n")
+    if args.output is not None:
+        from builder.render.report_file import write_report
+
+        context = matrix_context(matrix(catalog), catalog, lang, args.paper)
+        sheet = Printout("balance", "artifact/balance.html", context)
+        return write_report(sheet, args.output, lang)
+    return 0
+
+
+def _suggest(args: argparse.Namespace, catalog: Any, lang: Any) -> None:
+    import sys
+
+    from builder.catalogs.fitted import write_fitted
+    from builder.core.resources import bundled_catalog_dir
+    from builder.systems.artifact.catalog import CATALOG_FILES
+    from builder.systems.artifact.suggest import LABELS, fit, fit_json, fit_text
+
+    found = fit(catalog)
+    written = None
+    root = Path(args.catalog) if args.catalog is not None else bundled_catalog_dir("artifact")
+    if args.write is not None and found.verified and found.changes:
+        index = {s.id: i for i, s in enumerate(catalog.ships)}
+        edits = [("ships", index[sid], "capacity", new) for sid, _, new in found.changes]
+        said = [f"{sid} capacity {old} → {new}" for sid, old, new in found.changes]
+        folder, version = write_fitted(root, args.write, CATALOG_FILES, (), edits, said)
+        written = {"folder": str(folder), "version": version}
+    if args.json:
+        print(json.dumps(fit_json(found, written), ensure_ascii=False, indent=2))
+        return
+    text = fit_text(found, lang)
+    if written is not None:
+        from builder.core.text_table import wrap
+
+        note = LABELS.t(
+            "written", lang, folder=written["folder"], version=written["version"], source=root
+        )
+        text += "\n\n" + "\n".join(wrap(note, 80))
+    elif args.write is not None:
+        from builder.core.text_table import wrap
+
+        text += "\n\n" + "\n".join(wrap(LABELS.t("not_written", lang, folder=args.write), 80))
+    sys.stdout.write(text + "\n")
+
+
+BALANCE = Command("balance", BALANCE_HELP, configure_balance, run_balance)

@@ -9,14 +9,16 @@ its MS; the battleship is compared when it is named (``FILE:NAME``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.messages import Message
 from builder.core.problems import InputError, Problem, find_named
 from builder.core.report_lang import current_lang
+from builder.core.source import Located
 from builder.render.fit import fit
 from builder.systems.artifact.derive import Unit, find_threat, threat_stats, unit_stats
 from builder.systems.artifact.legality import Member, check
@@ -155,7 +157,8 @@ def pick_sides(
         if entry.unit is None:
             chosen = [m for m in members if m.role == "ms"]
         else:
-            chosen = [find_named(members, entry.unit, lambda m: m.name, where=entry.label)]
+            at = _at_units(read.source, "units")
+            chosen = [find_named(members, entry.unit, lambda m: m.name, where=entry.label, at=at)]
         for m in chosen:
             assert m.unit is not None
             sides.append(Side(m.name, m.unit, source, read.team.name))
@@ -237,3 +240,11 @@ def compare_sheet(
         rounds=compared.rounds,
         extra={"threat": {"id": compared.threat.id}, "rounds": compared.rounds},
     )
+
+
+def _at_units(source: Located | None, key: str) -> Callable[[Message], Problem] | None:
+    """``FILE:UNIT`` naming no unit is placed at the file's list of units (where the names
+    are), not on the file as a whole."""
+    if source is None or not isinstance(source.data, dict) or key not in source.data:
+        return None
+    return lambda message: source.problem((key,), message)

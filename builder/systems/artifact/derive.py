@@ -5,15 +5,15 @@ The rules core never sees catalog objects; this adapter is the one place that co
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.input_files import exists_safely
-from builder.core.messages import EMPTY, Message, Messages
-from builder.core.problems import CORE, InputError, Problem, suggest
+from builder.core.messages import Message, Messages
+from builder.core.names import Names, known, names_of
+from builder.core.problems import InputError, Problem
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.artifact.models import ArtifactCatalog, MobileSuit, Ship, Threat, Weapon
@@ -45,36 +45,38 @@ def unit_stats(unit: Unit) -> UnitStats:
     return UnitStats(unit.id, "ship", unit.move, unit.hp, weapons, capacity=unit.capacity)
 
 
-def all_units(catalog: ArtifactCatalog) -> dict[str, Unit]:
-    units: dict[str, Unit] = {m.id: m for m in catalog.mobile_suits}
-    units.update({s.id: s for s in catalog.ships})
-    return units
+class UnitsByName(Mapping[str, Unit]):
+    """The catalog's MS and ships by id, looked up by id or name (:mod:`builder.core.names`):
+    ``units["ナイチンゲール"]`` is the Nightingale. Iterating gives the ids, MS first."""
+
+    def __init__(self, catalog: ArtifactCatalog) -> None:
+        self.names: Names[Unit] = Names((*catalog.mobile_suits, *catalog.ships))
+
+    def __getitem__(self, written: str) -> Unit:
+        unit = self.names.get(written)
+        if unit is None:
+            raise KeyError(written)
+        return unit
+
+    def __iter__(self) -> Iterator[str]:
+        return (u.id for u in self.names.entries)
+
+    def __len__(self) -> int:
+        return len(self.names.entries)
 
 
-def _fold(text: str) -> str:
-    """``text`` as a player might mean it: case, spaces, underscores and ν (nu) do not matter."""
-    folded = text.strip().casefold().replace("ν", "nu")
-    return re.sub(r"[\s_・]+", "-", folded)
+_UNITS: dict[int, tuple[ArtifactCatalog, UnitsByName]] = {}
 
 
-def id_hint(wanted: str, entries: Sequence[MobileSuit | Ship | Weapon]) -> Message:
-    """A " (did you mean 'X'?)" hint (both languages) naming the id of the entry ``wanted``
-    most likely means, or no words (:data:`EMPTY`).
-
-    Matches the id or the English or Japanese name whatever the case or spacing
-    (``Nightingale``, ``ナイチンゲール``, ``rick_dias``), then an id that starts with it
-    (``hi-nu`` for ``hi-nu-gundam``), then the closest spelling.
-    """
-    key = _fold(wanted)
-    for e in entries:
-        if key in (_fold(e.id), _fold(e.name), _fold(e.name_ja)):
-            return CORE("did-you-mean", word=e.id)
-    starts = [e.id for e in entries if key and _fold(e.id).startswith(key)]
-    if len(starts) == 1:
-        return CORE("did-you-mean", word=starts[0])
-    folded = {_fold(e.id): e.id for e in entries}
-    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.6)
-    return CORE("did-you-mean", word=folded[close[0]]) if close else EMPTY
+def all_units(catalog: ArtifactCatalog) -> UnitsByName:
+    """Every MS and ship of ``catalog`` by id, found by id or name (built once per catalog)."""
+    held = _UNITS.get(id(catalog))
+    if held is None or held[0] is not catalog:
+        if len(_UNITS) > 64:
+            _UNITS.clear()
+        held = (catalog, UnitsByName(catalog))
+        _UNITS[id(catalog)] = held
+    return held[1]
 
 
 def find_unit(catalog: ArtifactCatalog, unit_id: str) -> Unit | None:
@@ -82,7 +84,22 @@ def find_unit(catalog: ArtifactCatalog, unit_id: str) -> Unit | None:
 
 
 def find_weapon(unit: Unit, weapon_id: str) -> Weapon | None:
-    return next((w for w in unit.weapons if w.id == weapon_id), None)
+    """The weapon of ``unit`` that ``weapon_id`` names: its id, or its English or Japanese name."""
+    return names_of(unit.weapons).get(weapon_id)
+
+
+def unknown_unit(written: str, catalog: ArtifactCatalog, **words: object) -> Message:
+    """Why ``written`` names no MS or ship (unknown, or a name several carry)."""
+    return all_units(catalog).names.refusal(
+        written, partial(MESSAGES, "unknown-unit", unit=written, **words)
+    )
+
+
+def unknown_weapon(unit: Unit, written: str) -> Message:
+    """Why ``written`` names none of ``unit``'s weapons, with the weapons it has."""
+    ids = ", ".join(w.id for w in unit.weapons)
+    unknown = partial(MESSAGES, "no-such-weapon", unit=unit.id, weapon=written, weapons=ids)
+    return names_of(unit.weapons).refusal(written, unknown)
 
 
 def threat_stats(threat: Threat, catalog: ArtifactCatalog) -> ThreatStats:
@@ -108,16 +125,22 @@ def threat_problems(threat: Threat, catalog: ArtifactCatalog) -> list[tuple[tupl
     for j, a in enumerate(threat.attacks):
         unit = units.get(a.unit)
         if unit is None:
-            hint = id_hint(a.unit, list(units.values()))
-            out.append((("attacks", j, "unit"), MESSAGES("unknown-unit", unit=a.unit, hint=hint)))
+            out.append((("attacks", j, "unit"), unknown_unit(a.unit, catalog)))
         elif find_weapon(unit, a.weapon) is None:
-            ids = ", ".join(w.id for w in unit.weapons)
-            hint = id_hint(a.weapon, unit.weapons)
-            message = MESSAGES(
-                "no-such-weapon", unit=a.unit, weapon=a.weapon, hint=hint, weapons=ids
-            )
-            out.append((("attacks", j, "weapon"), message))
+            out.append((("attacks", j, "weapon"), unknown_weapon(unit, a.weapon)))
     return out
+
+
+def with_ids(threat: Threat, catalog: ArtifactCatalog) -> Threat:
+    """``threat`` with each attack's unit and weapon given by id (a file may name them)."""
+    units = all_units(catalog)
+    attacks = []
+    for a in threat.attacks:
+        unit = units.get(a.unit)
+        weapon = find_weapon(unit, a.weapon) if unit is not None else None
+        update = {"unit": unit.id if unit else a.unit, "weapon": weapon.id if weapon else a.weapon}
+        attacks.append(a.model_copy(update=update))
+    return threat.model_copy(update={"attacks": tuple(attacks)})
 
 
 def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
@@ -127,9 +150,9 @@ def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
     Raises InputError (exit 2) for an unknown id or a bad file.
     """
     ref = ref or catalog.info.default_threat
-    for threat in catalog.threats:
-        if threat.id == ref:
-            return threat
+    found = names_of(catalog.threats).get(ref)
+    if found is not None:
+        return found
     path = Path(ref)
     if path.suffix.lower() in (".yaml", ".yml") or exists_safely(path):
         src = read_yaml(path)
@@ -146,7 +169,7 @@ def find_threat(ref: str | None, catalog: ArtifactCatalog) -> Threat:
         problems = [src.problem(loc, msg) for loc, msg in threat_problems(threat, catalog)]
         if problems:
             raise InputError(problems)
-        return threat
-    ids = [t.id for t in catalog.threats]
-    message = MESSAGES("unknown-threat", threat=ref, hint=suggest(ref, ids), known=", ".join(ids))
+        return with_ids(threat, catalog)
+    unknown = partial(MESSAGES, "unknown-threat", threat=ref, known=known(catalog.threats))
+    message = names_of(catalog.threats).refusal(ref, unknown)
     raise InputError([Problem("--threat", None, None, "", message)])

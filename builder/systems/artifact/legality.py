@@ -7,10 +7,13 @@ used), ``illegal`` (breaks D9: no battleship, fewer than 3 MS, a name used twice
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from builder.core.messages import EMPTY, Message, Param
+from builder.core.names import Names, known
 from builder.core.problems import (
     Findings,
     Locator,
@@ -18,7 +21,7 @@ from builder.core.problems import (
     Severity,
     unplaced,
 )
-from builder.systems.artifact.derive import Unit, all_units, id_hint, unit_stats
+from builder.systems.artifact.derive import Unit, all_units, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import MESSAGES, UNREAD, Entry, ForceRead
 
@@ -83,7 +86,7 @@ def _entries(force: ForceFile, read: ForceRead | None) -> tuple[Entry | None, li
     return ship, [Entry(("units", i), u.name, u.type) for i, u in enumerate(force.units)]
 
 
-def _rule_message(fp: ForceProblem, ship_name: str | None, units: dict[str, Unit]) -> Message:
+def _rule_message(fp: ForceProblem, ship_name: str | None, units: Mapping[str, Unit]) -> Message:
     """A rule's finding in words; a catalog type it names is its id in English and its Japanese
     name with the id beside it in Japanese (the file writes the id)."""
     params: dict[str, Param] = dict(fp.params)
@@ -115,32 +118,30 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
             return None  # unreadable: the schema problem is already reported
         unit = units.get(entry.type)
         if unit is None:
-            hint = id_hint(entry.type, [units[c] for c in choices])
+            kind = Names(units[c] for c in choices)  # a hint of the kind asked for first
+            hint = kind.hint(entry.type)
             if hint is EMPTY:
-                hint = id_hint(entry.type, list(units.values()))
-            message = MESSAGES(
+                hint = units.names.hint(entry.type)
+            unknown = partial(
+                MESSAGES,
                 "unknown-type",
                 what=MESSAGES(what),
                 type=entry.type,
-                hint=hint,
-                known=", ".join(choices),
+                known=known(units[c] for c in choices),
             )
+            message = units.names.refusal(entry.type, lambda hint=hint, **_: unknown(hint=hint))
             problems.append(locate((*entry.path, "type"), message, "bad-input"))
         return unit
 
     ship_entry, entries = _entries(force, read)
     ship: Member | None = None
     if ship_entry is not None:
-        ship = Member(
-            ship_entry.name or UNREAD,
-            ship_entry.type or UNREAD,
-            "ship",
-            resolve(ship_entry, ship_ids, "what-ship"),
-        )
-    members = [
-        Member(e.name or UNREAD, e.type or UNREAD, "ms", resolve(e, ms_ids, "what-ms"))
-        for e in entries
-    ]
+        typed = resolve(ship_entry, ship_ids, "what-ship")
+        ship = Member(ship_entry.name or UNREAD, _type(ship_entry, typed), "ship", typed)
+    members = []
+    for e in entries:
+        typed = resolve(e, ms_ids, "what-ms")
+        members.append(Member(e.name or UNREAD, _type(e, typed), "ms", typed))
     found = check_force(
         (ship_entry.name or UNREAD, _stats(ship.unit)) if ship_entry and ship else None,
         [(e.name, _stats(m.unit)) for e, m in zip(entries, members, strict=True)],
@@ -154,6 +155,12 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
         problems.append(locate(path, _rule_message(fp, ship_name, units), severity))
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))
     return ForceReport(force.name, problems, ship, members)
+
+
+def _type(entry: Entry, unit: Unit | None) -> str:
+    """A unit's type as reports give it: the catalog id of what the file names, else what the
+    file writes (``?`` when nothing readable)."""
+    return unit.id if unit is not None else (entry.type or UNREAD)
 
 
 def _stats(unit: Unit | None) -> UnitStats | None:

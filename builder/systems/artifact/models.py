@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from builder.core.messages import Message, MessageError, Messages
+from builder.systems.editing import Ref
 
 MESSAGES = Messages.load(__file__)
 
@@ -80,8 +81,8 @@ class Ship(_Unit):
 class ThreatAttack(_Model):
     """One attack of a threat: a catalog unit's weapon and the D10 modifiers (docs/rules.md D12)."""
 
-    unit: Slug = Field(description="Id of the attacking MS or ship.")
-    weapon: Slug = Field(description="Id of one of that unit's weapons.")
+    unit: Name = Field(description="The attacking MS or ship: its id or its name.")
+    weapon: Name = Field(description="One of that unit's weapons: its id or its name.")
     near: int = Field(default=0, ge=0, le=10, description="D10 attack modifier.")
     evade_near: int = Field(default=0, ge=0, le=10, description="D10 evasion modifier.")
 
@@ -100,9 +101,14 @@ class CatalogInfo(_Model):
     """``catalog.yaml``: which system, its name, the threat used when none is given."""
 
     system: Literal["artifact"]
+    version: int | str | None = None
+    """The designer's version (builder/catalogs/identity.py reads it; here so the file validates
+    on its own too)."""
     name: Name
+    name_ja: Name | None = None
     default_threat: Slug
     description: Text | None = None
+    description_ja: Text | None = None
 
 
 class MobileSuitsFile(_Model):
@@ -157,12 +163,13 @@ class ArtifactCatalog(_Model):
 
 class ForceShip(_Model):
     name: Name
-    type: Name  # a catalog id; checked against the catalog with a did-you-mean (legality.py)
+    type: Annotated[Name, Ref("ships")]
+    """A catalog id; checked against the catalog with a did-you-mean (legality.py)."""
 
 
 class ForceUnit(_Model):
     name: Name
-    type: Name
+    type: Annotated[Name, Ref("mobile_suits")]
 
 
 class ForceFile(_Model):

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.artifact.declared import DECLARED
 from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
-from builder.systems.exchange import ExchangingGame
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 
 if TYPE_CHECKING:  # annotations only
     from collections.abc import Sequence
 
+    from builder.render.roster import Roster
     from builder.systems.base import (
         AnalyzeOptions,
         Command,
@@ -31,10 +31,11 @@ if TYPE_CHECKING:  # annotations only
         PrintOptions,
         Printout,
     )
+    from builder.systems.battle import Battle
     from builder.systems.ui import SystemUI
 
 
-class Artifact(ExchangingGame, VersionedGame, Game[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -42,6 +43,16 @@ class Artifact(ExchangingGame, VersionedGame, Game[ForceFile, ArtifactCatalog, F
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.artifact import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[ArtifactCatalog]:
+        from builder.systems.artifact import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> ForceRead:
         return read_force(source)
@@ -102,9 +113,14 @@ class Artifact(ExchangingGame, VersionedGame, Game[ForceFile, ArtifactCatalog, F
 
         return artifact_ui()
 
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D22, ``laminim play``)."""
+        from builder.systems.artifact.play.battle import ArtifactBattle
+
+        return ArtifactBattle()
+
     def commands(self) -> list[Command]:
-        from builder.systems.artifact.balance import BALANCE
-        from builder.systems.artifact.commands import ODDS
+        from builder.systems.artifact.commands import BALANCE, ODDS
 
         return [ODDS, BALANCE]
 

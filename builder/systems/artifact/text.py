@@ -6,9 +6,11 @@ docs/design.md "Gundam Artifact".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.numbers import percent
 from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
@@ -139,6 +141,12 @@ def _units_table(units: list[MobileSuit] | list[Ship], lang: Lang) -> str:
     return "\n".join(out)
 
 
+def catalog_name(catalog: ArtifactCatalog, lang: Lang) -> str:
+    """The catalog's name in ``lang`` (its English one when it has no Japanese)."""
+    info = catalog.info
+    return info.name_ja if lang == "ja" and info.name_ja else info.name
+
+
 def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     lang = _lang(lang)
     units = all_units(catalog)
@@ -155,7 +163,7 @@ def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     )
     return "\n\n".join(
         [
-            f"{catalog.info.name}",
+            f"{catalog_name(catalog, lang)}",
             WORDS.t("suits-title", lang) + "\n" + _units_table(list(catalog.mobile_suits), lang),
             WORDS.t("ships-title", lang) + "\n" + _units_table(list(catalog.ships), lang),
             WORDS.t("threats-title", lang) + "\n" + threats,
@@ -163,7 +171,9 @@ def parts_text(catalog: ArtifactCatalog, lang: Lang | None = None) -> str:
     )
 
 
-def _attack_text(a: ThreatAttack, units: dict[str, Unit], lang: Lang, by_id: bool = False) -> str:
+def _attack_text(
+    a: ThreatAttack, units: Mapping[str, Unit], lang: Lang, by_id: bool = False
+) -> str:
     """One attack of a threat: its unit and weapon (ids in ``parts``, which lists the ids;
     names in ``analyze``) and its D10 modifiers."""
     unit = units.get(a.unit)
@@ -220,7 +230,8 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
 
 
 def pct(p: float) -> str:
-    return f"{100 * p:5.1f}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return percent(p)
 
 
 def reference_targets(catalog: ArtifactCatalog) -> tuple[MobileSuit, Ship]:
@@ -308,8 +319,7 @@ def analysis_text(
                 )
                 cells.append(kind)
                 cells += [
-                    f"{100 * o.p_hit:3.0f}% {o.expected_damage:4.2f}"
-                    for o in weapon_odds(w, target)
+                    f"{percent(o.p_hit)} {o.expected_damage:4.2f}" for o in weapon_odds(w, target)
                 ]
                 body.append(cells)
         heads = [WORDS.t(key, lang) for key in ("col-weapon", "col-range", "col-attacks", "col-vs")]

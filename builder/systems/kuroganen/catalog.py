@@ -11,7 +11,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.resources import bundled_catalog_dir
 from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 
@@ -29,7 +28,13 @@ class KuroganenCatalog(BaseModel):
     ``version:`` line is not an unknown field)."""
 
 
+def read_catalog(folder: Path) -> KuroganenCatalog:
+    """``folder/catalog.yaml``; InputError with positions if bad."""
+    return validate_located(KuroganenCatalog, read_yaml(Path(folder) / "catalog.yaml"))
+
+
 def load_catalog(directory: Path | None = None) -> KuroganenCatalog:
-    """The bundled catalog, or ``DIR/catalog.yaml``; InputError with positions if bad."""
-    folder = Path(directory) if directory is not None else bundled_catalog_dir("kuroganen")
-    return validate_located(KuroganenCatalog, read_yaml(folder / "catalog.yaml"))
+    """The bundled catalog, or ``DIR/catalog.yaml``, from the game's one cache."""
+    from .system import SYSTEM
+
+    return SYSTEM.load_catalog(directory)

@@ -43,4 +43,8 @@ class MapReport:
         lang = current_lang()
         word = verdict(self.exit_code).text(lang)
         head = LABELS.t("checked", lang, summary=summary_line(self.team, lang), verdict=word)
-        return "\n".join([head, "", *levels_grid(self.team, lang)])
+        lines = [head, "", *levels_grid(self.team, lang)]
+        warnings = warnings_of(self.problems)  # e.g. a pinned catalog's notice
+        if warnings:
+            lines += ["", *(LABELS.t("warning", lang, problem=p.show(lang)) for p in warnings)]
+        return "\n".join(lines)

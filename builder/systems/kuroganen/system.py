@@ -16,7 +16,6 @@ from builder.core.i18n import Lang
 from builder.core.messages import Message
 from builder.core.problems import InputError, Problem
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -29,13 +28,15 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
-from builder.systems.exchange import ExchangingGame
+from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Game
 
 from .declared import DECLARED
 from .models import KuroganenMap
 
 if TYPE_CHECKING:
+    from builder.render.roster import Roster
+
     from .catalog import KuroganenCatalog
     from .legality import MapReport
 
@@ -53,10 +54,15 @@ class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead])
     # a map has no units or threats: no analyze options (reach plans from the map)
     card_sizes = DECLARED.card_sizes
 
-    def read_catalog(self, folder: Path) -> KuroganenCatalog:
-        from .catalog import load_catalog
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.kuroganen import exchange
 
-        return load_catalog(folder)
+        return exchange
+
+    def read_catalog(self, folder: Path) -> KuroganenCatalog:
+        from .catalog import read_catalog
+
+        return read_catalog(folder)
 
     def read_team(self, source: Located) -> MapRead:
         from .read import read_map
@@ -74,7 +80,7 @@ class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead])
         from .text import LABELS
 
         names = {"name": catalog.name, "name_ja": catalog.name_ja}
-        text = LABELS.t("no-parts", current_lang(), **names)
+        text = LABELS.t("no-parts", current_lang(), catalog=(catalog.name, catalog.name_ja))
         data = {"system": catalog.system, **names, "parts": []}
         return Output(data, text)
 

@@ -61,10 +61,11 @@ def analyze_team(
 ) -> Output:
     """``laminim analyze``: every resolved unit (or the one ``--unit`` names) against the
     threat; a unit beyond the budget or the float range is bad input at its row, not a crash."""
+    from builder.systems.laminim.declared import BONUS
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.text import analysis_json, analysis_text
 
-    threat = find_threat(options.threat, catalog)
+    threat = find_threat(options.threat, catalog, BONUS.of(options.values))
     choice = parse_intercept(intercept_text)
     units = report.units
     if options.unit is not None:

@@ -1,7 +1,8 @@
 """``laminim balance`` for LAMINIM: the optimiser run against every threat, then the report.
 
-One optimiser run per threat over every frame of the catalog (``optimizer.optimize_catalog``:
-the same size guard, scoring and ranking as ``laminim optimize``, on both cores); the rules core
+One optimiser run per threat over every frame of the catalog (``optimizer.score_frames``: the
+same size guard, scoring and ranking as ``laminim optimize``), its distinct survival chains
+computed for every threat at once on every core (``chain_bank``); the rules core
 (``rules/balance.py``) reads fronts, niches and marginal values off those runs, and
 ``rules/balance_summary.py`` the summary's findings. The text, JSON (``balance_text.py``), PDF
 (``balance_report.py``) and the TUI's report screen all show one :class:`BalanceRun`.
@@ -18,8 +19,9 @@ from builder.core.messages import Messages
 from builder.core.problems import InputError, Problem
 
 if TYPE_CHECKING:
+    from builder.systems.laminim.chain_bank import ChainBank
     from builder.systems.laminim.models import Catalog, Threat
-    from builder.systems.laminim.rules import OptimizeResult
+    from builder.systems.laminim.rules import OptimizeResult, ThreatSpec
     from builder.systems.laminim.rules.balance import Balance
     from builder.systems.laminim.rules.balance_summary import Finding
 
@@ -72,34 +74,56 @@ def run_balance(
     catalog_dir: Path | None = None,
     progress: Progress | None = None,
     exact: bool = False,
+    bank: ChainBank | None = None,
 ) -> BalanceRun:
     """Score every loadout against every threat asked for and read the balance off it.
 
-    ``progress(done, total)`` counts survival chains over the whole run (every threat's).
+    Every threat's size is checked first (InputError at the frame, as ``optimize``); then the
+    distinct chains of every threat are computed at once (``bank``, on every core), and
+    ``progress(done, total)`` counts them over the whole run. A ``bank`` given keeps its chains
+    for the next run (``balance --suggest`` re-runs the report on changed catalogs).
     """
-    from builder.systems.laminim.optimizer import optimize_catalog, pick_frames, weapon_options
+    from builder.systems.laminim.chain_bank import ChainBank
+    from builder.systems.laminim.derive import threat_spec
+    from builder.systems.laminim.optimizer import (
+        check_catalog,
+        pick_frames,
+        score_frames,
+        weapon_options,
+    )
     from builder.systems.laminim.rules.balance import ThreatScores, balance
     from builder.systems.laminim.rules.balance_summary import summarize
-    from builder.systems.laminim.rules.optimize import chain_count
+    from builder.systems.laminim.rules.optimize import plan
 
     threats = pick_threats(catalog, threat_refs)
-    refs = list(threat_refs) if threat_refs else [t.id for t in threats]
-    per_threat = chain_count(
-        pick_frames(catalog, None), weapon_options(catalog), catalog.team_format.min_weapons
+    frames = pick_frames(catalog, None)
+    for threat in threats:
+        check_catalog(catalog, frames, threat, rounds, catalog_dir, exact)
+    p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
+    specs = {threat_spec(t, catalog): t for t in threats}
+    bank = ChainBank() if bank is None else bank
+    run = bank.runner()
+    scored: dict[str, OptimizeResult] = {}
+
+    def score(spec: ThreatSpec) -> None:
+        t = specs[spec]
+        scored[t.id] = score_frames(
+            catalog, frames, t, rounds, exact=exact, runner=run, checked=True
+        )
+
+    bank.fill(
+        [(spec, key, unit) for spec in specs for key, unit in p.jobs.items()],
+        rounds,
+        exact,
+        progress,
+        ready=score,
     )
-    total = per_threat * len(threats)
-    results: list[OptimizeResult] = []
-    for i, ref in enumerate(refs):
-
-        def step(done: int, _: int, base: int = i * per_threat) -> None:
-            if progress is not None:
-                progress(base + done, total)
-
-        results.append(optimize_catalog(catalog, None, ref, rounds, catalog_dir, step, exact))
-    if progress is not None:
-        progress(total, total)
+    for spec, t in specs.items():
+        if t.id not in scored:
+            score(spec)
+    results = [scored[t.id] for t in threats]
     scores = [ThreatScores(t.id, r.loadouts) for t, r in zip(threats, results, strict=True)]
-    frames = [f.id for f in catalog.frames]
+    names = [f.id for f in catalog.frames]
     weapons = [w.id for w in catalog.weapons]
-    found = balance(scores, frames, weapons, rounds)
+    found = balance(scores, names, weapons, rounds)
     return BalanceRun(tuple(threats), tuple(results), found, tuple(summarize(found)))

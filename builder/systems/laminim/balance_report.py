@@ -17,6 +17,7 @@ from builder.render.layout import PAPERS
 from builder.render.printout import Printout
 from builder.systems.laminim.balance_text import (
     LABELS,
+    dealt,
     loadout_text,
     percent,
     signed,
@@ -24,6 +25,7 @@ from builder.systems.laminim.balance_text import (
     verdict,
     weapon_gains,
 )
+from builder.systems.laminim.text import catalog_name
 
 if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
@@ -68,17 +70,18 @@ def _tick_label(v: float) -> str:
 
 
 def heat_map(run: BalanceRun, catalog: Catalog, lang: Lang, width: float) -> dict[str, Any]:
-    """Frames as rows, threats as columns; each cell the frame's best P(alive), grey by value
-    (white 0 % to black 100 %) with the value printed in it."""
+    """Frames as rows, threats as columns; each cell the damage the frame's best loadout
+    delivers over the game (D25), grey by value (white 0 to black at the table's highest) with
+    the value printed in it."""
     b = run.balance
     label_w, head_h, row_h = 34.0, 14.0, 8.0
     col_w = (width - label_w) / max(1, len(b.threats))
+    top = max((c.best.delivered for c in b.cells), default=0.0)
     cells = []
     for r, f in enumerate(b.frames):
         for c, tid in enumerate(b.threats):
             cell = next((x for x in b.cells if x.frame == f and x.threat == tid), None)
-            alive = None if cell is None else cell.best.alive
-            level = 0.0 if alive is None else alive
+            level = 0.0 if cell is None or top <= 0 else cell.best.delivered / top
             shade = round(255 * (1 - 0.85 * level))
             cells.append(
                 {
@@ -86,7 +89,7 @@ def heat_map(run: BalanceRun, catalog: Catalog, lang: Lang, width: float) -> dic
                     "y": head_h + r * row_h,
                     "fill": f"rgb({shade},{shade},{shade})",
                     "ink": "#fff" if level > 0.55 else "#000",
-                    "text": "—" if cell is None else percent(cell.best.alive),
+                    "text": "—" if cell is None else dealt(cell.best),
                     "mark": "" if cell is None or not cell.on_catalog_front else "*",
                 }
             )
@@ -112,15 +115,15 @@ def heat_map(run: BalanceRun, catalog: Catalog, lang: Lang, width: float) -> dic
 def scatter(
     run: BalanceRun, index: int, catalog: Catalog, lang: Lang, width: float, height: float
 ) -> dict[str, Any]:
-    """Threat ``index``: every loadout at (damage output, expected remaining durability), a
-    marker shape per frame; each frame's own front (``optimize --frame F``) as a line through
-    its front points in damage order."""
+    """Threat ``index``: every loadout at (damage delivered over the game, expected remaining
+    durability), a marker shape per frame; each frame's own front (``optimize --frame F``) as a
+    line through its front points in delivered order."""
     b = run.balance
     threat = run.threats[index]
     result = run.results[index]
     left, top, right, bottom = 16.0, 4.0, 4.0, 14.0
     w, h = width - left - right, height - top - bottom
-    xs = nice_ticks(max((s.damage_all for s in result.loadouts), default=1.0))
+    xs = nice_ticks(max((s.delivered for s in result.loadouts), default=1.0))
     ys = nice_ticks(max((s.expected_remaining for s in result.loadouts), default=1.0))
     x_hi, y_hi = xs[-1] or 1.0, ys[-1] or 1.0
 
@@ -133,11 +136,11 @@ def scatter(
     series = []
     for k, f in enumerate(b.frames):
         points = sorted(
-            {at(s.damage_all, s.expected_remaining) for s in result.loadouts if s.frame == f}
+            {at(s.delivered, s.expected_remaining) for s in result.loadouts if s.frame == f}
         )
         cell = next((c for c in b.cells if c.frame == f and c.threat == threat.id), None)
         front = (
-            [] if cell is None else sorted((s.damage_all, s.expected_remaining) for s in cell.front)
+            [] if cell is None else sorted((s.delivered, s.expected_remaining) for s in cell.front)
         )
         line = [at(d, r) for d, r in front]
         series.append(
@@ -160,7 +163,7 @@ def scatter(
         "h": h,
         "ticks_x": [{"x": at(v, 0)[0], "label": _tick_label(v)} for v in xs],
         "ticks_y": [{"y": at(0, v)[1], "label": _tick_label(v)} for v in ys],
-        "axis_x": LABELS.t("axis_damage", lang),
+        "axis_x": LABELS.t("axis_delivered", lang, rounds=b.rounds),
         "axis_y": LABELS.t("axis_remaining", lang, rounds=b.rounds),
         "series": series,
     }
@@ -179,7 +182,7 @@ def weapon_rows(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[dict[str,
                 "fronts": f"{w.fronts}/{w.of}",
                 "fits": f"{w.fits}/{w.of}",
                 "gain_alive": "—" if ga is None else signed(ga, pct=True),
-                "gain_damage": "—" if gd is None else signed(gd),
+                "gain_delivered": "—" if gd is None else signed(gd),
                 "verdict": verdict(w, lang),
             }
         )
@@ -217,6 +220,7 @@ def best_rows(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[dict[str, s
                 "alive": percent(s.alive),
                 "remaining": f"{s.expected_remaining:.2f}",
                 "damage": f"{s.damage_all:.2f}",
+                "delivered": dealt(s),
             }
         )
     return out
@@ -290,7 +294,7 @@ def report_context(run: BalanceRun, catalog: Catalog, lang: Lang, paper: str) ->
         "labels": LABELS.in_lang(lang)
         | {
             "heat_caption": LABELS.t("heat_caption", lang, rounds=b.rounds),
-            "title_full": LABELS.t("title", lang, catalog=catalog.name),
+            "title_full": LABELS.t("title", lang, catalog=catalog_name(catalog, lang)),
         },
         "title": LABELS.t("doc_title", lang),
         "subtitle": subtitle,

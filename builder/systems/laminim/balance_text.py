@@ -7,12 +7,13 @@ columns T1…, named in a key below the table); the JSON holds every number the 
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from builder.core import numbers
 from builder.core.i18n import Labels, Lang, part_name
-from builder.core.text_table import columns, table
+from builder.core.text_table import columns, table, wrap
+from builder.systems.laminim.text import catalog_name
 
 if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
@@ -102,18 +103,17 @@ def summary_sentences(run: BalanceRun, catalog: Catalog, lang: Lang) -> list[str
 
 
 def percent(p: float) -> str:
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.0e}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal)."""
+    return numbers.percent(p)
 
 
 def signed(x: float, pct: bool = False) -> str:
     """A difference with its sign; one too small for the rounding is shown, not flattened, but
-    one within the optimiser's tie grid (1e-9, the chain's accuracy) is no difference: ±0."""
-    from builder.systems.laminim.rules.optimize import TIE
+    one within the tie rule (1e-9, the chain's accuracy: ``rules/ties.py``) is no difference: ±0."""
+    from builder.systems.laminim.rules.ties import TIE
 
     scaled, unit, places = (x * 100, "pt", 1) if pct else (x, "", 2)
-    if abs(x) < TIE:
+    if abs(x) <= TIE:
         return f"±{0:.{places}f}{unit}"
     if scaled != 0 and abs(scaled) < 0.5 * 10**-places:
         return f"{scaled:+.0e}{unit}"
@@ -124,14 +124,20 @@ def _approx(s: ScoredLoadout) -> str:
     return "" if s.interval is None else "≈"
 
 
+def dealt(s: ScoredLoadout) -> str:
+    """Damage delivered over the game (D25), ≈ when sampled."""
+    return f"{'' if s.delivered_interval is None else '≈'}{s.delivered:.1f}"
+
+
 def weapon_gains(run: BalanceRun) -> dict[str, tuple[float | None, float | None]]:
-    """Per weapon: the largest marginal gain in P(alive) and in damage over frames x threats."""
+    """Per weapon: the largest marginal gain in P(alive) and in damage delivered over the
+    game (D25) over frames x threats."""
     out: dict[str, tuple[float | None, float | None]] = {}
     for w in run.balance.weapon_rows:
         deltas = [d for m in w.marginals if (d := m.delta()) is not None]
         out[w.weapon] = (
             max((d[0] for d in deltas), default=None),
-            max((d[2] for d in deltas), default=None),
+            max((d[3] for d in deltas), default=None),
         )
     return out
 
@@ -148,29 +154,11 @@ def verdict(w: Any, lang: Lang) -> str:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
+    """``text`` within 80 columns (builder.core.text_table.wrap: English at spaces, Japanese
+    between phrases), later lines indented by ``indent``."""
     if columns(text) <= WIDTH:
         return [text]
-    if columns(text) == len(text):  # no wide characters: break at spaces
-        return textwrap.wrap(text, WIDTH, subsequent_indent=indent)
-    lines, line = [], ""
-    for ch in text:  # Japanese: break anywhere within 80 columns, never before a closing mark
-        if columns(line + ch) > WIDTH:
-            cut = len(line)
-            while cut > len(indent) + 1 and (
-                (line + ch)[cut] in _NO_LINE_START or line[cut - 1] in _NO_LINE_END
-            ):
-                cut -= 1
-            carry = line[cut:]
-            lines.append(line[:cut])
-            line = indent + carry
-        line += ch
-    return [*lines, line]
-
-
-_NO_LINE_START = "。、，．）」』】・：；！？ー"
-"""Marks a Japanese line may not begin with (kinsoku): the character before moves down too."""
-_NO_LINE_END = "（「『【"
-"""Opening marks a Japanese line may not end with: they move down to what they open."""
+    return wrap(text, WIDTH, indent)
 
 
 def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
@@ -178,7 +166,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
     t = LABELS.t
     sampled = any(s.interval is not None for r in run.results for s in r.loadouts)
     lines = [
-        t("title", lang, catalog=catalog.name),
+        t("title", lang, catalog=catalog_name(catalog, lang)),
         *_wrap(
             t(
                 "subtitle",
@@ -207,8 +195,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
                 row.append(
                     "—"
                     if c is None
-                    else f"{_approx(c.best)}{percent(c.best.alive):>6} {len(c.front):>2}"
-                    f"{'*' if c.on_catalog_front else ' '}"
+                    else f"{dealt(c.best):>7} {len(c.front):>3}{'*' if c.on_catalog_front else ' '}"
                 )
             rows.append(row)
         heads = [t("frame", lang), *(tnum[x] for x in chunk)]
@@ -231,12 +218,14 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
                     _approx(top) + percent(top.alive),
                     f"{_approx(top)}{top.expected_remaining:.2f}",
                     f"{top.damage_all:.2f}",
+                    dealt(top),
                     f"{len(c.front)}",
                     "*" if c.on_catalog_front else "",
                 ]
             )
-        heads = [t(k, lang) for k in ("weapons", "alive", "remaining", "damage", "front", "wide")]
-        lines.append(table(heads, rows, right=(1, 2, 3, 4)))
+        keys = ("weapons", "alive", "remaining", "damage", "delivered", "front", "wide")
+        heads = [t(k, lang) for k in keys]
+        lines.append(table(heads, rows, right=(1, 2, 3, 4, 5)))
     # weapons
     gains = weapon_gains(run)
     rows = []
@@ -256,7 +245,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
         )
     heads = [
         t(k, lang)
-        for k in ("weapon", "weight", "fronts", "fits", "gain_alive", "gain_damage", "verdict")
+        for k in ("weapon", "weight", "fronts", "fits", "gain_alive", "gain_delivered", "verdict")
     ]
     lines += ["", t("weapons_title", lang), table(heads, rows, right=(1, 2, 3, 4, 5))]
     # frames
@@ -277,7 +266,7 @@ def balance_text(run: BalanceRun, catalog: Catalog, lang: Lang = "en") -> str:
 
 
 def _loadout(s: ScoredLoadout | None) -> dict[str, Any] | None:
-    from builder.systems.laminim.commands import loadout_json
+    from builder.systems.laminim.optimize_text import loadout_json
 
     return None if s is None else loadout_json(s)
 
@@ -333,7 +322,12 @@ def balance_json(run: BalanceRun, catalog: Catalog) -> dict[str, Any]:
                         "without": _loadout(m.without),
                         "delta": None
                         if (d := m.delta()) is None
-                        else {"alive": d[0], "expected_remaining": d[1], "damage_all": d[2]},
+                        else {
+                            "alive": d[0],
+                            "expected_remaining": d[1],
+                            "damage_all": d[2],
+                            "delivered": d[3],
+                        },
                     }
                     for m in w.marginals
                 ],

@@ -165,6 +165,10 @@ def _weapon(
         "durability": weapon.durability,
         "durability_rows": box_rows(weapon.durability, size),
         "ammo_rows": box_rows(weapon.ammo, size) if weapon.ammo is not None else [],
+        # a battle record's marks (play/printing.py): boxes struck from the first, destroyed
+        "durability_struck": 0,
+        "ammo_struck": 0,
+        "destroyed": False,
     }
 
 
@@ -228,6 +232,9 @@ def unit_card(
         "frame_words": segments(part_name(frame, lang)),
         "durability": frame.durability,
         "durability_rows": box_rows(frame.durability, size),
+        "durability_struck": 0,  # a battle record's marks (play/printing.py)
+        "id": "",  # the deployment ID, written in its box when a battle record prints the card
+        "destroyed": False,
         "over_payload": unit.payload_used > frame.payload,
         "movement": _movement(frame, lang),
         "faces": faces,

@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.core.catalog_folder import cached_catalog, read_catalog_folder
+from builder.core.catalog_folder import read_catalog_folder
 from builder.systems.laminim.crossref import cross_check
 from builder.systems.laminim.models import Catalog
 
 CATALOG_FILES = ("catalog.yaml", "frames.yaml", "weapons.yaml", "threats.yaml")
-_cache: dict[Path, Catalog] = {}
 
 
 def load_catalog(directory: Path | str | None = None) -> Catalog:
-    """Load and validate the catalog in ``directory`` (default: the bundled LAMINIM catalog).
+    """The catalog in ``directory`` (default: the bundled one), read once per folder: the
+    game's one cache (:meth:`builder.systems.game.Game.load_catalog`). InputError listing every
+    problem of every file."""
+    from builder.systems.laminim.system import SYSTEM
 
-    Raises InputError listing every problem of every file.
-    """
-    return cached_catalog(_cache, directory, "laminim", _read)
+    return SYSTEM.load_catalog(Path(directory) if directory is not None else None)
 
 
-def _read(root: Path) -> Catalog:
+def read_catalog(root: Path) -> Catalog:
     folder = read_catalog_folder(root, CATALOG_FILES, optional=("threats.yaml",))
     catalog = folder.validate(Catalog, context={"skip_cross_check": True})
     folder.refuse(cross_check(catalog))
-    return catalog
+    return catalog.with_ids()

@@ -1,10 +1,13 @@
-"""``laminim optimize [--frame ID ...] [--threat ID|FILE] [--rounds N] [--top N] [--catalog DIR]
-[--json]`` (docs/design.md "The command line"): every legal loadout of the catalog scored
-against a threat, ranked.
+"""LAMINIM's own sub-commands (docs/design.md "The command line"): options and runs.
 
-The options, the size guard and the scoring are :mod:`builder.systems.laminim.optimizer`'s (the
-TUI's suggest dialog uses the same); this module parses the command line and prints the
-documented JSON or a table that fits 80 columns.
+- ``laminim optimize [--frame ID ...] [--threat ID|FILE] [--rounds N] [--top N] [--rank R]
+  [--catalog DIR] [--json]``: every legal loadout of the catalog scored against a threat,
+  ranked (the scoring is :mod:`builder.systems.laminim.optimizer`'s, which the TUI's suggest
+  dialog uses too; the output :mod:`optimize_text`'s);
+- ``laminim balance [--catalog DIR] [--threat ID|FILE ...] [--rounds N] [--json] [-o PDF]
+  [--suggest [--write DIR]]``: the designer's report across every frame, weapon and threat of
+  a catalog (docs/balance.md; :mod:`balance`, :mod:`balance_text`, :mod:`balance_report`),
+  and with ``--suggest`` the fitted costs (:mod:`suggest`, :mod:`suggest_text`).
 """
 
 from __future__ import annotations
@@ -12,25 +15,40 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import LANGS, Lang
+from builder.core.outfiles import output_path
 from builder.core.problems import InputError
+from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
-from builder.systems.laminim.optimizer import optimize_catalog, option_problem
+from builder.systems.laminim.declared import (
+    BALANCE_HELP,
+    DEFAULT_TOP,
+    MAX_ROUNDS,
+    OPTIMIZE_HELP,
+    RANKS,
+)
+from builder.systems.laminim.optimizer import option_problem
 from builder.systems.options import whole_number
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog
-    from builder.systems.laminim.rules import OptimizeResult, ScoredLoadout
-
-DEFAULT_TOP = 10
-MAX_ROUNDS = 50
-WIDTH = 80
 
 
-def configure(p: argparse.ArgumentParser) -> None:
+def commands() -> list[Command]:
+    return [
+        Command("optimize", OPTIMIZE_HELP, configure_optimize, run_optimize),
+        Command("balance", BALANCE_HELP, configure_balance, run_balance),
+    ]
+
+
+# --- optimize -------------------------------------------------------------------------------
+
+
+def configure_optimize(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--frame",
         dest="frames",
@@ -38,10 +56,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         nargs="+",
         default=None,
         metavar="ID",
-        help="only loadouts of these frames (default: every frame of the catalog)",
+        help="only loadouts of these frames, by id or name (default: every frame of the catalog)",
     )
     p.add_argument(
-        "--threat", metavar="ID|FILE", help="threat id or a YAML file (default: the catalog's)"
+        "--threat",
+        metavar="ID|FILE",
+        help="threat id or name, or a YAML file (default: the catalog's)",
     )
     p.add_argument(
         "--rounds",
@@ -57,6 +77,14 @@ def configure(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"list the best N loadouts (default {DEFAULT_TOP}; 0 lists all), text and JSON",
     )
+    p.add_argument(
+        "--rank",
+        choices=RANKS,
+        default=RANKS[0],
+        help="rank by: delivered (damage dealt over the rounds, D25), alive, remaining, damage "
+        "(per round) or payload (lightest first); ties go to the others in that order "
+        "(default: delivered)",
+    )
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
     p.add_argument(
         "--exact",
@@ -67,167 +95,14 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help='machine-readable: {"threat", "rounds", "evaluated", "loadouts": [...]} best first',
+        help='machine-readable: {"threat", "rounds", "rank", "evaluated", "loadouts": [...]} '
+        "best first",
     )
 
 
-def command() -> Command:
-    from builder.systems.laminim.declared import OPTIMIZE_HELP
-
-    return Command("optimize", OPTIMIZE_HELP, configure, run)
-
-
-def loadout_json(s: ScoredLoadout) -> dict[str, Any]:
-    """One scored loadout as ``optimize --json`` lists it (``balance --json`` too)."""
-    return {
-        "frame": s.frame,
-        "weapons": list(s.weapons),
-        "payload": s.payload,
-        "alive": s.alive,
-        "expected_remaining": s.expected_remaining,
-        "damage_all": s.damage_all,
-        "pareto": s.pareto,
-        "method": "exact" if s.interval is None else "sampled",
-        **(
-            {}
-            if s.interval is None
-            else {
-                "interval": {
-                    "alive": list(s.interval.alive),
-                    "expected_remaining": list(s.interval.expected_remaining),
-                }
-            }
-        ),
-    }
-
-
-def optimize_json(result: OptimizeResult, top: int = 0) -> dict[str, Any]:
-    shown = result.loadouts[:top] if top else result.loadouts
-    return {
-        "threat": result.threat,
-        "rounds": result.rounds,
-        "evaluated": result.evaluated,
-        "loadouts": [loadout_json(s) for s in shown],
-    }
-
-
-def _fit(names: list[str], width: int) -> str:
-    """``names`` joined by commas in at most ``width`` columns, each cut to a common length."""
-    from builder.systems.laminim.text import _width
-
-    text = ", ".join(names)
-    if _width(text) <= width or not names:
-        return text
-    for keep in range(max(len(n) for n in names), 0, -1):
-        cut = [n if len(n) <= keep else n[: keep - 1].rstrip() + "…" for n in names]
-        text = ", ".join(cut)
-        if _width(text) <= width:
-            return text
-    return text[: width - 1] + "…"
-
-
-WEAPONS_WIDTH = 33  # what is left of 80 columns beside the other columns
-
-LABELS = Labels.load(__file__, "optimize_labels.yaml")
-"""The words of ``optimize``'s text, in the language the command reports in."""
-
-
-def weapon_names(
-    s: ScoredLoadout, catalog: Catalog, width: int = WEAPONS_WIDTH, lang: Lang = "en"
-) -> str:
-    """The mounted weapons by name, duplicates as ``2× Name``, cut to ``width`` columns."""
-    counts: dict[str, int] = {}
-    for wid in s.weapons:
-        if wid is not None:
-            name = part_name(catalog.weapon(wid), lang, wid)
-            counts[name] = counts.get(name, 0) + 1
-    return _fit([f"{n}×{name}" if n > 1 else name for name, n in counts.items()], width)
-
-
-def percent(p: float) -> str:
-    """A probability as a percentage; tiny ones in scientific notation, not a flat 0.0%."""
-    if p == 0 or p * 100 >= 0.05:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.1e}%"
-
-
-def small(x: float) -> str:
-    return f"{x:.2f}" if x == 0 or x >= 0.005 else f"{x:.1e}"
-
-
-def optimize_text(
-    result: OptimizeResult, catalog: Catalog, top: int = DEFAULT_TOP, lang: Lang | None = None
-) -> str:
-    """The ranked table and its footer in ``lang`` (default: the language the command reports
-    in), within 80 columns."""
-    from builder.core.report_lang import current_lang
-    from builder.systems.laminim.text import _table
-
-    lang = lang or current_lang()
-    t = LABELS.t
-    threat = catalog.threat(result.threat)
-    threat_name = (
-        t("threat", lang, name=part_name(threat, lang), id=threat.id)
-        if threat is not None
-        else result.threat
-    )
-    front = [i for i, s in enumerate(result.loadouts) if s.pareto]
-    shown = result.loadouts[:top] if top else result.loadouts
-    rows = []
-    for i, s in enumerate(shown):
-        frame = catalog.frame(s.frame)
-        rows.append(
-            [
-                f"{i + 1}{'*' if s.pareto else ''}",
-                part_name(frame, lang, s.frame),
-                weapon_names(s, catalog, lang=lang),
-                f"{s.payload}/{frame.payload}" if frame is not None else str(s.payload),
-                ("" if s.interval is None else "≈") + percent(s.alive),
-                ("" if s.interval is None else "≈") + small(s.expected_remaining),
-                f"{s.damage_all:.2f}",
-            ]
-        )
-    heads = ["number", "frame", "weapons", "payload", "alive", "remaining", "damage"]
-    table = _table([t(k, lang) for k in heads], rows)
-    lines = [
-        t(
-            "header",
-            lang,
-            threat=threat_name,
-            rounds=result.rounds,
-            evaluated=result.evaluated,
-            front=len(front),
-        ),
-        "",
-        table,
-        "",
-    ]
-    if len(shown) < result.evaluated:
-        lines.append(t("showing", lang, shown=len(shown), evaluated=result.evaluated))
-    beyond = [i + 1 for i in front if i >= len(shown)]
-    if beyond:
-        listed = ", ".join(f"#{r}" for r in beyond[:12]) + (" …" if len(beyond) > 12 else "")
-        lines.append(t("further", lang, listed=listed))
-    lines.append(t("legend-alive", lang))
-    lines.append(t("legend-damage", lang))
-    if any(s.interval is not None for s in result.loadouts):
-        lines.append(t("legend-sampled", lang))
-    return "\n".join(_wrap(line) for line in lines)
-
-
-def _wrap(line: str) -> str:
-    import textwrap
-
-    from builder.core.text_table import columns, wrap
-
-    if columns(line) <= WIDTH or "  " in line:
-        return line
-    if columns(line) > len(line):  # Japanese: wrap by terminal columns, between characters
-        return "\n".join(wrap(line, WIDTH))
-    return "\n".join(textwrap.wrap(line, WIDTH))
-
-
-def run(args: argparse.Namespace) -> int:
+def run_optimize(args: argparse.Namespace) -> int:
+    from builder.systems.laminim.optimize_text import optimize_json, optimize_text
+    from builder.systems.laminim.optimizer import optimize_catalog
     from builder.systems.laminim.optimizer_run import terminal_progress
     from builder.systems.laminim.refusals import too_large
     from builder.systems.laminim.rules import TooLarge
@@ -243,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             args.catalog,
             terminal_progress(),
             args.exact,
+            args.rank,
         )
     except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
         raise InputError([option_problem("optimize", too_large(exc))]) from None
@@ -250,4 +126,150 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(optimize_json(result, args.top), ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(optimize_text(result, catalog, args.top) + "\n")
+    return 0
+
+
+# --- balance --------------------------------------------------------------------------------
+
+
+def configure_balance(p: argparse.ArgumentParser) -> None:
+    from builder.render.layout import PAPERS
+
+    p.add_argument("--system", choices=["laminim"], help=argparse.SUPPRESS)
+    p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
+    p.add_argument(
+        "--threat",
+        dest="threats",
+        action="extend",
+        nargs="+",
+        default=None,
+        metavar="ID|FILE",
+        help="threat ids or names, or YAML files (default: every threat of the catalog)",
+    )
+    p.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds survived (default {DEFAULT_ROUNDS})",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="refuse (exit 2) a loadout beyond the exact chain's budget instead of sampling it",
+    )
+    p.add_argument(
+        "--suggest",
+        action="store_true",
+        help="fitted costs: the fewest changes to weapons' weights (±1, ±2) and frames' "
+        "payloads (±1) that leave no finding, each verified by the report (docs/balance.md)",
+    )
+    p.add_argument(
+        "--write",
+        type=Path,
+        metavar="DIR",
+        help="with --suggest: write the changed catalog (next version) into the new folder DIR",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
+    p.add_argument(
+        "-o", "--output", type=output_path, metavar="REPORT.pdf", help="also write the PDF report"
+    )
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="report paper size")
+    p.add_argument(
+        "--lang",
+        choices=list(LANGS),
+        default=None,
+        help="text and report language (default: $LAMINIM_LANG, else en)",
+    )
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    from builder.systems.laminim.balance import run_balance as report
+    from builder.systems.laminim.balance_text import balance_json, balance_text
+    from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
+    from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.system import SYSTEM
+
+    lang = args.lang or current_lang()  # the shell's --lang, else LAMINIM_LANG
+    if args.write is not None and not args.suggest:
+        from builder.catalogs.words import MESSAGES as CATALOG_WORDS
+
+        raise InputError([option_problem("--write", CATALOG_WORDS("write-needs-suggest"))])
+    catalog = SYSTEM.load_catalog(args.catalog)
+    if args.suggest:
+        return _suggest(args, catalog, lang)
+    try:
+        found = report(
+            catalog, args.threats, args.rounds, args.catalog, terminal_progress(), args.exact
+        )
+    except TooLarge as exc:  # check_size estimates every chain first; this is only a safety net
+        raise InputError([option_problem("balance", too_large(exc))]) from None
+    if args.json:
+        print(json.dumps(balance_json(found, catalog), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(balance_text(found, catalog, lang) + "\n")
+    if args.output is not None:
+        from builder.render.report_file import write_report
+        from builder.systems.laminim.balance_report import report_printout
+
+        return write_report(report_printout(found, catalog, lang, args.paper), args.output, lang)
+    return 0
+
+
+def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
+    """``--suggest``: the search, its text or JSON, and ``--write``."""
+    from builder.catalogs.fitted import write_fitted
+    from builder.core.resources import bundled_catalog_dir
+    from builder.systems.laminim.catalog import CATALOG_FILES
+    from builder.systems.laminim.optimizer_run import terminal_progress
+    from builder.systems.laminim.refusals import too_large
+    from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.suggest import suggest
+    from builder.systems.laminim.suggest_text import LABELS, suggest_json, suggest_text
+
+    def phase(name: str) -> Callable[[int, int], None] | None:
+        return terminal_progress(words=LABELS, key=f"progress-{name}")
+
+    try:
+        found = suggest(catalog, args.threats, args.rounds, args.catalog, phase, args.exact)
+    except TooLarge as exc:  # sizes are checked first; this is only a safety net
+        raise InputError([option_problem("balance", too_large(exc))]) from None
+    written = None
+    if args.write is not None and found.verified and found.changes:
+        root = args.catalog if args.catalog is not None else bundled_catalog_dir("laminim")
+        index = {("weapon", w.id): i for i, w in enumerate(catalog.weapons)}
+        index |= {("frame", f.id): i for i, f in enumerate(catalog.frames)}
+        edits = []
+        said = []
+        for i, step in found.changes:
+            part = found.parts[i]
+            key = "weapons" if part.kind == "weapon" else "frames"
+            edits.append((key, index[(part.kind, part.id)], part.field, part.value + step))
+            said.append(f"{part.id} {part.field} {part.value} → {part.value + step}")
+        files = (CATALOG_FILES, ("threats.yaml",))
+        folder, version = write_fitted(Path(root), args.write, *files, edits, said)
+        written = {"folder": str(folder), "version": version}
+    if args.json:
+        print(json.dumps(suggest_json(found, written), ensure_ascii=False, indent=2))
+    else:
+        text = suggest_text(found, catalog, lang)
+        if written is not None:
+            from builder.core.text_table import wrap
+
+            note = LABELS.t("written", lang, folder=folder, version=version, source=root)
+            text += "\n\n" + "\n".join(wrap(note, 80))
+        elif args.write is not None:
+            from builder.core.text_table import wrap
+
+            note = LABELS.t("not_written", lang, folder=args.write)
+            text += "\n\n" + "\n".join(wrap(note, 80))
+        sys.stdout.write(text + "\n")
+    if args.output is not None:
+        from builder.render.report_file import write_report
+        from builder.systems.laminim.balance_report import report_printout
+
+        return write_report(
+            report_printout(found.base, catalog, lang, args.paper), args.output, lang
+        )
     return 0

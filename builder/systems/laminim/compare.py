@@ -120,6 +120,7 @@ def compute(
     entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
 ) -> tuple[Compared, list[Problem]]:
     from builder.systems.laminim.analysis import analyze
+    from builder.systems.laminim.declared import BONUS
     from builder.systems.laminim.derive import find_threat, unit_spec
     from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.refusals import too_large
@@ -128,7 +129,7 @@ def compute(
 
     exact = bool(EXACT.of(options.values))
     picked, notes = pick_units(entries, catalog)
-    threat = find_threat(options.threat, catalog)
+    threat = find_threat(options.threat, catalog, BONUS.of(options.values))
     choice = parse_intercept(INTERCEPT.of(options.values))
     columns = []
     for report, source, team in picked:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from builder.core.messages import Message, Messages
-from builder.systems.laminim.part_hint import part_hint
 
 MESSAGES = Messages.load(__file__)
 
@@ -34,17 +34,12 @@ def cross_check(catalog: Catalog) -> list[tuple[tuple, Message]]:
             ((("threats", i, *loc), msg))
             for loc, msg in threat_problems(threat, catalog, weapon_ids)
         )
-    if catalog.default_threat is not None and catalog.threat(catalog.default_threat) is None:
-        out.append(
-            (
-                ("default_threat",),
-                MESSAGES(
-                    "unknown-threat",
-                    threat=catalog.default_threat,
-                    hint=part_hint(catalog.default_threat, catalog.threats),
-                ),
-            )
+    default = catalog.default_threat
+    if default is not None and catalog.threat(default) is None:
+        said = catalog.threat_names.refusal(
+            default, lambda hint: MESSAGES("unknown-threat", threat=default, hint=hint)
         )
+        out.append((("default_threat",), said))
     return out
 
 
@@ -79,12 +74,10 @@ def attack_problems(
             continue
         weapon = catalog.weapon(wid)
         if weapon is None:
-            out.append(
-                (
-                    ("attacks", j, "weapon"),
-                    MESSAGES("unknown-weapon", weapon=wid, hint=part_hint(wid, catalog.weapons)),
-                )
+            said = catalog.weapon_names.refusal(
+                wid, partial(MESSAGES, "unknown-weapon", weapon=wid)
             )
+            out.append((("attacks", j, "weapon"), said))
         elif weapon.type == "special":
             out.append((("attacks", j, "weapon"), MESSAGES("special-no-attack", weapon=weapon.id)))
         elif weapon.type == "missile" and bonus:

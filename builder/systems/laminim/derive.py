@@ -11,8 +11,7 @@ from builder.core.source import read_yaml
 from builder.core.validation import validate_located
 from builder.systems.laminim.crossref import raw_threat_problems, threat_problems
 from builder.systems.laminim.legality import ResolvedUnit
-from builder.systems.laminim.models import Catalog, Threat, Weapon
-from builder.systems.laminim.part_hint import part_hint
+from builder.systems.laminim.models import Catalog, Threat, Weapon, with_weapon_ids
 from builder.systems.laminim.rules.model import (
     Guard,
     ThreatAttack,
@@ -52,19 +51,29 @@ def threat_spec(threat: Threat, catalog: Catalog) -> ThreatSpec:
         weapon = catalog.weapon(attack.weapon)
         if weapon is None:  # checked when the threat was loaded
             raise KeyError(attack.weapon)
-        attacks.append(ThreatAttack(weapon_spec(weapon), attack.bonus))
+        attacks.append(ThreatAttack(weapon_spec(weapon), attack.bonus, attack.rounds))
     return ThreatSpec(id=threat.id, attacks=tuple(attacks))
 
 
-def find_threat(ref: str | None, catalog: Catalog) -> Threat:
-    """A threat by catalog id, or from a YAML file holding one threat; default when None.
+def find_threat(ref: str | None, catalog: Catalog, bonus: int | None = None) -> Threat:
+    """A threat by catalog id, from a YAML file holding one threat, or an enemy unit of a team
+    file (``FILE:UNIT``, docs/rules.md D21, its attacks at ``bonus``, default +2); the catalog's
+    default when None.
 
-    Raises InputError (exit 2) for an unknown id or a bad file.
+    Raises InputError (exit 2) for an unknown id or a bad file, and for a ``bonus`` given with
+    a threat that is not an enemy unit (it would change nothing).
     """
+    from builder.systems.laminim.enemy import file_enemy_threat, is_unit_ref
+
+    if ref is not None and is_unit_ref(ref) and catalog.threat(ref) is None:
+        return file_enemy_threat(ref, catalog, *(() if bonus is None else (bonus,)))
     if ref is None:
         if catalog.default_threat is None:
             raise InputError([Problem("--threat", None, None, "", MESSAGES("no-default-threat"))])
         ref = catalog.default_threat
+    if bonus is not None:
+        refused = MESSAGES("bonus-without-unit", threat=ref)
+        raise InputError([Problem("--bonus", None, None, "", refused)])
     threat = catalog.threat(ref)
     if threat is not None:
         return threat
@@ -84,21 +93,9 @@ def find_threat(ref: str | None, catalog: Catalog) -> Threat:
         problems = [src.problem(loc, msg) for loc, msg in threat_problems(threat, catalog)]
         if problems:
             raise InputError(problems)
-        return threat
-    ids = [t.id for t in catalog.threats]
-    raise InputError(
-        [
-            Problem(
-                "--threat",
-                None,
-                None,
-                "",
-                MESSAGES(
-                    "unknown-threat-known",
-                    threat=ref,
-                    hint=part_hint(ref, catalog.threats),
-                    known=", ".join(ids),
-                ),
-            )
-        ]
+        return with_weapon_ids(threat, catalog)
+    ids = ", ".join(t.id for t in catalog.threats)
+    said = catalog.threat_names.refusal(
+        ref, lambda hint: MESSAGES("unknown-threat-known", threat=ref, hint=hint, known=ids)
     )
+    raise InputError([Problem("--threat", None, None, "", said)])

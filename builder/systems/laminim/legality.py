@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.core.messages import EMPTY, Messages
+from builder.core.i18n import Lang, part_name
+from builder.core.messages import EMPTY, Message, Messages
 from builder.core.problems import (
     Findings,
     Locator,
@@ -19,7 +20,6 @@ from builder.core.problems import (
     warnings_of,
 )
 from builder.systems.laminim.models import Catalog, Frame, TeamFormat, Weapon
-from builder.systems.laminim.part_hint import part_hint
 from builder.systems.laminim.read import UNREADABLE, LaminimRead
 from builder.systems.laminim.team import SLOTS, Team, Unit
 
@@ -46,11 +46,30 @@ class UnitReport:
 
     name: str
     frame: str
+    """The frame's id (as written when it names no frame)."""
     weapons: list[str | None]
+    """Each slot's weapon id (as written when it names no weapon)."""
     payload_used: int | None
     payload_limit: int | None
     problems: list[Problem] = field(default_factory=list)
     resolved: ResolvedUnit | None = None
+    written: tuple[str, tuple[str | None, ...]] | None = None
+    """The frame and weapons as the file writes them (ids or names)."""
+    found: tuple[Frame | None, tuple[Weapon | None, ...]] = (None, ())
+    """The catalog's frame and each slot's weapon, where the file names one."""
+
+    def shown(self, lang: Lang) -> tuple[str, list[str | None]]:
+        """The frame and weapons as the check table shows them: in Japanese by their Japanese
+        names, in English as the file writes them (ids, or what the player wrote)."""
+        frame, weapons = self.written or (self.frame, tuple(self.weapons))
+        if lang != "ja":
+            return frame, list(weapons)
+        found_frame, found_weapons = self.found
+        slots = [
+            part_name(w, lang) if w is not None else written
+            for w, written in zip(found_weapons, weapons, strict=False)
+        ]
+        return (part_name(found_frame, lang) if found_frame else frame), slots
 
     @property
     def legal(self) -> bool:
@@ -99,6 +118,13 @@ def resolve_unit(unit: Unit, catalog: Catalog) -> ResolvedUnit | None:
     return ResolvedUnit(unit.name, frame, tuple(slots))
 
 
+def unknown_weapon(written: str, catalog: Catalog) -> Message:
+    """Why ``written`` names no weapon of ``catalog`` (unknown, or a name several share)."""
+    return catalog.weapon_names.refusal(
+        written, lambda hint: MESSAGES("unknown-weapon", weapon=written, hint=hint)
+    )
+
+
 def check_unit(
     unit: Unit,
     catalog: Catalog,
@@ -113,28 +139,18 @@ def check_unit(
     problems: list[Problem] = []
     frame = catalog.frame(unit.frame)
     if frame is None:
-        problems.append(
-            locate(
-                ("frame",),
-                MESSAGES(
-                    "unknown-frame", frame=unit.frame, hint=part_hint(unit.frame, catalog.frames)
-                ),
-                "bad-input",
-            )
+        said = catalog.frame_names.refusal(
+            unit.frame, lambda hint: MESSAGES("unknown-frame", frame=unit.frame, hint=hint)
         )
+        problems.append(locate(("frame",), said, "bad-input"))
     used = 0
     for i, wid in enumerate(unit.weapons):
         if wid is None:
             continue
         weapon = catalog.weapon(wid)
         if weapon is None:
-            problems.append(
-                locate(
-                    ("weapons", i),
-                    MESSAGES("unknown-weapon", weapon=wid, hint=part_hint(wid, catalog.weapons)),
-                    "bad-input",
-                )
-            )
+            said = unknown_weapon(wid, catalog)
+            problems.append(locate(("weapons", i), said, "bad-input"))
         else:
             used += weapon.weight
 
@@ -200,8 +216,10 @@ def check_unit(
             )
     return UnitReport(
         name=unit.name,
-        frame=unit.frame,
-        weapons=list(unit.weapons),
+        frame=catalog.frame_names.id_of(unit.frame),
+        weapons=[catalog.weapon_names.id_of(w) if w is not None else None for w in unit.weapons],
+        written=(unit.frame, tuple(unit.weapons)),
+        found=(frame, tuple(catalog.weapon(w) if w else None for w in unit.weapons)),
         payload_used=used,
         payload_limit=frame.payload if frame is not None else None,
         problems=problems,

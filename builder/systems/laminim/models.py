@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from builder.core.messages import Message, MessageError, Messages
+from builder.core.names import Names, names_of
 
 MESSAGES = Messages.load(__file__)
 
@@ -32,6 +33,10 @@ Slug = Annotated[
 """A catalog id: short lowercase words joined by hyphens (``quick-booster``)."""
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+PartRef = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+"""A part as a player names it in a file: its id, or its English or Japanese name
+(:mod:`builder.core.names`); what it names is looked up against the catalog."""
 
 AttackType = Literal["normal", "melee", "missile", "special"]
 
@@ -230,12 +235,19 @@ class Weapon(_Model):
 class ThreatAttack(_Model):
     """One attack made against the analysed unit every round (D7)."""
 
-    weapon: Slug = Field(description="Id of the attacking weapon in the catalog.")
+    weapon: PartRef = Field(description="The attacking weapon: its id or its name.")
     bonus: int = Field(
         default=0,
         ge=0,
         le=MAX_BONUS,
         description="Total hit bonus B (RULES §1.2); ignored for missiles, which always contact.",
+    )
+    rounds: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_AMMO,
+        description="Made only in the first N rounds (an enemy unit's ammo, RULES D21); "
+        "null: every round.",
     )
 
 
@@ -268,20 +280,47 @@ class Catalog(_Model):
 
     system: Slug = Field(description="Game system id, e.g. `laminim`.")
     name: str = Field(description="Name of the catalog.")
+    name_ja: str | None = Field(default=None, description="Japanese name of the catalog.")
     frames: tuple[Frame, ...] = Field(min_length=1, description="Frames.")
     weapons: tuple[Weapon, ...] = Field(min_length=1, description="Weapons and special parts.")
     threats: tuple[Threat, ...] = Field(default=(), description="Threats for expected survival.")
-    default_threat: Slug | None = Field(default=None, description="Id of the default threat.")
+    default_threat: PartRef | None = Field(
+        default=None, description="The default threat: its id or its name."
+    )
     team_format: TeamFormat = Field(description="The default team format.")
 
-    def frame(self, frame_id: str) -> Frame | None:
-        return next((f for f in self.frames if f.id == frame_id), None)
+    @property
+    def frame_names(self) -> Names[Frame]:
+        return names_of(self.frames)
 
-    def weapon(self, weapon_id: str) -> Weapon | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+    @property
+    def weapon_names(self) -> Names[Weapon]:
+        return names_of(self.weapons)
 
-    def threat(self, threat_id: str) -> Threat | None:
-        return next((t for t in self.threats if t.id == threat_id), None)
+    @property
+    def threat_names(self) -> Names[Threat]:
+        return names_of(self.threats)
+
+    def frame(self, written: str) -> Frame | None:
+        """The frame ``written`` names: its id, or its English or Japanese name."""
+        return self.frame_names.get(written)
+
+    def weapon(self, written: str) -> Weapon | None:
+        """The weapon ``written`` names: its id, or its English or Japanese name."""
+        return self.weapon_names.get(written)
+
+    def threat(self, written: str) -> Threat | None:
+        """The threat ``written`` names: its id, or its English or Japanese name."""
+        return self.threat_names.get(written)
+
+    def with_ids(self) -> Catalog:
+        """The catalog with each part its threats and default name given by its id (a
+        catalog may name them by name; what it describes says ids)."""
+        threats = tuple(with_weapon_ids(t, self) for t in self.threats)
+        default = self.default_threat
+        if default is not None and self.threat(default) is not None:
+            default = self.threat_names.id_of(default)
+        return self.model_copy(update={"threats": threats, "default_threat": default})
 
     @model_validator(mode="after")
     def _cross_check(self, info: ValidationInfo) -> Catalog:
@@ -294,3 +333,10 @@ class Catalog(_Model):
             said = [Message.untranslated(f"{'.'.join(map(str, loc))}: ") + m for loc, m in problems]
             raise MessageError(reduce(lambda one, more: one + "; " + more, said))
         return self
+
+
+def with_weapon_ids(threat: Threat, catalog: Catalog) -> Threat:
+    """``threat`` with each attack's weapon given by its id (it may be written by name)."""
+    names = catalog.weapon_names
+    attacks = tuple(a.model_copy(update={"weapon": names.id_of(a.weapon)}) for a in threat.attacks)
+    return threat.model_copy(update={"attacks": attacks})

@@ -16,20 +16,28 @@ limited: any catalog whose single loadouts fit is scored, with progress on a ter
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.core.i18n import Lang, Pair
 from builder.core.messages import EMPTY, Message, Messages
 from builder.core.problems import InputError, Problem
-from builder.systems.laminim.part_hint import part_hint
 
 MESSAGES = Messages.load(__file__)
+
+DEFAULT_RANK = "delivered"
+"""The optimiser's default ranking (``rules.optimize.DEFAULT_RANK``, without importing it)."""
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog, Threat
     from builder.systems.laminim.rules import OptimizeResult, ThreatSpec
-    from builder.systems.laminim.rules.optimize import FrameOption, Slots, WeaponOption
+    from builder.systems.laminim.rules.optimize import (
+        ChainRunner,
+        FrameOption,
+        Slots,
+        WeaponOption,
+    )
 
 
 def option_problem(option: str, message: Message) -> Problem:
@@ -41,28 +49,26 @@ def option_problem(option: str, message: Message) -> Problem:
 
 
 def pick_frames(catalog: Catalog, ids: Sequence[str] | None) -> list[FrameOption]:
-    """The catalog's frames (all, or those named, in the order given); InputError for unknowns."""
+    """The catalog's frames (all, or those named by id or name, in the order given);
+    InputError for a name that finds no frame or several."""
     from builder.systems.laminim.rules import FrameOption
 
-    known = [f.id for f in catalog.frames]
-    wanted = list(dict.fromkeys(ids)) if ids else known
+    known = ", ".join(f.id for f in catalog.frames)
+    written = list(dict.fromkeys(ids)) if ids else [f.id for f in catalog.frames]
     problems = [
         option_problem(
             "--frame",
-            MESSAGES(
-                "optimize-unknown-frame",
-                frame=i,
-                hint=part_hint(i, catalog.frames),
-                known=", ".join(known),
+            catalog.frame_names.refusal(
+                i, partial(MESSAGES, "optimize-unknown-frame", frame=i, known=known)
             ),
         )
-        for i in wanted
+        for i in written
         if catalog.frame(i) is None
     ]
     if problems:
         raise InputError(problems)
-    frames = [catalog.frame(i) for i in wanted]
-    return [FrameOption(f.id, f.durability, f.payload) for f in frames if f is not None]
+    frames = list({f.id: f for f in (catalog.frame(i) for i in written) if f is not None}.values())
+    return [FrameOption(f.id, f.durability, f.payload) for f in frames]
 
 
 def weapon_options(catalog: Catalog) -> list[WeaponOption]:
@@ -193,6 +199,7 @@ def optimize_catalog(
     catalog_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     exact: bool = True,
+    rank: str = DEFAULT_RANK,
 ) -> OptimizeResult:
     """Check sizes, then score every legal loadout (the catalog's team format's weapon counts)."""
     from builder.systems.laminim.derive import find_threat
@@ -207,6 +214,30 @@ def optimize_catalog(
         _frame_locator(catalog_dir, catalog, frames),
         progress,
         exact,
+        rank,
+    )
+
+
+def check_catalog(
+    catalog: Catalog,
+    frames: Sequence[FrameOption],
+    threat: Threat,
+    rounds: int,
+    catalog_dir: Path | None = None,
+    exact: bool = True,
+) -> None:
+    """``check_size`` of every loadout of ``frames`` against ``threat``, problems placed at the
+    frames in the catalog's files."""
+    from builder.systems.laminim.derive import threat_spec
+
+    check_size(
+        frames,
+        weapon_options(catalog),
+        threat_spec(threat, catalog),
+        rounds,
+        catalog.team_format.min_weapons,
+        _frame_locator(catalog_dir, catalog, frames),
+        exact,
     )
 
 
@@ -218,30 +249,43 @@ def score_frames(
     locate: Callable[[int, Message], Problem] | None = None,
     progress: Callable[[int, int], None] | None = None,
     exact: bool = True,
+    rank: str = DEFAULT_RANK,
+    runner: ChainRunner | None = None,
+    checked: bool = False,
 ) -> OptimizeResult:
-    """``optimize`` over ``frames`` and every catalog weapon, after ``check_size``.
+    """``optimize`` over ``frames`` and every catalog weapon, after ``check_size`` (unless the
+    caller ``checked`` it already), ranked by ``rank`` (``rules.optimize.RANKS``); ``runner``
+    computes the chains (default: threads).
 
-    Used by the command and by the TUI's suggest dialog; InputError when the job is too large.
+    Used by the command, the balance report and the TUI's suggest dialog; InputError when the
+    job is too large.
     """
-    from dataclasses import replace
-
     from builder.systems.laminim.derive import threat_spec
-    from builder.systems.laminim.rules import OptimizeResult, optimize
-    from builder.systems.laminim.rules.optimize import pareto_front
+    from builder.systems.laminim.rules import optimize
+    from builder.systems.laminim.rules.optimize import finish
 
     weapons = weapon_options(catalog)
     spec = threat_spec(threat, catalog)
     fmt = catalog.team_format
-    if locate is None:
-        locate = _unplaced_frames(frames)
-    check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate, exact)
-    result = optimize(frames, weapons, spec, rounds, fmt.min_weapons, progress, exact=exact)
+    if not checked:
+        if locate is None:
+            locate = _unplaced_frames(frames)
+        check_size(frames, weapons, spec, rounds, fmt.min_weapons, locate, exact)
+    result = optimize(
+        frames,
+        weapons,
+        spec,
+        rounds,
+        fmt.min_weapons,
+        progress,
+        exact=exact,
+        rank=rank,
+        runner=runner,
+    )
     if fmt.max_weapons >= 3:
         return result
     kept = [s for s in result.loadouts if sum(w is not None for w in s.weapons) <= fmt.max_weapons]
-    flags = pareto_front(kept)
-    ranked = tuple(replace(s, pareto=f) for s, f in zip(kept, flags, strict=True))
-    return OptimizeResult(result.threat, result.rounds, len(ranked), ranked)
+    return finish(result.threat, result.rounds, kept, rank)
 
 
 def _unplaced_frames(frames: Sequence[FrameOption]) -> Callable[[int, Message], Problem]:

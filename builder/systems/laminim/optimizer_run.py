@@ -22,12 +22,18 @@ Progress = Callable[[int, int], None]
 _EVERY = 0.1  # seconds between redraws
 
 
-def terminal_progress(stream: TextIO | None = None) -> Progress | None:
-    """A ``progress`` callback drawing on ``stream`` (stderr), or None when it is no TTY."""
+def terminal_progress(
+    stream: TextIO | None = None, words: Labels | None = None, key: str = "progress"
+) -> Progress | None:
+    """A ``progress`` callback drawing on ``stream`` (stderr), or None when it is no TTY.
+
+    The line is ``words``' label ``key`` (default: the optimiser's), filled with ``done`` and
+    ``total``."""
     out = sys.stderr if stream is None else stream
     if not out.isatty():
         return None
     lang = current_lang()
+    labels = LABELS if words is None else words
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
@@ -38,7 +44,7 @@ def terminal_progress(stream: TextIO | None = None) -> Progress | None:
         if done >= total:
             out.write("\r\033[K")
         else:
-            out.write("\r" + LABELS.t("progress", lang, done=done, total=total))
+            out.write("\r\033[K" + labels.t(key, lang, done=done, total=total))
         out.flush()
 
     return progress

@@ -5,6 +5,7 @@ survival per round against every threat of the catalog — that would crowd a ca
 from __future__ import annotations
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.numbers import percent
 from builder.render.roster import Roster, RosterEntry, RosterTable, split_findings
 from builder.systems.base import DEFAULT_ROUNDS
 from builder.systems.laminim.analysis import analyze
@@ -18,7 +19,7 @@ LABELS = Labels.load(__file__, "roster_labels.yaml")
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+    return percent(p)
 
 
 def survival_table(unit: ResolvedUnit, catalog: Catalog, lang: Lang) -> RosterTable:

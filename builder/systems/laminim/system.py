@@ -7,11 +7,11 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -23,16 +23,20 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.exchange import ExchangingGame
-from builder.systems.game import Checked, Game, VersionedGame, usable
+from builder.systems.battle import Battle
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.read import LaminimRead, read_team
 from builder.systems.laminim.team import Team
 
+if TYPE_CHECKING:  # the roster sheet's module: for cards only
+    from builder.render.roster import Roster
 
-class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
+
+class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -40,6 +44,16 @@ class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
     analyze_options = DECLARED.analyze_options
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.laminim import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.laminim import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> LaminimRead:
         return read_team(source)
@@ -101,11 +115,16 @@ class Laminim(ExchangingGame, VersionedGame, Game[Team, Catalog, LaminimRead]):
 
         return laminim_ui()
 
-    def commands(self) -> list[Command]:
-        from builder.systems.laminim import balance_command
-        from builder.systems.laminim.commands import command
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D20, ``laminim play``)."""
+        from builder.systems.laminim.play.battle import LaminimBattle
 
-        return [command(), balance_command.command()]
+        return LaminimBattle()
+
+    def commands(self) -> list[Command]:
+        from builder.systems.laminim.commands import commands
+
+        return commands()
 
 
 SYSTEM: GameSystem[Team, Catalog, LaminimRead] = Laminim()

@@ -1,7 +1,9 @@
 """Units and teams as a player writes them (docs/rules.md §1.1).
 
 These models hold what the team file says, legal or not: an unknown id or a fifth weapon is kept
-so that ``laminim check`` can report it and the TUI can show it for fixing. Legality lives in
+so that ``laminim check`` can report it and the TUI can show it for fixing. A part is kept as
+written (an id, or a name in either language: :mod:`builder.core.names`), so a save writes back
+what the player wrote; the catalog's lookups take either. Legality lives in
 :mod:`builder.systems.laminim.legality`.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.systems.laminim.models import Slug
+from builder.systems.laminim.models import PartRef, Slug
 
 SLOTS = 3
 """Weapon slots of every unit: location faces 4, 5 and 6 (docs/rules.md §1.3)."""
@@ -21,10 +23,11 @@ class Unit(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1, description="The unit's name, unique within the team.")
-    frame: Slug = Field(description="Frame id from the catalog.")
-    weapons: list[Slug | None] = Field(
+    frame: PartRef = Field(description="The frame: its catalog id or its name.")
+    weapons: list[PartRef | None] = Field(
         default_factory=list,
-        description="Weapon ids in slot order; null leaves a slot empty. Slot order matters.",
+        description="Weapons (ids or names) in slot order; null leaves a slot empty. Slot order "
+        "matters.",
     )
 
     def slot(self, index: int) -> str | None:

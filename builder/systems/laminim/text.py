@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, Pair, part_name
+from builder.core.numbers import percent
 from builder.core.problems import verdict, warnings_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
@@ -63,7 +64,9 @@ def threat_json(threat: Threat, default: bool) -> dict:
         "name_ja": threat.name_ja,
         "description": threat.description,
         "default": default,
-        "attacks": [a.model_dump() for a in threat.attacks],
+        "attacks": [
+            a.model_dump(exclude={"rounds"} if a.rounds is None else None) for a in threat.attacks
+        ],
     }
 
 
@@ -120,6 +123,11 @@ def _abilities(weapon: Weapon, frame_modes: dict[str, Pair], lang: Lang = "en") 
 def _mode_names(catalog: Catalog) -> dict[str, Pair]:
     """Every movement mode's two names by id (a quick boost names a mode by its id)."""
     return {m.id: (m.name, m.name_ja) for f in catalog.frames for m in f.movement}
+
+
+def catalog_name(catalog: Catalog, lang: Lang) -> str:
+    """The catalog's name in ``lang`` (its English one when it has no Japanese)."""
+    return catalog.name_ja if lang == "ja" and catalog.name_ja else catalog.name
 
 
 def parts_text(catalog: Catalog) -> str:
@@ -192,7 +200,7 @@ def parts_text(catalog: Catalog) -> str:
             for th in catalog.threats
         ],
     )
-    return f"{catalog.name}\n\n{frames}\n\n{weapons}\n\n{threats}"
+    return f"{catalog_name(catalog, lang)}\n\n{frames}\n\n{weapons}\n\n{threats}"
 
 
 CHECK = Labels.load(__file__, "check_labels.yaml")
@@ -203,12 +211,13 @@ def _unit_line(report: UnitReport, lang: Lang) -> list[str]:
     payload = (
         f"{report.payload_used}/{report.payload_limit}" if report.payload_limit is not None else "?"
     )
-    weapons = ", ".join(w or "—" for w in report.weapons) or "—"
+    frame, slots = report.shown(lang)
+    weapons = CHECK.t("list-comma", lang).join(w or "—" for w in slots) or "—"
     status = CHECK.t("legal" if report.legal else "illegal", lang)
     warn = len(warnings_of(report.problems))
     if warn:
         status += " " + CHECK.t("warnings" if warn > 1 else "one-warning", lang, count=warn)
-    return [report.name, report.frame, weapons, payload, status]
+    return [report.name, frame, weapons, payload, status]
 
 
 def _count(one: str, count: int, lang: Lang) -> str:
@@ -304,7 +313,7 @@ def _slot_number(index: int | None) -> int | None:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:5.1f}%"
+    return percent(x)
 
 
 ANALYZE = Labels.load(__file__, "analyze_labels.yaml")
@@ -317,15 +326,27 @@ def _weapon_word(weapon_id: str, catalog: Catalog, lang: Lang) -> str:
     return weapon_id if lang == "en" else part_name(catalog.weapon(weapon_id), lang, weapon_id)
 
 
+def threat_attacks_text(threat: Threat, catalog: Catalog, lang: Lang) -> str:
+    """A threat's attacks as ``analyze`` lists them: each weapon with its bonus, and the
+    rounds its magazine lasts when it does not fire every round (an enemy unit, D21)."""
+    t = ANALYZE.t
+    words = []
+    for a in threat.attacks:
+        weapon = _weapon_word(a.weapon, catalog, lang)
+        if a.rounds is not None:
+            key = "attack-bonus-rounds" if a.bonus else "attack-rounds"
+            words.append(t(key, lang, weapon=weapon, bonus=a.bonus, rounds=a.rounds))
+        elif a.bonus:
+            words.append(t("attack-bonus", lang, weapon=weapon, bonus=a.bonus))
+        else:
+            words.append(weapon)
+    return ", ".join(words) or t("no-attacks", lang)
+
+
 def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
     lang = current_lang()
     t = ANALYZE.t
-    attacks = ", ".join(
-        t("attack-bonus", lang, weapon=_weapon_word(a.weapon, catalog, lang), bonus=a.bonus)
-        if a.bonus
-        else _weapon_word(a.weapon, catalog, lang)
-        for a in threat.attacks
-    )
+    attacks = threat_attacks_text(threat, catalog, lang)
     out = [t("threat", lang, name=part_name(threat, lang), id=threat.id, attacks=attacks)]
     if any(a.intercept is not None for _, a in results) and not any(
         (w := catalog.weapon(a.weapon)) is not None and w.type == "missile" for a in threat.attacks
@@ -394,13 +415,16 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
                 continue
             rows.append(
                 [str(r.round), _pct(r.alive), f"{r.expected_remaining:6.2f}"]
-                + ["    —" if s is None else _pct(s) for s in r.slot_destroyed]
+                + ["—" if s is None else _pct(s) for s in r.slot_destroyed]
                 + [_pct(r.cook_off)]
             )
         if a.survival.method == "sampled":
             out.append(t("sampled", lang, trials=f"{a.survival.trials:,}"))
         heads = [t(k, lang) for k in ("round", "alive", "remaining")]
-        table = _table([*heads, *slot_heads, t("cook-off", lang)], rows, width=78)  # indented 2
+        numbers = range(1, len(heads) + len(slot_heads) + 1)  # every column but the round's
+        table = _table(
+            [*heads, *slot_heads, t("cook-off", lang)], rows, right=numbers, width=78
+        )  # indented 2
         out += ["  " + line for line in table.splitlines()]
     return "\n".join(out)
 

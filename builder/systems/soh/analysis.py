@@ -5,10 +5,12 @@ a chosen opponent (a character of the crew, a catalog stock opponent, or one in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from builder.core.file_unit import split_file_unit
 from builder.core.input_files import exists_safely
 from builder.core.messages import Message, Messages
+from builder.core.names import Names, fold
 from builder.core.problems import InputError, Problem, suggest
 from builder.systems.soh.derive import Derived, WeaponLine, derive
 from builder.systems.soh.models import Catalog, Character, Crew, Weapon
@@ -33,7 +35,7 @@ def resolve_opponent(spec: str | None, crew: Crew, catalog: Catalog) -> tuple[Ch
             return catalog.opponents[0], "catalog"
         return crew.characters[0], "crew"
     for ch in crew.characters:
-        if ch.name == spec:
+        if _named(ch, spec):
             return ch, "crew"
     found = catalog.opponent(spec)
     if found is not None:
@@ -48,27 +50,26 @@ def resolve_opponent(spec: str | None, crew: Crew, catalog: Catalog) -> tuple[Ch
         if not name:
             return other.characters[0], str(path)
         for ch in other.characters:
-            if ch.name == name:
+            if _named(ch, name):
                 return ch, str(path)
         names = [c.name for c in other.characters]
         hint = suggest(name, names)
         raise _bad("--threat", MESSAGES("no-character-in", name=name, path=str(path), hint=hint))
     choices = [c.name for c in crew.characters] + [o.id for o in catalog.opponents]
     hint = suggest(spec, choices)
-    raise _bad(
-        "--threat", MESSAGES("no-opponent", spec=spec, hint=hint, choices=", ".join(choices))
-    )
+    raise _bad("--threat", MESSAGES("no-opponent", spec=spec, hint=hint, choices=_listed(choices)))
 
 
 def pick_unit(crew: Crew, name: str | None) -> list[Character]:
     if name is None:
         return list(crew.characters)
     for ch in crew.characters:
-        if ch.name == name:
+        if _named(ch, name):
             return [ch]
     names = [c.name for c in crew.characters]
     hint = suggest(name, names)
-    raise _bad("--unit", MESSAGES("no-character", name=name, hint=hint, names=", ".join(names)))
+    listed = (", ".join(names), "、".join(c.name_ja or c.name for c in crew.characters))
+    raise _bad("--unit", MESSAGES("no-character", name=name, hint=hint, names=listed))
 
 
 def one_die_odds(w: WeaponLine, target: Derived, evasion_dice: int) -> OddsResult:
@@ -96,18 +97,19 @@ def best_weapon(me: Derived, other: Derived) -> WeaponLine | None:
 def _weapon(me: Derived, weapon_id: str | None, other: Derived, option: str) -> WeaponLine | None:
     if weapon_id is None:
         return best_weapon(me, other)
-    for w in me.weapons:
-        if w.weapon.id == weapon_id:
-            return w
+    carried = Names([w.weapon for w in me.weapons])
+    found = carried.get(weapon_id)
+    if found is not None:
+        return next(w for w in me.weapons if w.weapon.id == found.id)
     ids = [w.weapon.id for w in me.weapons]
-    message = MESSAGES(
+    unknown = partial(
+        MESSAGES,
         "carries-no",
         name=me.name,
         weapon=weapon_id,
-        hint=suggest(weapon_id, ids),
-        weapons=", ".join(ids) or MESSAGES("none"),
+        weapons=_listed(ids) if ids else MESSAGES("none"),
     )
-    raise _bad(option, message)
+    raise _bad(option, carried.refusal(weapon_id, unknown))
 
 
 def combatant(me: Derived, w: WeaponLine | None, their: Weapon | None) -> Combatant:
@@ -200,3 +202,16 @@ def analyze_crew(crew: Crew, catalog: Catalog, unit: str | None, threat: str | N
         incoming = (theirs.weapon.id, one_die_odds(theirs, d, e_me)) if theirs else None
         out.append(CharacterAnalysis(d, e_opp, attack, e_me, incoming, matchup(d, opp)))
     return Analysis(opp, source, tuple(out))
+
+
+def _listed(words: list[str]) -> tuple[str, str]:
+    """``words`` for a message, in each language's commas."""
+    return (", ".join(words), "、".join(words))
+
+
+def _named(ch: Character, written: str) -> bool:
+    """Whether ``written`` names ``ch``: its name or its Japanese name, as written or after
+    NFKC and case folding (:func:`builder.core.names.fold`)."""
+    if written == ch.name:
+        return True
+    return fold(written) in {fold(n) for n in (ch.name, ch.name_ja) if n}

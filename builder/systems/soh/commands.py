@@ -131,12 +131,18 @@ def configure_plan(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--threat",
         metavar="OPPONENT",
-        help="a character of the crew, a catalog opponent id, or FILE[:NAME] "
+        help="a character of the crew, a catalog opponent (id or name), or FILE[:NAME] "
         "(default: the catalog's first opponent)",
     )
-    p.add_argument("--weapon", metavar="ID", help="your weapon (default: your best against them)")
     p.add_argument(
-        "--opponent-weapon", metavar="ID", help="their weapon (default: their best against you)"
+        "--weapon",
+        metavar="ID",
+        help="your weapon, by id or name (default: your best against them)",
+    )
+    p.add_argument(
+        "--opponent-weapon",
+        metavar="ID",
+        help="their weapon, by id or name (default: their best against you)",
     )
     p.add_argument(
         "--opponent-evasion",

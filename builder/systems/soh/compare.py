@@ -9,14 +9,16 @@ wounds, wounds dealt and taken (fewer is better) and the split itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
+from builder.core.messages import Message
 from builder.core.problems import InputError, Problem, find_named
 from builder.core.report_lang import current_lang
+from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import sheet_context
 from builder.systems.compare_table import (
@@ -123,7 +125,12 @@ def pick_sides(
         else:
             chosen = [
                 find_named(
-                    everyone, entry.unit, lambda d: d.name, where=entry.label, noun="character"
+                    everyone,
+                    entry.unit,
+                    lambda d: d.name,
+                    where=entry.label,
+                    noun="character",
+                    at=_at_characters(read.source),
                 )
             ]
         sides += [Side(d, opp, source, crew.name) for d in chosen]
@@ -207,3 +214,10 @@ def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
         rows=rows,
         extra={"threat": {"name": compared.opponent.name}},
     )
+
+
+def _at_characters(source: Located | None) -> Callable[[Message], Problem] | None:
+    """``FILE:NAME`` naming no character is placed at the file's characters list."""
+    if source is None or not isinstance(source.data, dict) or "characters" not in source.data:
+        return None
+    return lambda message: source.problem(("characters",), message)

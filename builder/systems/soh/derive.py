@@ -18,11 +18,18 @@ from builder.systems.soh.rules import (
     normalise_ap,
 )
 from builder.systems.soh.rules.values import evasion_skill
+from builder.systems.soh.skills import skill_levels
 
 
 def stats(ch: Character) -> CharacterStats:
     return CharacterStats(
-        ch.intellect, ch.agility, ch.dexterity, ch.strength, ch.size, ch.ap, dict(ch.skills)
+        ch.intellect,
+        ch.agility,
+        ch.dexterity,
+        ch.strength,
+        ch.size,
+        ch.ap,
+        skill_levels(ch.skills),
     )
 
 

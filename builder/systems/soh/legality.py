@@ -4,23 +4,23 @@ crew-wide rules (illegal, exit 1) and things worth a look (warnings)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from builder.core.i18n import Pair
 from builder.core.messages import Message, Messages
+from builder.core.names import Names, known, names_of
 from builder.core.problems import (
-    CORE,
     Findings,
     Locator,
     Problem,
     errors_of,
-    suggest,
     unplaced,
     warnings_of,
 )
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
-from builder.systems.soh.skills import skill_pair
+from builder.systems.soh.skills import skill_levels, skill_names, skill_pair
 
 MAX_CHARACTERS = 20
 MESSAGES = Messages.load(__file__)
@@ -105,25 +105,29 @@ def known_skills(catalog: Catalog) -> list[str]:
 
 def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Problem]:
     out: list[Problem] = []
-    weapons = [w.id for w in catalog.weapons]
-    armour = [a.id for a in catalog.armour]
-    vehicles = [v.id for v in catalog.vehicles]
     for j, wid in enumerate(ch.weapons):
         if catalog.weapon(wid) is None:
-            out.append(
-                locate(("weapons", j), _unknown("weapon", wid, weapons, catalog), "bad-input")
-            )
+            out.append(locate(("weapons", j), _unknown("weapon", wid, catalog), "bad-input"))
     if ch.armour is not None and catalog.armour_piece(ch.armour) is None:
-        out.append(locate(("armour",), _unknown("armour", ch.armour, armour, catalog), "bad-input"))
+        out.append(locate(("armour",), _unknown("armour", ch.armour, catalog), "bad-input"))
     if ch.vehicle is not None and catalog.vehicle(ch.vehicle) is None:
-        message = _unknown("vehicle", ch.vehicle, vehicles, catalog)
-        out.append(locate(("vehicle",), message, "bad-input"))
+        out.append(locate(("vehicle",), _unknown("vehicle", ch.vehicle, catalog), "bad-input"))
     skills = known_skills(catalog)
+    names = skill_names(skills)
+    given: dict[str, str] = {}  # each skill's id -> how the file first wrote it
     for skill in ch.skills:
-        if skill not in skills:
-            hint = suggest(skill, skills)
-            message = MESSAGES("unknown-skill", skill=skill, hint=hint, known=", ".join(skills))
+        found = names.get(skill)
+        if found is None or found.id not in skills:
+            listed = known(e for s in skills if (e := names.get(s)) is not None)
+            unknown = partial(MESSAGES, "unknown-skill", skill=skill, known=listed)
+            message = names.refusal(skill, unknown)
             out.append(locate(("skills", skill), message, "bad-input"))
+        elif found.id in given:
+            message = MESSAGES("skill-twice", skill=skill_pair(found.id), first=given[found.id])
+            out.append(locate(("skills", skill), message, "bad-input"))
+        else:
+            given[found.id] = skill
+    levels = skill_levels(ch.skills)
     if ch.ap > AP_HIGH:
         message = MESSAGES("ap-too-high", ap=ch.ap, low=AP_LOW, high=AP_HIGH)
         out.append(locate(("ap",), message, "illegal"))
@@ -131,7 +135,7 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
         out.append(locate(("weapons",), MESSAGES("no-weapons"), "warning"))
     for j, wid in enumerate(ch.weapons):
         w = catalog.weapon(wid)
-        if w is not None and w.skill not in ch.skills:
+        if w is not None and w.skill not in levels:
             message = MESSAGES(
                 "weapon-skill-missing", skill=skill_pair(w.skill), weapon=(w.name, w.name_ja)
             )
@@ -142,37 +146,93 @@ def check_character(ch: Character, catalog: Catalog, locate: Locator) -> list[Pr
     from builder.systems.soh.rules.values import evasion_skill
 
     skill = evasion_skill(protection(part or vehicle))
-    if skill not in ch.skills:
+    if skill not in levels:
         message = MESSAGES("evasion-skill-missing", skill=skill_pair(skill))
         out.append(locate(("skills",), message, "warning"))
     return out
 
 
-def _unknown(kind: str, value: str, choices: list[str], catalog: Catalog) -> Message:
-    """'unknown weapon 'x' (did you mean 'y'?)', or where the id really belongs."""
-    elsewhere = {
-        "weapon": [w.id for w in catalog.weapons],
-        "armour": [a.id for a in catalog.armour],
-        "vehicle": [v.id for v in catalog.vehicles],
-    }
-    for other, ids in elsewhere.items():
-        if other != kind and value in ids:
+def salvaged_problems(
+    raw: Any, catalog: Catalog, locate: Locator, schema: list[Problem]
+) -> list[Problem]:
+    """The part and skill checks of a character the schema refused (a wrong type somewhere):
+    what can be read of it (ids written as text, skill names, AP as a whole number) is
+    checked as :func:`check_character` checks a whole one. Only what is wrong whatever the
+    unread values are is said (unknown ids and skills, too many AP), never at a field the
+    schema already reports."""
+    fields = raw if isinstance(raw, dict) else {}
+
+    def text(key: str) -> str | None:
+        value = fields.get(key)
+        return value if isinstance(value, str) else None
+
+    weapons = fields.get("weapons")
+    written = list(weapons) if isinstance(weapons, list) else []
+    slots = [j for j, w in enumerate(written) if isinstance(w, str)]  # where each one stands
+    skills = fields.get("skills")
+    ap = fields.get("ap")
+    salvaged = Character.model_construct(
+        name=text("name") or UNREAD,
+        weapons=tuple(written[j] for j in slots),
+        armour=text("armour"),
+        vehicle=text("vehicle"),
+        skills={k: 1 for k in skills if isinstance(k, str)} if isinstance(skills, dict) else {},
+        ap=ap if isinstance(ap, int) and not isinstance(ap, bool) else AP_LOW,
+    )
+    broken = {p.field for p in schema}
+    found = []
+    for problem in check_character(salvaged, catalog, _shifted(locate, slots)):
+        under = any(problem.field.startswith((b + ".", b + "[")) for b in broken)
+        if problem.severity != "warning" and problem.field not in broken and not under:
+            found.append(problem)
+    return found
+
+
+def _shifted(locate: Locator, slots: list[int]) -> Locator:
+    """A locator that puts ``("weapons", j)`` at the slot the j-th readable weapon was in."""
+
+    def at(loc: Any, message: Message, severity: Any = "bad-input") -> Problem:
+        if (
+            len(loc) == 2
+            and loc[0] == "weapons"
+            and isinstance(loc[1], int)
+            and loc[1] < len(slots)
+        ):
+            loc = ("weapons", slots[loc[1]])
+        return locate(loc, message, severity)
+
+    return at
+
+
+_KINDS = ("weapon", "armour", "vehicle")
+_KEYS = {"weapon": "weapons", "armour": "armour", "vehicle": "vehicle"}
+"""The key of a character a part of each kind is written under."""
+
+
+def _index(kind: str, catalog: Catalog) -> Names[Any]:
+    parts = {"weapon": catalog.weapons, "armour": catalog.armour, "vehicle": catalog.vehicles}
+    return names_of(parts[kind])
+
+
+def _unknown(kind: str, value: str, catalog: Catalog) -> Message:
+    """'unknown weapon 'x' (did you mean 'y'?)', or where the part really belongs (a weapon
+    written as armour), or the parts sharing the name written."""
+    for other in _KINDS:
+        part = _index(other, catalog).get(value) if other != kind else None
+        if part is not None:
             return MESSAGES(
                 "part-elsewhere",
                 id=value,
                 other=MESSAGES(f"kind-{other}"),
                 kind=MESSAGES(f"kind-{kind}"),
+                field=_KEYS[other],
             )
-    names = {
-        "weapon": {w.name.casefold(): w.id for w in catalog.weapons},
-        "armour": {a.name.casefold(): a.id for a in catalog.armour},
-        "vehicle": {v.name.casefold(): v.id for v in catalog.vehicles},
-    }[kind]
-    by_name = names.get(value.strip().casefold())
-    hint = CORE("did-you-mean", word=by_name) if by_name else suggest(value, choices)
-    return MESSAGES(
-        "unknown-part", kind=MESSAGES(f"kind-{kind}"), id=value, hint=hint, known=", ".join(choices)
+    index = _index(kind, catalog)
+    listed = known(index.entries)
+    unknown = partial(
+        MESSAGES, "unknown-part", kind=MESSAGES(f"kind-{kind}"), id=value, known=listed
     )
+    return index.refusal(value, unknown)
 
 
 @dataclass(frozen=True)
@@ -225,8 +285,12 @@ def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
         if item.character is not None:
             found = check_character(item.character, catalog, locate)
             problems.extend(found)
-        else:  # its schema problems are the read's own, at lines inside its item
-            found = [p for p in read.problems if p.field.startswith(f"characters[{row}]")]
+        else:  # its schema problems are the read's own, at lines inside its item; the
+            # rest of it is still checked, so a wrong type hides no other mistake
+            own = f"characters[{row}]"
+            found = [p for p in read.problems if p.field == own or p.field.startswith(own + ".")]
+            found = found + salvaged_problems(item.raw, catalog, locate, found)
+            problems.extend(p for p in found if p not in read.problems)
         reports.append(CharacterReport(item.name or UNREAD, found, _shown(item)))
     seen: set[str] = set()
     leader: str | None = None
@@ -254,6 +318,12 @@ def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
     names = {
         p.id: (p.name, p.name_ja) for p in (*catalog.weapons, *catalog.armour, *catalog.vehicles)
     }
+    for rep in reports:  # a part the file writes by name is shown by its names too
+        for text in (*rep.shown.gear, *(rep.shown.weapons or ())):
+            hits = (_index(k, catalog).get(text) for k in _KINDS)
+            part = next((hit for hit in hits if hit is not None), None)
+            if part is not None:
+                names.setdefault(text, (part.name, part.name_ja))
     return CrewReport(crew, problems, reports, names)
 
 

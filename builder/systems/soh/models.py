@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from builder.core.messages import MessageError, Messages
+from builder.core.names import names_of
+from builder.systems.editing import Ref
 
 MESSAGES = Messages.load(__file__)
 
@@ -120,6 +122,7 @@ class CatalogInfo(_Model):
     name: Name = Field(description="Name of the catalog.")
     name_ja: Name | None = Field(default=None, description="Japanese name.")
     note: str = Field(min_length=1, description="Where the numbers come from.")
+    note_ja: str | None = Field(default=None, description="The note in Japanese.")
 
 
 class WeaponsFile(_Model):
@@ -152,17 +155,21 @@ class Catalog(_Model):
             seen.add(part.id)
         return self
 
-    def weapon(self, weapon_id: str) -> Weapon | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+    def weapon(self, written: str) -> Weapon | None:
+        """The weapon ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.weapons).get(written)
 
-    def armour_piece(self, armour_id: str) -> Armour | None:
-        return next((a for a in self.armour if a.id == armour_id), None)
+    def armour_piece(self, written: str) -> Armour | None:
+        """The armour ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.armour).get(written)
 
-    def vehicle(self, vehicle_id: str) -> Vehicle | None:
-        return next((v for v in self.vehicles if v.id == vehicle_id), None)
+    def vehicle(self, written: str) -> Vehicle | None:
+        """The vehicle ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.vehicles).get(written)
 
-    def opponent(self, opponent_id: str) -> Opponent | None:
-        return next((o for o in self.opponents if o.id == opponent_id), None)
+    def opponent(self, written: str) -> Opponent | None:
+        """The stock opponent ``written`` names: its id, or its English or Japanese name."""
+        return names_of(self.opponents).get(written)
 
 
 class Character(_Model):
@@ -176,10 +183,18 @@ class Character(_Model):
     strength: Ability = Field(description="Strength (体力): melee, unarmed and durability.")
     size: int = Field(ge=-5, le=20, description="Size (サイズ); a vehicle's replaces it.")
     ap: int = Field(ge=-5, le=10, description="Action points per round before D15.")
-    skills: dict[Slug, SkillLevel] = Field(default_factory=dict, description="Skill levels.")
-    armour: Slug | None = Field(default=None, description="Armour or powered suit id.")
-    vehicle: Slug | None = Field(default=None, description="Giant robot or ship id.")
-    weapons: tuple[Slug, ...] = Field(default=(), max_length=8, description="Weapon ids.")
+    skills: dict[Name, SkillLevel] = Field(
+        default_factory=dict, description="Skill levels, each skill by its id or its name."
+    )
+    armour: Annotated[Name | None, Ref("armour", clears=("vehicle",))] = Field(
+        default=None, description="Armour or powered suit: id or name."
+    )
+    vehicle: Annotated[Name | None, Ref("vehicles", clears=("armour",))] = Field(
+        default=None, description="Giant robot or ship: id or name."
+    )
+    weapons: Annotated[tuple[Name, ...], Ref("weapons")] = Field(
+        default=(), max_length=8, description="Weapons, each by its id or its name."
+    )
     leader: bool = Field(default=False, description="The side's leader (initiative).")
 
     @model_validator(mode="after")
@@ -221,6 +236,7 @@ class CatalogData(_Model):
     name: Name
     name_ja: Name | None = None
     note: str = Field(min_length=1)
+    note_ja: str | None = None
     weapons: tuple[Weapon, ...] = Field(min_length=1)
     armour: tuple[Armour, ...] = Field(min_length=1)
     vehicles: tuple[Vehicle, ...] = Field(min_length=1)

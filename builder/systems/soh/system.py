@@ -8,12 +8,11 @@ odds reference. The modules beside this one do the work.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
 from builder.core.problems import InputError
 from builder.core.source import Located
-from builder.render.roster import Roster
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
@@ -25,15 +24,18 @@ from builder.systems.base import (
     Printout,
     SystemUI,
 )
-from builder.systems.exchange import ExchangingGame
-from builder.systems.game import Game, VersionedGame
+from builder.systems.exchange import ExchangeModule, ExchangingGame
+from builder.systems.game import PartsCatalog, PartsGame, parts_of
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.read import SohRead, read_crew
 
+if TYPE_CHECKING:  # the roster sheet's module: for cards only
+    from builder.render.roster import Roster
 
-class SpaceOperaHeroes(ExchangingGame, VersionedGame, Game[Crew, Catalog, SohRead]):
+
+class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
@@ -41,6 +43,16 @@ class SpaceOperaHeroes(ExchangingGame, VersionedGame, Game[Crew, Catalog, SohRea
     analyze_options = DECLARED.analyze_options  # analysed one round at a time: no --rounds
     compare_options = DECLARED.compare_options
     card_sizes = DECLARED.card_sizes
+
+    def exchange(self) -> ExchangeModule:
+        from builder.systems.soh import exchange
+
+        return exchange
+
+    def parts(self) -> PartsCatalog[Catalog]:
+        from builder.systems.soh import catalog, text, versions
+
+        return parts_of(catalog, text, versions)
 
     def read_team(self, source: Located) -> SohRead:
         return read_crew(source)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, Pair, part_name
+from builder.core.numbers import percent, percent_columns
 from builder.core.problems import errors_of, verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
@@ -34,12 +35,9 @@ def dice(n: int, lang: Lang | None = None) -> str:
 
 
 def pct(p: float) -> str:
-    """A probability as a percentage to 4 decimals; tiny non-zero values say so."""
-    if p <= 0.0:
-        return "0%"
-    if p < 5e-7:
-        return "<0.0001%"
-    return f"{p * 100:.4f}%"
+    """A probability as a player reads it (builder.core.numbers: one decimal, never a false
+    0.0% or 100.0%)."""
+    return percent(p)
 
 
 def character_name(ch: Character, lang: Lang) -> str:
@@ -60,6 +58,11 @@ def _word(prefix: str, value: str, lang: Lang) -> str:
 
 
 # --- parts -------------------------------------------------------------------------------
+
+
+def _note(catalog: Catalog, lang: Lang) -> str:
+    """The catalog's note in ``lang`` (its English one when it has no Japanese)."""
+    return catalog.info.note_ja if lang == "ja" and catalog.info.note_ja else catalog.info.note
 
 
 def parts_json(catalog: Catalog) -> dict[str, Any]:
@@ -174,7 +177,7 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
     name = catalog.info.name_ja if lang == "ja" and catalog.info.name_ja else catalog.info.name
     parts = [
         name,
-        WORDS.t("note", lang, note=catalog.info.note),
+        WORDS.t("note", lang, note=_note(catalog, lang)),
         "",
         weapons,
         "",
@@ -198,7 +201,9 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
                     character_name(o, lang),
                     str(o.ap),
                     gear(o),
-                    ", ".join(_shown(catalog.weapon(w), w, lang) for w in o.weapons),
+                    WORDS.t("list-comma", lang).join(
+                        _shown(catalog.weapon(w), w, lang) for w in o.weapons
+                    ),
                 ]
                 for o in catalog.opponents
             ],
@@ -231,7 +236,9 @@ def check_text(report: CrewReport, lang: Lang | None = None) -> str:
         shown = rep.shown
         gear = " + ".join(_named(shown.gear, report.names, lang)) or "-"
         weapons = (
-            "?" if shown.weapons is None else ", ".join(_named(shown.weapons, report.names, lang))
+            "?"
+            if shown.weapons is None
+            else WORDS.t("list-comma", lang).join(_named(shown.weapons, report.names, lang))
         )
         rows.append([rep.name, gear, weapons or "-", shown.ap, status])
     summary = WORDS.t(
@@ -271,23 +278,21 @@ def odds_text(result: OddsResult, args: dict[str, int], lang: Lang | None = None
     dmg = WORDS.t("odds-damage", lang, damage=args["damage"], durability=args["durability"])
     at_least = _at_least(result.multiplier)
     shown = _shown_rows(at_least)
-    mult_rows = []
+    mult_rows: list[list[object]] = []
     for k, p in enumerate(result.multiplier[:shown]):
         margin = WORDS.t("miss", lang) if k == 0 else f"{5 * (k - 1)}–{5 * k - 1}"
         wounds = args["damage"] * k // args["durability"]
-        mult_rows.append([f"×{k}", margin, str(wounds), pct(p), pct(at_least[k])])
+        mult_rows.append([f"×{k}", margin, str(wounds), p, at_least[k]])
     if shown < len(result.multiplier):
         w = args["damage"] * shown // args["durability"]
-        mult_rows.append([f"×{shown}+", f"{5 * (shown - 1)}+", f"{w}+", "", pct(at_least[shown])])
+        mult_rows.append([f"×{shown}+", f"{5 * (shown - 1)}+", f"{w}+", "", at_least[shown]])
     w_at_least = _at_least(result.wounds)
     w_shown = _shown_rows(w_at_least)
-    wound_rows = [
-        [str(k), pct(p), pct(w_at_least[k])]
-        for k, p in enumerate(result.wounds[:w_shown])
-        if p > 0 or k == 0
+    wound_rows: list[list[object]] = [
+        [str(k), p, w_at_least[k]] for k, p in enumerate(result.wounds[:w_shown]) if p > 0 or k == 0
     ]
     if w_shown < len(result.wounds):
-        wound_rows.append([f"{w_shown}+", "", pct(w_at_least[w_shown])])
+        wound_rows.append([f"{w_shown}+", "", w_at_least[w_shown]])
     exactly, at_least_head = WORDS.t("col-exactly", lang), WORDS.t("col-at-least", lang)
     mult_heads = [WORDS.t(k, lang) for k in ("col-multiplier", "col-margin", "col-wounds")]
     summary = WORDS.t(
@@ -299,11 +304,15 @@ def odds_text(result: OddsResult, args: dict[str, int], lang: Lang | None = None
             dmg,
             summary,
             "",
-            table([*mult_heads, exactly, at_least_head], mult_rows, right={2, 3, 4}),
+            table(
+                [*mult_heads, exactly, at_least_head],
+                percent_columns(mult_rows, (3, 4)),
+                right={2, 3, 4},
+            ),
             "",
             table(
                 [WORDS.t("col-wounds", lang), exactly, at_least_head],
-                wound_rows,
+                percent_columns(wound_rows, (1, 2)),
                 right={0, 1, 2},
             ),
             "",
@@ -313,8 +322,8 @@ def odds_text(result: OddsResult, args: dict[str, int], lang: Lang | None = None
 
 
 def _shown_rows(at_least: list[float]) -> int:
-    """Rows worth a line: up to where P(at least) drops below 0.0001 %."""
-    below = [k for k, v in enumerate(at_least) if k > 0 and v < 1e-6]
+    """Rows worth a line: up to where P(at least) reads below 0.1 % (builder.core.numbers)."""
+    below = [k for k, v in enumerate(at_least) if k > 0 and v < 0.0005]
     return below[0] if below else len(at_least)
 
 
@@ -351,21 +360,22 @@ def attacks_text(attacks: tuple[int, ...] | list[int]) -> str:
 
 def plan_table(plan: Plan, limit: int | None = None, lang: Lang | None = None) -> str:
     lang = _lang(lang)
-    rows = [
+    cells: list[list[object]] = [
         [
             str(i + 1),
             str(r.split.evasion_dice),
             attacks_text(r.split.attacks),
             f"{r.expected_dealt:.3f}",
-            f"{r.p_wound_dealt * 100:.1f}%",
+            r.p_wound_dealt,
             f"{r.expected_taken:.3f}",
-            f"{r.p_wound_taken * 100:.1f}%",
-            f"{r.p_multiplier2_taken * 100:.1f}%",
+            r.p_wound_taken,
+            r.p_multiplier2_taken,
             f"{r.net:+.3f}",
             attacks_text(r.opponent_attacks),
         ]
         for i, r in enumerate(plan.rows[:limit])
     ]
+    rows = percent_columns(cells, (4, 6, 7))
     keys = (
         "col-evade",
         "col-attacks",
@@ -492,7 +502,7 @@ def analysis_text(a: Analysis, lang: Lang | None = None) -> str:
     source = a.opponent_from
     if source in ("crew", "catalog"):
         source = WORDS.t(f"from-{source}", lang)
-    weapons = ", ".join(
+    weapons = WORDS.t("list-comma", lang).join(
         WORDS.t("weapon-hit", lang, weapon=_shown(w.weapon, w.weapon.id, lang), hit=w.hit)
         for w in opp.weapons
     )

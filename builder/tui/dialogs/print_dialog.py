@@ -27,8 +27,8 @@ from builder.core.input_files import exists_safely
 from builder.core.messages import Messages
 from builder.core.problems import Problem, errors_of
 from builder.render.layout import PAPERS
+from builder.systems import SystemUI
 from builder.tui.labels import SHELL_LABELS, t
-from builder.tui.shell import SystemUI
 from builder.tui.widgets.wrapped import Wrapped
 
 if TYPE_CHECKING:
@@ -128,6 +128,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         lang: Lang,
         ui: SystemUI,
         out_dir: Path | None = None,
+        problems: Sequence[Problem] | None = None,
     ) -> None:
         super().__init__()
         self._system = system
@@ -137,8 +138,11 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         self._lang = lang
         self._out_dir = out_dir or Path("output")
         self._written: list[Path] | None = None
-        self._problems = team_problems(system, self._team, catalog)
-        """Why the team is not legal: shown, and Print becomes "Print anyway"."""
+        self._problems = (
+            errors_of(problems) if problems is not None else team_problems(system, team, catalog)
+        )
+        """Why the team is not legal (the open document's problems, when given): shown, and
+        Print becomes "Print anyway"."""
 
     def _select_row(
         self, label: str, select_id: str, options: Sequence[tuple[str, str]], value: str
@@ -154,6 +158,15 @@ class PrintDialog(ModalScreen[list[Path] | None]):
         """A drop-down choice as shown: in Japanese from the shell's table when it has one."""
         key = f"{kind}_{value}"
         return t(key, "ja") if self._lang == "ja" and key in SHELL_LABELS else shown
+
+    def _card(self, help_text: str) -> str:
+        """A card size as ``cards --help`` says it (its name, size and cards a page), in the
+        dialog's language from the game's own help table."""
+        if self._lang != "ja":
+            return help_text
+        from builder.systems import help_words
+
+        return help_words(self._system.id).get(help_text, help_text)
 
     def compose(self) -> ComposeResult:
         remembered = _REMEMBERED.get(self.app, {})
@@ -181,7 +194,7 @@ class PrintDialog(ModalScreen[list[Path] | None]):
                 "language", "lang", languages, remembered.get("lang", self._lang)
             )
             # a game with one size (a map sheet) has nothing to choose: the row is hidden
-            cards = [(self._choice("card", c.id, c.shown), c.id) for c in self._system.card_sizes]
+            cards = [(self._card(c.help), c.id) for c in self._system.card_sizes]
             row = self._select_row(
                 "card_size", "card-size", cards, size if size in sizes else sizes[0]
             )

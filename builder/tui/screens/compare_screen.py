@@ -17,32 +17,37 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from builder.core.i18n import Labels
 from builder.systems import CompareRow, compare_cell, compare_fit, compare_legend
-from builder.tui.shell import ShellScreen
+from builder.tui import keys
+from builder.tui.document import DocView
+from builder.tui.screen import DocumentScreen
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.title_bar import TitleBar
 
+TeamT = TypeVar("TeamT")
+CatalogT = TypeVar("CatalogT")
 SideT = TypeVar("SideT")
 ResultT = TypeVar("ResultT")
 
 _TEXT = Labels({"computing": ("computing…", "計算中…")})
 
 
-class RowsCompareScreen(ShellScreen, Generic[SideT, ResultT]):
+class RowsCompareScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT, SideT, ResultT]):
     """A game gives :meth:`sides`, :meth:`head`, :meth:`compute`, :meth:`rows`, :meth:`heading`."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", key_display="Esc")]
+    BINDINGS: ClassVar[list[BindingType]] = [keys.BACK]
 
     class Compared(Message):
         """Every column's numbers are drawn (tests wait for it)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, doc: DocView[TeamT, CatalogT]) -> None:
+        super().__init__(doc)
         self._generation = 0
         """Counts the refreshes, so a late worker never paints over a newer view."""
         self._sides: list[SideT] = []
@@ -69,20 +74,24 @@ class RowsCompareScreen(ShellScreen, Generic[SideT, ResultT]):
     # --- the screen ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="compare-title")
         yield Static("", id="compare-legend")
         yield DataTable(id="compare-table", cursor_type="column", zebra_stripes=True)
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.refresh_view()
-
     def on_resize(self) -> None:
         if self._sides:
             self._draw(pending=None in self._results)
 
-    def refresh_view(self) -> None:
+    def shown(self, before: DocView[TeamT, CatalogT]) -> None:
+        """Another language: drawn again; another team: computed again."""
+        if before.team is self.team and self._sides:
+            self._draw(pending=None in self._results)
+        else:
+            self.show()
+
+    def show(self) -> None:
         self._generation += 1
         self._sides = self.sides()
         self._results = [None] * len(self._sides)
@@ -139,4 +148,4 @@ class RowsCompareScreen(ShellScreen, Generic[SideT, ResultT]):
             table.move_cursor(column=min(cursor, len(heads)), animate=False)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(None)

@@ -1,4 +1,5 @@
-"""Every key of every screen on one page (F1 or ?), in the app's language."""
+"""Every key of every screen on one page (F1 or ?), in the app's language: the keys of the
+screen the player is on first, then the keys of every screen, then the rest of the game's."""
 
 from __future__ import annotations
 
@@ -12,31 +13,38 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from builder.core.i18n import Lang
-from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP, key_names
-from builder.tui.shell import HelpSection
+from builder.systems import AnySystem, HelpSection, SystemUI
+from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP, SHELL_HELP_SCREENS, key_names
 from builder.tui.widgets.wrapped import Wrapped
+
+
+def ordered_sections(ui: SystemUI, current: str) -> list[HelpSection]:
+    """The help's sections: the one about the ``current`` screen first (the game's, or one of
+    the kit's own screens), then the keys of every screen, then the game's others."""
+    sections = [*ui.help]
+    kit = [s for s in SHELL_HELP if s[0] in SHELL_HELP_SCREENS.values()]
+    everywhere = [s for s in SHELL_HELP if s not in kit]
+    title = ui.help_screens.get(current) or SHELL_HELP_SCREENS.get(current)
+    first = [s for s in (*sections, *kit) if title is not None and s[0] == title][:1]
+    rest = [s for s in sections if s not in first]
+    return [*first, *everywhere, *rest]
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]  # noqa: RUF012
 
-    def __init__(self, sections: list[HelpSection]) -> None:
+    def __init__(self, ui: SystemUI, current: str, lang: Lang, system: AnySystem) -> None:
         super().__init__()
-        self._sections = sections
-        """The game system's sections; the shell's own keys come first."""
+        self._sections = ordered_sections(ui, current)
+        self._lang = lang
+        self._noun = ui.noun
+        self._name = system.name_ja if lang == "ja" else system.name
 
     def compose(self) -> ComposeResult:
-        from builder.tui.app import BuilderApp
-
-        app = self.app
-        lang: Lang = app.lang if isinstance(app, BuilderApp) else "en"
+        lang = self._lang
         ja = lang == "ja"
-        name = ""
-        noun = ("team", "チーム")
-        if isinstance(app, BuilderApp):
-            name = app.system.name_ja if ja else app.system.name
-            noun = app.ui.noun
-        sections = [*SHELL_HELP, *self._sections]
+        name, noun = self._name, self._noun
+        sections = self._sections
         keys_width = max(
             (cell_len(key_names(k, lang)) for *_, keys in sections for k, *_ in keys), default=8
         )

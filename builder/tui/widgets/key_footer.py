@@ -1,35 +1,33 @@
 """A footer that wraps its keys onto as many rows as it needs, with a gap between every pair.
 
 Textual's footer is one scrolling row: at 80 columns the keys of the unit editor would scroll out
-of sight. This one lays the keys out on a grid whose columns are as wide as the widest
-``key label`` pair plus a gap, so neighbours never run together, and it shows the labels in the
-app's language. A binding group (``⇧↑/⇧↓ Move``) is one key with one label.
+of sight. This one flows the keys into rows the way words flow into lines, each ``key label``
+pair as wide as itself and ``GAP`` cells from the next, so neighbours never run together and
+every key of a screen (the game's acts, then the app's) is in view at 80×24; it shows the labels
+in the app's language. A binding group (``⇧↑/⇧↓ Move``) is one key with one label.
 
-It also lifts the screen's toasts above its rows: Textual places them one row up, over a taller
-footer, and its compositor cuts a toast's line at every footer key's edge, splitting a Japanese
-character there into two blanks (「に保存しま  た」).
+It brings the screen's message line with it (:class:`MessageLine`, the app's notices, above the
+keys): toasts over the screen lost a Japanese character at every widget edge under them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from math import ceil
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
-from textual.widgets._toast import ToastRack
 
 from builder.core.i18n import Lang
 from builder.tui.labels import key_label
 
 GAP = 1
 """Blank cells between two neighbouring key/label pairs."""
-MAX_ROWS = 3
 
 
 @dataclass(frozen=True)
@@ -46,20 +44,20 @@ class _Key:
         return cell_len(self.display) + 1 + cell_len(self.description)
 
 
-def grid_shape(widths: list[int], available: int) -> list[int]:
-    """The widths of the fewest grid columns (items fill rows left to right) in which every item
-    fits its column with ``GAP`` cells to its neighbour, in ``available`` cells."""
-    n = len(widths)
-    if not n:
-        return [1]
-    for rows in range(1, n + 1):
-        columns = ceil(n / rows)
-        rows = ceil(n / columns)
-        cells = [max(widths[j::columns]) for j in range(columns)]
-        # one spare cell per column absorbs the rounding of the fr units
-        if sum(cells) + (columns - 1) * GAP + columns <= available:
-            return cells
-    return [max(widths)]
+def flow_rows(widths: list[int], available: int) -> list[list[int]]:
+    """The items (by index) on each row when they flow left to right, ``GAP`` cells apart,
+    in ``available`` cells; an item wider than a row has a row of its own."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, width in enumerate(widths):
+        need = width if not rows[-1] else used + GAP + width
+        if rows[-1] and need > available:
+            rows.append([i])
+            used = width
+        else:
+            rows[-1].append(i)
+            used = need
+    return rows if rows[0] else []
 
 
 class KeyFooter(Footer):
@@ -112,24 +110,31 @@ class KeyFooter(Footer):
         return keys
 
     def compose(self) -> ComposeResult:
+        from builder.tui.widgets.message_line import MessageLine
+
+        yield MessageLine()  # the app's notices, above the keys (hidden when there are none)
         if not self._bindings_ready:
             return
         keys = self._keys()
         self._widths = [k.width for k in keys]
-        self._shape(self.app.size.width)
-        for k in keys:
-            yield FooterKey(  # compact by default, like this footer
-                k.key, k.display, k.description, k.action, disabled=not k.enabled, tooltip=k.tooltip
-            )
-
-    def _shape(self, width: int) -> None:
-        cells = grid_shape(self._widths, width)
-        self.styles.grid_size_columns = len(cells)
-        self.styles.grid_columns = " ".join(f"{c}fr" for c in cells)
-        rows = min(ceil(len(self._widths) / len(cells)), MAX_ROWS)
-        self.styles.height = rows
-        for rack in self.screen.query_children(ToastRack):
-            rack.styles.margin = (0, 0, rows, 0)
+        self._laid_out_for = self.app.size.width
+        rows = flow_rows(self._widths, self.app.size.width - 1)  # a cell of room for safety
+        for row in rows:
+            footer_keys = []
+            for i in row:
+                k = keys[i]
+                key = FooterKey(  # compact by default, like this footer
+                    k.key,
+                    k.display,
+                    k.description,
+                    k.action,
+                    disabled=not k.enabled,
+                    tooltip=k.tooltip,
+                )
+                key.styles.width = k.width
+                footer_keys.append(key)
+            yield Horizontal(*footer_keys, classes="footer-row")
 
     def on_resize(self, event: events.Resize) -> None:
-        self._shape(event.size.width)
+        if event.size.width != getattr(self, "_laid_out_for", event.size.width):
+            self.call_after_refresh(self.recompose)

@@ -16,7 +16,7 @@ from builder.systems.artifact.rules import AttackAction, activation_odds
 
 @pytest.fixture(scope="module")
 def data():
-    from builder.systems.artifact.balance import matrix, matrix_json
+    from builder.systems.artifact.balance_text import matrix, matrix_json
 
     catalog = load_catalog(None)
     return matrix_json(matrix(catalog), catalog)
@@ -92,7 +92,11 @@ def test_json_is_one_document_with_the_documented_keys(cli):
     result = cli("balance", "--system", "artifact", "--json")
     assert result.code == 0, result.err
     data = json.loads(result.out)
-    assert set(data) == {"system", "actions", "modifiers", "units", "cells"}
+    assert set(data) == {"system", "actions", "modifiers", "units", "dominated", "cells"}
+    assert data["dominated"] == [
+        {"id": "rick-dias", "by": ["nightingale", "hi-nu-gundam", "byalant-custom"]},
+        {"id": "rewloola", "by": ["ra-cailum"]},
+    ]
     assert set(data["cells"][0]) == {
         "attacker",
         "target",

@@ -67,10 +67,10 @@ def test_broken_force_exits_2_with_lines_and_did_you_mean(capsys):
     lines = err.strip().splitlines()
     assert len(lines) == 4
     assert lines[0].startswith(
-        f"{path}:4:26: ship.type: unknown battleship 'rewlola' (did you mean 'rewloola'?)"
+        f"{path}:4:26: ship.type: unknown battleship 'rewlola' (did you mean 'Rewloola'?)"
     )
     assert lines[1].startswith(
-        f"{path}:7:29: units[1].type: unknown MS 'rick-dais' (did you mean 'rick-dias'?)"
+        f"{path}:7:29: units[1].type: unknown MS 'rick-dais' (did you mean 'Rick Dias'?)"
     )
     assert lines[2] == f"{path}:8:5: units[2].name: required field is missing"
     assert lines[3] == f"{path}:9:51: units[3].colour: unknown field; allowed here: name, type"
@@ -123,7 +123,7 @@ def test_a_broken_catalog_is_reported_at_its_file_and_line(tmp_path, capsys):
     assert f"{threats}:" in err
     assert (
         "threats[0].attacks[0].weapon: hi-nu-gundam has no weapon 'fin-funel' "
-        "(did you mean 'fin-funnel'?)" in err
+        "(did you mean 'Fin funnel'?)" in err
     )
 
 
@@ -296,11 +296,11 @@ def test_odds_text_shows_hit_chance_bars_and_kill(capsys):
     [
         (
             ["--attacker", "nightingal", "--weapon", "funnel", "--target", "rick-dias"],
-            "--attacker: unknown unit 'nightingal' (did you mean 'nightingale'?)",
+            "--attacker: unknown unit 'nightingal' (did you mean 'Nightingale'?)",
         ),
         (
             ["--attacker", "nightingale", "--weapon", "funel", "--target", "rick-dias"],
-            "--weapon: nightingale has no weapon 'funel' (did you mean 'funnel'?)",
+            "--weapon: nightingale has no weapon 'funel' (did you mean 'Funnel'?)",
         ),
         (
             ["--attacker", "nightingale", "--weapon", "funnel", "--target", "ra-cailum", "--evade"],
@@ -425,7 +425,7 @@ def test_analyze_text_shows_weapons_at_three_modifiers_then_survival(capsys):
     assert weapons_at < survival_at
     # the funnel (3 dice, 3+, D 2) at an MS: 67% per die and 4.00 expected at modifier 0
     funnel = next(line for line in out.splitlines() if line.strip().startswith("Funnel"))
-    assert "67% 4.00" in funnel and "50% 3.00" in funnel and "33% 2.00" in funnel
+    assert "66.7% 4.00" in funnel and "50.0% 3.00" in funnel and "33.3% 2.00" in funnel
 
 
 @pytest.mark.parametrize(
@@ -434,7 +434,7 @@ def test_analyze_text_shows_weapons_at_three_modifiers_then_survival(capsys):
         (["--unit", "Amuro"], "--unit: no unit named 'Amuro'"),
         (
             ["--threat", "hi-nu-funnels"],
-            "--threat: unknown threat 'hi-nu-funnels' (did you mean 'hi-nu-fin-funnels'?)",
+            "--threat: unknown threat 'hi-nu-funnels' (did you mean 'Hi-ν fin funnels'?)",
         ),
     ],
 )
@@ -447,4 +447,4 @@ def test_analyze_bad_options_exit_2(argv, message, capsys):
 def test_analyze_of_a_broken_force_exits_2(capsys):
     code, _, err = run(capsys, "analyze", FORCES / "broken.yaml")
     assert code == 2
-    assert "did you mean 'rewloola'" in err
+    assert "did you mean 'Rewloola'" in err

@@ -16,7 +16,7 @@ def test_unknown_types_do_not_hide_a_duplicate_name(tmp_path, capsys):
     path.write_text(
         "system: artifact\nname: Mixed\nship: {name: Flag, type: rewlola}\nunits:\n"
         "  - {name: Alpha, type: nightingal}\n"
-        "  - {name: Bravo, type: Rick-Dias}\n"
+        "  - {name: Bravo, type: Rick-Diaz}\n"
         "  - {name: alpha, type: rick-dias}\n",
         encoding="utf-8",
     )
@@ -28,7 +28,7 @@ def test_unknown_types_do_not_hide_a_duplicate_name(tmp_path, capsys):
         "6:25",
         "7:12",
     ]
-    assert "did you mean 'rick-dias'" in err[2]  # a case mismatch still finds the id
+    assert "did you mean 'Rick Dias'" in err[2]  # a misspelt name finds the type's name
     assert "'alpha' is already used by units[0]" in err[3]
     for name in ("Flag", "Alpha", "Bravo", "alpha"):
         assert name in out

@@ -11,7 +11,8 @@ import pytest
 
 from builder.core.report_lang import reporting_in
 from builder.core.source import read_yaml
-from builder.systems.artifact import balance, compare, text
+from builder.systems.artifact import balance_text as balance
+from builder.systems.artifact import compare, text
 from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.models import MESSAGES, ArtifactCatalog, ForceFile, ForceUnit
@@ -90,7 +91,7 @@ def test_a_bad_modifier_is_refused_in_japanese(monkeypatch):
     args = ["odds", "--system", "artifact", "--attacker", "rewloola", "--weapon", "main-gun",
             "--target", "ra-cailum", "--near", "-2", "--lang", "ja"]  # fmt: skip
     code, _out, err = run(args, monkeypatch)
-    assert code == 2 and "修正 -2 には 2 と書いてください" in err
+    assert code == 2 and "修正 -2 には 2 と書いてください" in err.replace("\n  ", "")
 
 
 def test_a_catalog_validator_speaks_both_languages():
@@ -105,12 +106,14 @@ def test_a_catalog_validator_speaks_both_languages():
         ArtifactCatalog.model_validate(data)
     [(_loc, message)] = validation_errors(caught.value, data)
     assert message == MESSAGES("default-threat-unknown", threat="no-such-threat")
-    assert "脅威にありません" in message.ja
+    assert "想定攻撃にありません" in message.ja
 
 
 def test_balance_speaks_the_shells_language_when_not_told(capsys):
+    from builder.systems.artifact.commands import configure_balance, run_balance
+
     parser = argparse.ArgumentParser()
-    balance.configure(parser)
+    configure_balance(parser)
     with reporting_in("ja"):
-        balance.run(parser.parse_args([]))
+        run_balance(parser.parse_args([]))
     assert "攻撃側" in capsys.readouterr().out

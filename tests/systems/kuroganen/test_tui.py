@@ -13,7 +13,6 @@ from textual.pilot import Pilot
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
 from builder.systems.kuroganen.rules import reach
-from builder.systems.kuroganen.system import SYSTEM
 from builder.systems.kuroganen.tui.map_screen import DEFAULT_MOVE, MapScreen
 from builder.systems.kuroganen.tui.map_view import MapView
 from builder.tui.app import BuilderApp
@@ -29,8 +28,7 @@ def map_file(tmp_path: Path) -> Path:
 
 
 def make_app(path: Path) -> BuilderApp:
-    _system, team = load_team(path)
-    return BuilderApp(SYSTEM, SYSTEM.load_catalog(), team, path, path.read_text(encoding="utf-8"))
+    return BuilderApp.from_paths(path, None)
 
 
 def drive(path: Path, script: Callable[[Pilot, BuilderApp], Awaitable[None]]) -> None:
@@ -108,12 +106,12 @@ def test_plus_minus_change_the_movement_and_the_reach(map_file):
         assert len(view.reach) < before
         await pilot.press("plus")
         assert screen.move == DEFAULT_MOVE - 2
-        await pilot.press("r")
+        await pilot.press("greater_than_sign")
         assert screen.risk == 1 and app.team.plan is not None and app.team.plan.risk == 1
         hmap = app.team.height_map()
         expected = {r.at: r.risk for r in reach(hmap, screen.start, DEFAULT_MOVE - 2, 1)}
         assert {at: r.risk for at, r in view.reach.items()} == expected
-        await pilot.press("R", "R")
+        await pilot.press("less_than_sign", "less_than_sign")
         assert screen.risk == 0
 
     drive(map_file, script)
@@ -340,7 +338,7 @@ def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file)
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("l", "f1")
         await pilot.pause()
-        for _ in range(20):
+        for _ in range(30):  # to the end: the kit's help grew (S shares the screen)
             await pilot.press("down")
         text = "\n".join(screen_lines(app))
         assert "下線：カーソルまでの経路（右欄に1手ずつ）" in text and "…" not in text

@@ -12,9 +12,7 @@ import pytest
 
 from builder.core.resources import bundled_catalog_dir
 from builder.roster.team_file import load_team
-from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.derive import find_threat
-from builder.systems.laminim.system import SYSTEM
 from builder.systems.laminim.tui.dialogs.threat_dialog import ThreatDialog
 from builder.systems.laminim.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
 from builder.systems.laminim.tui.screens.compare_screen import CompareScreen, Entry
@@ -32,9 +30,7 @@ def make_app(tmp_path: Path):
     shutil.copy(bundled_catalog_dir("laminim") / "demo_team.yaml", path)
 
     def make() -> BuilderApp:
-        return BuilderApp(
-            SYSTEM, load_catalog(), load_team(path)[1], path, path.read_text(encoding="utf-8")
-        )
+        return BuilderApp.from_paths(path, None)
 
     return make
 
@@ -45,7 +41,9 @@ async def _four(pilot) -> CompareScreen:
     app = pilot.app
     rook = load_team(RIVALS)[1].units[0]
     units = [(u, "src_team") for u in app.team.units] + [(rook, "rivals.yaml")]
-    app.push_screen(CompareScreen([Entry(u, s) for u, s in units]))
+    team_screen = app.screen
+    entries = [Entry(u, s) for u, s in units]
+    app.push_screen(CompareScreen(team_screen.doc, team_screen.state, entries))
     await settle(pilot)
     screen = app.screen
     assert isinstance(screen, CompareScreen)
@@ -59,6 +57,7 @@ def test_four_units_fit_80_columns_with_every_curve_and_legend(make_app, lang):
         async with app.run_test(size=SIZE) as pilot:
             if lang == "ja":
                 await pilot.press("l")
+                app.clear_notifications()  # the 日本語 toast would cover the legend's row
             await _four(pilot)
             text = screen_text(pilot)
             header = text.splitlines()[2]
@@ -114,7 +113,7 @@ def test_intercept_toggle_changes_survival_against_missiles(make_app):
         async with app.run_test(size=SIZE) as pilot:
             screen = await _four(pilot)
             screen.state.threat_id = "mixed-fire"
-            screen.refresh_view()
+            screen.recompute()
             await settle(pilot)
             before = screen._shown[1][1].analysis.survival.rounds[-1].alive  # Bulwark
             await pilot.press("i")

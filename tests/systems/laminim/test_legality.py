@@ -79,8 +79,8 @@ def test_unknown_ids_are_bad_input_with_a_suggestion(catalog):
     unit = Unit(name="A", frame="strikr", weapons=["rifel"])
     report = check_unit(unit, catalog)
     messages = [p.message for p in report.problems]
-    assert "unknown frame 'strikr' (did you mean 'striker'?)" in messages
-    assert "unknown weapon 'rifel' (did you mean 'rifle'?)" in messages
+    assert "unknown frame 'strikr' (did you mean 'Striker'?)" in messages
+    assert "unknown weapon 'rifel' (did you mean 'Rifle'?)" in messages
     assert {p.severity for p in report.problems} == {"bad-input"}
 
 

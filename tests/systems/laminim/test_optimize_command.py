@@ -12,6 +12,7 @@ import pytest
 
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.optimizer import weapon_options
+from tests.systems.laminim import tie_rule
 from tests.systems.laminim.rules.test_optimize import brute_force_best
 
 chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
@@ -23,6 +24,7 @@ KEYS = {
     "alive",
     "expected_remaining",
     "damage_all",
+    "delivered",
     "pareto",
     "method",
 }
@@ -36,7 +38,8 @@ def _json(cli, *args):
 
 def test_json_has_exactly_the_documented_shape(cli):
     data = _json(cli, "--frame", "lancer", "--threat", "rifle-duel", "--rounds", "3")
-    assert set(data) == {"threat", "rounds", "evaluated", "loadouts"}
+    assert set(data) == {"threat", "rounds", "rank", "evaluated", "loadouts"}
+    assert data["rank"] == "delivered"
     assert (data["threat"], data["rounds"]) == ("rifle-duel", 3)
     assert data["evaluated"] > 10 and len(data["loadouts"]) == 10  # --top defaults to 10
     for row in data["loadouts"]:
@@ -55,18 +58,9 @@ def test_ranking_is_best_first_and_pareto_marks_the_undominated(cli):
     )
     rows = data["loadouts"]
     assert len(rows) == data["evaluated"] and {r["frame"] for r in rows} == {"lancer", "striker"}
-
-    def q(r):
-        return tuple(round(r[k] * 1e9) for k in ("alive", "expected_remaining", "damage_all"))
-
-    keys = [(*(-v for v in q(r)), r["payload"]) for r in rows]
-    assert keys == sorted(keys)
-    for r in rows:  # independent O(n^2) dominance check
-        dominated = any(
-            all(a >= b for a, b in zip(q(o), q(r), strict=True)) and q(o) != q(r) for o in rows
-        )
-        assert r["pareto"] is not dominated
-    assert rows[0]["pareto"]
+    assert tie_rule.adjacent_against_the_rule(rows) == 0
+    assert [r["pareto"] for r in rows] == tie_rule.front(rows)  # independent O(n^2) check
+    assert rows[0]["pareto"] and rows[0]["delivered"] > 0
     # symmetric duplicates once: no two rows hold the same frame and weapon multiset
     seen = [(r["frame"], tuple(sorted(w or "~" for w in r["weapons"]))) for r in rows]
     assert len(seen) == len(set(seen))
@@ -90,13 +84,12 @@ def test_top_loadout_per_frame_matches_brute_force(cli, frame_id, monkeypatch):
     got = top["loadouts"][0]
     monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)  # the plain chain: nothing dropped
     frame = catalog.frame(frame_id)
-    _, alive, remaining, damage, ids = brute_force_best(
+    want = brute_force_best(
         frame, weapon_options(catalog), threat_spec(catalog.threat("mixed-fire"), catalog), 3
     )
-    assert got["alive"] == pytest.approx(alive, abs=1e-9)
-    assert got["expected_remaining"] == pytest.approx(remaining, abs=1e-9)
-    assert got["damage_all"] == pytest.approx(damage, abs=1e-9)
-    assert sorted(w for w in got["weapons"] if w) == ids
+    for k in ("alive", "expected_remaining", "damage_all", "delivered"):
+        assert got[k] == pytest.approx(want[k], abs=1e-9), k
+    assert tuple(sorted(w for w in got["weapons"] if w)) == want["weapons"]
 
 
 def test_text_fits_80_columns_with_names_ranks_and_marks(cli):
@@ -109,22 +102,26 @@ def test_text_fits_80_columns_with_names_ranks_and_marks(cli):
     assert lines[0].startswith("Rifle duel (rifle-duel), 2 rounds: ")
     assert "Pareto front (*)" in lines[0]
     header = next(i for i, line in enumerate(lines) if line.startswith("#"))
-    for col in ("frame", "weapons", "payload", "alive", "E[rem]", "damage"):
+    for col in ("frame", "weapons", "payload", "alive", "E[rem]", "damage", "dealt"):
         assert col in lines[header]
-    rows = lines[header + 2 : header + 12]
+    rows = [r for r in lines[header + 2 :] if r[:1].isdigit()][:10]  # a long list wraps
     assert [r.split()[0].rstrip("*") for r in rows] == [str(i) for i in range(1, 11)]
     assert rows[0].split()[0] == "1*"  # the best loadout is always on the front
-    assert "Striker" in result.out and "Shield" in result.out  # names, not ids
+    assert "Striker" in result.out and "Missile pod" in result.out  # names, not ids
     assert "showing 10 of" in result.out
 
 
-def test_long_weapon_names_are_cut_to_fit():
-    from builder.systems.laminim.commands import weapon_names
+def test_a_loadouts_weapons_are_named_whole_in_the_players_list():
+    from builder.systems.laminim.optimize_text import weapon_names
     from builder.systems.laminim.rules import ScoredLoadout
 
     s = ScoredLoadout("hauler", ("smg", "quick-booster", "thruster"), 6, 0.5, 1.0, 2.0)
-    text = weapon_names(s, load_catalog(), width=33)
-    assert len(text) <= 33 and text.count(",") == 2 and "…" in text
+    text = weapon_names(s, load_catalog())
+    assert text == "Submachine gun, Quick booster, Extra thruster"  # the table wraps it
+    assert (
+        weapon_names(s, load_catalog(), "ja")
+        == "サブマシンガン、クイックブースター、増設スラスター"
+    )
     s = ScoredLoadout("hauler", ("missile", "missile", None), 8, 0.5, 1.0, 2.0)
     assert weapon_names(s, load_catalog()) == "2×Missile pod"
 
@@ -133,7 +130,7 @@ def test_unknown_frame_is_exit_2_with_did_you_mean(cli):
     result = cli("optimize", "--frame", "bastion", "lancr")
     assert result.code == 2 and result.out == ""
     assert result.err.strip().splitlines() == [
-        "--frame: unknown frame 'lancr' (did you mean 'lancer'?); "
+        "--frame: unknown frame 'lancr' (did you mean 'Lancer'?); "
         "known: striker, bastion, lancer, vanguard, skimmer, hauler"
     ]
 
@@ -141,7 +138,7 @@ def test_unknown_frame_is_exit_2_with_did_you_mean(cli):
 def test_unknown_threat_is_exit_2(cli):
     result = cli("optimize", "--frame", "lancer", "--threat", "ful-barrage")
     assert result.code == 2
-    assert "did you mean 'full-barrage'" in result.err
+    assert "did you mean 'Full barrage'" in result.err
 
 
 @pytest.mark.parametrize("option", [("--top", "-1"), ("--rounds", "0"), ("--rounds", "x")])
@@ -177,7 +174,7 @@ def test_catalog_beyond_the_budget_is_exit_2_at_the_frame_fast(cli, catalog_copy
 
 
 def test_json_is_the_rules_cores_optimiser_output(cli):
-    from builder.systems.laminim.commands import optimize_json
+    from builder.systems.laminim.optimize_text import optimize_json
     from builder.systems.laminim.optimizer import optimize_catalog
 
     data = _json(cli, "--frame", "skimmer", "--threat", "blade-rush", "--rounds", "1", "--top", "0")

@@ -14,12 +14,10 @@ from pathlib import Path
 import pytest
 
 from builder.core.resources import bundled_catalog_dir
-from builder.roster.team_file import load_team
 from builder.systems.laminim import optimizer
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.rules import TooLarge
-from builder.systems.laminim.system import SYSTEM
 from builder.systems.laminim.tui import numbers, suggesting
 from builder.systems.laminim.tui.dialogs.suggest_dialog import SuggestDialog
 from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScreen
@@ -35,9 +33,7 @@ def make_app(tmp_path: Path):
     shutil.copy(bundled_catalog_dir("laminim") / "demo_team.yaml", path)
 
     def make() -> BuilderApp:
-        return BuilderApp(
-            SYSTEM, load_catalog(), load_team(path)[1], path, path.read_text(encoding="utf-8")
-        )
+        return BuilderApp.from_paths(path, None)
 
     return make
 
@@ -62,13 +58,15 @@ def test_suggest_lists_the_pareto_front_and_enter_fills_the_slots(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
-            want = optimizer.optimize_catalog(catalog, ["striker"], "rifle-duel", numbers.ROUNDS)
+            want = optimizer.optimize_catalog(
+                catalog, ["striker"], "rifle-duel", numbers.ROUNDS
+            )  # the list's first sort: damage dealt over the game, as optimize ranks
             front = [s for s in want.loadouts if s.pareto]
             assert [s.weapons for s in dialog.front] == [s.weapons for s in front]
             text = screen_text(pilot)
             assert f"Pareto front of {want.evaluated} legal loadouts" in text
             assert "Striker vs Rifle duel" in text
-            assert "Blade, Shield, Shield  8/8" in text  # names and payload of the best
+            assert "Missile pod, Blade, Blade  8/8" in text  # names and payload of the best
             assert "enter: fill the slots" in text  # the help line fits at 80x24
             await pilot.press("down", "enter")
             await settle(pilot)
@@ -174,7 +172,7 @@ def test_suggest_too_large_says_so_in_japanese_and_changes_nothing(make_app, mon
             assert app.screen.state == "too-large"
             text = screen_text(pilot)
             assert "大きすぎて厳密に計算できません" in text
-            assert "武装構成の提案" in text
+            assert "構成の提案" in text
             await pilot.press("enter", "escape")
             await settle(pilot)
             assert isinstance(app.screen, UnitEditorScreen)
@@ -209,8 +207,13 @@ def test_suggest_sorts_by_the_column_chosen_and_tells_rows_apart(make_app):
             await settle(pilot)
             dialog = app.screen
             assert isinstance(dialog, SuggestDialog) and dialog.state == "ready"
+            dealt = [s.delivered for s in dialog.front]
+            assert dealt == sorted(dealt, reverse=True)  # most dealt first, as it opens
+            assert "5 dealt▼" in screen_text(pilot)
+            await pilot.press("1")  # by P(alive)
+            await pilot.pause()
             alive = [s.alive for s in dialog.front]
-            assert alive == sorted(alive, reverse=True)  # best alive first, as it opens
+            assert alive == sorted(alive, reverse=True)
             assert "1 alive▼" in screen_text(pilot)
             await pilot.press("3")  # by damage per round
             await pilot.pause()

@@ -8,6 +8,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
+from builder.core.catalog_folder import IDENTITY_KEYS
 from builder.systems.soh.models import (
     Armour,
     ArmourFile,
@@ -39,7 +40,9 @@ def _load(name: str) -> dict:
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
     return Catalog(
-        info=CatalogInfo.model_validate(_load("catalog")),
+        info=CatalogInfo.model_validate(
+            {k: v for k, v in _load("catalog").items() if k not in IDENTITY_KEYS}
+        ),
         weapons=WeaponsFile.model_validate(_load("weapons")).weapons,
         armour=ArmourFile.model_validate(_load("armour")).armour,
         vehicles=VehiclesFile.model_validate(_load("vehicles")).vehicles,

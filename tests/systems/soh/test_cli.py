@@ -46,9 +46,9 @@ def test_a_broken_crew_exits_2_with_a_line_per_problem_and_did_you_mean(capsys):
     lines = err.strip().splitlines()
     path = str(FIXTURES / "broken_crew.yaml")
     expected = [
-        (12, "unknown armour 'flak-jaket' (did you mean 'flak-jacket'?)"),
-        (13, "unknown weapon 'laser-pistl' (did you mean 'laser-pistol'?)"),
-        (21, "'lynx' is a vehicle, not a armour; write it as vehicle: lynx"),
+        (12, "unknown armour 'flak-jaket' (did you mean 'Flak jacket'?)"),
+        (13, "unknown weapon 'laser-pistl' (did you mean 'Laser pistol'?)"),
+        (21, "'lynx' is the catalog's vehicle, not its armour: write it under 'vehicle:'"),
         (26, "strenght: unknown field (did you mean 'strength'?)"),
     ]
     for line, message in expected:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.widgets import DataTable, Input, Static
 
-from builder.roster.team_file import load_team
 from builder.systems.soh.rules import odds
 from builder.systems.soh.system import SYSTEM
 from builder.systems.soh.text import pct
@@ -20,8 +20,7 @@ SIZE = (80, 24)
 
 
 def _app() -> BuilderApp:
-    _, crew = load_team(DEMO)
-    return BuilderApp(SYSTEM, SYSTEM.load_catalog(), crew, DEMO, DEMO.read_text("utf-8"))
+    return BuilderApp.from_paths(None, None, SYSTEM.id)  # the demo crew, never saved over
 
 
 def _text(pilot) -> str:  # type: ignore[no-untyped-def]
@@ -101,22 +100,25 @@ def test_compare_marks_differences_side_by_side():
     _run(body)
 
 
-def test_long_gear_names_are_cut_visibly_and_shown_whole_below_the_table():
-    # the crew table's columns are fixed to fit 80 columns: a name too long for its column ends
-    # in "…" (never a silent mid-word cut), and the highlighted character's gear and weapons
-    # are spelled out in full on the line under the table, in both languages
+def test_names_are_whole_while_the_row_has_room_and_shown_whole_below_the_table():
+    # the crew table's columns are as wide as their words while 80 columns have room; the
+    # weapons give way first (ending in "…", cut between characters: a wide one never leaves
+    # a blank), and the highlighted character's gear and weapons are spelled out in full on the
+    # line under the table, in both languages
     async def body(app, pilot):  # type: ignore[no-untyped-def]
         await pilot.press("down")  # Rook, in a powered suit
         await pilot.pause()
         text = _text(pilot)
-        assert "Trooper pow…" in text
+        assert "Trooper powered suit" in text
         assert "Rook: Gear Trooper powered suit · Assault rifle 2, Hand grenade 4" in text
         await pilot.press("l")
         await pilot.pause()
         text = _text(pilot)
-        assert "トルーパー …" in text  # a wide character that does not fit leaves a blank
+        row = next(line for line in text.splitlines() if line.startswith(" ルーク"))
+        assert "トルーパー・パワードス" in row  # no room for the whole: the weapons gave way first
+        assert " …" not in text  # and no blank before an ellipsis
         assert "ルーク: 装備 トルーパー・パワードスーツ" in text
         lines = text.splitlines()
-        assert len(lines) <= 24
+        assert len(lines) <= 24 and all(cell_len(line) <= 80 for line in lines)
 
     _run(body)

@@ -5,7 +5,6 @@ threat (docs/rules.md D12), drawn at once and filled in column by column from a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from builder.core.i18n import part_name
 from builder.systems.artifact.compare import Side, compare_rows, survive
@@ -14,6 +13,7 @@ from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSu
 from builder.systems.artifact.rules import SurvivalResult
 from builder.systems.artifact.tui.labels import t
 from builder.systems.compare_table import Row
+from builder.tui.document import DocView
 from builder.tui.screens.compare_screen import RowsCompareScreen
 
 ROUNDS = 3
@@ -31,17 +31,13 @@ def chosen_sides(force: ForceFile, catalog: ArtifactCatalog, names: list[str]) -
     return sides
 
 
-class CompareScreen(RowsCompareScreen[Side, SurvivalResult]):
-    def __init__(self, names: list[str]) -> None:
-        super().__init__()
+class CompareScreen(RowsCompareScreen[ForceFile, ArtifactCatalog, Side, SurvivalResult]):
+    def __init__(self, doc: DocView[ForceFile, ArtifactCatalog], names: list[str]) -> None:
+        super().__init__(doc)
         self.names = names
 
-    @property
-    def catalog(self) -> ArtifactCatalog:
-        return cast(ArtifactCatalog, self.shell.catalog)
-
     def sides(self) -> list[Side]:
-        return chosen_sides(cast(ForceFile, self.shell.team), self.catalog, self.names)
+        return chosen_sides(self.team, self.catalog, self.names)
 
     def head(self, side: Side) -> str:
         return side.name

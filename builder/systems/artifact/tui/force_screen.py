@@ -1,28 +1,38 @@
 """The force screen: the force's units and its legality on the left, the odds panel on the right.
 
-Every key recomputes the odds at once (one exact attack distribution: well under 100 ms).
+The battleship is the first row, the MS after it. The kit's acts work on the MS (add,
+duplicate, rename, remove, edit; ctrl+z undoes them); ``y`` picks the highlighted unit's type
+(ship or MS) from the catalog, its M/HP/P and weapons beside each. The odds panel attacks with
+the highlighted unit; every key recomputes it at once (one exact attack distribution: well
+under 100 ms).
 """
 
 from __future__ import annotations
 
 import re
-from typing import cast
+from dataclasses import replace
+from typing import Any
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
-from builder.core.i18n import part_name
-from builder.core.problems import Problem
+from builder.core.i18n import Lang, Pair, part_name
+from builder.core.problems import Problem, errors_of, warnings_of
+from builder.systems import compare_fit
 from builder.systems.artifact.derive import all_units
-from builder.systems.artifact.legality import ForceReport, check
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, ForceUnit, MobileSuit
 from builder.systems.artifact.tui.labels import t
-from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute, fit
-from builder.tui.shell import ShellScreen
+from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, compute
+from builder.systems.editing import free_name
+from builder.tui import keys
+from builder.tui.document import DocView
+from builder.tui.items import ItemListScreen, find, follow_renames, words
+from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import wrap_phrases
 
 PANEL_WIDTH = 34
@@ -33,58 +43,101 @@ LEGALITY_FRAME = 4
 """The legality box's thick left border and padding, and its scrollbar (artifact.tcss)."""
 
 
-class ForceScreen(ShellScreen):
+def type_label(what: str) -> Pair:
+    return (f"{t(what, 'en')} {t('type', 'en')}", f"{t(what, 'ja')}{t('type', 'ja')}")
+
+
+class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
     BINDINGS = [  # noqa: RUF012
-        Binding("a", "attacker", "Attacker"),
+        keys.EDIT,
+        keys.ADD,
+        keys.DUPLICATE,
+        keys.RENAME,
+        keys.REMOVE,
+        Binding("y", "change_type", "Type"),
         Binding("w", "weapon", "Weapon"),
         Binding("t", "target", "Target"),
         Binding("plus,equals_sign", "near(1)", "Mod+", key_display="+"),
         Binding("minus", "near(-1)", "Mod-", key_display="-"),
         Binding("e", "evade", "Evade"),
         Binding("v", "evade_near", "EvMod"),
-        Binding("y", "cycle_type", "Type"),
-        Binding("n", "add_ms", "AddMS"),
-        Binding("x", "drop", "Drop"),
-        Binding("r", "rename", "Rename"),
         Binding("space", "mark", "Mark", key_display="␣"),
-        Binding("c", "compare", "Compare"),
+        keys.COMPARE,
+        keys.RENAME_TEAM,
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, doc: DocView[ForceFile, ArtifactCatalog]) -> None:
+        super().__init__(doc)
         self.choice = OddsChoice()
         self.view: OddsView | None = None
-        self.report: ForceReport | None = None
         self.marked: list[str] = []
         """MS picked for compare (space), by name, in the order they were marked."""
 
     @property
     def force(self) -> ForceFile:
-        return cast(ForceFile, self.shell.team)
-
-    @property
-    def catalog(self) -> ArtifactCatalog:
-        return cast(ArtifactCatalog, self.shell.catalog)
+        return self.team
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="force-body"):
             with Vertical(id="force-left"):
                 yield Static("", id="force-legality")
-                yield DataTable(id="force-units", cursor_type="row", zebra_stripes=True)
+                # one blank between columns, not two: the names stay whole beside the panel
+                yield DataTable(
+                    id="force-units", cursor_type="row", zebra_stripes=True, cell_padding=0
+                )
             yield Static("", id="odds-panel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.refresh_view()
         self.query_one(DataTable).focus()
+
+    # --- where the cursor is ------------------------------------------------------------
+
+    def _row(self) -> int:
+        return self.query_one("#force-units", DataTable).cursor_row
+
+    def cursor(self) -> int:
+        """The MS under the cursor (-1 on the battleship's row)."""
+        return self._row() - 1
+
+    def select(self, index: int) -> None:
+        table = self.query_one("#force-units", DataTable)
+        table.move_cursor(row=max(0, min(index + 1, len(self.force.units))))
+
+    def names(self, team: ForceFile) -> list[str]:
+        return [team.ship.name, *(u.name for u in team.units)]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The odds panel attacks with the highlighted unit."""
+        if event.cursor_row != self.choice.attacker:
+            self.choice = replace(self.choice, attacker=max(event.cursor_row, 0), weapon=0)
+            self._draw_odds()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    def focus_field(self, field: str) -> None:
+        if field.startswith("ship"):
+            self.select(-1)
+        else:
+            super().focus_field(field)
 
     # --- drawing ------------------------------------------------------------------------
 
-    def refresh_view(self) -> None:
+    def show(self) -> None:
         self._draw_units()
         self._draw_legality()
         self._draw_odds()
+
+    def on_resize(self) -> None:
+        self.show()
+
+    def shown(self, before: DocView[ForceFile, ArtifactCatalog]) -> None:
+        """A mark stays with its MS when the MS is renamed (or the rename undone)."""
+        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
+        self.show()
 
     def _draw_units(self) -> None:
         table = self.query_one("#force-units", DataTable)
@@ -95,6 +148,8 @@ class ForceScreen(ShellScreen):
         members = [("ship", self.force.ship.name, self.force.ship.type)] + [
             ("ms", u.name, u.type) for u in self.force.units
         ]
+        present = {u.name for u in self.force.units}
+        self.marked = [m for m in self.marked if m in present]
         rows = []
         for role, name, type_id in members:
             unit = units.get(type_id)
@@ -105,9 +160,18 @@ class ForceScreen(ShellScreen):
             rows.append([t(role, lang) + mark, name, type_name, hp, p])
         header = ["", t("name", lang), t("type", lang), "HP", "P"]
         name_w, type_w = self._name_widths([header, *rows])
-        table.add_columns(*header)
+        role_w = max(cell_len(r[0]) for r in [header, *rows])
+        widths = [role_w + 1, name_w + 1, type_w + 1, 3, 4]  # each after a blank
+        for head, width in zip(header, widths, strict=True):
+            table.add_column(compare_fit(f" {head}", width), width=width)
         for r in rows:
-            table.add_row(r[0], fit(r[1], name_w), fit(r[2], type_w), r[3], r[4])
+            table.add_row(
+                f" {r[0]}",
+                f" {compare_fit(r[1], name_w)}",
+                f" {compare_fit(r[2], type_w)}",
+                f" {r[3]:>2}",
+                f" {r[4]:>2} ",
+            )
         if members:
             table.move_cursor(row=min(row, len(members) - 1))
 
@@ -116,7 +180,7 @@ class ForceScreen(ShellScreen):
         beside the odds panel (the wider of name and type is cut first, ending in …)."""
         widths = [max(cell_len(r[i]) for r in rows) for i in range(len(rows[0]))]
         room = self.app.size.width - PANEL_WIDTH - TABLE_MARGIN
-        room -= widths[0] + widths[3] + widths[4] + 2 * len(widths)
+        room -= widths[0] + widths[3] + widths[4] + len(widths) + 1
         name_w, type_w = widths[1], widths[2]
         while name_w + type_w > room and max(name_w, type_w) > 6:
             if type_w > name_w:  # the wider gives way first, so both stay readable
@@ -126,18 +190,19 @@ class ForceScreen(ShellScreen):
         return name_w, type_w
 
     def _draw_legality(self) -> None:
-        report = check(self.force, self.catalog)
-        self.report = report
+        """The document's problems (``laminim check``'s), each named by its unit."""
+        problems = self.doc.problems
         lang = self.lang
-        if report.bad_input:
+        errors = errors_of(problems)
+        if any(p.severity == "bad-input" for p in problems):
             head = t("unusable", lang)
         else:
-            head = t("legal", lang) if report.legal else t("illegal", lang)
+            head = t("illegal", lang) if errors else t("legal", lang)
         lines = [("", f"{self.force.name}: {head}")]
-        lines += [("• ", self._finding(p)) for p in report.errors]
+        lines += [("• ", self._finding(p)) for p in errors]
         lines += [
             ("", f"{t('warnings', lang)}: {self._finding(p, unit_named=False)}")
-            for p in report.warnings
+            for p in warnings_of(problems)
         ]
         widget = self.query_one("#force-legality", Static)
         # wrapped here between phrases, under each bullet's text, no word alone on a line
@@ -147,8 +212,8 @@ class ForceScreen(ShellScreen):
             first, *rest = wrap_phrases(text, room - 2)
             shown += [lead + first, *(f"  {part}" for part in rest)]
         widget.update("\n".join(shown))
-        widget.set_class(report.legal, "-legal")
-        widget.set_class(not report.legal, "-illegal")
+        widget.set_class(not errors, "-legal")
+        widget.set_class(bool(errors), "-illegal")
 
     def _finding(self, problem: Problem, unit_named: bool = True) -> str:
         """A legality finding as the table shows the force: "MS2 Rick Dias: …" rather than
@@ -184,16 +249,11 @@ class ForceScreen(ShellScreen):
         panel.border_title = t("odds", self.lang)
         panel.update("\n".join(self.view.lines))
 
-    def _set_choice(self, **changes: object) -> None:
-        from dataclasses import replace
-
-        self.choice = replace(self.choice, **changes)  # type: ignore[arg-type]
+    def _set_choice(self, **changes: Any) -> None:
+        self.choice = replace(self.choice, **changes)
         self._draw_odds()
 
     # --- odds keys ----------------------------------------------------------------------
-
-    def action_attacker(self) -> None:
-        self._set_choice(attacker=self.choice.attacker + 1, weapon=0)
 
     def action_weapon(self) -> None:
         self._set_choice(weapon=self.choice.weapon + 1)
@@ -210,99 +270,90 @@ class ForceScreen(ShellScreen):
     def action_evade_near(self) -> None:
         self._set_choice(evade_near=(self.choice.evade_near + 1) % 4)
 
-    # --- force edits (through the shell, so the title shows unsaved changes) --------------
+    # --- the force's units --------------------------------------------------------------
 
-    def _row(self) -> int:
-        return self.query_one("#force-units", DataTable).cursor_row
+    def _refuse_ship(self) -> None:
+        self.app.bell()
+        self.notify(t("drop_ship", self.lang), severity="warning")
 
-    def action_cycle_type(self) -> None:
-        force, row = self.force, self._row()
-        if row == 0:
-            ids = [s.id for s in self.catalog.ships]
-            nxt = (
-                ids[(ids.index(force.ship.type) + 1) % len(ids)]
-                if force.ship.type in ids
-                else ids[0]
-            )
-            ship = force.ship.model_copy(update={"type": nxt})
-            self.shell.set_team(force.model_copy(update={"ship": ship}))
+    def action_duplicate(self) -> None:
+        if self.cursor() < 0:
+            self._refuse_ship()
             return
-        suits = {m.id: m for m in self.catalog.mobile_suits}
-        ids = list(suits)
-        units = list(force.units)
-        unit = units[row - 1]
-        nxt = ids[(ids.index(unit.type) + 1) % len(ids)] if unit.type in ids else ids[0]
-        update = {"type": nxt}
-        old = suits.get(unit.type)
-        if old is not None and re.fullmatch(re.escape(old.name) + r" \d+", unit.name):
-            # a "<type> N" name ("Nightingale 1", as n makes them) follows the new type
-            update["name"] = self._free_name(suits[nxt].name, skip=row - 1)
-            self.marked = [update["name"] if m == unit.name else m for m in self.marked]
-        units[row - 1] = unit.model_copy(update=update)
-        self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
+        super().action_duplicate()
 
-    def _free_name(self, base: str, skip: int | None = None) -> str:
-        """``base N`` with the smallest N no other unit of the force uses."""
-        force = self.force
-        taken = {force.ship.name.casefold()}
-        taken |= {u.name.casefold() for i, u in enumerate(force.units) if i != skip}
-        n = 1
-        while f"{base} {n}".casefold() in taken:
-            n += 1
-        return f"{base} {n}"
-
-    def action_add_ms(self) -> None:
-        force = self.force
-        suit = self.catalog.mobile_suits[0]
-        units = (*force.units, ForceUnit(name=self._free_name(suit.name), type=suit.id))
-        self.shell.set_team(force.model_copy(update={"units": units}))
-        self.query_one("#force-units", DataTable).move_cursor(row=len(units))
-
-    def action_drop(self) -> None:
-        row = self._row()
-        if row == 0:
-            self.notify(t("drop_ship", self.lang), severity="warning")
+    def action_remove(self) -> None:
+        if self.cursor() < 0:
+            self._refuse_ship()
             return
-        units = list(self.force.units)
-        del units[row - 1]
-        self.shell.set_team(self.force.model_copy(update={"units": tuple(units)}))
+        super().action_remove()
 
     def action_rename(self) -> None:
-        """A new name for the unit under the cursor (the ship or an MS), unique in the force."""
+        if self.cursor() >= 0:
+            super().action_rename()
+            return
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
-        row = self._row()
-        force = self.force
-        old = force.ship.name if row == 0 else force.units[row - 1].name
+        old, noun = self.force.ship.name, self.noun
 
-        def done(name: str | None) -> None:
+        def answered(name: str | None) -> None:
             if not name or name == old:
                 return
-            force = self.force
-            taken = [force.ship.name, *(u.name for u in force.units)]
-            del taken[row]
-            if name.casefold() in {n.casefold() for n in taken}:
-                self.notify(t("name_taken", self.lang).format(name=name), severity="error")
-                return
-            if row == 0:
-                ship = force.ship.model_copy(update={"name": name})
-                self.shell.set_team(force.model_copy(update={"ship": ship}))
-                return
-            units = list(force.units)
-            units[row - 1] = units[row - 1].model_copy(update={"name": name})
-            self.marked = [name if m == old else m for m in self.marked]
-            self.shell.set_team(force.model_copy(update={"units": tuple(units)}))
 
-        question = t("rename_prompt", self.lang).format(name=old)
-        self.app.push_screen(PromptDialog(question, value=old), done)
+            def rename(force: ForceFile) -> ForceFile:
+                if name.casefold() in {u.name.casefold() for u in force.units}:
+                    raise EditRefused(words("name_taken", noun, name=name))
+                return force.model_copy(
+                    update={"ship": force.ship.model_copy(update={"name": name})}
+                )
+
+            self.edit(words("edit_rename", old=old, name=name), rename)
+
+        question = self.say(words("rename_item", name=old))
+        self.app.push_screen(PromptDialog(question, value=old), answered)
+
+    def open_item(self, index: int) -> None:
+        from builder.systems.artifact.tui.unit_editor import UnitEditor
+
+        if index < 0:
+            self.app.push_screen(UnitEditor(self.doc, ("ship",), self.force.ship.name))
+        elif index < len(self.force.units):
+            self.app.push_screen(
+                UnitEditor(self.doc, ("units", index), self.force.units[index].name)
+            )
+
+    def action_edit(self) -> None:
+        self.open_item(self.cursor())
+
+    def action_change_type(self) -> None:
+        """The highlighted unit's type, picked from the catalog (its M/HP/P and weapons)."""
+        from builder.systems.artifact.tui.unit_editor import pick_type
+
+        index = self.cursor()
+        ship = index < 0
+        entry = self.force.ship if ship else self.force.units[index]
+        pick_type(self, ship, entry.type, lambda type_id: self.set_type(index, type_id))
+
+    def set_type(self, index: int, type_id: str) -> None:
+        """Unit ``index`` (-1: the battleship) becomes a ``type_id`` (see :func:`with_type`)."""
+        ship = index < 0
+        name = self.force.ship.name if ship else self.force.units[index].name
+        label = words("edit_field", name=name, field=type_label("ship" if ship else "ms"))
+        catalog, lang, noun = self.catalog, self.lang, self.noun
+        self.edit(label, lambda force: with_type(force, index, name, type_id, catalog, lang, noun))
+
+    def new_item(self, team: ForceFile) -> ForceUnit:
+        suit = self.catalog.mobile_suits[0]
+        name = free_name(part_name(suit, self.lang), self.names(team), numbered=True)
+        return ForceUnit(name=name, type=suit.id)
 
     def action_mark(self) -> None:
         """Pick (or unpick) the MS under the cursor for compare: 2 to 4 of them."""
-        row = self.query_one("#force-units", DataTable).cursor_row
-        if row < 1 or row > len(self.force.units):
+        index = self.cursor()
+        if not 0 <= index < len(self.force.units):
             self.notify(t("mark_ship", self.lang), severity="warning")
             return  # the ship is not compared with MS
-        name = self.force.units[row - 1].name
+        name = self.force.units[index].name
         if name in self.marked:
             self.marked.remove(name)
         elif len(self.marked) >= 4:
@@ -321,4 +372,37 @@ class ForceScreen(ShellScreen):
         if len(chosen_sides(self.force, self.catalog, names)) < 2:
             self.notify(t("compare_need", self.lang), severity="warning")
             return
-        self.app.push_screen(CompareScreen(names))
+        self.app.push_screen(CompareScreen(self.doc, names))
+
+
+def named_after(name: str, suit: Any) -> bool:
+    """Whether ``name`` is its type's name and a number ("Nightingale 2", as ``a`` names a new
+    MS), in either language: such a name follows a new type; a name of the player's own stays."""
+    return any(re.fullmatch(re.escape(base) + r" \d+", name) for base in (suit.name, suit.name_ja))
+
+
+def with_type(
+    force: ForceFile,
+    index: int,
+    name: str,
+    type_id: str,
+    catalog: ArtifactCatalog,
+    lang: Lang,
+    noun: Pair,
+) -> ForceFile:
+    """``force`` with unit ``index`` (-1: the battleship; found again by ``name``) of type
+    ``type_id``; an MS named after its old type ("Nightingale 2") takes the new type's name
+    in ``lang``."""
+    if index < 0:
+        return force.model_copy(update={"ship": force.ship.model_copy(update={"type": type_id})})
+    suits = {m.id: m for m in catalog.mobile_suits}
+    units = list(force.units)
+    at = find(units, index, name, noun)
+    unit = units[at]
+    update: dict[str, Any] = {"type": type_id}
+    old, new = suits.get(unit.type), suits.get(type_id)
+    if old is not None and new is not None and named_after(unit.name, old):
+        taken = [force.ship.name, *(u.name for u in force.units if u.name != unit.name)]
+        update["name"] = free_name(part_name(new, lang), taken, numbered=True)
+    units[at] = unit.model_copy(update=update)
+    return force.model_copy(update={"units": tuple(units)})

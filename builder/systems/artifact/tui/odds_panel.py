@@ -5,12 +5,13 @@ No Textual here: the panel widget only shows these lines, and tests read them di
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 
 from builder.core.i18n import Lang, part_name
+from builder.core.numbers import percent
+from builder.systems import compare_fit as fit
 from builder.systems.artifact.derive import Unit, all_units, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
 from builder.systems.artifact.rules import AttackAction, OddsResult, attack_odds
@@ -25,21 +26,6 @@ BAR_COLS = WIDTH - 18
 def rjust(text: str, width: int) -> str:
     """``text`` right-aligned in ``width`` terminal cells (a kanji takes two)."""
     return " " * max(0, width - cell_len(text)) + text
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` terminal cells with …; a closing number stays (``Byalant Cu… 2``),
-    so that units of the same type can still be told apart."""
-    if cell_len(text) <= width:
-        return text
-    number = re.search(r" \d+$", text)
-    tail = number.group(0) if number and cell_len(number.group(0)) + 3 <= width else ""
-    out = ""
-    for ch in text[: len(text) - len(tail)]:
-        if cell_len(out + ch) > width - 1 - cell_len(tail):
-            break
-        out += ch
-    return out.rstrip() + "…" + tail
 
 
 def modifier(k: int) -> str:
@@ -98,25 +84,30 @@ def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang
         evade_text = t("evade_off", lang)
     need = weapon.to_hit_ms if isinstance(target, MobileSuit) else weapon.to_hit_ship
     dice = t("dice", lang).format(n=weapon.attacks, need=need, d=weapon.damage)
+    # the attacker is one of the force's units (its name), the target a catalog type; the
+    # type goes on a line of its own rather than be cut
+    mine = [f"{t('your_unit', lang)}: {name} ({part_name(attacker, lang)})"]
+    if cell_len(mine[0]) > WIDTH:
+        mine = [fit(f"{t('your_unit', lang)}: {name}", WIDTH)]
+        mine.append(fit(f"  ({part_name(attacker, lang)})", WIDTH))
     lines = [
-        # the attacker is one of the force's units (its name), the target a catalog type
-        fit(f"{t('your_unit', lang)}: {name} ({part_name(attacker, lang)})", WIDTH),
+        *mine,
         fit(f"{t('weapon', lang)}: {part_name(weapon, lang)}", WIDTH),
         fit(f"  {dice}", WIDTH),
         fit(f"{t('target_type', lang)}: {part_name(target, lang)} HP {target.hp}", WIDTH),
         f"{t('near', lang)}: {modifier(choice.near)}",
         f"{t('evade', lang)}: {evade_text}",
-        f"{t('p_hit', lang)} {100 * result.p_hit:.1f}%",
+        f"{t('p_hit', lang)} {percent(result.p_hit)}",
     ]
     if result.p_evade is not None:
-        lines.append(f"{t('p_evade', lang)} {100 * result.p_evade:.1f}%")
+        lines.append(f"{t('p_evade', lang)} {percent(result.p_evade)}")
     lines.append("")
     lines.append(f"{rjust(t('hits', lang), 4)} {rjust(t('dmg', lang), 4)} {rjust('P', 6)}")
     for k, p in enumerate(result.hits):
         dmg = min(k * weapon.damage, result.target_hp)
-        lines.append(f"{k:>4} {dmg:>4} {100 * p:5.1f}% {bar(p, BAR_COLS)}")
+        lines.append(f"{k:>4} {dmg:>4} {percent(p):>6} {bar(p, BAR_COLS)}")
     lines += [
         f"{t('exp_dmg', lang)} {result.expected_damage:.2f}",
-        f"{t('kill', lang)} {100 * result.p_kill:.1f}%",
+        f"{t('kill', lang)} {percent(result.p_kill)}",
     ]
     return OddsView(lines, result)

@@ -3,10 +3,20 @@
 
 from __future__ import annotations
 
-from builder.tui.shell import SystemUI
+from typing import TYPE_CHECKING
+
+from builder.systems import SystemUI
+
+if TYPE_CHECKING:
+    from builder.systems.artifact.models import ArtifactCatalog, ForceFile
+    from builder.systems.artifact.tui.force_screen import ForceScreen
+    from builder.tui.document import DocView
 
 
 def artifact_ui() -> SystemUI:
-    from builder.systems.artifact.tui.force_screen import ForceScreen
+    def first(doc: DocView[ForceFile, ArtifactCatalog]) -> ForceScreen:
+        from builder.systems.artifact.tui.force_screen import ForceScreen
 
-    return SystemUI.load(__file__, ForceScreen)
+        return ForceScreen(doc)
+
+    return SystemUI.load(__file__, first)

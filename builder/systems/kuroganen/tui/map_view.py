@@ -46,6 +46,8 @@ class MapView(Widget):
         self.reach: dict[Point, Reach] = {}
         self.path: Reach | None = None
         self.show_risk = False
+        self.carried: Point | None = None
+        """Where the unit being moved stood: it is drawn at the cursor instead."""
         self._left = 0
         self._top = 0
         self._span_of: KuroganenMap | None = None
@@ -83,6 +85,15 @@ class MapView(Widget):
         self._scroll(cols, rows)
         return range(self._left, self._left + cols), range(self._top, self._top + rows)
 
+    def has_unit(self, at: Point) -> bool:
+        """A unit stands at ``at`` (the one being moved stands at the cursor)."""
+        if self.carried is not None:
+            if at == self.cursor:
+                return True
+            if at == self.carried:
+                return False
+        return at in self.team.units
+
     def cell_text(self, at: Point) -> str:
         x, y = at
         level = self.team.map[y][x]
@@ -90,7 +101,7 @@ class MapView(Widget):
             return "#"
         if at == self.start:
             return "@"
-        if at in self.team.units:
+        if self.has_unit(at):
             return "U"
         if self.show_risk:
             found = self.reach.get(at)
@@ -106,7 +117,7 @@ class MapView(Widget):
             style = Style(color="#808080", bgcolor="#202020")
         elif at == self.start:
             style = Style(color="white", bold=True, bgcolor=risk_bg(found.risk if found else 0))
-        elif at in self.team.units:
+        elif self.has_unit(at):
             style = Style(color="#ff87ff", bold=True)
         elif found is not None:
             style = Style(color="white", bgcolor=risk_bg(found.risk))

@@ -3,10 +3,22 @@
 
 from __future__ import annotations
 
-from builder.tui.shell import SystemUI
+from typing import TYPE_CHECKING
+
+from builder.systems import SystemUI
+
+if TYPE_CHECKING:
+    from builder.tui.document import DocView
+
+    from ..catalog import KuroganenCatalog
+    from ..models import KuroganenMap
+    from .map_screen import MapScreen
 
 
 def kuroganen_ui() -> SystemUI:
-    from .map_screen import MapScreen
+    def first(doc: DocView[KuroganenMap, KuroganenCatalog]) -> MapScreen:
+        from .map_screen import MapScreen
 
-    return SystemUI.load(__file__, MapScreen)
+        return MapScreen(doc)
+
+    return SystemUI.load(__file__, first)

@@ -5,6 +5,7 @@ from .analysis import UnitAnalysis, analyze_unit
 from .budget import Estimate, TooLarge, check_budget, estimate
 from .cook_off import cook_off_dice, p_no_cook_off
 from .damage_output import DamageOutput, damage_output, weapon_damage
+from .delivered import Delivered, delivered
 from .distributions import (
     attack_damage_distribution,
     contact_probability,
@@ -23,17 +24,20 @@ from .hit_table import (
     success_faces,
 )
 from .interception import Intercept, can_intercept, mean_stopped, missiles_removed
-from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, WeaponSpec
+from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, UnitState, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
 from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
 from .results import Interval
 from .sampled import sampled_survival, survival_answer
 from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
 from .silhouette import FaceInfo, Silhouette, silhouette
+from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
 from .survival import RoundResult, SurvivalResult, survival
 
 __all__ = [
+    "LAST_ROUND",
     "DamageOutput",
+    "Delivered",
     "Estimate",
     "FaceInfo",
     "FaceOutcome",
@@ -48,6 +52,7 @@ __all__ = [
     "RoundResult",
     "ScoredLoadout",
     "Silhouette",
+    "StateOdds",
     "SurvivalResult",
     "Survivor",
     "ThreatAttack",
@@ -55,6 +60,7 @@ __all__ = [
     "TooLarge",
     "UnitAnalysis",
     "UnitSpec",
+    "UnitState",
     "WeaponOption",
     "WeaponSpec",
     "analyze_unit",
@@ -65,6 +71,7 @@ __all__ = [
     "cook_off_dice",
     "damage_output",
     "damage_taken",
+    "delivered",
     "die_outcomes",
     "estimate",
     "expected_damage",
@@ -72,6 +79,7 @@ __all__ = [
     "hit_probability",
     "hit_table",
     "location_outcomes",
+    "magazine_rounds",
     "mean_stopped",
     "missiles_destroyed",
     "missiles_removed",
@@ -81,11 +89,13 @@ __all__ = [
     "sampled_survival",
     "silhouette",
     "simulate_survival",
+    "state_odds",
     "success_faces",
     "survival",
     "survival_answer",
     "team_score",
     "unit_score",
+    "unit_threat",
     "weapon_damage",
     "winner",
 ]

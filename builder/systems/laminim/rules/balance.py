@@ -4,16 +4,15 @@ whole catalog and several threats.
 The optimiser (``optimize.py``) scores every legal loadout against one threat. A designer asks
 across threats: is one loadout best against everything, is a weapon never worth its weight, does
 a frame have a niche? This module answers from the optimiser's own numbers only: its ranking
-(``rank_key``), its objectives on the 1e-9 grid and its Pareto front (``pareto_front``). It
-scores nothing itself, so every "best" and every front here is exactly what
-``laminim optimize --frame F --threat T`` prints.
+(``ranked``), its Pareto figures compared by the tie rule (``ties``: values within 1e-9 are
+equal, pair by pair) and its Pareto front (``pareto_front``). It scores nothing itself, so every
+"best" and every front here is exactly what ``laminim optimize --frame F --threat T`` prints.
 
 Definitions (all per threat, over the loadouts the optimiser scored):
 - a frame's **front**: the Pareto front of that frame's loadouts alone (``optimize --frame F``);
 - the **catalog-wide front**: the front over every frame's loadouts; a frame with a loadout on it
   has a **niche** against that threat;
-- frame A is **dominated by** frame B when every loadout of A is dominated by one of B
-  (equivalently: every point of A's front is dominated by a point of B's front);
+- frame A is **dominated by** frame B when every loadout of A is dominated by one of B;
 - a weapon is **on a front** when a loadout of that front mounts it; **never worth it** when it is
   on no frame x threat front; a **must-pick** when it is on at least ``MUST_PICK`` of them;
 - a weapon's **marginal value** for a frame and threat: the best loadout with it against the best
@@ -25,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .optimize import ScoredLoadout, objectives, pareto_front
+import numpy as np
+
+from .optimize import DEFAULT_RANK, ScoredLoadout, figures, ranked
+from .ties import dominance_matrix
 
 MUST_PICK = 0.75
 """A weapon on at least this share of every frame x threat front is a "must-pick"."""
@@ -38,18 +40,13 @@ def loadout_name(s: ScoredLoadout) -> Loadout:
     return (s.frame, tuple(sorted(w for w in s.weapons if w is not None)))
 
 
-def dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """``a`` at least as good as ``b`` on every objective and better on one (``pareto_front``'s
-    test, on the same 1e-9 grid)."""
-    return a != b and all(x >= y for x, y in zip(a, b, strict=True))
-
-
 @dataclass(frozen=True)
 class ThreatScores:
     """The optimiser's answer for one threat: every frame's loadouts, best first."""
 
     threat: str
     loadouts: tuple[ScoredLoadout, ...]
+    rank: str = DEFAULT_RANK
 
 
 @dataclass(frozen=True)
@@ -74,8 +71,9 @@ class Marginal:
     with_it: ScoredLoadout | None  # None: no legal loadout of the frame mounts it
     without: ScoredLoadout | None  # None: every legal loadout mounts it
 
-    def delta(self) -> tuple[float, float, float] | None:
-        """(alive, expected remaining, damage) of with minus without; None if one is missing."""
+    def delta(self) -> tuple[float, float, float, float] | None:
+        """(alive, expected remaining, damage, delivered) of with minus without; None if one
+        is missing."""
         if self.with_it is None or self.without is None:
             return None
         a, b = self.with_it, self.without
@@ -83,6 +81,7 @@ class Marginal:
             a.alive - b.alive,
             a.expected_remaining - b.expected_remaining,
             a.damage_all - b.damage_all,
+            a.delivered - b.delivered,
         )
 
 
@@ -132,14 +131,28 @@ class Balance:
         return next(c for c in self.cells if c.frame == frame and c.threat == threat)
 
 
-def _front(rows: Sequence[ScoredLoadout]) -> tuple[ScoredLoadout, ...]:
-    return tuple(s for s, on in zip(rows, pareto_front(rows), strict=True) if on)
+class _Dominance:
+    """Which loadout dominates which, every pair of one threat's loadouts compared once (the
+    tie rule is not transitive, so fronts alone would not do)."""
 
+    def __init__(self, loadouts: Sequence[ScoredLoadout]) -> None:
+        self.index = {id(s): i for i, s in enumerate(loadouts)}
+        self.matrix = dominance_matrix(figures(loadouts))
 
-def _covers(front: Sequence[ScoredLoadout], other: Sequence[ScoredLoadout]) -> bool:
-    """Every loadout of ``other`` (a front) is dominated by one of ``front``."""
-    points = [objectives(s) for s in front]
-    return bool(other) and all(any(dominates(p, objectives(s)) for p in points) for s in other)
+    def _at(self, rows: Sequence[ScoredLoadout]) -> np.ndarray:
+        return np.array([self.index[id(s)] for s in rows], dtype=np.intp)
+
+    def front(self, rows: Sequence[ScoredLoadout]) -> tuple[ScoredLoadout, ...]:
+        """``rows``' own Pareto front (``pareto_front(rows)``), in their order."""
+        at = self._at(rows)
+        beaten = self.matrix[np.ix_(at, at)].any(axis=0)
+        return tuple(s for s, lost in zip(rows, beaten, strict=True) if not lost)
+
+    def covers(self, by: Sequence[ScoredLoadout], rows: Sequence[ScoredLoadout]) -> bool:
+        """Every loadout of ``rows`` is dominated by one of ``by``."""
+        if not rows or not by:
+            return False
+        return bool(self.matrix[np.ix_(self._at(by), self._at(rows))].any(axis=0).all())
 
 
 def _marginal(frame: str, threat: str, rows: Sequence[ScoredLoadout], weapon: str) -> Marginal:
@@ -157,8 +170,8 @@ def balance(
     """The balance report of ``frames`` x ``weapons`` from the optimiser's ``scores``.
 
     Each ``ThreatScores.loadouts`` is one optimiser run over every frame, in its ranking order
-    (its ``pareto`` flags are the catalog-wide front). A frame without loadouts (none legal)
-    has no cell.
+    (its ``pareto`` flags are the catalog-wide front); a frame's rows are ranked again among
+    themselves (``optimize --frame F``). A frame without loadouts (none legal) has no cell.
     """
     cells: list[FrameThreat] = []
     marginals: dict[str, list[Marginal]] = {w: [] for w in weapons}
@@ -170,8 +183,9 @@ def balance(
     scored: dict[str, int] = dict.fromkeys(frames, 0)
     of = 0
     for ts in scores:
-        by_frame = {f: [s for s in ts.loadouts if s.frame == f] for f in frames}
-        fronts = {f: _front(rows) for f, rows in by_frame.items() if rows}
+        by_frame = {f: ranked([s for s in ts.loadouts if s.frame == f], ts.rank) for f in frames}
+        beats = _Dominance(ts.loadouts)
+        fronts = {f: beats.front(rows) for f, rows in by_frame.items() if rows}
         best.append(ts.loadouts[0] if ts.loadouts else None)
         wide = {s.frame for s in ts.loadouts if s.pareto}
         for f in frames:
@@ -182,7 +196,7 @@ def balance(
             of += 1
             scored[f] += 1
             front = fronts[f]
-            by = tuple(g for g in frames if g != f and g in fronts and _covers(fronts[g], front))
+            by = tuple(g for g in frames if g != f and beats.covers(by_frame[g], rows))
             seen = beaten_by[f]
             beaten_by[f] = set(by) if seen is None else seen & set(by)
             if f in wide:

@@ -8,7 +8,8 @@ and the part names are the text layer's (``balance_text.py``).
 Kinds, in the order the summary gives them:
 - ``best_loadout``: the loadout (frame and weapons) that is the catalog-wide best against the most
   threats (ties: the first threat's), and against which threats;
-- ``best_no_damage``: against how many threats the catalog-wide best deals no damage at all;
+- ``best_no_damage``: against how many threats the catalog-wide best delivers no damage over
+  the game (D25) at all;
 - ``must_pick``: the weapons on at least ``MUST_PICK`` of the frame x threat fronts;
 - ``never_worth``: the weapons on no front at all;
 - ``niche``: a frame on the catalog-wide front against some threats (one finding per frame);
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .balance import Balance, Loadout, loadout_name
+from .ties import same
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def _best_loadout(b: Balance) -> Finding | None:
 
 def _best_no_damage(b: Balance) -> Finding | None:
     idle = [
-        t for s, t in zip(b.best, b.threats, strict=True) if s is not None and s.damage_all == 0
+        t for s, t in zip(b.best, b.threats, strict=True) if s is not None and same(s.delivered, 0)
     ]
     if not idle:
         return None

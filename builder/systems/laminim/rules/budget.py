@@ -1,6 +1,6 @@
 """How big an exact survival job is, known before a single array is allocated.
 
-The chain (``survival.py``) keeps one float64 array per validity pattern whose axes list every
+The chain (``chain_reference``) keeps one float64 array per validity pattern whose axes list every
 durability a part can show, and applies every die of the threat (and every cook-off die) to it.
 ``estimate`` counts those cells and die applications from the specs alone, in microseconds even
 for absurd inputs (durability 10^9, ammo 10^9, attacks 10^6); ``check_budget`` refuses a job
@@ -15,6 +15,7 @@ Limits: ``MAX_STATES`` cells held at once (state arrays plus the chain's working
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from math import gcd, prod
 
@@ -61,7 +62,7 @@ class Estimate:
 def reachable_count(start: int, steps: frozenset[int] | set[int]) -> int:
     """How many durabilities a part starting at ``start`` can show when hit by ``steps``.
 
-    Matches ``survival._reachable`` (start minus any sum of steps, clipped at 0): a value
+    Matches ``chain_tables._reachable`` (start minus any sum of steps, clipped at 0): a value
     ``start - x`` with ``0 <= x < start`` is reachable when ``x`` is a sum of steps, plus the
     cell 0. The sums below a bound come from a sieve (closure under each step by doubling
     shifts); beyond the semigroup's Frobenius number every multiple of the gcd is a sum.
@@ -90,6 +91,7 @@ def reachable_count(start: int, steps: frozenset[int] | set[int]) -> int:
     return count + 1  # the cell 0
 
 
+@lru_cache(maxsize=16384)  # the optimiser's size guard, then the chain itself, ask the same
 def estimate(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> Estimate:
     """Cells and work of ``survival(unit, threat, rounds)`` from the specs alone."""
     powers = {a.weapon.power for a in threat.attacks if a.weapon.makes_attacks}
@@ -112,7 +114,7 @@ def estimate(unit: UnitSpec, threat: ThreatSpec, rounds: int) -> Estimate:
     dice = sum(a.weapon.attacks for a in threat.attacks if a.weapon.makes_attacks)
     group = max((a.weapon.attacks for a in threat.attacks if a.weapon.makes_attacks), default=0)
     ammo = sum(w.cook_off_dice for w in unit.slots if w is not None)
-    # A whole group of dice on a small slot space (<= 64 cells, survival._GROUP_MAX_STATES) is
+    # A whole group of dice on a small slot space (<= 64 cells, chain_ops._GROUP_MAX_STATES) is
     # one product with group + 1 blocks side by side; larger spaces go one die at a time.
     slot_space = prod(axes[i + 1] for i in mounted)
     blocks = group + 1 if slot_space <= 64 else 0

@@ -22,6 +22,7 @@ from .chain_waves import CLEAN, TOTAL, _resolve, _State, _summarise
 from .interception import Intercept
 from .model import ThreatSpec, UnitSpec
 from .results import Pattern, SurvivalResult
+from .schedule import round_threats
 from .threads import one_maths_thread
 
 
@@ -72,10 +73,21 @@ def _drop_crumbs(chain: _Chain, state: _State, below: float, allowance: float) -
 
 
 def _survival(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int,
+    intercept: Intercept | None = None,
+    start: Pattern | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
+    """The chain from ``unit`` whole (its durabilities and ammo are where it starts, see
+    ``start``), with ``start`` the slots intact at the start (default: every mounted one), and
+    each round's attacks from ``schedule.round_threats`` (D21)."""
     chain = _Chain(unit, threat, intercept)
-    start: Pattern = chain.mounted  # type: ignore[assignment]
+    plan = round_threats(threat, rounds, attacks_done)
+    if start is None:
+        start = chain.mounted  # type: ignore[assignment]
+    assert start is not None
     values = chain.axis_values(start)
     array = np.zeros((2, *(len(v) for v in values)))
     full: tuple = (slice(None), *(len(v) - 1 for v in values))
@@ -86,20 +98,22 @@ def _survival(
     dropped = 0.0
     results = []
     for round_no in range(1, rounds + 1):
+        made = plan[round_no - 1]
         pending: dict[Pattern, np.ndarray] = {}
         for pattern, mass in state.alive.items():
             values = chain.axis_values(pattern)
-            split = chain.intercepted(pattern)
+            split = chain.intercepted(pattern, made)
             if split is not None:
-                assert chain.arrive is not None
+                arrive = chain.arriving(made)
+                assert arrive is not None
                 if np.array_equal(mass[CLEAN], mass[TOTAL]):
-                    total = _intercepted_round(mass[TOTAL], *split, chain.arrive[1], values, 0)
+                    total = _intercepted_round(mass[TOTAL], *split, arrive[1], values, 0)
                     mass = np.stack((total, total))
                 else:
-                    mass = _intercepted_round(mass, *split, chain.arrive[1], values, 1)
+                    mass = _intercepted_round(mass, *split, arrive[1], values, 1)
                 pending[pattern] = mass
                 continue
-            kernels = chain.round_kernels(pattern)
+            kernels = chain.round_kernels(pattern, made)
             if np.array_equal(mass[CLEAN], mass[TOTAL]):
                 # No cook-off 1 can have touched this mass yet (e.g. no weapon destroyed): the
                 # two views are bit-for-bit equal, so run the dice once and copy the result.
@@ -124,8 +138,13 @@ def _survival(
 
 
 def reference_survival(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, intercept: Intercept | None = None
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    intercept: Intercept | None = None,
+    start: Pattern | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """The reference chain on one maths thread, without the budget check (callers check it)."""
     with one_maths_thread():
-        return _survival(unit, threat, rounds, intercept)
+        return _survival(unit, threat, rounds, intercept, start, attacks_done)

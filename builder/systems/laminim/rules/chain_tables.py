@@ -61,8 +61,9 @@ class _Chain:
             for part in range(4)
         )
         self.shape = _shape(unit)
-        self._round: dict[Pattern, list[tuple[Kernel, int]]] = {}
+        self._round: dict[tuple[Pattern, ThreatSpec], list[tuple[Kernel, int]]] = {}
         self._cook: dict[tuple[Pattern, int], Kernel] = {}
+        self._arrive: dict[ThreatSpec, tuple[int, tuple[float, ...]] | None] = {threat: self.arrive}
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
@@ -82,18 +83,37 @@ class _Chain:
             self.mounted[2] and not pattern[2],
         )
 
-    def round_kernels(self, pattern: Pattern) -> list[tuple[Kernel, int]]:
-        """The threat's dice against this silhouette, identical dice grouped: (kernel, count)."""
-        if pattern not in self._round:
-            self._round[pattern] = _round_kernels(self.shape, self.threat, pattern)
-        return self._round[pattern]
+    def round_kernels(
+        self, pattern: Pattern, threat: ThreatSpec | None = None
+    ) -> list[tuple[Kernel, int]]:
+        """The dice of ``threat`` (default: the chain's; D21: one round's share of it) against
+        this silhouette, identical dice grouped: (kernel, count)."""
+        made = self.threat if threat is None else threat
+        key = (pattern, made)
+        if key not in self._round:
+            self._round[key] = _round_kernels(self.shape, made, pattern)
+        return self._round[key]
 
-    def intercepted(self, pattern: Pattern) -> tuple[list[tuple[Kernel, int]], Kernel] | None:
+    def arriving(self, threat: ThreatSpec | None = None) -> tuple[int, tuple[float, ...]] | None:
+        """D19's (intercepted salvo, P(m missiles arrive)) for ``threat`` (default: the
+        chain's); None without interception or without a salvo."""
+        made = self.threat if threat is None else threat
+        if made not in self._arrive:
+            self._arrive[made] = (
+                None if self.intercept is None else arriving(self.unit, made, self.intercept)
+            )
+        return self._arrive[made]
+
+    def intercepted(
+        self, pattern: Pattern, threat: ThreatSpec | None = None
+    ) -> tuple[list[tuple[Kernel, int]], Kernel] | None:
         """D19 for this silhouette: (every other die, grouped; one die of the intercepted
         salvo), or None when the interceptor is not intact at the start of the round."""
-        if self.arrive is None or self.intercept is None or not pattern[self.intercept.slot]:
+        made = self.threat if threat is None else threat
+        arrive = self.arriving(made)
+        if arrive is None or self.intercept is None or not pattern[self.intercept.slot]:
             return None
-        return _intercept_kernels(self.shape, self.threat, pattern, self.arrive[0])
+        return _intercept_kernels(self.shape, made, pattern, arrive[0])
 
     def cook_kernel(self, pattern: Pattern, slot: int) -> Kernel:
         key = (pattern, slot)

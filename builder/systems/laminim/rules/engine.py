@@ -18,6 +18,8 @@ reference chain.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +30,7 @@ from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import die_outcomes
 from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .results import Pattern, RoundResult, SurvivalResult
+from .schedule import round_threats
 
 PATTERNS: tuple[Pattern, ...] = tuple(
     (bool(p & 1), bool(p & 2), bool(p & 4)) for p in range(8)
@@ -41,12 +44,48 @@ def _loops() -> Any:
     return engine_loops
 
 
-def warm() -> None:
-    """Load (or compile and cache) the loops by running a tiny chain: used by ``setup.sh``."""
-    from .model import ThreatAttack
+_warmed = threading.Event()
+_warming = threading.Lock()
 
-    gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
-    exact_survival(UnitSpec("warm", 3, (gun, None, None)), ThreatSpec("t", (ThreatAttack(gun, 5),)))
+
+def warm() -> None:
+    """Load (or compile and cache) the loops by running a tiny chain, once per process: about a
+    second of CPU the first time (``scripts/setup.sh`` compiles here; the TUI calls it in a
+    worker after its first screen, so the optimiser and large units answer at once), then
+    nothing. Safe from any thread."""
+    if _warmed.is_set():
+        return
+    with _warming:
+        if _warmed.is_set():
+            return
+        from .model import ThreatAttack
+
+        gun = WeaponSpec("gun", "normal", 3, 2, 2, 2, 0)
+        unit, threat = (
+            UnitSpec("warm", 3, (gun, None, None)),
+            ThreatSpec("t", (ThreatAttack(gun, 5),)),
+        )
+        exact_survival(unit, threat)
+        _warmed.set()
+
+
+def warm_in_background() -> threading.Thread | None:
+    """Start :func:`warm` on a daemon thread and return at once, for a UI to call after its first
+    paint: the second of CPU that loading the compiled engine costs is then spent while the
+    player reads the screen, and the optimiser and large units answer without it. Returns the
+    thread (``join`` it to wait), or None when the engine is already warm. Quitting never waits
+    for it (a daemon), and a failure to load is left to the first job that needs the engine,
+    which reports it (a background thread has nowhere to say it)."""
+    if _warmed.is_set():
+        return None
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the job that needs the engine reports it
+            warm()
+
+    thread = threading.Thread(target=run, name="laminim-engine-warm", daemon=True)
+    thread.start()
+    return thread
 
 
 def _target(shape: UnitSpec) -> UnitSpec:
@@ -100,19 +139,10 @@ class _Tables:
             for part in range(4)
         )
         self.mounted_mask = sum(1 << i for i in range(3) if chain.mounted[i])
-        groups: dict[tuple[WeaponSpec, int], int] = {}
-        for attack in threat.attacks:
-            if attack.weapon.makes_attacks:
-                key = (attack.weapon, attack.bonus)
-                groups[key] = groups.get(key, 0) + attack.weapon.attacks
         target = _target(self.shape)  # built once: the kernel caches hash it on every look-up
-        self.dice = self._stack(
-            [
-                [self._pattern_kernel(_target_kernel(target, w, b, pat), pat) for pat in PATTERNS]
-                for w, b in groups
-            ],
-            list(groups.values()),
-        )
+        self._target_shape = target
+        self._by_threat: dict[ThreatSpec, tuple[tuple, tuple]] = {}
+        self.dice, self.main = self.for_threat(threat)
         cook_dice = [w.cook_off_dice if w is not None else 0 for w in unit.slots]
         self.dice_mask = sum(1 << i for i in range(3) if cook_dice[i])
         self.p_clean = np.array(
@@ -139,12 +169,35 @@ class _Tables:
             cook[mask] = self._stack(kernels, [cook_dice[s] for s in slots])
         loops = _loops()
         rows = self.dims[0] * self.dims[1] * self.dims[2]
-        pattern, dest = loops.plan_rows(*self.dims[:3], *self.dice[1:3], self.dice[4])
-        self.main = (pattern, dest)
+        pattern = self.main[0]
         # clean rows equal to total rows (``loops.roll``): every cook-off weapon intact
         self.shared = (pattern & self.dice_mask) == self.dice_mask
         self.cook = self._pack(loops, cook, rows)
         self.cook_rows = rows
+
+    def for_threat(self, threat: ThreatSpec) -> tuple[tuple, tuple]:
+        """(the die stack, ``roll``'s row tables) of ``threat``'s dice: the chain's threat, or
+        one round's share of it (D21; its powers are among the chain's, so the axes fit)."""
+        if threat not in self._by_threat:
+            groups: dict[tuple[WeaponSpec, int], int] = {}
+            for attack in threat.attacks:
+                if attack.weapon.makes_attacks:
+                    key = (attack.weapon, attack.bonus)
+                    groups[key] = groups.get(key, 0) + attack.weapon.attacks
+            target = self._target_shape
+            dice = self._stack(
+                [
+                    [
+                        self._pattern_kernel(_target_kernel(target, w, b, pat), pat)
+                        for pat in PATTERNS
+                    ]
+                    for w, b in groups
+                ],
+                list(groups.values()),
+            )
+            main = _loops().plan_rows(*self.dims[:3], *dice[1:3], dice[4])
+            self._by_threat[threat] = (dice, main)
+        return self._by_threat[threat]
 
     def _pack(self, loops: Any, cook: dict[int, tuple], rows: int) -> tuple:
         """Every cook-off mask's kernel stack and row tables in arrays with a leading mask
@@ -215,20 +268,32 @@ def _targets(values: tuple[int, ...], padded: bool, damage: int) -> np.ndarray:
 
 
 def exact_survival(
-    unit: UnitSpec, threat: ThreatSpec, rounds: int = 6, cook_off: bool = True
+    unit: UnitSpec,
+    threat: ThreatSpec,
+    rounds: int = 6,
+    cook_off: bool = True,
+    start: Pattern | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """``survival`` without interception, on the compiled loops (no budget check here).
 
     ``cook_off=False``: the clean view is not kept (the arrays hold the total view alone: a
     third to a half of the work on a unit with cook-off weapons) and every round's
     ``cook_off`` is NaN; the other numbers are the same. The optimiser ranks without it.
+
+    D21: the unit starts at its spec's durabilities and ammo (``start.start_unit``) with
+    ``start`` the slots intact (default: every mounted one); each round makes the attacks
+    ``schedule.round_threats`` gives it (every attack every round for a catalog threat).
     """
     loops = _loops()
     tables = _tables(unit, threat)
+    plan = round_threats(threat, rounds, attacks_done)
     dims = tables.dims
     n_views = 2 if cook_off else 1  # untracked: the total view alone, nothing to keep equal
     x = np.zeros((n_views, *dims))
-    x[:, dims[0] - 1, dims[1] - 1, dims[2] - 1, dims[3] - 1] = 1.0  # full durability
+    begin = tables.mounted if start is None else start
+    a, b, c = (dims[i] - 1 if begin[i] else 0 for i in range(3))
+    x[:, a, b, c, dims[3] - 1] = 1.0  # where the unit stands (whole: at full durability)
     waves = _wave_buffers(dims, tables.dice_mask, n_views)
     spare_waves = _wave_buffers(dims, tables.dice_mask, n_views)
     spare = np.empty((tables.cook_rows, dims[3]))
@@ -238,7 +303,8 @@ def exact_survival(
     results = []
     for round_no in range(1, rounds + 1):
         views = x[1:] if same and cook_off else x
-        rolled = _roll(loops, views, tables)
+        made = plan[round_no - 1]
+        rolled = _roll(loops, views, tables, made) if made.attacks else views.copy()
         if same and cook_off:
             rolled = np.concatenate((rolled, rolled))
         settled = np.zeros_like(rolled)
@@ -268,12 +334,11 @@ def exact_survival(
     return SurvivalResult(unit.name, threat.id, tuple(results))
 
 
-def _roll(loops: Any, array: np.ndarray, tables: _Tables) -> np.ndarray:
-    """``loops.roll`` of the threat's dice on ``array`` (views, slots..., frame; C-contiguous)
+def _roll(loops: Any, array: np.ndarray, tables: _Tables, threat: ThreatSpec) -> np.ndarray:
+    """``loops.roll`` of ``threat``'s dice on ``array`` (views, slots..., frame; C-contiguous)
     as rows. ``array`` itself is one of the two ping-pong buffers (overwritten): a large state
     is never copied."""
-    stay, nm, mpart, mq, _, counts = tables.dice
-    pattern, dest = tables.main
+    (stay, nm, mpart, mq, _, counts), (pattern, dest) = tables.for_threat(threat)
     rows = array.reshape(-1, array.shape[-1])
     spare = np.empty_like(rows)
     out = loops.roll(

@@ -61,9 +61,41 @@ class UnitSpec:
 class ThreatAttack:
     weapon: WeaponSpec
     bonus: int = 0  # ignored for missiles (every missile contacts)
+    # D21: the attack is made in the first ``rounds`` rounds in which the threat attacks (an
+    # enemy unit firing while its ammo lasts); None = every round, as every catalog threat (D7)
+    rounds: int | None = None
 
 
 @dataclass(frozen=True)
 class ThreatSpec:
     id: str
     attacks: tuple[ThreatAttack, ...]
+
+
+@dataclass(frozen=True)
+class UnitState:
+    """A unit where it stands in a battle (docs/rules.md D20, D21), beside its ``UnitSpec``.
+
+    ``frame`` and ``slots`` are each part's current durability: damage recorded this round is
+    in, so a part may be at 0 or below until the round's resolution destroys it (2-4c). A
+    slot's value is ignored when the slot is empty. ``destroyed``: the mounted weapons already
+    destroyed by an earlier resolution (the frame's own destruction is the unit's: such a unit
+    is not in play). ``ammo``: ammo left per slot (None for a weapon that uses none), which
+    sets its cook-off dice (D5); None there means a full magazine (or a weapon without ammo).
+    """
+
+    frame: int
+    slots: tuple[int, int, int]
+    destroyed: tuple[bool, bool, bool] = (False, False, False)
+    ammo: tuple[int | None, int | None, int | None] = (None, None, None)
+    frame_destroyed: bool = False
+
+    @classmethod
+    def full(cls, unit: UnitSpec) -> UnitState:
+        """The unit before its first round: every part whole, every magazine full."""
+        return cls(
+            unit.frame_durability,
+            tuple(w.durability if w is not None else 0 for w in unit.slots),  # type: ignore[arg-type]
+            (False, False, False),
+            tuple(w.ammo if w is not None else None for w in unit.slots),  # type: ignore[arg-type]
+        )

@@ -5,7 +5,8 @@ A loadout is a frame and three ordered slots (empty slots allowed, at least ``mi
 weapons, total weight <= the frame's payload, docs/rules.md D1/D2). Each is scored against a threat
 over ``rounds`` rounds: P(alive) and expected remaining durability after the last round (the exact
 chain, ``survival``), damage output with all weapons (``damage_output``, mirror-match exposure as on
-the card) and payload used.
+the card), damage delivered over the rounds (D25, ``delivered``: read off the same chain's
+per-round figures) and payload used.
 
 Symmetric duplicates. Slot order fixes faces 4/5/6 and the attack order, but none of the scored
 numbers can see it: location faces are equally likely, so moving a weapon to another slot only
@@ -20,33 +21,40 @@ weapons on one frame, and ``evaluated`` counts multisets.
 
 Throughput. Loadouts whose chain inputs coincide share one survival computation
 (``_survival_key``); the distinct chains run on ``workers`` threads (the compiled engine
-releases the GIL while it computes), and ``progress(done, total)`` is called as they finish.
-No score reads the cook-off figure, so the chains do not keep the view it needs
-(``survival(..., cook_off=False)``: a third less work on units with cook-off weapons).
+releases the GIL while it computes), or through a caller's ``ChainRunner`` (the balance report
+forks processes), and ``progress(done, total)`` is called as they finish. No score reads the
+cook-off figure, so the chains do not keep the view it needs (``survival(..., cook_off=False)``:
+a third less work on units with cook-off weapons).
 
-Ranking: alive, then expected remaining, then damage (all descending, values within 1e-9 count
-as equal), then payload (ascending), then frame and weapon ids.
-Pareto front over (alive, expected remaining, damage), all maximised: a loadout is on the
-front when no other loadout is at least as good on all three
-and better on one. Payload is a constraint, not an objective: unused payload buys nothing in the
-rules, so a lighter loadout is not better for being lighter (it is still the tie-breaker).
+Ranking (``RANKS``, default ``delivered``): the chosen figure first, then the others in the order
+delivered, alive, remaining, damage (all descending), then payload (ascending), then frame and
+weapon ids; ``payload`` ranks the lightest first, then by those four figures. Figures compare by
+the tie rule (``ties``: values within 1e-9 are equal, pair by pair), and every row ranks
+before the next by it.
+Pareto front over (alive, expected remaining, damage, delivered), all maximised: a loadout is on
+the front when no other loadout is at least as good on all four and better on one (by more
+than 1e-9). Payload is a
+constraint, not an objective: unused payload buys nothing in the rules, so a lighter loadout is
+not better for being lighter (it is still the tie-breaker).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
+import numpy as np
+
 from .damage_output import damage_output
+from .delivered import delivered
 from .model import ThreatSpec, UnitSpec, WeaponSpec
-from .results import Interval, RoundResult
+from .results import Interval, RoundResult, Span
 from .sampled import survival_answer
 from .silhouette import silhouette
-from .survival import survival
+from .ties import compare, front_flags, path, tie_classes
 
 
 @dataclass(frozen=True)
@@ -74,9 +82,11 @@ class ScoredLoadout:
     alive: float
     expected_remaining: float
     damage_all: float
+    delivered: float = 0.0  # D25: expected damage dealt over the rounds while it survives
     pareto: bool = False
     error_bound: float = 0.0  # of alive / expected_remaining (the chain's dropped mass)
     interval: Interval | None = None  # sampled (beyond the exact budget): 95 % intervals
+    delivered_interval: Span | None = None  # sampled: bounds from the per-slot intervals
 
 
 @dataclass(frozen=True)
@@ -85,9 +95,29 @@ class OptimizeResult:
     rounds: int
     evaluated: int  # legal weapon multisets scored, one row each (symmetric duplicates once)
     loadouts: tuple[ScoredLoadout, ...]  # best first
+    rank: str = "delivered"
+
+
+FIGURES: dict[str, str] = {
+    "delivered": "delivered",
+    "alive": "alive",
+    "remaining": "expected_remaining",
+    "damage": "damage_all",
+}
+"""The ranked figures (``--rank`` name: ScoredLoadout field), in their tie-breaking order."""
+
+RANKS = (*FIGURES, "payload")
+"""What ``optimize --rank`` takes; the first is the default."""
+
+DEFAULT_RANK = RANKS[0]
+
+OBJECTIVES = ("alive", "expected_remaining", "damage_all", "delivered")
+"""The Pareto front's figures (ScoredLoadout fields), all maximised."""
 
 
 Slots = tuple[WeaponOption | None, WeaponOption | None, WeaponOption | None]
+Chain = tuple[RoundResult, ...]
+"""A distinct chain's per-round results (empty when no round is asked for)."""
 
 
 def _order_matters(slots: Sequence[WeaponOption | None]) -> bool:
@@ -131,17 +161,18 @@ def loadouts(
     return [slots for group in loadout_groups(frame, weapons, min_weapons) for slots in group]
 
 
+def _part(w: WeaponOption | None) -> tuple:
+    """What the chain sees of one slot: names, weights and attacks do not change its numbers."""
+    if w is None:
+        return ()
+    s = w.spec
+    cooks = bool(s.cook_off_dice)
+    return (s.durability, s.power if cooks else 0, s.ammo if cooks else 0, s.guard)
+
+
 def _survival_key(frame: FrameOption, slots: Slots, order: bool) -> tuple:
-    """What the chain sees: names and weights do not change its numbers."""
-
-    def part(w: WeaponOption | None) -> tuple:
-        if w is None:
-            return ()
-        s = w.spec
-        cooks = bool(s.cook_off_dice)
-        return (s.durability, s.power if cooks else 0, s.ammo if cooks else 0, s.guard)
-
-    parts = [part(w) for w in slots]
+    """What the chain sees: loadouts with one key share one chain."""
+    parts = [_part(w) for w in slots]
     # repr orders a shield's Guard beside None or a number, which plain tuples cannot compare
     return (frame.durability, tuple(parts) if order else tuple(sorted(parts, key=repr)))
 
@@ -156,7 +187,34 @@ def _damage(slots: tuple[WeaponSpec | None, ...]) -> float:
     return float(damage_output(unit, float(silhouette(unit).exposure)).all_weapons)
 
 
-def _scored(frame: FrameOption, slots: Slots, last: RoundResult | None) -> ScoredLoadout:
+def _in_order(chain: Chain, shared: Slots, slots: Slots, order: bool) -> Chain:
+    """``chain`` (computed for ``shared``, a loadout with the same key) with its per-slot
+    figures moved to ``slots``' order. Where order does not matter, a slot's figures depend
+    only on what the chain sees of it (``_part``), so any slot of ``shared`` with the same part
+    carries them."""
+    if order or shared == slots:
+        return chain
+    source = [_part(w) for w in shared]
+    where = tuple(source.index(_part(w)) for w in slots)
+    if where == (0, 1, 2):
+        return chain
+
+    def moved(values: tuple) -> tuple:
+        return tuple(values[j] for j in where)
+
+    out = []
+    for r in chain:
+        interval = r.interval
+        if interval is not None:
+            interval = replace(interval, slot_destroyed=moved(interval.slot_destroyed))
+        out.append(replace(r, slot_destroyed=moved(r.slot_destroyed), interval=interval))
+    return tuple(out)
+
+
+def _scored(frame: FrameOption, slots: Slots, chain: Chain, rounds: int) -> ScoredLoadout:
+    last = chain[-1] if chain else None
+    unit = _unit(frame, slots)
+    worth = delivered(unit, chain, rounds)
     return ScoredLoadout(
         frame=frame.id,
         weapons=tuple(None if w is None else w.id for w in slots),  # type: ignore[arg-type]
@@ -168,64 +226,82 @@ def _scored(frame: FrameOption, slots: Slots, last: RoundResult | None) -> Score
             else last.expected_remaining
         ),
         damage_all=_damage(tuple(w.spec if w else None for w in slots)),
+        delivered=worth.total,
         error_bound=0.0 if last is None else last.error_bound,
         interval=None if last is None else last.interval,
+        delivered_interval=worth.interval,
     )
 
 
-def score(
-    frame: FrameOption, slots: Slots, threat: ThreatSpec, rounds: int, cache: dict | None = None
-) -> ScoredLoadout:
-    key = _survival_key(frame, slots, _order_matters(slots))
-    if cache is not None and key in cache:
-        last = cache[key]
-    else:
-        unit = _unit(frame, slots)
-        last = survival(unit, threat, rounds, cook_off=False).rounds[-1] if rounds > 0 else None
-        if cache is not None:
-            cache[key] = last
-    return _scored(frame, slots, last)
+# --- the tie rule, the ranking and the front ------------------------------------------------------
 
 
-TIE = 1e-9  # numbers closer than the chain's accuracy are ties, not float noise to rank by
+def _figure_order(rank: str) -> tuple[str, ...]:
+    """The figures' fields in the order ``rank`` compares them."""
+    if rank not in RANKS:
+        raise ValueError(f"unknown rank {rank!r}; one of {', '.join(RANKS)}")
+    first = () if rank == "payload" else (FIGURES[rank],)
+    return (*first, *(f for f in FIGURES.values() if f not in first))
 
 
-def _q(value: float) -> int:
-    """``value`` on a 1e-9 grid: equal loadouts (e.g. an extra no-ammo weapon never changes
-    P(alive)) compare equal instead of by their last float bits."""
-    return round(value / TIE)
+def _ids(s: ScoredLoadout) -> tuple[str, ...]:
+    return tuple(w or "~" for w in s.weapons)
 
 
-def objectives(s: ScoredLoadout) -> tuple[int, int, int]:
-    return (_q(s.alive), _q(s.expected_remaining), _q(s.damage_all))
+def before(a: ScoredLoadout, b: ScoredLoadout, rank: str = DEFAULT_RANK) -> bool:
+    """The ranking rule for two loadouts: True when ``a`` comes first (see the module doc)."""
+    if rank == "payload" and a.payload != b.payload:
+        return a.payload < b.payload
+    for field in _figure_order(rank):
+        c = compare(getattr(a, field), getattr(b, field))
+        if c:
+            return c > 0
+    if a.payload != b.payload:
+        return a.payload < b.payload
+    return (a.frame, _ids(a)) < (b.frame, _ids(b))
 
 
-def rank_key(s: ScoredLoadout) -> tuple:
-    alive, remaining, damage = objectives(s)
-    return (
-        -alive,
-        -remaining,
-        -damage,
-        s.payload,
-        s.frame,
-        tuple(w or "~" for w in s.weapons),
+def ranked(rows: Sequence[ScoredLoadout], rank: str = DEFAULT_RANK) -> list[ScoredLoadout]:
+    """``rows`` best first by ``rank``: every row ranks before the next by the rule (``ties``:
+    figures within 1e-9 equal; ``ties.path`` explains why such an order always exists)."""
+    fields = _figure_order(rank)
+    classes = {f: tie_classes([getattr(s, f) for s in rows]) for f in fields}
+    position = {id(s): i for i, s in enumerate(rows)}
+
+    def key(s: ScoredLoadout) -> tuple:
+        i = position[id(s)]
+        figures = tuple(-classes[f][i] for f in fields)
+        if rank == "payload":
+            return (s.payload, *figures, s.frame, _ids(s))
+        return (*figures, s.payload, s.frame, _ids(s))
+
+    return path(rows, key, lambda a, b: before(a, b, rank))
+
+
+def figures(rows: Sequence[ScoredLoadout]) -> np.ndarray:
+    """The Pareto figures of ``rows``, one row each (``OBJECTIVES``' order)."""
+    return np.array([[getattr(s, f) for f in OBJECTIVES] for s in rows], dtype=float).reshape(
+        len(rows), len(OBJECTIVES)
     )
 
 
-def pareto_front(scored: Sequence[ScoredLoadout]) -> list[bool]:
-    """For each loadout: is it undominated in (alive, expected remaining, damage)?"""
-    points = [objectives(s) for s in scored]
-    order = sorted(range(len(points)), key=lambda i: tuple(-v for v in points[i]))
-    front: list[tuple[int, int, int]] = []
-    flags = [False] * len(points)
-    for i in order:
-        p = points[i]
-        dominated = any(q[0] >= p[0] and q[1] >= p[1] and q[2] >= p[2] and q != p for q in front)
-        if not dominated:
-            flags[i] = True
-            front.append(p)
-    return flags
+def pareto_front(rows: Sequence[ScoredLoadout]) -> list[bool]:
+    """For each loadout: is no loadout of ``rows`` dominating it in (alive, expected remaining,
+    damage, delivered), by the tie rule?"""
+    return front_flags(figures(rows))
 
+
+def finish(
+    threat: str, rounds: int, rows: Sequence[ScoredLoadout], rank: str = DEFAULT_RANK
+) -> OptimizeResult:
+    """The result of ``rows`` (one per multiset): ranked, Pareto-marked."""
+    order = ranked(rows, rank)
+    flags = pareto_front(order)
+    marked = tuple(replace(s, pareto=flag) for s, flag in zip(order, flags, strict=True))
+    return OptimizeResult(threat, rounds, len(marked), marked, rank)
+
+
+# --- running the chains -------------------------------------------------------------------------
 
 Progress = Callable[[int, int], None]
 
@@ -233,63 +309,119 @@ WORKERS = 2  # threads for a many-loadout job (the machine's cores, at most this
 _PARALLEL_FROM = 16  # fewer distinct chains than this run on the calling thread
 
 
-def _last_rounds(
-    jobs: dict[tuple, UnitSpec],
-    threat: ThreatSpec,
-    rounds: int,
-    progress: Progress | None,
-    workers: int,
-    exact: bool,
-) -> dict[tuple, RoundResult | None]:
-    """Every distinct chain's last round, on ``workers`` threads for a large job; a loadout
-    beyond the exact budget is sampled (``sampled``) unless ``exact``."""
+def chain_of(unit: UnitSpec, threat: ThreatSpec, rounds: int, exact: bool) -> Chain:
+    """One distinct chain's per-round results; beyond the exact budget the sampled estimate
+    (``sampled``) unless ``exact`` (then ``budget.TooLarge``). Every chain runs on the compiled
+    engine (its start-up pays off over many chains, and a loadout gets the same numbers whichever
+    frames were asked for)."""
+    if rounds <= 0:
+        return ()
+    return survival_answer(
+        unit, threat, rounds, exact=exact, cook_off=False, engine="compiled"
+    ).rounds
 
-    def last(unit: UnitSpec) -> RoundResult | None:
-        if rounds <= 0:
-            return None
-        return survival_answer(unit, threat, rounds, exact=exact, cook_off=False).rounds[-1]
 
-    out: dict[tuple, RoundResult | None] = {}
-    total = len(jobs)
-    if workers <= 1 or total < _PARALLEL_FROM:
-        for done, (key, unit) in enumerate(jobs.items(), start=1):
-            out[key] = last(unit)
-            if progress is not None:
-                progress(done, total)
+ChainRunner = Callable[[dict[tuple, UnitSpec], ThreatSpec, int, bool, Progress | None], dict]
+"""``run(jobs, threat, rounds, exact, progress)`` -> ``{key: chain_of(unit, ...)}``: how the
+distinct chains are computed (default: ``threaded``)."""
+
+
+def threaded(workers: int) -> ChainRunner:
+    """Run the chains on ``workers`` threads (the calling thread for a small job)."""
+
+    def run(
+        jobs: dict[tuple, UnitSpec],
+        threat: ThreatSpec,
+        rounds: int,
+        exact: bool,
+        progress: Progress | None,
+    ) -> dict[tuple, Chain]:
+        out: dict[tuple, Chain] = {}
+        total = len(jobs)
+        if workers <= 1 or total < _PARALLEL_FROM:
+            for done, (key, unit) in enumerate(jobs.items(), start=1):
+                out[key] = chain_of(unit, threat, rounds, exact)
+                if progress is not None:
+                    progress(done, total)
+            return out
+        from concurrent.futures import ThreadPoolExecutor, as_completed  # not for an analysis
+
+        pool = ThreadPoolExecutor(max_workers=workers)
+        try:
+            futures = {
+                pool.submit(chain_of, unit, threat, rounds, exact): key
+                for key, unit in jobs.items()
+            }
+            for done, future in enumerate(as_completed(futures), start=1):
+                out[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, total)
+        finally:  # Ctrl-C or an error: drop the queued chains, let the running ones end
+            pool.shutdown(wait=False, cancel_futures=True)
         return out
-    pool = ThreadPoolExecutor(max_workers=workers)
-    try:
-        futures = {pool.submit(last, unit): key for key, unit in jobs.items()}
-        for done, future in enumerate(as_completed(futures), start=1):
-            out[futures[future]] = future.result()
-            if progress is not None:
-                progress(done, total)
-    finally:  # Ctrl-C or an error: drop the queued chains, let the running ones end
-        pool.shutdown(wait=False, cancel_futures=True)
-    return out
+
+    return run
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The rows to score (a frame and the orderings of one weapon multiset) and the distinct
+    chains they need, each under its key with the loadout it was planned for."""
+
+    rows: tuple[tuple[FrameOption, tuple[Slots, ...]], ...]
+    jobs: dict[tuple, UnitSpec]
+    shared: dict[tuple, Slots]
+
+
+def plan(
+    frames: Sequence[FrameOption], weapons: Sequence[WeaponOption], min_weapons: int = 1
+) -> Plan:
+    """The rows and distinct chains of ``frames`` x ``weapons`` (the same inputs: the same
+    plan, kept: the balance report asks once per threat)."""
+    return _plan(tuple(frames), tuple(weapons), min_weapons)
+
+
+@lru_cache(maxsize=8)
 def _plan(
-    frames: Sequence[FrameOption], weapons: Sequence[WeaponOption], min_weapons: int
-) -> tuple[list[tuple[FrameOption, list[Slots]]], dict[tuple, UnitSpec]]:
-    """The rows (a frame and the orderings of one weapon multiset) and the distinct chains."""
-    rows = [
-        (frame, group) for frame in frames for group in loadout_groups(frame, weapons, min_weapons)
-    ]
+    frames: tuple[FrameOption, ...], weapons: tuple[WeaponOption, ...], min_weapons: int
+) -> Plan:
+    rows = tuple(
+        (frame, tuple(group))
+        for frame in frames
+        for group in loadout_groups(frame, weapons, min_weapons)
+    )
     jobs: dict[tuple, UnitSpec] = {}
+    shared: dict[tuple, Slots] = {}
     for frame, group in rows:
         for slots in group:
             key = _survival_key(frame, slots, _order_matters(slots))
             if key not in jobs:
                 jobs[key] = _unit(frame, slots)
-    return rows, jobs
+                shared[key] = slots
+    return Plan(rows, jobs, shared)
 
 
 def chain_count(
     frames: Sequence[FrameOption], weapons: Sequence[WeaponOption], min_weapons: int = 1
 ) -> int:
     """How many distinct survival chains :func:`optimize` runs: the ``total`` of its progress."""
-    return len(_plan(frames, weapons, min_weapons)[1])
+    return len(plan(frames, weapons, min_weapons).jobs)
+
+
+def score_plan(
+    p: Plan, chains: dict[tuple, Chain], rounds: int, rank: str = DEFAULT_RANK
+) -> list[ScoredLoadout]:
+    """One row per multiset of ``p`` from its chains: the best of its orderings by ``rank``."""
+    out = []
+    for frame, group in p.rows:
+        candidates = []
+        for slots in group:
+            order = _order_matters(slots)
+            key = _survival_key(frame, slots, order)
+            chain = _in_order(chains[key], p.shared[key], slots, order)
+            candidates.append(_scored(frame, slots, chain, rounds))
+        out.append(candidates[0] if len(candidates) == 1 else ranked(candidates, rank)[0])
+    return out
 
 
 def optimize(
@@ -301,30 +433,22 @@ def optimize(
     progress: Progress | None = None,
     workers: int | None = None,
     exact: bool = True,
+    rank: str = DEFAULT_RANK,
+    runner: ChainRunner | None = None,
 ) -> OptimizeResult:
     """Score and rank every legal weapon multiset of ``frames`` x ``weapons`` against ``threat``.
 
     Loadouts whose chain inputs coincide (e.g. two no-ammo weapons of equal durability) share
     one survival computation; ``workers`` threads (default: the cores, at most ``WORKERS``)
-    run the distinct chains. Raises ``budget.TooLarge`` like ``survival``, unless ``exact``
-    is False: then a loadout beyond the exact budget gets the seeded sampled estimate (its
-    ``interval`` set; ranked by the estimate).
+    run the distinct chains, unless a ``runner`` is given. Raises ``budget.TooLarge`` like
+    ``survival``, unless ``exact`` is False: then a loadout beyond the exact budget gets the
+    seeded sampled estimate (its ``interval`` set; ranked by the estimate).
     """
-    if workers is None:
-        workers = min(WORKERS, os.cpu_count() or 1)
-    rows, jobs = _plan(frames, weapons, min_weapons)
-    lasts = _last_rounds(jobs, threat, rounds, progress, workers, exact)
-    scored = [
-        min(
-            (
-                _scored(frame, slots, lasts[_survival_key(frame, slots, _order_matters(slots))])
-                for slots in group
-            ),
-            key=rank_key,
-        )
-        for frame, group in rows
-    ]
-    scored.sort(key=rank_key)
-    flags = pareto_front(scored)
-    ranked = tuple(replace(s, pareto=flag) for s, flag in zip(scored, flags, strict=True))
-    return OptimizeResult(threat.id, rounds, len(ranked), ranked)
+    _figure_order(rank)  # an unknown rank is refused before any chain runs
+    if runner is None:
+        if workers is None:
+            workers = min(WORKERS, os.cpu_count() or 1)
+        runner = threaded(workers)
+    p = plan(frames, weapons, min_weapons)
+    chains = runner(p.jobs, threat, rounds, exact, progress)
+    return finish(threat.id, rounds, score_plan(p, chains, rounds, rank), rank)

@@ -4,9 +4,16 @@
 D7 defines survival exactly; when a unit is too large for the chain (``budget.TooLarge``) the
 builder still answers, but says so: the same outputs estimated by the vectorised Monte Carlo of
 the same rules (``montecarlo``, every trial's dice rolled at once with numpy), marked
-``method = "sampled"``, each figure with a 95 % interval. The seed is fixed, so the same input
-always prints the same numbers. Its cost depends on the dice, not on durabilities or ammo, so
-it answers in about a second where the chain would need hours or terabytes.
+``method = "sampled"``, each figure with a 95 % interval. Its cost depends on the dice, not on
+durabilities or ammo, so it answers in about a second where the chain would need hours or
+terabytes.
+
+Seeds per question (``question_seed``): the seed is a hash of what the numbers depend on — the
+unit's parts, the threat's attacks, the rounds and the interceptor, never a name — so the same
+question always prints the same numbers (in any process, on any machine), a renamed unit keeps
+its estimate, and two different questions get independent estimates: with one seed for all,
+similar units rolled the same dice, their errors moved together and their intervals missed the
+exact value together.
 
 Intervals: a probability takes the Wilson score interval (sound near 0 and 1, where most
 survival figures live); expected remaining durability takes the mean +- 1.96 standard errors,
@@ -16,17 +23,19 @@ of an outcome no trial showed).
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from math import sqrt
 
 from .budget import TooLarge, check_budget
 from .interception import Intercept, intercept_problem
-from .model import ThreatSpec, UnitSpec
+from .model import ThreatSpec, UnitSpec, UnitState
 from .montecarlo import simulate_survival
 from .results import Interval, RoundResult, Span, SurvivalResult
-from .survival import survival
+from .start import start_unit
+from .survival import Engine, survival
 
 TRIALS = 50_000  # +-0.44 percentage points at worst (p = 0.5) for a 95 % interval
-SEED = 0
 Z95 = 1.959963984540054
 MAX_DICE = 25_000_000  # trials x one weapon's dice rolled at once: ~200 MB of int64
 
@@ -40,6 +49,33 @@ def check_sample(unit: UnitSpec, threat: ThreatSpec, trials: int = TRIALS) -> No
     needed = trials * max(dice, default=0)
     if needed > MAX_DICE:
         raise TooLarge(needed, MAX_DICE, "dice")
+
+
+_NAMES = frozenset({"name", "id"})  # a spec's label: renaming a unit asks the same question
+
+
+def _plain(value: object) -> object:
+    """``value`` as nested tuples of its fields, labels left out (the hash's input)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (
+            type(value).__name__,
+            *(
+                (f.name, _plain(getattr(value, f.name)))
+                for f in dataclasses.fields(value)
+                if f.name not in _NAMES
+            ),
+        )
+    if isinstance(value, tuple | list):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def question_seed(*question: object) -> int:
+    """The sampler's seed for a question (its unit, threat, rounds, interceptor ...): a 64-bit
+    hash of their fields' values, names left out. ``repr`` of ints, strings, None and tuples is
+    the same in every process (``hash()`` of a string is not)."""
+    digest = hashlib.blake2b(repr(_plain(question)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def wilson(p: float, n: int) -> Span:
@@ -59,16 +95,29 @@ def sampled_survival(
     rounds: int = 6,
     intercept: Intercept | None = None,
     trials: int = TRIALS,
-    seed: int = SEED,
+    seed: int | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
-    """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals."""
+    """``survival``'s outputs estimated from ``trials`` seeded trials, with 95 % intervals;
+    ``seed`` None: the question's own (``question_seed``; the state is part of the question).
+    ``state`` and ``attacks_done``: D21, as ``survival`` takes them."""
     if intercept is not None:
         refused = intercept_problem(unit, intercept)
         if refused is not None:  # callers check first (intercepting.py words it for a player)
             raise ValueError(str(refused))
     check_sample(unit, threat, trials)
-    mc = simulate_survival(unit, threat, rounds, trials, seed, intercept)
-    most = unit.frame_durability + sum(w.durability for w in unit.slots if w is not None)
+    if seed is None:
+        asked = (unit, threat, rounds, intercept)
+        seed = (
+            question_seed(*asked) if state is None else question_seed(*asked, state, attacks_done)
+        )
+    mc = simulate_survival(
+        unit, threat, rounds, trials, seed, intercept, state=state, attacks_done=attacks_done
+    )
+    begin = unit if state is None else start_unit(unit, state)
+    most = begin.frame_durability + sum(w.durability for w in begin.slots if w is not None)
     unseen = wilson(0.0, trials)[1]  # how often an outcome no trial showed may still happen
     out = []
     for r in mc.rounds:
@@ -101,16 +150,27 @@ def survival_answer(
     intercept: Intercept | None = None,
     exact: bool = False,
     cook_off: bool = True,
+    engine: Engine | None = None,
+    *,
+    state: UnitState | None = None,
+    attacks_done: bool = False,
 ) -> SurvivalResult:
     """The exact chain when the job fits its budget, else the sampled estimate.
 
     ``exact=True`` refuses instead (``TooLarge``, which callers turn into exit 2).
-    ``cook_off=False``: the caller does not read the cook-off figure (``survival``).
+    ``cook_off=False``: the caller does not read the cook-off figure; ``engine``: the exact
+    chain's engine (``survival``). ``state``, ``attacks_done``: D21 (the chain started where
+    the unit stands).
     """
+    begin = unit if state is None or state.frame_destroyed else start_unit(unit, state)
     try:
-        check_budget(unit, threat, rounds)
+        check_budget(begin, threat, rounds)
     except TooLarge:
         if exact:
             raise
-        return sampled_survival(unit, threat, rounds, intercept)
-    return survival(unit, threat, rounds, intercept, cook_off)
+        return sampled_survival(
+            unit, threat, rounds, intercept, state=state, attacks_done=attacks_done
+        )
+    return survival(
+        unit, threat, rounds, intercept, cook_off, engine, state=state, attacks_done=attacks_done
+    )

@@ -16,9 +16,10 @@ from builder.systems.laminim.models import Catalog, Threat
 
 ROUNDS = DEFAULT_ROUNDS
 
-QUICK_WORK = 20_000_000
+QUICK_WORK = 10_000_000
 """Die-cell updates (``rules.budget.estimate``) a screen may compute on its own thread: about
-10 ms on the compiled engine (the heaviest demo unit is 7.6e6), less than a frame."""
+10-20 ms on the reference chain, which runs a job this small (``rules.survival.COMPILED_FROM``;
+the heaviest demo unit is 7.6e6), about a frame."""
 
 _loaded = False  # the engine has run in this process: a quick analysis pays no import
 
@@ -55,8 +56,11 @@ def warm_up(
     units: Sequence[ResolvedUnit], threat: Threat, catalog: Catalog, stop: Callable[[], bool]
 ) -> None:
     """Analyse ``units`` into the cache, one by one until ``stop()``; a unit the exact chain
-    cannot take (``TooLarge``) is left for its screen to report."""
+    cannot take (``TooLarge``) is left for its screen to report. Then the compiled engine is
+    loaded (``rules.engine.warm``): small units run on the reference chain without it, the
+    optimiser and large units then answer without its second of start-up."""
     from builder.systems.laminim.rules import TooLarge
+    from builder.systems.laminim.rules.engine import warm
 
     for unit in units:
         if stop():
@@ -65,3 +69,5 @@ def warm_up(
             analyze(unit, threat, catalog)
         except TooLarge:
             continue
+    if not stop():
+        warm()

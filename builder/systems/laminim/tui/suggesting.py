@@ -87,19 +87,12 @@ def run_job(
     return score_frames(job.catalog, frames, job.threat, job.rounds, _locate(job.frame), step)
 
 
-SORTS: tuple[tuple[str, str, bool], ...] = (
-    ("alive", "alive", True),
-    ("remaining", "expected_remaining", True),
-    ("damage", "damage_all", True),
-    ("payload", "payload", False),
-)
-"""The columns the list sorts by (keys 1–4): (name, ScoredLoadout field, higher is better)."""
-
-
 def sort_front(front: list[Any], sort: str) -> list[Any]:
-    """``front`` best first by the column ``sort``, ties in the optimiser's order."""
-    _, field, higher = next(s for s in SORTS if s[0] == sort)
-    return sorted(front, key=lambda s: -getattr(s, field) if higher else getattr(s, field))
+    """``front`` best first by the column ``sort``, as ``optimize --rank`` ranks (figures
+    within 1e-9 equal; ties go to the other figures)."""
+    from builder.systems.laminim.rules.optimize import ranked
+
+    return ranked(front, sort)
 
 
 def decimals(values: list[float], at_least: int, most: int = 6) -> int:

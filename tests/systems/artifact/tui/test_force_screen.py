@@ -51,8 +51,9 @@ async def test_each_key_recomputes_the_odds_exactly(force_file):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ForceScreen)
-        # attacker: Nightingale (the first MS), weapon: funnel, target: the first catalog MS
-        await pilot.press("a", "w")
+        # attacker: Nightingale (the first MS, under the cursor), weapon: funnel, target: the
+        # first catalog MS
+        await pilot.press("down", "w")
         await pilot.press("plus")
         await settle(pilot)
         assert screen.view is not None and screen.view.result is not None
@@ -76,17 +77,22 @@ async def test_editing_the_force_updates_legality_and_marks_unsaved(force_file):
     app = app_for(force_file)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("down", "x")  # drop Nightingale: 2 MS left
+        await pilot.press("down", "x", "y")  # remove Nightingale (asked first): 2 MS left
         await settle(pilot)
         text = screen_text(pilot)
         assert "ILLEGAL" in text and "at least 3 MS" in text
         assert app.dirty
-        await pilot.press("n")  # add an MS from the catalog
+        await pilot.press("a")  # add an MS from the catalog
         await settle(pilot)
         assert "Sleeves vanguard: LEGAL" in screen_text(pilot)
-        await pilot.press("up", "up", "up", "y")  # the ship row: next ship type
+        await pilot.press("up", "up", "up", "y")  # the ship row: its type from the picker
+        await settle(pilot)
+        await pilot.press("down", "enter")
         await settle(pilot)
         assert app.team.ship.type == "ra-cailum"
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # type, add, remove: the file again
+        await settle(pilot)
+        assert not app.dirty and len(app.team.units) == 3
 
 
 async def test_compare_shows_the_force_ms_side_by_side(force_file):
@@ -126,7 +132,7 @@ async def test_japanese_labels_and_names(force_file):
         await settle(pilot)
         text = screen_text(pilot)
         for word in (
-            "合法",
+            "適正",
             "ナイチンゲール",
             "命中・撃破率",
             "撃破率",

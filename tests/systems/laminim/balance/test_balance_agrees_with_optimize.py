@@ -11,6 +11,7 @@ import json
 import pytest
 
 from builder.cli import main
+from tests.systems.laminim import tie_rule
 
 THREATS = (
     "rifle-duel",
@@ -43,7 +44,18 @@ def _key(row: dict) -> tuple:
         row["alive"],
         row["expected_remaining"],
         row["damage_all"],
+        row["delivered"],
     )
+
+
+def test_the_best_loadout_against_every_threat_deals_damage(report):
+    """Ranked by damage delivered over the game (D25), the first row deals the most of every
+    frame's best, and some: never a shield wall that deals nothing."""
+    for b in report["best"]:
+        best = b["loadout"]
+        cells = [c["best"] for c in report["cells"] if c["threat"] == b["threat"]]
+        assert best["delivered"] > 0 and best["damage_all"] > 0
+        assert best["delivered"] >= max(c["delivered"] for c in cells) - 1e-9
 
 
 def test_report_covers_every_threat_and_frame_of_the_bundled_catalog(report):
@@ -54,43 +66,31 @@ def test_report_covers_every_threat_and_frame_of_the_bundled_catalog(report):
     }
 
 
-def _q(row: dict) -> tuple[int, ...]:
-    return tuple(round(row[k] / 1e-9) for k in ("alive", "expected_remaining", "damage_all"))
-
-
-def _beats(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return a != b and all(x >= y for x, y in zip(a, b, strict=True))
-
-
 @pytest.mark.parametrize("threat", THREATS)
 def test_best_loadout_and_front_of_each_frame_agree_with_optimize(report, threat):
     """Per frame, the best and the front are optimize --frame F's; across frames, the
-    catalog-wide best is the best of those by the optimiser's ranking and a frame's niche
-    flag says whether one of its front points is undominated by every other frame's."""
-    from builder.systems.laminim.rules import ScoredLoadout
-    from builder.systems.laminim.rules.optimize import rank_key
-
-    fronts: dict[str, list[dict]] = {}
+    catalog-wide best is the best of those by the documented ranking and a frame's niche
+    flag says whether one of its front points is undominated by every other frame's (both by
+    the tie rule, compared pairwise)."""
+    rows: dict[str, list[dict]] = {}
     bests = []
     for frame in FRAMES:
         ranked = _run("optimize", "--frame", frame, "--threat", threat, "--json", "--top", "0")
         cell = next(c for c in report["cells"] if (c["threat"], c["frame"]) == (threat, frame))
         assert cell["evaluated"] == ranked["evaluated"]
         assert _key(cell["best"]) == _key(ranked["loadouts"][0])
-        fronts[frame] = [r for r in ranked["loadouts"] if r["pareto"]]
-        assert [_key(r) for r in cell["front"]] == [_key(r) for r in fronts[frame]]
-        assert cell["front_size"] == len(fronts[frame])
+        rows[frame] = ranked["loadouts"]
+        assert tie_rule.adjacent_against_the_rule(rows[frame]) == 0
+        assert [r["pareto"] for r in rows[frame]] == tie_rule.front(rows[frame])
+        front = [r for r in ranked["loadouts"] if r["pareto"]]
+        assert [_key(r) for r in cell["front"]] == [_key(r) for r in front]
+        assert cell["front_size"] == len(front)
         bests.append(ranked["loadouts"][0])
-    fields = ("frame", "weapons", "payload", "alive", "expected_remaining", "damage_all")
-
-    def scored(row: dict) -> ScoredLoadout:
-        return ScoredLoadout(*(tuple(row[k]) if k == "weapons" else row[k] for k in fields))
-
-    best = min(bests, key=lambda r: rank_key(scored(r)))
     reported = next(b for b in report["best"] if b["threat"] == threat)["loadout"]
-    assert _key(reported) == _key(best)
+    assert any(_key(reported) == _key(b) for b in bests)
+    assert not any(tie_rule.before(b, reported) for b in bests)
+    every = [r for frame in FRAMES for r in rows[frame]]
     for frame in FRAMES:
-        others = [_q(r) for g in FRAMES if g != frame for r in fronts[g]]
-        niche = any(not any(_beats(o, _q(r)) for o in others) for r in fronts[frame])
+        niche = any(not any(tie_rule.dominates(o, r) for o in every) for r in rows[frame])
         cell = next(c for c in report["cells"] if (c["threat"], c["frame"]) == (threat, frame))
         assert cell["on_catalog_front"] == niche, frame

@@ -113,8 +113,8 @@ def test_report_pdf_has_summary_scatters_and_tables(cli, folder, tmp_path, lang)
         assert round(pdf.pages[0].width / 72 * 25.4) == 216  # Letter
         text = [p.extract_text() for p in pdf.pages]
     words = {
-        "en": ("Summary", "damage output", "Weapons"),
-        "ja": ("要約", "攻撃力", "武装"),
+        "en": ("Summary", "damage dealt over the game", "Weapons"),
+        "ja": ("要約", "総与ダメージ", "武装"),
     }[lang]
     for page, word in zip(text, words, strict=True):
         assert word in page
@@ -131,3 +131,39 @@ def test_a_threat_given_twice_is_said_in_both_languages(folder):
     (problem,) = caught.value.problems
     assert problem.said.translated
     assert "given twice" in problem.text("en") and "2回指定" in problem.text("ja")
+
+
+def test_ctrl_c_stops_the_report_with_exit_130_and_no_traceback(cli, folder, monkeypatch):
+    from builder.systems.laminim import optimizer_run
+
+    def interrupted(stream=None, words=None, key="progress"):
+        def progress(done: int, total: int) -> None:
+            raise KeyboardInterrupt
+
+        return progress
+
+    monkeypatch.setattr(optimizer_run, "terminal_progress", interrupted)
+    result = cli("balance", "--catalog", folder, "--rounds", "2")
+    assert result.code == 130 and "Traceback" not in result.err
+
+
+def test_forked_workers_report_exactly_what_one_process_does(folder):
+    """The command (a single-threaded process: the bank forks one worker per core) and the
+    bank's threads (as in the TUI) give the same report, number for number."""
+    import subprocess
+    import sys
+
+    from builder.systems.laminim import chain_bank
+    from builder.systems.laminim.balance import run_balance
+    from builder.systems.laminim.balance_text import balance_json
+    from builder.systems.laminim.catalog import load_catalog
+
+    args = ["balance", "--catalog", str(folder), "--rounds", "3", "--json"]
+    found = subprocess.run(
+        [sys.executable, "-m", "builder", *args], capture_output=True, text=True, check=True
+    )
+    catalog = load_catalog(folder)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(chain_bank, "fork_workers", lambda jobs: 1)
+        here = run_balance(catalog, None, 3, folder)
+    assert json.loads(found.stdout) == json.loads(json.dumps(balance_json(here, catalog)))

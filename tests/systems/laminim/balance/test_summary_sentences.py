@@ -1,37 +1,25 @@
 """Every kind of summary sentence states what the numbers below it say (docs/balance.md).
 
 Each test recomputes its sentence's claim straight from the optimiser's rows (brute-force
-domination on the optimiser's 1e-9 grid, no code of the report) on a small catalog the report
-was not tuned to, with a heavy weak part and an overpowered one planted in it."""
+domination by the documented tie rule, ``tie_rule``, no code of the report) on a small catalog
+the report was not tuned to, with a heavy weak part and an overpowered one planted in it."""
 
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from builder.systems.laminim.balance import BalanceRun, run_balance
 from builder.systems.laminim.balance_text import summary_sentences
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.rules import ScoredLoadout
 from builder.systems.laminim.rules.balance import MUST_PICK
+from tests.systems.laminim import tie_rule
 from tests.systems.laminim.balance import planted
-
-Point = tuple[int, int, int]
-
-
-def _q(s: ScoredLoadout) -> Point:
-    return (
-        round(s.alive / 1e-9),
-        round(s.expected_remaining / 1e-9),
-        round(s.damage_all / 1e-9),
-    )
-
-
-def _beats(a: Point, b: Point) -> bool:
-    return a != b and all(x >= y for x, y in zip(a, b, strict=True))
 
 
 def _front(rows: list[ScoredLoadout]) -> list[ScoredLoadout]:
-    return [s for s in rows if not any(_beats(_q(o), _q(s)) for o in rows)]
+    return [s for s, on in zip(rows, tie_rule.front(rows), strict=True) if on]
 
 
 @pytest.fixture(scope="module")
@@ -69,12 +57,23 @@ def test_best_loadout_sentence_counts_the_threats_where_it_ranks_first(run):
     assert all(firsts.count(n) <= f.count for n in firsts) and f.of == len(run.threats)
 
 
-def test_no_damage_sentence_names_the_threats_whose_best_deals_none(run):
-    (f,) = _finding(run, "best_no_damage")
-    idle = [
-        t.id for t, r in zip(run.threats, run.results, strict=True) if r.loadouts[0].damage_all == 0
-    ]
-    assert list(f.threats) == idle and f.count == len(idle) > 0
+def test_no_damage_sentence_is_said_only_where_no_loadout_deals_any(run, tmp_path):
+    """Ranked by damage delivered, the best deals none only when no loadout does: not in the
+    planted catalog (no sentence), but where every gun is too heavy to mount."""
+    assert not [f for f in run.findings if f.kind == "best_no_damage"]
+    assert all(r.loadouts[0].delivered > 0 for r in run.results)
+    folder = planted.write(tmp_path / "catalog")
+    (folder / "weapons.yaml").write_text(
+        yaml.safe_dump({"weapons": [planted.WEAPONS[3], {**planted.WEAPONS[0], "weight": 50}]}),
+        encoding="utf-8",
+    )
+    (folder / "threats.yaml").write_text(
+        yaml.safe_dump({"threats": [planted.THREATS[0]]}), encoding="utf-8"
+    )
+    idle = run_balance(load_catalog(folder), None, 3, folder)
+    (f,) = [f for f in idle.findings if f.kind == "best_no_damage"]
+    assert list(f.threats) == ["volley"] and f.count == f.of == 1
+    assert all(s.delivered == 0 for r in idle.results for s in r.loadouts)
 
 
 def _fronts_holding(run: BalanceRun, cat) -> tuple[dict[str, int], int]:
@@ -139,7 +138,7 @@ def test_dominated_sentences_name_who_beats_every_loadout_against_every_threat(r
             if g != frame
             and all(
                 all(
-                    any(_beats(_q(o), _q(s)) for o in _rows(run, i, g))
+                    any(tie_rule.dominates(o, s) for o in _rows(run, i, g))
                     for s in _rows(run, i, frame)
                 )
                 for i in range(len(run.threats))

@@ -185,7 +185,7 @@ def test_duplicate_ids_are_rejected():
 
 def test_threat_naming_an_unknown_weapon_is_rejected():
     threat = {"id": "duel", "name": "D", "name_ja": "決", "attacks": [{"weapon": "rifel"}]}
-    _reject(Catalog, _catalog(threats=[threat]), "unknown weapon 'rifel' (did you mean 'rifle'?)")
+    _reject(Catalog, _catalog(threats=[threat]), "unknown weapon 'rifel' (did you mean 'Rifle'?)")
 
 
 def test_unknown_default_threat_is_rejected():

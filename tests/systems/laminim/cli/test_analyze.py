@@ -94,7 +94,7 @@ def test_threat_from_a_file(cli, demo_path):
 def test_unknown_threat_id_exits_2_with_suggestion(cli, demo_path):
     result = cli("analyze", demo_path, "--threat", "rifle-dual")
     assert result.code == 2
-    assert "unknown threat 'rifle-dual' (did you mean 'rifle-duel'?)" in result.err
+    assert "unknown threat 'rifle-dual' (did you mean 'Rifle duel'?)" in result.err
 
 
 def test_threat_file_naming_an_unknown_weapon_exits_2_with_line(cli, demo_path):

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from builder.cli import main
+
 FIXTURES = Path(__file__).parents[3] / "fixtures"
 
 
@@ -54,11 +58,12 @@ def test_unknown_card_size_exits_2(cli, demo_path, tmp_path):
     assert result.code == 2 and "poker" in result.err
 
 
-def test_unwritable_output_exits_2(cli, demo_path, tmp_path):
+def test_unwritable_output_exits_2(demo_path, tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = cli("cards", demo_path, "-o", blocker / "sub")
-    assert result.code == 2 and "cannot write" in result.err
+    with pytest.raises(SystemExit) as exc:  # refused by the option itself, before any work
+        main(["cards", str(demo_path), "-o", str(blocker / "sub")])
+    assert exc.value.code == 2 and "is not a folder" in " ".join(capsys.readouterr().err.split())
 
 
 def test_team_without_missiles_gets_a_marker_sheet_instead_of_tokens(cli, tmp_path):

@@ -21,9 +21,9 @@ BAD_INPUT = {
     "duplicate_key.yaml": (3, "name: key given twice"),
     "unknown_field.yaml": (5, "units[0].frme: unknown field (did you mean 'frame'?)"),
     "wrong_type.yaml": (6, "units[0].weapons: expected a list, got 'rifle'"),
-    "unknown_frame.yaml": (4, "unknown frame 'strikr' (did you mean 'striker'?)"),
-    "unknown_weapon.yaml": (4, "unknown weapon 'misile' (did you mean 'missile'?)"),
-    "bad_id.yaml": (4, "unknown weapon 'Rifle Mk2' (did you mean 'rifle'?)"),
+    "unknown_frame.yaml": (4, "unknown frame 'strikr' (did you mean 'Striker'?)"),
+    "unknown_weapon.yaml": (4, "unknown weapon 'misile' (did you mean 'Missile pod'?)"),
+    "bad_id.yaml": (4, "unknown weapon 'Rifle Mk2' (did you mean 'Rifle'?)"),
     "missing_units.yaml": (1, "units: required field is missing"),
     "units_not_list.yaml": (3, "units: expected a list of units"),
     "unknown_system.yaml": (1, "unknown game system 'gundam'; installed: laminim"),
@@ -62,7 +62,7 @@ def test_five_mistakes_are_all_reported_in_one_run(cli):
     err = result.err
     assert f"{path}:5:11: units[0].name: expected text, got a list" in err
     assert (
-        f"{path}:10:15: units[1].weapons[0]: unknown weapon 'rifel' (did you mean 'rifle'?)" in err
+        f"{path}:10:15: units[1].weapons[0]: unknown weapon 'rifel' (did you mean 'Rifle'?)" in err
     )
     assert f"{path}:13:14: units[2].weapons: payload 9/6: over the limit by 3" in err
     assert f"{path}:16:14: units[3].weapons: 4 slots listed" in err

@@ -126,12 +126,12 @@ def folder(tmp_path_factory):
 
 def test_balance_reports_in_the_shells_language_without_lang(folder, capsys):
     """``balance``'s own parser leaves ``--lang`` to the shell (``LAMINIM_LANG``), not English."""
-    from builder.systems.laminim.balance_command import configure, run
+    from builder.systems.laminim.commands import configure_balance, run_balance
 
     parser = argparse.ArgumentParser()
-    configure(parser)
+    configure_balance(parser)
     with reporting_in("ja"):
-        assert run(parser.parse_args(["--catalog", str(folder), "--rounds", "2"])) == 0
+        assert run_balance(parser.parse_args(["--catalog", str(folder), "--rounds", "2"])) == 0
     out = capsys.readouterr().out
     assert "要約" in out and english_words_in(out, ("planted",)) == [], out
     assert too_wide(out) == []

@@ -21,7 +21,7 @@ THREE_BROKEN = """\
 system: laminim
 name: Three broken
 units:
-  - {name: Alpha, frame: Lancer, weapons: [rifle, rockets]}
+  - {name: Alpha, frame: Lancre, weapons: [rifle, rockets]}
   - {name: alpha, frame: striker, weapons: [rifle, missile], colour: red}
   - {name: 5, frame: BAD ID, weapons: [rifle, rifle, rifle, rifle]}
 """
@@ -44,7 +44,7 @@ def test_check_text_in_japanese_prints_japanese_problems_and_summary(cli) -> Non
     result = cli("check", EXAMPLES / "five_mistakes.yaml", "--lang", "ja")
     assert result.code == 2
     assert "使用不可" in result.out and "ユニット" in result.out
-    assert "不明な武装「rifel」（「rifle」のことですか？）" in result.err
+    assert "不明な武装「rifel」（「ライフル」のことですか？）" in result.err
 
 
 def test_the_environment_sets_the_default_language(cli, monkeypatch) -> None:
@@ -56,7 +56,7 @@ def test_the_environment_sets_the_default_language(cli, monkeypatch) -> None:
 
 def test_analyze_in_japanese_reports_an_unknown_threat_in_japanese(cli) -> None:
     result = cli("analyze", EXAMPLES / "my_team.yaml", "--threat", "nope", "--lang", "ja")
-    assert result.code == 2 and "不明な脅威「nope」" in result.err
+    assert result.code == 2 and "不明な想定攻撃「nope」" in result.err
 
 
 def test_a_file_whose_units_all_break_lists_every_unit_and_every_problem(cli, tmp_path) -> None:
@@ -67,13 +67,15 @@ def test_a_file_whose_units_all_break_lists_every_unit_and_every_problem(cli, tm
     assert "UNUSABLE" in result.out
     table = result.out.split("\n")[4:]
     assert [row.split()[0] for row in table if row] == ["Alpha", "alpha", "?"]
-    assert "unknown frame 'Lancer' (did you mean 'lancer'?)" in result.err
-    assert "unknown weapon 'rockets' (did you mean 'rocket'?)" in result.err
+    assert "unknown frame 'Lancre' (did you mean 'Lancer'?)" in result.err
+    assert "unknown weapon 'rockets' (did you mean 'Rocket pod'?)" in result.err
     assert "'Alpha' differs only in case" in result.err
     assert "4 slots listed" in result.err  # the rule checks of a unit with a bad name still run
 
 
-def test_a_display_name_for_an_id_gets_the_id_to_write(cli, tmp_path) -> None:
+def test_a_display_name_is_taken_for_its_id(cli, tmp_path) -> None:
+    """A frame written by its Japanese name is that frame (builder/core/names.py); the JSON
+    gives the id."""
     path = tmp_path / "named.yaml"
     path.write_text(
         "system: laminim\nname: N\nunits:\n  - {name: A, frame: striker, weapons: [rifle]}\n"
@@ -81,4 +83,10 @@ def test_a_display_name_for_an_id_gets_the_id_to_write(cli, tmp_path) -> None:
         "  - {name: C, frame: 射撃型, weapons: [rifle]}\n",
         encoding="utf-8",
     )
-    assert "(did you mean 'striker'?)" in cli("check", path).err
+    result = cli("check", path, "--json")
+    assert result.code == 0
+    assert [u["frame"] for u in json.loads(result.out)["units"]] == [
+        "striker",
+        "bastion",
+        "striker",
+    ]

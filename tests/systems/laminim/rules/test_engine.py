@@ -14,6 +14,7 @@ import itertools
 import math
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -100,18 +101,82 @@ def test_every_slot_order_agrees_with_the_reference(plain):
 
 
 def test_survival_reports_no_dropped_mass_from_the_engine():
-    result = survival(catalog_demo_units()[0], THREATS["full-barrage"])
+    result = survival(catalog_demo_units()[0], THREATS["full-barrage"], engine="compiled")
     assert result.error_bound == 0.0
+    assert survival(catalog_demo_units()[0], THREATS["full-barrage"]).error_bound <= 1e-9
 
 
-def test_numba_stays_out_of_start_up():
-    """The compiled loops load on the first chain, never for --help or a catalog check."""
+def test_a_small_job_runs_on_the_reference_chain_and_a_large_one_compiled(monkeypatch):
+    """``survival`` picks the engine by the job's work: the demo units never load the compiled
+    engine; three times their durabilities (1.6e9 updates) do. Either way the numbers are
+    the same to 1e-9 (the tests above hold the engines to each other)."""
+    from builder.systems.laminim.rules import engine as compiled
+    from builder.systems.laminim.rules.budget import estimate
+
+    dispatch = importlib.import_module("builder.systems.laminim.rules.survival")
+
+    ran = []
+    real = compiled.exact_survival
+    monkeypatch.setattr(compiled, "exact_survival", lambda *a: ran.append(a[0].name) or real(*a))
+    t = THREATS["full-barrage"]
+    small = catalog_demo_units()[1]
+    big = UnitSpec(
+        "x3",
+        small.frame_durability * 3,
+        tuple(
+            dataclasses.replace(w, durability=w.durability * 3) if w else None for w in small.slots
+        ),  # type: ignore[arg-type]
+    )
+    assert estimate(small, t, 6).work < dispatch.COMPILED_FROM <= estimate(big, t, 6).work
+    assert worst(survival(small, t), exact_survival(small, t)) <= 1e-9
+    assert ran == []
+    survival(big, t, 1)  # one round of it is still 2.7e8 updates
+    assert ran == ["x3"]
+    assert worst(survival(small, t, engine="compiled"), survival(small, t)) <= 1e-9
+    assert ran == ["x3", "Bulwark"]
+
+
+def test_without_cook_off_both_engines_report_no_cook_off_figure():
+    """``cook_off=False`` (the optimiser) gives NaN for cook-off on either engine, never a number
+    from one engine and NaN from the other."""
+    u, t = catalog_demo_units()[2], THREATS["mixed-fire"]
+    ref = survival(u, t, cook_off=False, engine="reference")
+    fast = survival(u, t, cook_off=False, engine="compiled")
+    assert all(math.isnan(r.cook_off) for r in ref.rounds + fast.rounds)
+    assert [r.alive for r in ref.rounds] == pytest.approx([r.alive for r in fast.rounds], abs=1e-9)
+
+
+def test_warm_loads_the_compiled_engine_once(monkeypatch):
+    """``engine.warm`` (the TUI calls it in a worker after its first screen): the first call runs
+    a tiny chain on the compiled loops, any later one returns at once."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    runs = []
+    real = compiled.exact_survival
+    monkeypatch.setattr(compiled, "exact_survival", lambda *a: runs.append(1) or real(*a))
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    compiled.warm()
+    compiled.warm()
+    assert runs == [1] and "numba" in sys.modules
+
+
+def test_numba_stays_out_of_start_up_and_of_a_small_analysis():
+    """The compiled loops load on the first large chain, never for --help, a catalog check or
+    the analysis of the demo team (the reference chain answers it before numba could start)."""
     code = (
-        "import sys, builder.cli, builder.systems.laminim.system, builder.systems.laminim.rules\n"
-        "print('numba' in sys.modules)"
+        "import sys, io, contextlib\n"
+        "import builder.cli, builder.systems.laminim.system, builder.systems.laminim.rules\n"
+        "before = 'numba' in sys.modules\n"
+        "from builder.cli import main\n"
+        "from builder.core.resources import bundled_catalog_dir\n"
+        "demo = str(bundled_catalog_dir('laminim') / 'demo_team.yaml')\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['analyze', demo])\n"
+        "    main(['compare', demo + ':Kestrel', demo + ':Bulwark'])\n"
+        "print(before, 'numba' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"
 
 
 @pytest.mark.parametrize("threat_id", sorted(THREATS))
@@ -133,3 +198,48 @@ def test_untracked_cook_off_leaves_every_other_number_unchanged(threat_id):
             ]
             assert got == pytest.approx(want, abs=1e-12)
             assert math.isnan(b.cook_off)
+
+
+def test_warm_in_background_returns_at_once_and_loads_the_engine_on_its_thread(monkeypatch):
+    """``engine.warm_in_background`` (for a UI after its first paint) hands the load to a daemon
+    thread and returns while it runs; joined, the engine is warm, and a later call has nothing
+    left to start."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    release, started = threading.Event(), []
+    real = compiled.warm
+
+    def held_warm():
+        started.append(threading.current_thread())
+        assert release.wait(60)  # the caller has its answer before the load goes on
+        real()
+
+    monkeypatch.setattr(compiled, "warm", held_warm)
+    thread = compiled.warm_in_background()
+    assert thread is not None and thread.daemon and thread is not threading.current_thread()
+    assert not compiled._warmed.is_set()
+    release.set()
+    thread.join(120)
+    assert not thread.is_alive() and started == [thread]
+    assert compiled._warmed.is_set() and "numba" in sys.modules
+    assert compiled.warm_in_background() is None
+
+
+def test_a_failed_background_warm_up_says_nothing_and_leaves_the_engine_cold(monkeypatch):
+    """A load that fails on the background thread raises nowhere (no traceback over a screen);
+    the first job that needs the compiled engine loads it again and reports what is wrong."""
+    from builder.systems.laminim.rules import engine as compiled
+
+    monkeypatch.setattr(compiled, "_warmed", type(compiled._warmed)())
+    uncaught = []
+    monkeypatch.setattr(threading, "excepthook", uncaught.append)
+
+    def broken():
+        raise ImportError("numba")
+
+    monkeypatch.setattr(compiled, "warm", broken)
+    thread = compiled.warm_in_background()
+    assert thread is not None
+    thread.join(60)
+    assert not thread.is_alive() and uncaught == [] and not compiled._warmed.is_set()

@@ -7,15 +7,21 @@ import itertools
 
 import pytest
 
-from builder.systems.laminim.rules import Guard, UnitSpec, WeaponSpec, damage_output, silhouette
+from builder.systems.laminim.rules import (
+    Guard,
+    UnitSpec,
+    WeaponSpec,
+    damage_output,
+    delivered,
+    silhouette,
+)
 from builder.systems.laminim.rules.optimize import (
     FrameOption,
     WeaponOption,
     loadouts,
-    objectives,
     optimize,
-    rank_key,
 )
+from systems.laminim import tie_rule
 from systems.laminim.rules.conftest import catalog_frames, catalog_threats, catalog_weapons
 
 chain = importlib.import_module("builder.systems.laminim.rules.chain_reference")
@@ -25,39 +31,41 @@ SMALL_WEAPONS = [WEAPONS[i] for i in ("rifle", "missile", "shield", "smg", "blad
 SMALL_FRAMES = [f for f in catalog_frames() if f.id in ("striker", "lancer")]
 
 
-def brute_force_best(frame: FrameOption, weapons, threat, rounds):
-    """Every ordered loadout, plain chain (no dropping), best by the documented order:
-    (its rank key, alive, expected remaining, damage, sorted weapon ids)."""
-    best = None
+def brute_force_best(frame: FrameOption, weapons, threat, rounds, rank="delivered") -> dict:
+    """Every ordered loadout, plain reference chain (no dropping), best by the documented
+    ranking compared pairwise (``tie_rule``: figures within 1e-9 equal)."""
+    rows = []
     for slots in itertools.product([*weapons, None], repeat=3):
         mounted = [w for w in slots if w is not None]
         if not mounted or sum(w.weight for w in mounted) > frame.payload:
             continue
         unit = UnitSpec(frame.id, frame.durability, tuple(w.spec if w else None for w in slots))  # type: ignore[arg-type]
-        last = chain.reference_survival(unit, threat, rounds).rounds[-1]
-        damage = damage_output(unit, float(silhouette(unit).exposure)).all_weapons
-        key = (
-            -round(last.alive * 1e9),
-            -round(last.expected_remaining * 1e9),
-            -round(damage * 1e9),
-            sum(w.weight for w in mounted),
+        per_round = chain.reference_survival(unit, threat, rounds).rounds
+        rows.append(
+            {
+                "frame": frame.id,
+                "weapons": tuple(sorted(w.id for w in mounted)),
+                "payload": sum(w.weight for w in mounted),
+                "alive": per_round[-1].alive,
+                "expected_remaining": per_round[-1].expected_remaining,
+                "damage_all": damage_output(unit, float(silhouette(unit).exposure)).all_weapons,
+                "delivered": delivered(unit, per_round, rounds).total,
+            }
         )
-        if best is None or key < best[0]:
-            best = (key, last.alive, last.expected_remaining, damage, sorted(w.id for w in mounted))
-    return best
+    return tie_rule.best(rows, rank)
 
 
-@pytest.mark.parametrize("threat", ["mixed-fire", "blade-rush"])
-def test_top_loadout_per_frame_matches_brute_force(threat, monkeypatch):
-    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS[threat], rounds=3)
+@pytest.mark.parametrize(("threat", "rank"), [("mixed-fire", "delivered"), ("blade-rush", "alive")])
+def test_top_loadout_per_frame_matches_brute_force(threat, rank, monkeypatch):
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS[threat], rounds=3, rank=rank)
     monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)
     for frame in SMALL_FRAMES:
         top = next(s for s in result.loadouts if s.frame == frame.id)
-        key, *_, ids = brute_force_best(frame, SMALL_WEAPONS, THREATS[threat], 3)
-        got = (-top.alive, -top.expected_remaining, -top.damage_all, top.payload)
-        want = (key[0] * 1e-9, key[1] * 1e-9, key[2] * 1e-9, key[3])
-        assert got == pytest.approx(want, abs=2e-9)
-        assert sorted(w for w in top.weapons if w) == ids
+        want = brute_force_best(frame, SMALL_WEAPONS, THREATS[threat], 3, rank)
+        for k in ("alive", "expected_remaining", "damage_all", "delivered"):
+            assert getattr(top, k) == pytest.approx(want[k], abs=2e-9), k
+        assert top.payload == want["payload"]
+        assert tuple(sorted(w for w in top.weapons if w)) == want["weapons"]
 
 
 def test_every_ordering_of_a_loadout_scores_the_same():
@@ -98,22 +106,20 @@ def test_a_guard_on_a_slot_face_makes_order_matter():
     assert ("wall", "rifle", None) in orders and ("rifle", "wall", None) in orders
 
 
-def test_budget_respected_and_pareto_front_is_undominated():
-    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], rounds=2)
-    assert result.evaluated == len(result.loadouts) > 0
+@pytest.mark.parametrize("rank", ["delivered", "alive", "remaining", "damage", "payload"])
+def test_budget_respected_and_pareto_front_is_undominated(rank):
+    result = optimize(SMALL_FRAMES, SMALL_WEAPONS, THREATS["rifle-duel"], rounds=2, rank=rank)
+    assert result.evaluated == len(result.loadouts) > 0 and result.rank == rank
     frames = {f.id: f for f in SMALL_FRAMES}
     assert all(s.payload <= frames[s.frame].payload for s in result.loadouts)
-    points = [objectives(s) for s in result.loadouts]
-    for s, p in zip(result.loadouts, points, strict=True):
-        dominated = any(all(a >= b for a, b in zip(q, p, strict=True)) and q != p for q in points)
-        assert s.pareto == (not dominated)
-    keys = [rank_key(s) for s in result.loadouts]
-    assert keys == sorted(keys)
+    assert [s.pareto for s in result.loadouts] == tie_rule.front(result.loadouts)
+    assert tie_rule.adjacent_against_the_rule(result.loadouts, rank) == 0
 
 
 def test_a_row_is_one_multiset_scored_by_its_best_ordering():
     """Two different guards make slot order matter; the multiset is still one row, and its
-    numbers are the best of its orderings (brute force over every ordering, plain chain)."""
+    numbers are the best of its orderings by the ranking (brute force over every ordering,
+    plain chain, compared by the tie rule)."""
     wall = WeaponOption(WeaponSpec("wall", "special", 9, 0, 0, None, 0, guard=Guard((4,), 0)), 1)
     options = [wall, WEAPONS["shield"], WEAPONS["rifle"]]
     frame = FrameOption("f", 20, 100)
@@ -122,13 +128,25 @@ def test_a_row_is_one_multiset_scored_by_its_best_ordering():
     multisets = [tuple(sorted(w or "~" for w in s.weapons)) for s in result.loadouts]
     assert len(multisets) == len(set(multisets)) == result.evaluated
     for row in result.loadouts:
-        best = None
-        for perm in set(itertools.permutations(row.weapons)):
+        orderings = []
+        for perm in sorted(set(itertools.permutations(row.weapons)), key=repr):
             specs = tuple(next(o.spec for o in options if o.id == i) if i else None for i in perm)
-            last = chain.reference_survival(UnitSpec("f", 20, specs), threat, 2).rounds[-1]  # type: ignore[arg-type]
-            key = (round(last.alive, 9), round(last.expected_remaining, 9))
-            best = key if best is None else max(best, key)
-        assert (round(row.alive, 9), round(row.expected_remaining, 9)) == best
+            unit = UnitSpec("f", 20, specs)  # type: ignore[arg-type]
+            per_round = chain.reference_survival(unit, threat, 2).rounds
+            orderings.append(
+                {
+                    "frame": "f",
+                    "weapons": perm,
+                    "payload": row.payload,
+                    "alive": per_round[-1].alive,
+                    "expected_remaining": per_round[-1].expected_remaining,
+                    "damage_all": row.damage_all,
+                    "delivered": delivered(unit, per_round, 2).total,
+                }
+            )
+        want = tie_rule.best(orderings)
+        for k in ("alive", "expected_remaining", "delivered"):
+            assert getattr(row, k) == pytest.approx(want[k], abs=1e-9), (row.weapons, k)
 
 
 def test_threads_rank_exactly_as_one_thread():
@@ -171,5 +189,4 @@ def test_the_whole_ranking_is_the_single_unit_chains():
         last = chain.reference_survival(unit, threat, 3).rounds[-1]
         assert row.alive == pytest.approx(last.alive, abs=1e-9)
         assert row.expected_remaining == pytest.approx(last.expected_remaining, abs=1e-9)
-    keys = [rank_key(s) for s in result.loadouts]
-    assert keys == sorted(keys)
+    assert tie_rule.adjacent_against_the_rule(result.loadouts) == 0

@@ -8,11 +8,10 @@ from textual.widgets import DataTable
 
 from builder.systems.laminim.tui.dialogs.unit_choice_dialog import UnitChoiceDialog
 from builder.systems.laminim.tui.screens.compare_screen import CompareScreen
-from builder.tui.dialogs.prompt_dialog import PromptDialog
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import SurvivalChart
 from tests.tui.conftest import SIZE
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import choose_file, screen_text, settle
 
 
 async def _compare_first_two(pilot) -> CompareScreen:
@@ -50,10 +49,7 @@ async def test_add_from_another_file_is_the_last_choice(make_app, other_team: Pa
         screen = await _compare_first_two(pilot)
         await pilot.press("a", "up", "enter")  # wraps round to "Another team file…"
         await settle(pilot)
-        assert isinstance(app.screen, PromptDialog)
-        app.screen.query_one("#prompt-input").value = str(other)
-        await pilot.press("enter")
-        await settle(pilot)
+        await choose_file(pilot, other)
         assert isinstance(app.screen, UnitChoiceDialog)
         await pilot.press("enter")
         await settle(pilot)

@@ -15,7 +15,7 @@ from builder.systems.laminim.tui.screens.unit_editor_screen import UnitEditorScr
 from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.tui.dialogs.prompt_dialog import PromptDialog
 from tests.tui.conftest import SIZE
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import choose_file, screen_text, settle
 
 
 async def test_starts_on_the_team_screen_with_every_unit_legal(make_app):
@@ -125,7 +125,7 @@ async def test_compare_two_units(make_app):
         assert "● Kestrel" in text and "▲ Bulwark" in text  # overlaid curves' legend
         await pilot.press("t")  # another threat recomputes both columns
         await settle(pilot)
-        assert app.ui.state.threat_id != app.catalog.default_threat
+        assert screen.state.threat_id != app.catalog.default_threat
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
@@ -175,9 +175,7 @@ async def test_open_a_good_file_replaces_the_team(make_app, other_team: Path):
         await settle(pilot)
         await pilot.press("ctrl+o")
         await settle(pilot)
-        app.screen.query_one("#prompt-input").value = str(other)
-        await pilot.press("enter")
-        await settle(pilot)
+        await choose_file(pilot, other)
         assert app.team.name == "Other"
         text = screen_text(pilot)
         assert "Solo" in text
@@ -201,7 +199,8 @@ async def test_team_screen_reorders_and_toggles_language(make_app):
         assert "ライフル" in text and "チーム" in text
         await pilot.press("f1")
         await settle(pilot)
-        assert "Ctrl+Q" in screen_text(pilot)  # the key cap's name, as a Japanese player reads
+        # the key cap's name, as a Japanese player reads (Ctrl+Q is below the fold: S was added)
+        assert "Ctrl+S" in screen_text(pilot)
 
 
 async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_path, monkeypatch):
@@ -240,3 +239,12 @@ async def test_print_runs_in_a_worker_and_lists_the_written_files(make_app, tmp_
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TeamScreen)
+
+
+async def test_a_new_unit_is_named_in_the_players_language(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "x", "y", "a")  # Japanese, room for one more, a new unit
+        await settle(pilot)
+        assert app.team.units[-1].name == "ユニット"

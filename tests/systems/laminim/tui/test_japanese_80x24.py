@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.tui.dialogs.load_errors_dialog import LoadErrorsDialog
+from builder.tui.screens.problems_screen import ProblemsScreen
 from tests.tui.helpers import screen_text, settle
 
 SMALL = (80, 24)
@@ -16,24 +16,20 @@ async def test_title_and_team_screen_hints_follow_the_language(make_app):
         await settle(pilot)
         await pilot.press("d")  # a change: the title says so
         await settle(pilot)
-        assert "unsaved changes" in app.sub_title
+        assert "● unsaved changes LAMINIM" in screen_text(pilot)
         assert "space marks units for compare" in screen_text(pilot)
         await pilot.press("l")
         await settle(pilot)
         text = screen_text(pilot)
-        assert "未保存" in app.sub_title
+        assert "● 未保存 ラミニム" in text
         assert "スペースで比較する機体に印" in text
         assert "unsaved" not in text and "marks units" not in text
 
 
-async def test_the_demo_team_title_in_japanese(catalog):
-    from builder.core.resources import bundled_catalog_dir
-    from builder.roster.team_file import load_team
-    from builder.systems.laminim.system import SYSTEM
+async def test_the_demo_team_title_in_japanese():
     from builder.tui.app import BuilderApp
 
-    path = bundled_catalog_dir("laminim") / "demo_team.yaml"
-    app = BuilderApp(SYSTEM, catalog, load_team(path)[1], None, path.read_text("utf-8"))
+    app = BuilderApp.from_paths(None, None)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         assert app.sub_title == "demo team, not saved to a file"
@@ -42,7 +38,7 @@ async def test_the_demo_team_title_in_japanese(catalog):
         assert app.sub_title == "デモチーム（ファイル未保存）"
 
 
-async def test_the_load_errors_dialog_speaks_japanese(make_app, tmp_path: Path):
+async def test_a_broken_files_problems_speak_japanese(make_app, tmp_path: Path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("system: laminim\nname: X\nunits: 3\n", encoding="utf-8")
     app = make_app()
@@ -52,7 +48,8 @@ async def test_the_load_errors_dialog_speaks_japanese(make_app, tmp_path: Path):
         await settle(pilot)
         app.open_team(bad)
         await settle(pilot)
-        assert isinstance(app.screen, LoadErrorsDialog)
+        assert isinstance(app.screen, ProblemsScreen)
         text = screen_text(pilot)
-        assert "現在のチームはそのままです。" in text and "閉じる (esc)" in text
-        assert "The current team was kept." not in text and "Close (esc)" not in text
+        flat = "".join(text.replace("▎", "").replace("▊", "").split())  # a long path wraps
+        assert "bad.yaml:3:8" in flat and "テキストエディタ" in flat and "ctrl+r" in text
+        assert "text editor" not in text

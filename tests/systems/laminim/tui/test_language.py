@@ -34,7 +34,7 @@ async def test_unit_editor_switches_labels_and_part_names(make_app):
         ):
             assert shown in text, shown
         assert "Striker" not in text and "Payload" not in text
-        assert "t 想定攻撃" in text and "esc チーム" in text  # the footer too
+        assert "t 想定攻撃" in text and "Esc 戻る" in text  # the footer too
         await pilot.press("l")
         await settle(pilot)
         text = screen_text(pilot)
@@ -112,12 +112,18 @@ async def test_print_dialog_and_help_in_japanese(make_app):
 
 
 async def test_text_question_buttons_follow_the_language(make_app):
+    from builder.tui.dialogs.file_dialog import FileDialog
     from builder.tui.dialogs.prompt_dialog import PromptDialog
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("l", "f2")  # save as: asks for a path
+        await settle(pilot)
+        assert isinstance(app.screen, FileDialog)
+        text = screen_text(pilot)
+        assert "Esc で取消" in text and "esc cancels" not in text
+        await pilot.press("escape", "r")  # rename: a text question
         await settle(pilot)
         assert isinstance(app.screen, PromptDialog)
         text = screen_text(pilot)

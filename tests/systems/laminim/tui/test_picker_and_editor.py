@@ -43,7 +43,7 @@ async def test_editor_at_80x24_shows_best_single_in_both_languages(make_app):
         text = screen_text(pilot)
         assert "単独最大 33.33" in text
         assert "生存率" in text and "誘爆リスク" in text and "…" not in text
-        assert "R6武装破壊率 1:53% 2:51%" in text
+        assert "R6武装破壊率 1:52.8% 2:51.4%" in text  # one decimal (builder/core/numbers.py)
         assert "ライフルの撃ち合い" in text  # the threat's name follows the language
 
 

@@ -25,13 +25,8 @@ def steady_cursor(monkeypatch) -> None:
 
 
 @pytest.fixture
-def demo_app(catalog) -> BuilderApp:
-    from builder.core.resources import bundled_catalog_dir
-    from builder.roster.team_file import load_team
-
-    path = bundled_catalog_dir("laminim") / "demo_team.yaml"
-    app = BuilderApp(SYSTEM, catalog, load_team(path)[1], None, path.read_text(encoding="utf-8"))
-    return app
+def demo_app() -> BuilderApp:
+    return BuilderApp.from_paths(None, None, SYSTEM.id)
 
 
 async def _no_blink(pilot) -> None:
@@ -88,7 +83,8 @@ async def _japanese(pilot) -> None:
     await settle(pilot)
     await pilot.press("l")
     await settle(pilot)
-    await pilot.pause(2.0)  # the "日本語" notice has gone
+    pilot.app.clear_notifications()  # the "日本語" notice gone (a pause outlived it only at times)
+    await pilot.pause()
 
 
 async def _japanese_editor(pilot) -> None:

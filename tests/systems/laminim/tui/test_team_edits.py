@@ -1,4 +1,5 @@
-"""Every change to the team redraws the team screen at once; compare marks belong to units."""
+"""Every change to the team redraws the team screen (its legality once the app has checked the
+team again, in a worker); compare marks belong to units."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ async def test_duplicate_redraws_the_table_and_the_banner_at_once(make_app):
         await settle(pilot)
         assert "Team is legal" in screen_text(pilot)
         await pilot.press("d")  # a fourth unit: over the team's unit limit
-        await pilot.pause()
+        await settle(pilot)
         assert _rows(pilot) == ["Kestrel", "Kestrel 2", "Bulwark", "Swallow"]
         text = screen_text(pilot)
         assert "Kestrel 2" in text
@@ -52,7 +53,7 @@ async def test_marks_stay_on_their_units_after_a_duplicate_and_a_move(make_app):
         await pilot.press("down", "down", "down", "space")  # mark Swallow (row 4)
         await pilot.press("shift+up")  # Swallow moves above Bulwark
         await settle(pilot)
-        assert app.ui.state.marked == ["Bulwark", "Swallow"]
+        assert app.screen.marked == ["Bulwark", "Swallow"]
         rows = screen_text(pilot)
         assert "*" in next(line for line in rows.splitlines() if "Bulwark" in line)
         assert "*" not in next(line for line in rows.splitlines() if "Kestrel 2" in line)
@@ -71,7 +72,7 @@ async def test_a_mark_follows_a_rename(make_app):
         await pilot.press(*"\b" * 10, *"Hawk", "enter")
         await settle(pilot)
         assert app.team.units[0].name == "Hawk"
-        assert app.ui.state.marked == ["Hawk"]
+        assert app.screen.marked == ["Hawk"]
 
 
 async def test_marks_are_cleared_when_a_file_is_opened(make_app, tmp_path: Path, team_file):
@@ -80,8 +81,8 @@ async def test_marks_are_cleared_when_a_file_is_opened(make_app, tmp_path: Path,
         await settle(pilot)
         await pilot.press("space", "down", "space")
         await settle(pilot)
-        assert app.ui.state.marked == ["Kestrel", "Bulwark"]
+        assert app.screen.marked == ["Kestrel", "Bulwark"]
         app.open_team(team_file)  # the same unit names again: still a new team
         await settle(pilot)
-        assert app.ui.state.marked == []
+        assert isinstance(app.screen, TeamScreen) and app.screen.marked == []
         assert "*" not in screen_text(pilot).split("Kestrel")[0].splitlines()[-1]

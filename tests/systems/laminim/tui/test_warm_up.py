@@ -40,7 +40,9 @@ async def test_once_warm_a_small_part_change_shows_its_numbers_in_the_same_refre
         assert isinstance(editor, UnitEditorScreen)
         analysis._cached.cache_clear()  # a loadout new to the session
         before = analysis._cached.cache_info().misses
-        editor.set_part(3, None)
-        assert analysis._cached.cache_info().misses == before + 1  # computed, during the call
+        editor.set_part(2, None)  # an edit: the app applies it, the editor redraws
+        for _ in range(3):  # the edit's way up to the app and the screen's redraw down
+            await pilot.pause()
+        assert analysis._cached.cache_info().misses == before + 1  # computed, in the redraw
         assert not editor.query_one("#numbers").has_class("-stale")
         assert not [w for w in app.workers if w.group == "analysis" and not w.is_finished]

@@ -6,23 +6,19 @@ Returns the chosen part id, ``""`` to empty the slot, or None when cancelled.
 from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input
 
 from builder.core.i18n import Lang, part_name
+from builder.systems import compare_fit
 from builder.systems.laminim.models import Frame, Weapon
 from builder.systems.laminim.tui.labels import t
-from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.dialogs.picker_dialog import Choice, PickerDialog
 from builder.tui.widgets.wrapped import Wrapped
 
-EMPTY_ID = "__empty__"
 SORTS = ("name", "weight", "power", "durability")
 
 
@@ -40,15 +36,12 @@ def _sort_value(part: Frame | Weapon, key: str) -> tuple:
     return (-value if key != "weight" or isinstance(part, Frame) else value, part.name.lower())
 
 
-class PartPickerDialog(ModalScreen[str | None]):
-    """A searchable, sortable list of parts with the highlighted part's details beside it."""
+class PartPickerDialog(PickerDialog):
+    """The kit's searchable picker over frames or weapons: sortable by weight / power /
+    durability (ctrl+t), the figures in columns under a header, the highlighted part's stats
+    beside the list and, for a slot, the payload left (a part over it marked ✗)."""
 
-    BINDINGS = [  # noqa: RUF012
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+t", "cycle_sort", "Sort"),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("up", "move(-1)", "Up", show=False),
-    ]
+    BINDINGS = [Binding("ctrl+t", "cycle_sort", "Sort")]  # noqa: RUF012
 
     def __init__(
         self,
@@ -59,52 +52,42 @@ class PartPickerDialog(ModalScreen[str | None]):
         allow_empty: bool = False,
         budget: int | None = None,
     ) -> None:
-        super().__init__()
-        self._title = title
-        self._parts: list[Frame | Weapon] = list(parts)
-        self._lang: Lang = lang
-        self._current = current
-        self._allow_empty = allow_empty
+        self._parts: dict[str, Frame | Weapon] = {p.id: p for p in parts}
+        choices = [Choice(p.id, part_name(p, lang), search=(p.name, p.name_ja)) for p in parts]
+        super().__init__(
+            title, choices, lang, current=current, none=t("empty", lang) if allow_empty else None
+        )
         self._budget = budget
         self._sort = "name"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog picker"):
-            yield Label(self._title, classes="dialog-question")
-            yield Input(placeholder=t("search", self._lang), id="picker-search")
-            yield Label("", id="picker-sort")
-            with Horizontal(id="picker-body"):
-                with Vertical(id="picker-left"):
-                    yield Static(self._header(), id="picker-head")
-                    yield OptionList(id="picker-list")
-                yield Static("", id="picker-details")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self._fill()
-        self.query_one(Input).focus()
-
-    def _visible(self) -> list[Frame | Weapon]:
+    def shown_choices(self) -> list[Choice]:
+        """The parts the search finds (by name, id or weapon type), in the chosen order."""
         query = self.query_one(Input).value.strip().lower()
         parts = [
             p
-            for p in self._parts
+            for p in self._parts.values()
             if not query
             or query in p.id
             or query in p.name.lower()
             or query in p.name_ja
             or (isinstance(p, Weapon) and query == p.type)
         ]
-        return sorted(parts, key=lambda p: _sort_value(p, self._sort))
+        ordered = sorted(parts, key=lambda p: _sort_value(p, self._sort))
+        by_id = {c.id: c for c in self._choices}
+        return [by_id[p.id] for p in ordered]
 
     @property
     def _name_width(self) -> int:
-        """Cells for the part names: the longest name in either language, at most 16 (so a row
-        with its numbers and the over-budget mark fits the list at 80 columns)."""
-        widths = [cell_len(part_name(p, lang)) for p in self._parts for lang in ("en", "ja")]
-        return min(16, max([8, *widths]))
+        """Cells for the part names: the longest name, cut only when the list has no room
+        for it beside the numbers and the over-budget mark."""
+        return self._name_cells
 
-    def _header(self) -> Text:
+    def figure_cells(self) -> int:
+        if self._parts and isinstance(next(iter(self._parts.values())), Frame):
+            return 1 + 4 + 1 + 4
+        return 1 + 3 + 1 + 3 + 1 + 3 + 1 + 3 + 2  # weight power×attacks durability ✗
+
+    def head(self) -> Text:
         """Column names above the list (the rows are numbers only)."""
         lang = self._lang
 
@@ -112,20 +95,19 @@ class PartPickerDialog(ModalScreen[str | None]):
             return " " * max(0, cells - cell_len(label)) + label
 
         head = set_cell_size(t("col_part", lang), self._name_width) + " "
-        if self._parts and isinstance(self._parts[0], Frame):
+        if self._parts and isinstance(next(iter(self._parts.values())), Frame):
             head += f"{right(t('col_payload', lang), 4)} {right(t('col_dur', lang), 4)}"
         else:
             attack = set_cell_size(t("col_attack", lang), 7)
             head += f"{right(t('col_weight', lang), 3)} {attack} {right(t('col_dur', lang), 3)}"
         return Text(head, style="bold", no_wrap=True, overflow="ellipsis")
 
-    def _prompt(self, part: Frame | Weapon) -> Text:
+    def prompt(self, choice: Choice) -> Text:
+        part = self._parts[choice.id]
         lang = self._lang
         text = Text(no_wrap=True, overflow="ellipsis")
         name, width = part_name(part, lang), self._name_width
-        if cell_len(name) > width:
-            name = set_cell_size(name, width - 1) + "…"
-        text.append(set_cell_size(name, width) + " ")
+        text.append(set_cell_size(compare_fit(name, width), width) + " ")
         if isinstance(part, Frame):
             text.append(f"{part.payload:>4} {part.durability:>4}", style="dim")
         else:
@@ -138,39 +120,14 @@ class PartPickerDialog(ModalScreen[str | None]):
                 text.append(" ✗", style="bold red")  # over the payload left
         return text
 
-    def _fill(self) -> None:
-        olist = self.query_one(OptionList)
-        olist.clear_options()
-        options = []
-        searching = bool(self.query_one(Input).value.strip())
-        if self._allow_empty and not searching:
-            options.append(Option(Text(t("empty", self._lang), style="italic"), id=EMPTY_ID))
-        options += [Option(self._prompt(p), id=p.id) for p in self._visible()]
-        olist.add_options(options)
-        ids = [o.id for o in options]
-        if options:
-            if self._current in ids and not searching:
-                olist.highlighted = ids.index(self._current)
-            else:  # the first real part (not "empty") is what a search is looking for
-                olist.highlighted = 1 if len(ids) > 1 and ids[0] == EMPTY_ID else 0
+    def status(self, count: int) -> str:
         lang = self._lang
-        self.query_one("#picker-sort", Label).update(
-            f"{t('sort', lang)}: {t(f'sort_{self._sort}', lang)}  (ctrl+t)   "
-            + t("n_part" if len(options) == 1 else "n_parts", lang).format(n=len(options))
-        )
-        self._show_details()
+        return f"{t('sort', lang)}: {t(f'sort_{self._sort}', lang)}  (ctrl+t)   " + t(
+            "n_part" if count == 1 else "n_parts", lang
+        ).format(n=count)
 
-    def _show_details(self) -> None:
-        olist = self.query_one(OptionList)
-        details = self.query_one("#picker-details", Static)
-        if olist.highlighted is None:
-            details.update("")
-            return
-        option_id = olist.get_option_at_index(olist.highlighted).id
-        part = next((p for p in self._parts if p.id == option_id), None)
-        if part is None:
-            details.update(Text(t("empty", self._lang), style="dim"))
-            return
+    def details(self, choice: Choice) -> RenderableType:
+        part = self._parts[choice.id]
         lang = self._lang
         table = Table(box=None, show_header=False, padding=(0, 1))
         table.add_column(style="bold")
@@ -179,7 +136,6 @@ class PartPickerDialog(ModalScreen[str | None]):
             table.add_row(t("durability", lang), str(part.durability))
             table.add_row(t("payload", lang), str(part.payload))
             table.add_row(t("moves", lang), ", ".join(part_name(m, lang) for m in part.movement))
-            desc = part.description_ja if lang == "ja" and part.description_ja else part.description
         else:
             if self._budget is not None:  # first: the one figure that decides a pick
                 fits = part.weight <= self._budget
@@ -201,50 +157,14 @@ class PartPickerDialog(ModalScreen[str | None]):
                 if part.ammo is None
                 else t("ammo_use", lang).format(ammo=part.ammo, per=part.ammo_per_attack),
             )
-            desc = part.description_ja if lang == "ja" and part.description_ja else part.description
-        from rich.console import Group
-
+        desc = part.description_ja if lang == "ja" and part.description_ja else part.description
         # the figures before the description: at 80x24 the prose may run past the pane
-        details.update(
-            Group(
-                Text(part_name(part, lang), style="bold underline"),
-                table,
-                Wrapped(desc, style="italic"),
-            )
+        return Group(
+            Text(part_name(part, lang), style="bold underline"),
+            table,
+            Wrapped(desc, style="italic"),
         )
-
-    @on(Input.Changed, "#picker-search")
-    def _search(self) -> None:
-        self._fill()
-
-    @on(Input.Submitted, "#picker-search")
-    def _submit(self) -> None:
-        olist = self.query_one(OptionList)
-        if olist.highlighted is not None:
-            self._choose(olist.get_option_at_index(olist.highlighted).id)
-
-    @on(OptionList.OptionHighlighted)
-    def _highlighted(self) -> None:
-        self._show_details()
-
-    @on(OptionList.OptionSelected)
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        self._choose(event.option.id)
-
-    def _choose(self, option_id: str | None) -> None:
-        if option_id is None:
-            return
-        self.dismiss("" if option_id == EMPTY_ID else option_id)
-
-    def action_move(self, delta: int) -> None:
-        olist = self.query_one(OptionList)
-        if olist.option_count:
-            current = olist.highlighted if olist.highlighted is not None else -delta
-            olist.highlighted = max(0, min(olist.option_count - 1, current + delta))
 
     def action_cycle_sort(self) -> None:
         self._sort = SORTS[(SORTS.index(self._sort) + 1) % len(SORTS)]
         self._fill()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

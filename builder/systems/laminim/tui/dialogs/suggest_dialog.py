@@ -4,9 +4,11 @@ The dialog is drawn at once; the scoring (``suggesting.run_job``: ``score_frames
 ``laminim optimize`` runs) starts after that first paint in a thread worker and the status line
 counts the distinct survival chains computed ("computing… 120 of 353"). A job
 beyond the budget shows "too large to compute exactly" instead of freezing; closing the dialog
-stops the scoring at the next loadout. Keys 1–4 sort the list by alive, E[dur], damage or
-payload, and each number shows enough decimals to tell the rows apart. Enter returns the
-chosen loadout's three slots (weapon ids, None for an empty slot); escape returns None.
+stops the scoring at the next loadout. It opens ranked as ``laminim optimize`` ranks, by the
+damage dealt over the game (D25, docs/rules.md); keys 1–5 sort it by alive, E[dur], damage per
+round, payload or damage dealt, and each number shows enough decimals to tell the rows apart.
+Enter returns the chosen loadout's three slots (weapon ids, None for an empty slot); escape
+returns None.
 ``Suggested`` is posted when the list is in.
 """
 
@@ -45,6 +47,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
         Binding("2", "sort('remaining')", "Sort: E[dur]", show=False),
         Binding("3", "sort('damage')", "Sort: damage", show=False),
         Binding("4", "sort('payload')", "Sort: payload", show=False),
+        Binding("5", "sort('delivered')", "Sort: dealt", show=False),
     ]
 
     PROGRESS_EVERY = 0.1
@@ -88,8 +91,8 @@ class SuggestDialog(ModalScreen[Slots | None]):
         self.rounds = rounds
         self.front: list[Any] = []  # the ScoredLoadouts listed, in order
         self.state = "computing"  # computing | ready | too-large
-        self.sort = "alive"
-        """The column the list is sorted by (keys 1–4, :data:`suggesting.SORTS`)."""
+        self.sort = "delivered"
+        """The column the list is sorted by (keys 1–5: an ``optimize --rank`` name)."""
         self._evaluated = 0
 
     def compose(self) -> ComposeResult:
@@ -180,29 +183,32 @@ class SuggestDialog(ModalScreen[Slots | None]):
     def _draw(self) -> None:
         """The list sorted by :attr:`sort`, each number with enough decimals to tell the rows
         apart, under a header that marks the sort column."""
+        from builder.core.numbers import percents
         from builder.core.text_table import columns
         from builder.systems.laminim.tui.suggesting import decimals, sort_front
 
         lang = self.lang
         self.front = sort_front(self.front, self.sort)
-        d_alive = decimals([100 * s.alive for s in self.front], 1)
+        alive = percents([s.alive for s in self.front])  # builder.core.numbers: one rule
         d_rem = decimals([s.expected_remaining for s in self.front], 1)
         d_dmg = decimals([s.damage_all for s in self.front], 2)
+        d_dealt = decimals([s.delivered for s in self.front], 1)
         cells = [
             (
-                f"{100 * s.alive:.{d_alive}f}%",
+                alive[i],
                 f"{s.expected_remaining:.{d_rem}f}",
                 f"{s.damage_all:.{d_dmg}f}",
+                f"{s.delivered:.{d_dealt}f}",
                 f"{s.payload}/{self.frame.payload}",
             )
-            for s in self.front
+            for i, s in enumerate(self.front)
         ]
-        heads = [tr(f"col_{key}", lang) for key in ("alive", "remaining", "damage")]
-        order = ("alive", "remaining", "damage")
+        order = ("alive", "remaining", "damage", "delivered")
+        heads = [tr(f"col_{key}", lang) for key in order]
         heads = [f"{h}{'▼' if self.sort == k else ''}" for h, k in zip(heads, order, strict=True)]
         widths = [max([columns(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(heads)]
         payload_head = tr("col_payload", lang) + ("▼" if self.sort == "payload" else "")
-        header = "  " + "  ".join(
+        header = "  " + " ".join(
             " " * (w - columns(h)) + h for h, w in zip(heads, widths, strict=True)
         )
         header += f"  {tr('col_weapons', lang)} ({payload_head})"
@@ -220,13 +226,15 @@ class SuggestDialog(ModalScreen[Slots | None]):
         for i, (s, c) in enumerate(zip(self.front, cells, strict=True)):
             text = Text.assemble(
                 (c[0].rjust(widths[0]), "bold" if self.sort == "alive" else ""),
-                "  ",
+                " ",
                 (c[1].rjust(widths[1]), "bold" if self.sort == "remaining" else ""),
-                "  ",
+                " ",
                 (c[2].rjust(widths[2]), "bold" if self.sort == "damage" else ""),
+                " ",
+                (c[3].rjust(widths[3]), "bold" if self.sort == "delivered" else ""),
                 "  ",
                 self._weapons_text(s.weapons),
-                (f"  {c[3]}", "bold" if self.sort == "payload" else "dim"),
+                (f"  {c[4]}", "bold" if self.sort == "payload" else "dim"),
             )
             rows.append(Option(text, id=str(i)))
         options.add_options(rows)
@@ -234,7 +242,7 @@ class SuggestDialog(ModalScreen[Slots | None]):
             options.highlighted = 0
 
     def action_sort(self, column: str) -> None:
-        """Keys 1–4: sort the list by alive, E[dur], damage or payload (best first)."""
+        """Keys 1–5: sort the list by alive, E[dur], damage, payload or dealt (best first)."""
         if self.state != "ready" or not self.front:
             return
         self.sort = column

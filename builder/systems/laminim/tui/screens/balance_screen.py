@@ -15,15 +15,19 @@ from rich.console import Group
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from builder.core.i18n import Labels, part_name
-from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.team import Team
+from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
+from builder.tui import keys
+from builder.tui.document import DocView
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
 
 LABELS = Labels.load(__file__, "balance_screen_labels.yaml")
@@ -34,7 +38,7 @@ class Stopped(Exception):
 
 
 class BalanceScreen(LaminimScreen):
-    BINDINGS = [Binding("escape", "back", "Back")]  # noqa: RUF012
+    BINDINGS = [keys.BACK]  # noqa: RUF012
 
     PROGRESS_EVERY = 0.1
     """Seconds between two progress updates."""
@@ -50,15 +54,15 @@ class BalanceScreen(LaminimScreen):
             self.done = done
             self.total = total
 
-    def __init__(self, rounds: int) -> None:
-        super().__init__()
+    def __init__(self, doc: DocView[Team, Catalog], state: LaminimState, rounds: int) -> None:
+        super().__init__(doc, state)
         self.rounds = rounds
         self.state_text = "computing"  # computing | ready | too-large
         self.run: Any = None
         self.scored: tuple[int, int] | None = None  # the last progress (done, total) received
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="balance-body"):
             yield Static("", id="balance-title")
             yield Static(
@@ -147,7 +151,7 @@ class BalanceScreen(LaminimScreen):
         summary = Group(*(Wrapped(sentence, lead=bullet) for sentence in sentences))
         self.query_one("#balance-summary", Static).update(summary)
         table = self.query_one(DataTable)
-        keys = ("weapon", "weight", "fronts", "gain_alive", "gain_damage", "verdict")
+        keys = ("weapon", "weight", "fronts", "gain_alive", "gain_delivered", "verdict")
         for k in keys:
             table.add_column(WORDS.t(k, lang), key=k)
         gains = weapon_gains(found)
@@ -168,4 +172,4 @@ class BalanceScreen(LaminimScreen):
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "balance")
-        self.app.pop_screen()
+        self.dismiss(None)

@@ -23,20 +23,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.problems import InputError
 from builder.systems.laminim.legality import check_unit
 from builder.systems.laminim.metrics import Column, Row, format_value, metric_rows
-from builder.systems.laminim.models import Threat
-from builder.systems.laminim.team import Unit
+from builder.systems.laminim.models import Catalog, Threat
+from builder.systems.laminim.team import Team, Unit
 from builder.systems.laminim.tui import numbers
-from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
+from builder.tui import keys
+from builder.tui.document import DocView
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
+from builder.tui.widgets.title_bar import TitleBar
 
 MAX_UNITS = 4
 COMPACT_BELOW = 30
@@ -97,9 +100,9 @@ class CompareScreen(LaminimScreen):
     it, and columns that are ready at once (cached) come in one draw with the rest."""
 
     BINDINGS = [  # noqa: RUF012
-        Binding("escape", "back", "Back"),
-        Binding("a", "add", "Add"),
-        Binding("x,delete", "remove_column", "Drop"),
+        keys.BACK,
+        keys.ADD,
+        Binding("x,delete", "remove", "Drop"),
         Binding("t", "next_threat", "Threat"),
         Binding("e", "edit_threat", "Attacks"),
         Binding("i", "toggle_intercept", "Intercept"),
@@ -112,8 +115,10 @@ class CompareScreen(LaminimScreen):
             super().__init__()
             self.entries = entries
 
-    def __init__(self, entries: list[Entry]) -> None:
-        super().__init__()
+    def __init__(
+        self, doc: DocView[Team, Catalog], state: LaminimState, entries: list[Entry]
+    ) -> None:
+        super().__init__(doc, state)
         self.entries = list(entries)[:MAX_UNITS]
         self.intercept = False
         """D19: each unit's best normal weapon shoots at the first missile salvo (``i``)."""
@@ -128,7 +133,7 @@ class CompareScreen(LaminimScreen):
         self._shown_compact = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="compare-title")
         with VerticalScroll(id="compare-body"):
             yield DataTable(id="compare-table", cursor_type="column", zebra_stripes=True)
@@ -136,10 +141,23 @@ class CompareScreen(LaminimScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.refresh_view()
         self.query_one(DataTable).focus()
 
-    def refresh_view(self) -> None:
+    def show(self) -> None:
+        """The units compared are copies: a change of the team does not move them."""
+        if self._shown is None:
+            self.recompute()
+        else:
+            self._show(*self._shown)
+
+    def shown(self, before: DocView[Team, Catalog]) -> None:
+        """Another language: the columns again, their sources and names in it."""
+        if before.lang != self.lang:
+            self.recompute()
+        else:
+            self.show()
+
+    def recompute(self) -> None:
         """Have a worker analyse the units; until its first columns come (``FILL_EVERY``), the
         table shows what legality alone gives."""
         self._generation += 1
@@ -302,7 +320,7 @@ class CompareScreen(LaminimScreen):
     # --- actions ----------------------------------------------------------------------
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(None)
 
     def action_next_threat(self) -> None:
         threat_id = self.next_threat_id()
@@ -310,11 +328,11 @@ class CompareScreen(LaminimScreen):
             if self.custom_threat is None:
                 self.state.threat_id = threat_id
             self.custom_threat = None  # back to the catalog's threats, where we left them
-            self.refresh_view()
+            self.recompute()
 
     def action_toggle_intercept(self) -> None:
         self.intercept = not self.intercept
-        self.refresh_view()
+        self.recompute()
 
     def action_edit_threat(self) -> None:
         from builder.systems.laminim.tui.dialogs.threat_dialog import ThreatDialog
@@ -329,11 +347,11 @@ class CompareScreen(LaminimScreen):
             if result is None:
                 return
             self.custom_threat = None if self.catalog.threat(result.id) is result else result
-            self.refresh_view()
+            self.recompute()
 
         self.app.push_screen(ThreatDialog(threat, self.catalog, self.lang, self.preview), done)
 
-    def action_remove_column(self) -> None:
+    def action_remove(self) -> None:
         """Drop the unit under the table's cursor (any column; two always stay)."""
         if len(self.entries) <= 2:
             self.notify(t("compare_min", self.lang), severity="warning")
@@ -343,14 +361,14 @@ class CompareScreen(LaminimScreen):
 
     def remove_entry(self, index: int) -> None:
         del self.entries[index]
-        self.refresh_view()
+        self.recompute()
 
     def add_entry(self, entry: Entry) -> None:
         if len(self.entries) >= MAX_UNITS:
             self.notify(t("compare_max", self.lang), severity="warning")
             return
         self.entries.append(entry)
-        self.refresh_view()
+        self.recompute()
 
     def action_add(self) -> None:
         """Choose a unit of this team, or "another team file…" to take one from a file."""
@@ -379,18 +397,19 @@ class CompareScreen(LaminimScreen):
         )
 
     def action_add_from_file(self) -> None:
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
+        from builder.tui.dialogs.file_dialog import FileDialog
 
         if len(self.entries) >= MAX_UNITS:
             self.notify(t("compare_max", self.lang), severity="warning")
             return
 
-        def got_path(text: str | None) -> None:
-            if text:
-                self._add_from(Path(text).expanduser())
+        def got_path(path: Path | None) -> None:
+            if path is not None:
+                self._add_from(path)
 
+        start = self.doc.path.parent if self.doc.path is not None else Path.cwd()
         self.app.push_screen(
-            PromptDialog(t("compare_file", self.lang), placeholder="team.yaml"), got_path
+            FileDialog(t("compare_file", self.lang), self.lang, start=start), got_path
         )
 
     def _add_from(self, path: Path) -> None:
@@ -420,7 +439,10 @@ class CompareScreen(LaminimScreen):
 
         self.app.push_screen(
             UnitChoiceDialog(
-                f"Unit from {path.name}", team.units, catalog=self.catalog, lang=self.lang
+                t("unit_from", self.lang).format(file=path.name),
+                team.units,
+                catalog=self.catalog,
+                lang=self.lang,
             ),
             chosen,
         )

@@ -1,4 +1,9 @@
-"""The team at a glance: units with frame, weapons, payload and legality; edit the roster."""
+"""The team at a glance: units with frame, weapons, payload and legality; edit the roster.
+
+The kit's acts on items (:class:`builder.tui.items.ItemListScreen`: add, duplicate, rename,
+remove, undo) on LAMINIM's units, with its own: reorder, mark for compare, balance. The
+legality lines under the table are the document's problems, as ``laminim check`` finds them.
+"""
 
 from __future__ import annotations
 
@@ -9,41 +14,53 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from builder.core.i18n import Lang, part_name
-from builder.core.problems import warnings_of
+from builder.core.problems import errors_of, warnings_of
+from builder.systems import compare_fit
 from builder.systems.laminim.legality import check_team, check_unit
-from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.team import SLOTS, Team, Unit
 from builder.systems.laminim.tui import numbers
-from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
+from builder.tui import keys
+from builder.tui.document import DocView
+from builder.tui.items import ItemListScreen, find, follow_renames, words
 from builder.tui.widgets.key_footer import KeyFooter
+from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
 
 MOVE = Binding.Group("Move")
 
 
-class TeamScreen(LaminimScreen):
+class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
     WARM_UP_AFTER = 0.5
     """Seconds after mounting before the engine is loaded in the background: started on the
     first refresh, its imports slowed the rest of the first screen by a third of a second."""
 
     BINDINGS = [  # noqa: RUF012
-        Binding("enter", "edit", "Edit", key_display="⏎"),
-        Binding("a", "add", "Add"),
-        Binding("d", "duplicate", "Dup"),
-        Binding("r", "rename", "Rename"),
-        Binding("x,delete", "remove", "Remove"),
+        keys.EDIT,
+        keys.ADD,
+        keys.DUPLICATE,
+        keys.RENAME,
+        keys.REMOVE,
         Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑", group=MOVE),
         Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
         Binding("space", "mark", "Mark", key_display="␣"),
-        Binding("c", "compare", "Compare"),
+        keys.COMPARE,
+        keys.RENAME_TEAM,
         Binding("b", "balance", "Balance", show=False),
     ]
 
+    def __init__(self, doc: DocView[Team, Catalog], state: LaminimState) -> None:
+        super().__init__(doc, state)
+        self.marked: list[str] = []
+        """Names of the units marked for compare (marks belong to units, not to rows)."""
+
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="team-name")
         table: DataTable[Text] = DataTable(id="units", cursor_type="row", zebra_stripes=True)
         yield table
@@ -51,8 +68,6 @@ class TeamScreen(LaminimScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self._shown: object = None
-        self.refresh_view()
         self.query_one(DataTable).focus()
         self.set_timer(self.WARM_UP_AFTER, self._warm_up)
 
@@ -69,30 +84,27 @@ class TeamScreen(LaminimScreen):
         units = [r for r in resolved if r is not None]
         numbers.warm_up(units, threat, catalog, lambda: worker.is_cancelled)
 
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
-
     def on_resize(self) -> None:
-        self.refresh_view()
+        self.show()
 
-    @property
-    def marked(self) -> list[str]:
-        """Names of the units marked for compare."""
-        return self.state.marked
+    def shown(self, before: DocView[Team, Catalog]) -> None:
+        """A mark stays with its unit when the unit is renamed (or the rename undone)."""
+        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
+        self.show()
 
-    @property
     def cursor(self) -> int:
-        return self.query_one(DataTable).cursor_row
+        return self.query_one(DataTable).cursor_row if self.team.units else -1
 
-    def refresh_view(self) -> None:
+    def select(self, index: int) -> None:
+        if self.team.units:
+            self.query_one(DataTable).move_cursor(row=max(0, min(index, len(self.team.units) - 1)))
+
+    def show(self) -> None:
         lang = self.lang
         catalog, team = self.catalog, self.team
         report = check_team(team, catalog)
-        if team is not self._shown and team is not self.state.edited:
-            self.state.marked = []  # a team opened from a file: the old marks mean nothing
-        self._shown = team
         present = {u.name for u in team.units}
-        self.state.marked = [m for m in self.marked if m in present]
+        self.marked = [m for m in self.marked if m in present]
         self.query_one("#team-name", Static).update(
             Text.assemble(
                 (f"{t('team', lang)}: ", "dim"),
@@ -122,7 +134,7 @@ class TeamScreen(LaminimScreen):
             else:
                 status = Text("✗ " + t("illegal", lang), style="bold red")
             rows.append(
-                (
+                [
                     Text(
                         f"{i + 1}{'*' if unit.name in self.marked else ' '}",
                         style="bold" if unit.name in self.marked else "",
@@ -132,7 +144,7 @@ class TeamScreen(LaminimScreen):
                     payload,
                     status,
                     Text("·".join(names)),
-                )
+                ]
             )
         # the weapons go last and give way (ending in …) so the status always shows whole
         headers = [
@@ -148,110 +160,107 @@ class TeamScreen(LaminimScreen):
         ]
         room = self.size.width - 2 - 2 - 2 * table.cell_padding * len(headers)  # margins, scrollbar
         widths[-1] = max(10, min(widths[-1], room - sum(widths[:-1])))
-        for row_cells in rows:
-            row_cells[-1].truncate(widths[-1], overflow="ellipsis")
+        for row_cells in rows:  # cut between characters: a wide one never straddles the edge
+            last = row_cells[-1]
+            row_cells[-1] = Text(compare_fit(last.plain, widths[-1]), style=last.style)
         for c, header in enumerate(headers):
             table.add_column(header, key=f"c{c}", width=widths[c])
         for i, cells in enumerate(rows):
             table.add_row(*cells, key=str(i))
         if team.units:
             table.move_cursor(row=min(row, len(team.units) - 1))
+        self._show_legality()
+
+    def _show_legality(self) -> None:
+        """The document's problems (``laminim check``'s), each named by its unit and slot."""
+        lang = self.lang
+        problems = self.doc.problems
+        legal = not errors_of(problems)
         legality = self.query_one("#team-legality", Static)
-        legality.set_class(report.legal, "-legal")
-        legality.set_class(not report.legal, "-illegal")
-        head = ("✓ " if report.legal else "✗ ") + t(
-            "team_legal" if report.legal else "team_illegal", lang
-        )
+        legality.set_class(legal, "-legal")
+        legality.set_class(not legal, "-illegal")
+        head = ("✓ " if legal else "✗ ") + t("team_legal" if legal else "team_illegal", lang)
         lines: list[Text | Wrapped] = [Text(head, style="bold")]
-        for p in report.errors:
-            where = f"{p.file}: {field_label(p.field, lang)}: " if p.field else ""
-            lines.append(Wrapped(where + p.text(lang), lead="  • "))
-        for p in report.warnings:
-            lines.append(Wrapped(f"{p.file}: {p.text(lang)}", style="yellow", lead="  ! "))
+        for p in errors_of(problems):
+            lines.append(Wrapped(self._where(p.field) + p.text(lang), lead="  • "))
+        for p in warnings_of(problems):
+            lines.append(Wrapped(self._where(p.field) + p.text(lang), style="yellow", lead="  ! "))
         legality.update(Group(*lines))
+
+    def _where(self, field: str) -> str:
+        """``units[0].weapons[1]`` as the player reads it: ``Kestrel: Slot 2: ``."""
+        found = re.match(r"units\[(\d+)\]\.?(.*)", field)
+        units = self.team.units
+        if found and int(found.group(1)) < len(units):
+            rest = found.group(2)
+            name = units[int(found.group(1))].name
+            return f"{name}: {field_label(rest, self.lang)}: " if rest else f"{name}: "
+        return f"{field_label(field, self.lang)}: " if field else ""
 
     # --- actions -------------------------------------------------------------------------
 
-    def action_edit(self) -> None:
-        if self.team.units:
-            self.edit_unit(self.cursor)
+    def open_item(self, index: int) -> None:
+        self.edit_unit(index)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
         self.edit_unit(event.cursor_row)
 
+    def new_item(self, team: Team) -> Unit:
+        """A new unit of the catalog's first frame, its slots empty, named in the player's
+        language (ユニット / Unit, then ユニット 2 / Unit 2)."""
+        from builder.systems.editing import free_name
+
+        name = free_name(t("new_unit", self.lang), self.names(team))
+        return Unit(name=name, frame=self.catalog.frames[0].id, weapons=[None] * SLOTS)
+
     def action_add(self) -> None:
-        team = self.team
-        unit = Unit(
-            name=team.free_name("Unit"), frame=self.catalog.frames[0].id, weapons=[None] * SLOTS
-        )
-        self.set_units([*team.units, unit])
-        self.edit_unit(len(team.units))
+        """Add a unit and open it in the editor."""
+        unit = self.new_item(self.team)
 
-    def action_duplicate(self) -> None:
-        team = self.team
-        if not team.units:
-            return
-        i = self.cursor
-        copy = team.units[i].model_copy(
-            update={"name": team.free_name(team.units[i].name)}, deep=True
-        )
-        units = list(team.units)
-        units.insert(i + 1, copy)
-        self.set_units(units)
-        self.query_one(DataTable).move_cursor(row=i + 1)
+        def add(team: Team) -> Team:
+            from builder.systems.editing import free_name
 
-    def action_remove(self) -> None:
-        team = self.team
-        if not team.units:
-            return
-        i = self.cursor
-        lang = self.lang
+            named = unit.model_copy(update={"name": free_name(unit.name, self.names(team))})
+            return team.model_copy(update={"units": [*team.units, named]})
 
-        def done(yes: bool | None) -> None:
-            if yes:
-                units = list(self.team.units)
-                del units[i]
-                self.set_units(units)
+        def then(team: Team) -> None:
+            self.select(len(team.units) - 1)
+            self.edit_unit(len(team.units) - 1)
 
-        from builder.tui.dialogs.confirm_dialog import ConfirmDialog
-
-        self.app.push_screen(
-            ConfirmDialog(
-                t("remove_prompt", lang).format(name=team.units[i].name),
-                yes=t("remove_yes", lang),
-                no=t("cancel", lang),
-            ),
-            done,
-        )
-
-    def action_rename(self) -> None:
-        team = self.team
-        if not team.units:
-            return
-        i = self.cursor
-        self.rename_unit(i)
+        self.edit(words("edit_add", name=unit.name), add, then)
 
     def action_move(self, delta: int) -> None:
         units = list(self.team.units)
-        i = self.cursor
+        i = self.cursor()
         j = i + delta
         if not units or not 0 <= j < len(units):
             return
-        units[i], units[j] = units[j], units[i]
-        self.set_units(units)
-        self.query_one(DataTable).move_cursor(row=j)
+        name = units[i].name
+        noun = self.noun
+
+        def move(team: Team) -> Team:
+            units = list(team.units)
+            at = find(units, i, name, noun)
+            to = at + delta
+            if not 0 <= to < len(units):
+                return team
+            units[at], units[to] = units[to], units[at]
+            return team.model_copy(update={"units": units})
+
+        self.edit(words("edit_move", name=name), move, lambda _: self.select(j))
 
     def action_mark(self) -> None:
         if not self.team.units:
             return
-        name = self.team.units[self.cursor].name
+        name = self.team.units[self.cursor()].name
         if name in self.marked:
             self.marked.remove(name)
         elif len(self.marked) < 4:
             self.marked.append(name)
         else:
             self.notify(t("mark_max", self.lang), severity="warning")
-        self.refresh_view()
+        self.show()
 
     def action_compare(self) -> None:
         team = self.team
@@ -266,7 +275,7 @@ class TeamScreen(LaminimScreen):
         """The catalog's balance report against the current threat (scored in a worker)."""
         from builder.systems.laminim.tui.screens.balance_screen import BalanceScreen
 
-        self.app.push_screen(BalanceScreen(numbers.ROUNDS))
+        self.app.push_screen(BalanceScreen(self.doc, self.state, numbers.ROUNDS))
 
 
 def field_label(field: str, lang: Lang) -> str:
@@ -275,4 +284,6 @@ def field_label(field: str, lang: Lang) -> str:
     slot = re.fullmatch(r"weapons\[(\d+)\]", field)
     if slot:
         return f"{t('slot', lang)} {int(slot.group(1)) + 1}"
+    if field == "units":
+        return t("team", lang)
     return t(field, lang) if field in ("frame", "weapons", "name") else field

@@ -19,19 +19,26 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, OptionList, Select, Static
+from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Lang, Pair, part_name
+from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit, check_unit
-from builder.systems.laminim.team import SLOTS, Unit
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.team import SLOTS, Team, Unit
 from builder.systems.laminim.tui import numbers
-from builder.systems.laminim.tui.base import LaminimScreen
+from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_EDITING, SOURCE_TEAM, t
 from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
+from builder.tui import keys
+from builder.tui.document import DocView
+from builder.tui.items import find, ui_of, words
+from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
+from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
 
 SLOT_KEYS = Binding.Group("Slot")
@@ -39,16 +46,16 @@ SLOT_KEYS = Binding.Group("Slot")
 
 class UnitEditorScreen(LaminimScreen):
     BINDINGS = [  # noqa: RUF012
-        Binding("escape", "back", "Team"),
-        Binding("enter", "pick", "Choose part", show=False),
+        keys.BACK,
+        Binding("enter", "edit", "Choose part", show=False),
         Binding("f", "pick_row(0)", "Frame"),
         Binding("1", "pick_row(1)", "Slot 1", group=SLOT_KEYS),
         Binding("2", "pick_row(2)", "Slot 2", group=SLOT_KEYS),
         Binding("3", "pick_row(3)", "Slot 3", group=SLOT_KEYS),
-        Binding("backspace,delete", "clear", "Empty"),
+        Binding("backspace", "clear", "Empty", key_display="⌫"),
         Binding("t", "next_threat", "Threat"),
-        Binding("r", "rename", "Rename"),
-        Binding("c", "compare", "Compare"),
+        keys.RENAME,
+        keys.COMPARE,
         Binding("s", "suggest", "Suggest"),
     ]
 
@@ -59,16 +66,25 @@ class UnitEditorScreen(LaminimScreen):
             super().__init__()
             self.unit = unit
 
-    def __init__(self, index: int) -> None:
-        super().__init__()
+    def __init__(self, doc: DocView[Team, Catalog], state: LaminimState, index: int) -> None:
+        super().__init__(doc, state)
         self.index = index
+        self.unit_name = doc.team.units[index].name
+        """The unit's name as last seen: found by it again after every change."""
+
+    def _find(self, team: Team) -> int | None:
+        """Where the edited unit is in ``team`` (by its name, else where it was; None: gone)."""
+        for i, unit in enumerate(team.units):
+            if unit.name == self.unit_name:
+                return i
+        return self.index if self.index < len(team.units) else None
 
     @property
     def unit(self) -> Unit:
         return self.team.units[self.index]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="editor-left"):
             yield Static("", id="unit-title")
             yield OptionList(id="loadout")
@@ -91,17 +107,12 @@ class UnitEditorScreen(LaminimScreen):
 
     def on_mount(self) -> None:
         self.query_one("#threat", Select).display = bool(self.catalog.threats)
-        self.refresh_view()
         self.query_one("#loadout", OptionList).focus()
 
-    def on_screen_resume(self) -> None:
-        if self.index < len(self.team.units):
-            self.refresh_view()
-
-    def on_lang_changed(self) -> None:
-        if self.is_mounted:
+    def shown(self, before: DocView[Team, Catalog]) -> None:
+        if before.lang != self.lang:
             self.fill_threats()
-            self.refresh_view()
+        self.show()
 
     def fill_threats(self) -> None:
         select = self.query_one("#threat", Select)
@@ -118,10 +129,13 @@ class UnitEditorScreen(LaminimScreen):
                 select.value = other
             select.value = current
 
-    def refresh_view(self) -> None:
-        """Redraw everything from the app's current team (cheap parts now, numbers in a worker)."""
-        if self.index >= len(self.team.units):
-            return  # the unit is gone (another file was opened); this screen is being left
+    def show(self) -> None:
+        """Redraw everything from the document's team (cheap parts now, numbers in a worker)."""
+        found = self._find(self.team)
+        if found is None:  # an undo took the unit away: back to the team
+            self.dismiss(None)
+            return
+        self.index, self.unit_name = found, self.team.units[found].name
         lang = self.lang
         catalog = self.catalog
         unit = self.unit
@@ -216,7 +230,7 @@ class UnitEditorScreen(LaminimScreen):
     def _show_too_large(self, unit: Unit) -> None:
         from builder.systems.laminim.tui.dialogs.suggest_dialog import tr
 
-        if not self.is_attached or self.index >= len(self.team.units) or unit != self.unit:
+        if not self.is_attached or self._find(self.team) is None or unit != self.unit:
             return
         message = tr("too_large", self.lang)
         self.query_one(SurvivalChart).plot([], message)
@@ -226,7 +240,7 @@ class UnitEditorScreen(LaminimScreen):
         self.post_message(self.AnalysisShown(unit))
 
     def _show(self, resolved: ResolvedUnit | None, result: Any | None, unit: Unit) -> None:
-        if not self.is_attached or self.index >= len(self.team.units) or unit != self.unit:
+        if not self.is_attached or self._find(self.team) is None or unit != self.unit:
             return  # a newer change is on its way
         lang = self.lang
         self.query_one(SilhouetteTable).show(resolved, result, lang)
@@ -253,11 +267,11 @@ class UnitEditorScreen(LaminimScreen):
         table.add_column(t("cook_off", lang), justify="right", no_wrap=True)
         for r in rounds:
             table.add_row(
-                f"R{r.round}", f"{r.alive:.1%}", f"{r.expected_remaining:.1f}", f"{r.cook_off:.1%}"
+                f"R{r.round}", percent(r.alive), f"{r.expected_remaining:.1f}", percent(r.cook_off)
             )
         last = rounds[-1]
         lost = " ".join(
-            f"{s + 1}:{p:.0%}" for s, p in enumerate(last.slot_destroyed) if p is not None
+            f"{s + 1}:{percent(p)}" for s, p in enumerate(last.slot_destroyed) if p is not None
         )
         dmg = result.damage
         best = f" ({t('slot', lang)} {dmg.best_slot + 1})" if isinstance(dmg.best_slot, int) else ""
@@ -275,26 +289,40 @@ class UnitEditorScreen(LaminimScreen):
 
     # --- actions ----------------------------------------------------------------------
 
-    def _set_unit(self, unit: Unit) -> None:
-        units = list(self.team.units)
-        units[self.index] = unit
-        self.set_units(units)
-        self.refresh_view()
+    def _change_unit(self, label: Pair, change: Any) -> None:
+        """Edit the unit: ``change`` makes the new unit from the one the team has then."""
+        index, name, noun = self.index, self.unit_name, ui_of(self).noun
+
+        def apply(team: Team) -> Team:
+            units = list(team.units)
+            at = find(units, index, name, noun)
+            units[at] = change(units[at])
+            return team.model_copy(update={"units": units})
+
+        self.edit(label, apply)
+
+    def _label(self, row: int) -> Pair:
+        """The undo step's name: the unit and its frame or slot."""
+        if row == 0:
+            field = (t("frame", "en"), t("frame", "ja"))
+        else:
+            field = (f"{t('slot', 'en')} {row}", f"{t('slot', 'ja')} {row}")
+        return words("edit_field", name=self.unit_name, field=field)
 
     def set_part(self, row: int, part_id: str | None) -> None:
         """Row 0 = frame, rows 1–3 = slots; ``None`` empties a slot. Used by tests and the bench."""
-        unit = self.unit
         if row == 0:
             if part_id:
-                self._set_unit(unit.model_copy(update={"frame": part_id}))
+                self._change_unit(self._label(0), lambda u: u.model_copy(update={"frame": part_id}))
         else:
-            self._set_unit(unit.with_slot(row - 1, part_id or None))
+            self._change_unit(self._label(row), lambda u: u.with_slot(row - 1, part_id or None))
 
     @on(OptionList.OptionSelected, "#loadout")
     def _row_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick_row(event.option_index)
 
-    def action_pick(self) -> None:
+    def action_edit(self) -> None:
+        """Enter: the highlighted row's part, from the picker."""
         self.action_pick_row(self.query_one("#loadout", OptionList).highlighted or 0)
 
     def action_pick_row(self, row: int) -> None:
@@ -347,18 +375,21 @@ class UnitEditorScreen(LaminimScreen):
 
     def remove_extra(self, index: int) -> None:
         """Drop the weapon listed past the three slots at ``index`` (0-based) from the unit."""
-        weapons = list(self.unit.weapons)
-        if SLOTS <= index < len(weapons):
-            del weapons[index]
-            self._set_unit(self.unit.model_copy(update={"weapons": weapons}))
-            loadout = self.query_one("#loadout", OptionList)
-            loadout.highlighted = min(index + 1, loadout.option_count - 1)
+        if SLOTS <= index < len(self.unit.weapons):
+
+            def drop(unit: Unit) -> Unit:
+                weapons = list(unit.weapons)
+                if index < len(weapons):
+                    del weapons[index]
+                return unit.model_copy(update={"weapons": weapons})
+
+            self._change_unit(self._label(index + 1), drop)
 
     @on(Select.Changed, "#threat")
     def _threat_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.state.threat_id:
             self.state.threat_id = event.value
-            self.refresh_view()
+            self.show()
 
     def action_next_threat(self) -> None:
         threat_id = self.next_threat_id()
@@ -366,7 +397,30 @@ class UnitEditorScreen(LaminimScreen):
             self.query_one("#threat", Select).value = threat_id
 
     def action_rename(self) -> None:
-        self.rename_unit(self.index, after=self.refresh_view)
+        from builder.tui.dialogs.prompt_dialog import PromptDialog
+
+        old, index, noun = self.unit_name, self.index, ui_of(self).noun
+
+        def answered(name: str | None) -> None:
+            if not name or name == old:
+                return
+
+            def rename(team: Team) -> Team:
+                units = list(team.units)
+                at = find(units, index, old, noun)
+                if any(u.name.casefold() == name.casefold() for u in units if u.name != old):
+                    raise EditRefused(words("name_taken", noun, name=name))
+                units[at] = units[at].model_copy(update={"name": name})
+                return team.model_copy(update={"units": units})
+
+            def then(team: Team) -> None:
+                self.unit_name = name
+                self.show()
+
+            self.edit(words("edit_rename", old=old, name=name), rename, then)
+
+        question = self.say(words("rename_item", name=old))
+        self.app.push_screen(PromptDialog(question, value=old), answered)
 
     def action_compare(self) -> None:
         team = self.team
@@ -384,11 +438,12 @@ class UnitEditorScreen(LaminimScreen):
             return
 
         def done(weapons: tuple[str | None, ...] | None) -> None:
-            if weapons is not None and self.index < len(self.team.units):
-                self._set_unit(self.unit.model_copy(update={"weapons": list(weapons)}))
+            if weapons is not None:
+                label = words("edit_suggested", name=self.unit_name)
+                self._change_unit(label, lambda u: u.model_copy(update={"weapons": list(weapons)}))
 
         dialog = SuggestDialog(frame, threat, self.catalog, self.lang, numbers.ROUNDS)
         self.app.push_screen(dialog, done)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(None)

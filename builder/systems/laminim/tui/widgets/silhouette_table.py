@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from builder.core.i18n import Lang, part_name
+from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.tui.labels import t
 
@@ -38,6 +39,6 @@ class SilhouetteTable(Static):
                 table.add_row(face, f"{t('slot', lang)} {slot}: {part_name(weapon, lang)}")
         valid = sum(1 for info in result.face_info if info.part is not None)
         table.add_row(
-            "", Text(f"{t('exposure', lang)} {valid}/6 = {result.exposure:.0%}", style="bold")
+            "", Text(f"{t('exposure', lang)} {valid}/6 = {percent(result.exposure)}", style="bold")
         )
         self.update(table)

@@ -1,0 +1,179 @@
+"""The part of reading one action every game shares (docs/design.md "Battle records and actions").
+
+A game's reader subclasses :class:`ActionReader`, names its actions' keys (``keys``, ``required``)
+and its message table, and adds the readers of its own values (a weapon, a token, a path). The
+shared readers here take what every game's actions name: a unit by ID or name, a number, a whole
+number in a range, a yes/no, a word. Each keeps its problem (at its place in the action) and
+goes on, so that ``refuse_if_any`` refuses the action with every problem at once.
+
+Messages are looked up in the game's table first, then in this package's: a game words a unit as
+its players call it (機体, キャラクター) by giving ``no-such-unit`` and ``unit-ref`` itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from builder.core.messages import Message, Messages
+from builder.core.problems import closest
+from builder.systems import Refused
+
+MESSAGES = Messages.load(__file__)
+
+At = tuple[str | int, ...]
+"""A place inside one action (``("blockers", 0, "unit")``)."""
+
+
+class Named(Protocol):
+    """A unit on the table: an ID the record gives and the name its team gave."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class PlayTable(Protocol):
+    """What the shared readers need of a game's table: the round and who is on it."""
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def fighters(self) -> Sequence[Named]: ...
+
+    def fighter(self, unit: int) -> Named | None: ...
+
+
+TableT = TypeVar("TableT", bound=PlayTable)
+CatalogT = TypeVar("CatalogT")
+
+
+def fold(text: str) -> str:
+    """A name as players type it: width, case and spaces at the ends ignored (ＢＵＬＷＡＲＫ)."""
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+class ActionReader(Generic[TableT, CatalogT]):
+    """One action's values, typed; every problem kept (``problems``) to be refused at once."""
+
+    common: ClassVar[tuple[str, ...]] = ("do", "round", "roll")
+    """The keys every action may have."""
+    keys: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Each action's own keys (beside ``common``)."""
+    required: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The keys each action cannot do without."""
+    messages: ClassVar[Messages] = MESSAGES
+    """The game's message table, looked up before this package's."""
+
+    def __init__(self, action: dict[str, Any], table: TableT, catalog: CatalogT) -> None:
+        self.action = action
+        self.table = table
+        self.catalog = catalog
+        self.problems: list[tuple[At, Message]] = []
+
+    def say(self, key: str, **params: object) -> Message:
+        table = self.messages if key in self.messages else MESSAGES
+        return table(key, **params)
+
+    def bad(self, at: At, key: str, **params: object) -> None:
+        self.problems.append((at, self.say(key, **params)))
+
+    def check_keys(self, do: str) -> None:
+        """Every key the action ``do`` does not take, every one it needs and lacks, its round."""
+        own = tuple(self.keys.get(do, ()))
+        allowed = (*self.common, *own)
+        for key in self.action:
+            if key not in allowed:
+                hint = closest(str(key), list(allowed))
+                self.bad(
+                    (key,),
+                    "action-unknown-key",
+                    field=key,
+                    do=do,
+                    keys=", ".join(own) or "—",
+                    hint=self.say("did-you-mean", word=hint) if hint else "",
+                )
+        for key in self.required.get(do, ()):
+            if self.action.get(key) is None:
+                self.bad((), "action-missing-key", field=key, do=do)
+        round_no = self.action.get("round")
+        if round_no is not None and round_no != self.table.round:
+            self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
+
+    def roll_call(self) -> str:
+        return ", ".join(f"{f.id} {f.name}" for f in self.table.fighters)
+
+    def unit(self, key: str, value: Any = ..., at: At | None = None) -> int | None:
+        """A unit named by ID or name (case and width ignored) -> its ID; ``value`` and ``at``
+        read one inside a list (``blockers: [{unit: 5}]``) instead of the action's ``key``."""
+        value = self.action.get(key) if value is ... else value
+        at = (key,) if at is None else at
+        if value is None:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.table.fighter(value) is None:
+                self.bad(at, "no-such-unit", unit=value, units=self.roll_call())
+                return None
+            return value
+        if isinstance(value, str):
+            fighters = self.table.fighters
+            exact = [f for f in fighters if f.name == value]
+            found = exact or [f for f in fighters if fold(f.name) == fold(value)]
+            if len(found) == 1:
+                return found[0].id
+            if len(found) > 1:
+                ids = ", ".join(str(f.id) for f in found)
+                self.bad(at, "unit-name-twice", name=value, ids=ids)
+                return None
+            self.bad(at, "no-such-unit", unit=value, units=self.roll_call())
+            return None
+        self.bad(at, "unit-ref", field=key)
+        return None
+
+    def number(self, key: str, low: float = 0) -> float | None:
+        """A number (a distance) of at least ``low``, or None when the action leaves it out."""
+        value = self.action.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < low:
+            self.bad((key,), "not-a-distance", field=key)
+            return None
+        return float(value)
+
+    def whole(self, key: str, low: int, high: int) -> int | None:
+        """A whole number from ``low`` to ``high``, or None when the action leaves it out."""
+        value = self.action.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.bad((key,), "not-whole", field=key, low=low, high=high)
+            return None
+        return value
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.action.get(key, default)
+        if not isinstance(value, bool):
+            self.bad((key,), "not-yes-no", field=key)
+            return default
+        return value
+
+    def text(self, key: str) -> str:
+        value = self.action.get(key, "")
+        if value is None:
+            return ""
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
+            self.bad((key,), "not-text", field=key)
+            return ""
+        return str(value)
+
+    def refuse_if_any(self) -> None:
+        """Refuse the action, with every problem found, if there is any."""
+        if self.problems:
+            raise Refused(self.problems)
+
+
+__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold"]

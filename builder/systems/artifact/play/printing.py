@@ -1,0 +1,86 @@
+"""``laminim cards RECORD`` for an artifact battle record: the cards of both sides as the battle
+stands (docs/play.md "Gundam Artifact"). Each card is the team card (``printouts.unit_card``)
+with its unit's ID before the name, its side's name on the force line, and its tracks marked:
+HP lost, P spent (an MS) and, on a battleship, the MS aboard, as struck tick boxes from the
+first. The template only turns a count into a CSS class on a box."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from builder.core.i18n import Labels, Lang
+from builder.render.backs import deck_context
+from builder.render.layout import card_grid
+from builder.systems.artifact.derive import all_units
+from builder.systems.artifact.models import ArtifactCatalog
+from builder.systems.artifact.print_fit import FACES, card_parts, deck_scale
+from builder.systems.artifact.print_labels import labels_for
+from builder.systems.artifact.printouts import CARD_SIZES, _text, unit_back, unit_card
+from builder.systems.artifact.rules.play import Fighter, Table
+from builder.systems.base import PrintOptions, Printout
+
+LABELS = Labels.load(__file__, "printing_labels.yaml")
+
+
+def struck(fighter: Fighter, table: Table) -> list[int]:
+    """Boxes to strike on each track of the unit's card, in the card's order: HP lost (every
+    box once destroyed), then P spent (an MS) or the MS aboard (a battleship)."""
+    hp = fighter.stats.hp - max(0, fighter.hp)
+    if fighter.is_ship:
+        aboard = sum(1 for f in table.fighters if f.side == fighter.side and f.alive and f.aboard)
+        return [hp, aboard if fighter.alive else 0]
+    full = fighter.stats.propellant or 0
+    return [hp, full - (fighter.propellant or 0) if fighter.alive else 0]
+
+
+def side_name(table: Table, side: int) -> str:
+    return table.names[side - 1] if len(table.names) >= side else str(side)
+
+
+def cards_context(
+    table: Table,
+    catalog: ArtifactCatalog,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
+) -> dict[str, Any]:
+    """Every unit's card of both sides at one scale, marked as the battle stands, laid out as a
+    force's deck is (``printouts.cards_context``: the cut margin and gutter, and the backs
+    ``options.sheet`` asks for)."""
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+    face = FACES[size]
+    grid = card_grid(paper, face.width, face.height, options.sheet)
+    units = all_units(catalog)
+    members = [(f, f"{f.id} {f.name}", units[f.stats.id]) for f in table.fighters]
+    scale = deck_scale(face, lang, [_text(name, unit, lang) for _, name, unit in members])
+    items, backs = [], []
+    for fighter, name, unit in members:
+        marks = struck(fighter, table)
+        side = side_name(table, fighter.side)
+        for part in card_parts(face, scale, lang, _text(name, unit, lang)):
+            card = unit_card(name, unit, side, lang, size, scale, part)
+            for track, count in zip(card["tracks"], marks, strict=False):
+                track["struck"] = count
+            card["destroyed"] = not fighter.alive
+            items.append(card)
+            if options.sheet.backs != "none":
+                backs.append(unit_back(name, unit, part, side, options))
+    state = "over" if table.over else "round"
+    stands = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
+    labels = labels_for(lang)
+    title = f"{stands} — {labels['doc_cards']}"
+    context = deck_context(
+        "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
+    )
+    context["force"] = stands
+    context["card_size"] = size
+    return context
+
+
+def printouts(table: Table, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
+    size = options.card_size or next(iter(CARD_SIZES))
+    options = replace(options, card_size=size)
+    context = cards_context(table, catalog, options.lang, options.paper, size, options)
+    return [Printout("cards", "artifact/cards.html", context)]

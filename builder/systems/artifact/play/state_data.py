@@ -1,0 +1,205 @@
+"""The artifact state of a battle record as the record file's plain data, and back.
+
+```yaml
+round: 2
+first: 1                        # the side with the initiative (null: not rolled yet)
+active: {unit: 3, used: 1}      # the activation under way (null: none)
+acted: [2, 6]                   # units whose activation this round is over, in order
+over: false
+winner: null
+names: [Sleeves vanguard, Londo Bell]
+units:
+  - {id: 1, side: 1, name: Rewloola, type: rewloola, hp: 25}
+  - {id: 2, side: 1, name: Nightingale, type: nightingale, hp: 9, p: 7, aboard: false}
+declared: null                  # or {by: 2, weapon: funnel, target: 6, near: 0, evade_near: 0}
+```
+
+Reading checks every value and reports every problem at once (paths from the record's top).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.messages import Message, Messages
+from builder.systems.artifact.derive import all_units, unit_stats
+from builder.systems.artifact.models import ArtifactCatalog
+from builder.systems.artifact.rules.play import Declared, Fighter, Table
+from builder.systems.battle import Refused
+
+MESSAGES = Messages.load(__file__)
+
+STATE_KEYS = ("round", "first", "active", "acted", "over", "winner", "names", "units", "declared")
+UNIT_KEYS = ("id", "side", "name", "type", "hp", "p", "aboard")
+DECLARED_KEYS = ("by", "weapon", "target", "near", "evade_near")
+
+
+def unit_data(f: Fighter) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": f.id,
+        "side": f.side,
+        "name": f.name,
+        "type": f.stats.id,
+        "hp": f.hp,
+    }
+    if not f.is_ship:
+        data["p"] = f.propellant
+        data["aboard"] = f.aboard
+    return data
+
+
+def state_data(table: Table) -> dict[str, Any]:
+    d = table.declared
+    return {
+        "round": table.round,
+        "first": table.first,
+        "active": None if table.active is None else {"unit": table.active, "used": table.used},
+        "acted": list(table.acted),
+        "over": table.over,
+        "winner": table.winner,
+        "names": list(table.names),
+        "units": [unit_data(f) for f in table.fighters],
+        "declared": None
+        if d is None
+        else {
+            "by": d.by,
+            "weapon": d.weapon,
+            "target": d.target,
+            "near": d.near,
+            "evade_near": d.evade_near,
+        },
+    }
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
+
+    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
+        self.problems.append((at, MESSAGES(key, **params)))
+
+    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int, none: bool = False) -> Any:
+        if key not in data:
+            self.bad((*at, key), "state-missing-key", field=key)
+            return None if none else low
+        value = data[key]
+        if value is None and none:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            self.bad((*at, key), "state-whole", field=key, low=low)
+            return None if none else low
+        return value
+
+    def flag(self, data: dict[str, Any], key: str, at: tuple) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            self.bad((*at, key), "state-yes-no", field=key)
+            return False
+        return value
+
+    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
+        for key in data:
+            if key not in allowed:
+                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
+
+
+def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
+    r = _Reader()
+    units_by_id = all_units(catalog)
+    round_no = r.whole(data, "round", (), 1)
+    first = r.whole(data, "first", (), 1, none=True)
+    if first is not None and first > 2:
+        r.bad(("first",), "state-side")
+    over = r.flag(data, "over", ())
+    winner = r.whole(data, "winner", (), 1, none=True) if "winner" in data else None
+    names = data.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        r.bad(("names",), "state-names")
+        names = []
+    raw_units = data.get("units")
+    fighters: list[Fighter] = []
+    if not isinstance(raw_units, list):
+        r.bad(("units",), "state-units")
+        raw_units = []
+    seen: set[int] = set()
+    for i, u in enumerate(raw_units):
+        at: tuple[str | int, ...] = ("units", i)
+        if not isinstance(u, dict):
+            r.bad(at, "state-mapping")
+            continue
+        r.keys(u, UNIT_KEYS, at)
+        uid = r.whole(u, "id", at, 1)
+        side = r.whole(u, "side", at, 1)
+        if side > 2:
+            r.bad((*at, "side"), "state-side")
+        name = u.get("name")
+        if not isinstance(name, str) or not name.strip():
+            r.bad((*at, "name"), "state-name")
+            name = str(name)
+        type_id = u.get("type")
+        unit = units_by_id.get(str(type_id))
+        if unit is None:
+            r.bad((*at, "type"), "state-unknown-type", type=type_id)
+            continue
+        stats = unit_stats(unit)
+        hp = r.whole(u, "hp", at, 0)
+        if hp > stats.hp:
+            r.bad((*at, "hp"), "state-above", field="hp", most=stats.hp)
+        p: int | None = None
+        aboard = False
+        if stats.kind == "ms":
+            p = r.whole(u, "p", at, 0)
+            if stats.propellant is not None and p > stats.propellant:
+                r.bad((*at, "p"), "state-above", field="p", most=stats.propellant)
+            aboard = r.flag(u, "aboard", at)
+        elif "p" in u or "aboard" in u:
+            r.bad((*at, "p" if "p" in u else "aboard"), "state-ship-no-p")
+        if uid in seen:
+            r.bad((*at, "id"), "state-id-twice", id=uid)
+        seen.add(uid)
+        fighters.append(Fighter(uid, side, name, stats, hp, p, aboard))
+    active, used = None, 0
+    raw_active = data.get("active")
+    if raw_active is not None:
+        if not isinstance(raw_active, dict):
+            r.bad(("active",), "state-mapping")
+        else:
+            r.keys(raw_active, ("unit", "used"), ("active",))
+            active = r.whole(raw_active, "unit", ("active",), 1)
+            used = r.whole(raw_active, "used", ("active",), 0)
+    acted = data.get("acted", [])
+    if not isinstance(acted, list) or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in acted
+    ):
+        r.bad(("acted",), "state-acted")
+        acted = []
+    declared = None
+    raw = data.get("declared")
+    if raw is not None:
+        if not isinstance(raw, dict):
+            r.bad(("declared",), "state-mapping")
+        else:
+            at = ("declared",)
+            r.keys(raw, DECLARED_KEYS, at)
+            declared = Declared(
+                r.whole(raw, "by", at, 1),
+                str(raw.get("weapon")),
+                r.whole(raw, "target", at, 1),
+                r.whole(raw, "near", at, 0),
+                r.whole(raw, "evade_near", at, 0),
+            )
+    r.keys(data, STATE_KEYS, ())
+    if r.problems:
+        raise Refused(r.problems)
+    return Table(
+        tuple(fighters),
+        tuple(names),
+        round=round_no,
+        first=first,
+        active=active,
+        used=used,
+        acted=tuple(acted),
+        over=over,
+        winner=winner,
+        declared=declared,
+    )

@@ -1,0 +1,108 @@
+"""LAMINIM's :class:`~builder.systems.battle.Battle`: its state, its actions, its view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from builder.core.i18n import Lang
+from builder.core.messages import Messages
+from builder.systems.base import Output, PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.laminim.models import Catalog
+from builder.systems.laminim.play.parse import KEYS, Reader
+from builder.systems.laminim.play.state_data import read_state, state_data
+from builder.systems.laminim.rules.play_state import Fighter, PlayRefusal, Table
+
+MESSAGES = Messages.load(__file__)
+
+ACTIONS = tuple(KEYS)
+
+
+class LaminimBattle:
+    """The battle record's rules for LAMINIM (docs/rules.md D20)."""
+
+    actions = ACTIONS
+    screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
+        ("f", "attack by: ", ("attack", "攻撃")),
+        ("m", "launch by: ", ("launch", "発射")),
+        ("n", "end-round dice: ", ("end round", "ラウンド終了")),
+    )
+    dice_keys = ("hits", "locations", "dice")
+
+    def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
+        """Units numbered 1.. in team-file order, side 1 first (the deployment IDs, §1.1)."""
+        from builder.systems.laminim.derive import unit_spec
+        from builder.systems.laminim.legality import resolve_unit
+        from builder.systems.laminim.team import Team
+
+        fighters: list[Fighter] = []
+        for side_no, side in enumerate(sides, start=1):
+            team = side.team
+            assert isinstance(team, Team)
+            for unit in team.units:
+                resolved = resolve_unit(unit, catalog)
+                assert resolved is not None  # the record starts only from usable teams
+                spec = unit_spec(resolved)
+                fighters.append(
+                    Fighter.whole(len(fighters) + 1, side_no, unit.name, unit.frame, spec)
+                )
+        return Table.begin(fighters, [s.team.name for s in sides])
+
+    def restart(self, state: Table) -> Table:
+        return state.restarted()
+
+    def state_data(self, state: Table) -> dict[str, Any]:
+        return state_data(state)
+
+    def read_state(self, data: Mapping[str, Any], catalog: Catalog) -> Table:
+        return read_state(dict(data), catalog)
+
+    def over(self, state: Table) -> bool:
+        return state.over
+
+    def apply(
+        self, state: Table, action: Mapping[str, Any], dice: Dice, catalog: Catalog
+    ) -> Applied[Table]:
+        from builder.systems.laminim.play import acting
+
+        do = str(action["do"])
+        read = Reader(dict(action), state, catalog)
+        read.check_keys(do)
+        try:
+            applied = acting.ACTS[do](read, dice)
+        except PlayRefusal as exc:
+            read.refuse_if_any()  # the action's own problems first: they say more
+            raise Refused.at(exc.at, _refusal(exc, catalog)) from None
+        return replace(applied, stamp={"round": state.round})
+
+    def printouts(
+        self, state: Table, catalog: Catalog, options: PrintOptions, catalog_line: Any
+    ) -> list[Printout]:
+        """``laminim cards RECORD``: the marked cards of both sides and the score sheet."""
+        from builder.systems.laminim.play.printing import printouts
+
+        return printouts(state, catalog, options, catalog_line)
+
+    def screen(
+        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
+    ) -> tuple[str, str]:
+        """The play screen's text: a head kept in view and the units with their odds."""
+        from builder.systems.laminim.play.view import screen_text
+
+        return screen_text(state, catalog, options, lang)
+
+    def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
+        from builder.systems.laminim.play.view import show
+
+        return show(state, catalog, options)
+
+
+def _refusal(exc: PlayRefusal, catalog: Catalog) -> Any:
+    """The rules core's refusal in words; a weapon (an id there) by its name in each language."""
+    params = {k: f"{v:g}" if isinstance(v, float) else v for k, v in exc.params.items()}
+    weapon = catalog.weapon(str(params.get("weapon"))) if "weapon" in params else None
+    if weapon is not None:
+        params["weapon"] = (weapon.name, weapon.name_ja)
+    return MESSAGES(exc.key, **params)

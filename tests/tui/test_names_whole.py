@@ -1,0 +1,38 @@
+"""80×24 in Japanese: a name is whole while its row has room (a picker's list sizes its names
+to the list, not to a fixed cut), a picker names the item by its own Japanese name, a label of
+the details pane is never cut, and a notice shown after a quiet moment spans the screen (it is
+not wrapped to the width of a hidden line)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from builder import systems
+from builder.tui.app import BuilderApp
+from builder.tui.dialogs.picker_dialog import PickerDialog
+from tests.tui.helpers import screen_text, settle
+
+SIZE = (80, 24)
+
+
+async def test_the_soh_armour_picker_at_80x24_in_japanese(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the notice names the file as it was given: short
+    shutil.copy(systems.get("soh").demo_file(), tmp_path / "crew.yaml")
+    app = BuilderApp.from_paths(Path("crew.yaml"), None, lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")  # a notice on a line that was hidden until now
+        await settle(pilot)
+        assert "crew.yaml に保存しました" in screen_text(pilot)
+        await pilot.press("enter")  # Captain Ines (イネス船長) in the editor
+        await settle(pilot)
+        app.screen.focus_field("characters[0].armour")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerDialog)
+        text = screen_text(pilot)
+        assert "防具 — イネス船長" in text
+        assert "トルーパー・パワードスーツ" in text  # 26 cells: the list has room for it
+        assert "器用/敏捷修正" in text  # the details' label whole
+        assert "…" not in text
