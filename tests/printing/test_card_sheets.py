@@ -443,6 +443,39 @@ def test_the_latin_filter_wraps_latin_words_and_nakaguro_only():
     assert "<i>" not in out  # escaped, as every name is
 
 
+def test_mixed_names_and_a_catalog_line_set_their_latin_proportional():
+    from builder.render.env import name_spans, phrase_spans
+
+    lat = '<span class="lat">Bulwark</span>'
+    assert lat in str(name_spans("Bulwark（続き）", 40.0, 11.0))
+    assert lat in str(name_spans("Bulwark", 40.0, 11.0))
+    line = "Bulwark カタログ · 版 2"
+    assert lat in str(phrase_spans(line, latin=True))
+    assert "lat" not in str(phrase_spans(line))  # rules text keeps its face
+
+
+def test_a_japanese_back_sets_a_continued_name_and_the_catalog_line_proportional():
+    """「Bulwark（続き）」 on a continuation card's back and a catalog line with Latin words (a
+    catalog with no Japanese name): their Latin letters in BIZ UDPGothic, not BIZ UDGothic's
+    fixed half width."""
+    catalog = "Home-built catalog · 版 2"
+    data = cards_pdf(
+        DECKS["laminim-demo"], "ja", "a4", "poker", sheet=_sheet("duplex"), catalog=catalog
+    )
+    with open_pdf_data(data) as doc:
+        back = doc.pages[1]
+        assert "続き" in back.extract_text()
+        words = back.extract_words(extra_attrs=["fontname"])
+    face = [(w["text"], w["fontname"].split("+")[-1]) for w in words]  # a word per face
+    continued = [
+        font
+        for (_, font), (after, _) in itertools.pairwise(face)
+        if after.lstrip("(（").startswith("続き")
+    ]
+    assert continued == ["BIZ-UDPGothic-Bold"] * 2, face  # Bulwark's, Swallow's
+    assert ("Home-built", "BIZ-UDPGothic") in face and ("catalog", "BIZ-UDPGothic") in face
+
+
 # --- the ship marker -----------------------------------------------------------------------
 
 

@@ -61,12 +61,14 @@ def cards_context(
         side = side_name(table, fighter.side)
         for part in card_parts(face, scale, lang, _text(name, unit, lang)):
             card = unit_card(name, unit, side, lang, size, scale, part)
-            for track, count in zip(card["tracks"], marks, strict=False):
-                track["struck"] = count
+            # a continuation card may print the second track alone (print_fit.Part)
+            for track, index in zip(card["tracks"], part.tracks, strict=True):
+                track["struck"] = marks[index]
             card["destroyed"] = not fighter.alive
             items.append(card)
             if options.sheet.backs != "none":
-                backs.append(unit_back(name, unit, part, side, options))
+                back = unit_back(f"{fighter.name}", unit, part, side, options)
+                backs.append({**back, "id": str(fighter.id)})  # the deployment ID in its box
     state = "over" if table.over else "round"
     stands = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
     labels = labels_for(lang)

@@ -131,6 +131,11 @@ def cards_context(
             current = next(fighters)
         assert current is not None
         marked_card(card, current)
+    fronts = [p["item"] for page in context["pages"] for p in page["items"] if not p.get("back")]
+    backs = [p["item"] for page in context["pages"] for p in page["items"] if p.get("back")]
+    for front, back in zip(fronts, backs, strict=False):  # backs: in the fronts' order
+        if not front.get("reference"):
+            back["id"] = front["id"]  # the deployment ID in the back's box too
     return context
 
 
