@@ -101,6 +101,7 @@ def card_back(
     card_mm: tuple[float, float],
     qr: ShareCode | None = None,
     lead: str = "",
+    team_word: str = "",
 ) -> dict[str, Any]:
     """The plain-data context of one card's back (``templates/common/_back.html``).
 
@@ -108,7 +109,8 @@ def card_back(
     paragraphs, ``catalog``: the catalog line (name and version), ``qr``: the team's share
     code, drawn with modules of :data:`MODULE_MM` or more (a QR larger than the slot when the
     reminder still fits at the floor beside it), None or a code too long for the back: an
-    empty slot; ``lead``: a bold line heading the reminder."""
+    empty slot; ``lead``: a bold line heading the reminder; ``team_word``: the game's word
+    for a team, as its fronts print it ("Force", "Crew"; default the backs' "Team")."""
     width, height = card_mm
     s = _sizes(width)
     inner_w = width - 2 * s["pad"]
@@ -137,6 +139,7 @@ def card_back(
         "name_pt": title.size,
         "name_mm": round(name_mm, 2),
         "team": fit(team, inner_w - 10.0, FLOOR_PT, FLOOR_PT).text,
+        "team_word": team_word,
         "kind": kind,
         "reminder": list(reminder),
         "lead": lead,

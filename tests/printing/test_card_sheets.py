@@ -287,7 +287,7 @@ def test_a_back_carries_the_name_the_team_the_reminder_and_the_share_codes_qr(ga
     boxes = card_boxes(back, card)
     for box in boxes:
         text = _words("".join(c["text"] for c in sorted(chars_in(chars, box), key=_order)))
-        assert _words(team.name)[:8] in text
+        assert TEAM_WORD[game] + _words(team.name)[:8] in text  # the fronts' word for a team
         assert line in text
         assert "Sharecode" not in text  # the QR, not the empty slot
     assert any(w in _words(back.extract_text()) for w in reminders(game, "en"))
@@ -299,6 +299,10 @@ def test_a_back_carries_the_name_the_team_the_reminder_and_the_share_codes_qr(ga
     assert codes == [share.code] * len(boxes)
     backs = [p["item"] for page in _back_items(game) for p in page]
     assert {b["qr_mm"] / share.modules >= MODULE_MM for b in backs} == {True}
+
+
+TEAM_WORD = {"laminim": "Team:", "artifact": "Force:", "soh": "Crew:"}
+"""How each game's fronts and backs name the team (an artifact force, a soh crew)."""
 
 
 def _back_items(game: str) -> list[list[dict]]:

@@ -239,6 +239,7 @@ def unit_back(
     return card_back(
         name=f"{name} ({labels['continued']})" if part[0] > 0 else name,
         team=force,
+        team_word=labels["force"],
         kind=LABELS.t("type_line", lang, type=part_name(unit, lang), kind=labels[kind]),
         reminder=_rules(kind, labels),
         catalog=options.catalog,

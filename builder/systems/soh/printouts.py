@@ -360,6 +360,7 @@ def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions
     return card_back(
         name=f"{name} ({labels['continued']})" if continued else name,
         team=crew.name,
+        team_word=labels["crew"],
         kind=labels["doc_cards"],
         reminder=[labels["rules_line"]],
         catalog=options.catalog,
