@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder import systems
 from builder.cli.parser import _error, _given
@@ -29,6 +29,9 @@ from builder.systems import (
     TeamModel,
     TeamRead,
 )
+
+if TYPE_CHECKING:
+    from builder.catalogs.pin import PinnedFolder
 
 
 def _dump(data: Any) -> None:
@@ -113,25 +116,29 @@ def _pinned_catalog(args: argparse.Namespace) -> None:
     """Without ``--catalog``, the catalog folder the file is pinned to (``pin`` or ``migrate
     --catalog DIR`` record where it is), said on stderr; a pinned folder that is gone is a
     warning (``args.pin_warning``) and the bundled catalog is used."""
-    from builder.catalogs.pin import pinned_folder
-    from builder.catalogs.words import MESSAGES as CATALOG_WORDS
-
     args.pin_warning = None
     if getattr(args, "catalog", None) is not None or not isinstance(args.team, Path):
         return
-    pinned = pinned_folder(args.team)
+    args.catalog, args.pin_warning, _ = pinned_catalog_of(args.team)
+
+
+def pinned_catalog_of(file: Path) -> tuple[Path | None, Problem | None, PinnedFolder | None]:
+    """The catalog folder ``file`` is pinned to when it is there (said on stderr), else None
+    (the bundled catalog); a pinned folder that is gone is also a warning at the pin's
+    ``path:``. The pin as read comes third (None for a file without a pinned folder)."""
+    from builder.catalogs.pin import pinned_folder
+    from builder.catalogs.words import MESSAGES as CATALOG_WORDS
+
+    pinned = pinned_folder(file)
     if pinned is None:
-        return
+        return None, None, None
     if pinned.folder.is_dir():
-        args.catalog = pinned.folder
-        note = CATALOG_WORDS(
-            "using-pinned", file=str(args.team), folder=_seen_from_here(pinned.folder)
-        )
+        note = CATALOG_WORDS("using-pinned", file=str(file), folder=_seen_from_here(pinned.folder))
         print(note.text(current_lang()), file=sys.stderr)
-        return
+        return pinned.folder, None, pinned
     message = CATALOG_WORDS("pinned-folder-missing", folder=pinned.pin.path)
-    where = (str(args.team), pinned.line, pinned.col)
-    args.pin_warning = Problem(*where, "catalog.path", message, "warning")
+    warning = Problem(str(file), pinned.line, pinned.col, "catalog.path", message, "warning")
+    return None, warning, pinned
 
 
 def _seen_from_here(folder: Path) -> str:

@@ -49,6 +49,7 @@ HELP_TABLES = (
     Path(__file__).parent.parent / "catalogs" / "help_labels.yaml",
     Path(__file__).parent.parent / "play" / "help_labels.yaml",
     Path(__file__).parent.parent / "exchange" / "help_labels.yaml",
+    Path(__file__).with_name("matchup_help_labels.yaml"),
 )
 """The ``--help`` texts in English and Japanese: the command's own and the catalog commands'."""
 
@@ -275,6 +276,10 @@ def build_parser(
 
     add_exchange(sub, catalog_option, output_file_or_folder)  # share, import, export
 
+    from builder.cli.matchup import add_command as add_matchup
+
+    add_matchup(sub, catalog_option)  # matchup TEAM_A TEAM_B (docs/matchup.md)
+
     helps: dict[str, list[tuple[str, str]]] = {}  # game command -> (system, help) of each offer
     for sid, offer in loaded:
         for name, text in offer.commands.items():
@@ -475,7 +480,7 @@ def command_names() -> set[str]:
 
 _GENERIC = (
     *("tui", "systems", "parts", "check", "cards", "pin", "catalog", "migrate", "play"),
-    *("share", "import", "export"),
+    *("share", "import", "export", "matchup"),
 )
 """Commands that need no game's declarations to parse (they load only the file's system)."""
 

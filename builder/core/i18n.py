@@ -38,6 +38,23 @@ def part_name(part: _Named | None, lang: Lang, empty: str = "—") -> str:
     return part.name_ja if lang == "ja" else part.name
 
 
+def shown_name(entry: object, lang: Lang) -> str:
+    """The name a player reads of a team, unit, character or force in ``lang``: its
+    ``name_ja`` under Japanese when the file gives one, else its ``name`` (the name the file,
+    the record and the actions use)."""
+    name = str(getattr(entry, "name", ""))
+    ja = getattr(entry, "name_ja", None)
+    return ja if lang == "ja" and isinstance(ja, str) and ja else name
+
+
+def without_absent_name_ja(data: object) -> object:
+    """A dumped team, unit or force without ``name_ja: null`` (a file that gives none is
+    saved as it was written)."""
+    if isinstance(data, dict) and "name_ja" in data and data["name_ja"] is None:
+        del data["name_ja"]
+    return data
+
+
 def pick(pair: Pair, lang: Lang) -> str:
     """The text of ``pair`` in ``lang``."""
     return pair[1] if lang == "ja" else pair[0]

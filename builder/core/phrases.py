@@ -11,6 +11,7 @@ keeps what BudouX may still split:
   and a number with its counter or unit (5発, 1面, 3以上, 2ラウンド, エラー 1 件);
 - a formula: nothing breaks next to an operator (= + − × ÷ → / 〜 and their kin);
 - no line may end on an opening bracket or start with a closing one or a small kana;
+- a label and its short Latin value (ダイジェスト 1a2b3c4d5e6f) stay together;
 - a single kanji BudouX cuts off a run of kanji stays with it (生存率, 期待残耐久), and a short
   note in brackets stays with the word it follows (耐久度（合計）);
 - the last phrase is never a single character (it would print alone on the last line).
@@ -20,6 +21,7 @@ The phrases, joined, are the text. Text without Japanese breaks after its spaces
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -168,6 +170,21 @@ def _annotation(before: str, chunk: str) -> bool:
     return close is not None and close - 1 <= _ANNOTATION
 
 
+_VALUE = 16
+"""The most characters a Latin value may have and still stay with its label."""
+_SHORT_VALUE = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
+
+
+def labelled(before: str, chunk: str) -> bool:
+    """A label word, a space and its short Latin value (``ダイジェスト`` + ``1a2b3c4d5e6f``,
+    ``バージョン`` + ``v2``): one phrase, as a typesetter keeps a label with what it labels."""
+    word = before.rstrip(" ")
+    if word == before or not word or not (is_katakana(word[-1]) or _is_kanji(word[-1])):
+        return False
+    value = chunk.split(" ", 1)[0].rstrip("".join(CLOSING))
+    return bool(_SHORT_VALUE.fullmatch(value)) and len(value) <= _VALUE
+
+
 @lru_cache(maxsize=1)
 def _parser() -> budoux.Parser:
     """BudouX's Japanese model, loaded once (imported late: only Japanese text needs it)."""
@@ -190,6 +207,7 @@ def _phrases(text: str) -> tuple[str, ...]:
             or _counted(merged[-1], chunk)
             or _lone_kanji(merged[-1], chunk)
             or _annotation(merged[-1], chunk)
+            or labelled(merged[-1], chunk)
         ):
             merged[-1] += chunk
         else:

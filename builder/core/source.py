@@ -48,6 +48,9 @@ class Located:
     """Where the mappings are that hold a key that could not be read (see ReadingProblems)."""
     notes: list[Problem] = field(default_factory=list)
     """Warnings of the reading itself (an input method's slip in a file that still reads)."""
+    mended: bool = False
+    """Read with its input-method slips typed as meant (YAML could not read it as written):
+    good for telling every problem, never for editing or saving."""
 
     def where(self, loc: tuple) -> _Pos | None:
         """Position of the value at ``loc``, or of its nearest ancestor that has one."""
@@ -168,7 +171,11 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
         msg = yaml_syntax_words(exc.problem or "", exc.context or "")
         line, col = (mark.line + 1, mark.column + 1) if mark else _line_col(text, len(text))
         said = Problem(name, line, col, "", msg)
-        raise InputError(before_syntax_error(text, name, said)) from None
+        shown = before_syntax_error(text, name, said)
+        again = _read_mended(text, name, max_items)
+        if again is not None:  # the slips told (YAML's words were about them), the rest read
+            raise ReadingProblems([p for p in shown if p is not said], again) from None
+        raise InputError(shown) from None
     except yaml.reader.ReaderError as exc:
         char = exc.character
         what = f"#x{char:04x}" if isinstance(char, int) else repr(char)
@@ -191,6 +198,27 @@ def parse_yaml(text: str, name: str, max_items: int | None = None) -> Located:
     located.notes = located_slips(text, name, "warning")
     if problems:  # the rest of the file is still read
         raise ReadingProblems(problems, located, frozenset(located.unsure))
+    return located
+
+
+def _read_mended(text: str, name: str, max_items: int | None) -> Located | None:
+    """The file read with its slips typed as meant (in memory only: the file is never
+    changed), so that a check reports what else is wrong in the same run; positions are the
+    file's own. None when it has no slip or still does not read."""
+    from builder.core.yaml_slips import mended
+
+    fixed = mended(text)
+    if fixed is None or fixed.text == text:
+        return None
+    try:
+        located = parse_yaml(fixed.text, name, max_items)
+    except InputError:
+        return None
+    located.positions = {
+        k: (line, fixed.original(line, col)) for k, (line, col) in located.positions.items()
+    }
+    located.notes = []
+    located.mended = True
     return located
 
 

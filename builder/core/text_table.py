@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Collection
 from functools import partial
 
-from builder.core.phrases import SMALL_KANA, phrases
+from builder.core.phrases import SMALL_KANA, labelled, phrases
 
 
 def columns(text: str) -> int:
@@ -129,7 +129,11 @@ def _pieces(text: str, width: int) -> list[str]:
         if columns(phrase.strip()) <= width or " " not in phrase.strip():
             out.append(phrase)
             continue
-        out += re.findall(r"(?:\S|(?<=\d) (?=\S))+\s*|\s+", phrase)  # 2 ラウンド stays whole
+        for piece in re.findall(r"(?:\S|(?<=\d) (?=\S))+\s*|\s+", phrase):  # 2 ラウンド whole
+            if out and labelled(out[-1], piece):  # ダイジェスト 1a2b3c4d5e6f stays whole too
+                out[-1] += piece
+            else:
+                out.append(piece)
     return out
 
 

@@ -9,13 +9,15 @@ characters (a Japanese input method) are folded, lower case is read as upper, ``
 
 The body, byte by byte::
 
-    header   (format version << 4) | kind         kind 0: a team/force/crew/map file
+    header   (format version << 4) | kind         kind 0: a team/force/crew/map file,
+                                                 kind 1: a battle record
     length   varint: bytes of the whole body, checksum included (so a cut code says "truncated")
-    payload  the kind's own bytes (:mod:`builder.exchange.share` for kind 0)
+    payload  the kind's own bytes (:mod:`builder.exchange.share` for kind 0,
+             :mod:`builder.exchange.record_code` for kind 1)
     crc      CRC-32 of everything before it, 4 bytes big-endian
 
-A new document kind (a battle record) takes the next kind number and writes its own payload;
-everything else here is shared. The tree encoding (:class:`Writer` / :class:`Reader`) is a
+A new document kind takes the next kind number and writes its own payload; everything else
+here is shared. The tree encoding (:class:`Writer` / :class:`Reader`) is a
 compact CBOR-like one: a byte holds a 3-bit major type and a 5-bit argument (0–23, or 24–27 for
 1, 2, 4 or 8 bytes that follow).
 """
@@ -38,8 +40,11 @@ FORMAT_VERSION = 1
 KIND_TEAM = 0
 """Kind 0: a team, force, crew or map file (:mod:`builder.exchange.share`)."""
 
-KINDS = {KIND_TEAM: "team"}
-"""The kinds this version reads. A battle record will be the next number, with its payload."""
+KIND_RECORD = 1
+"""Kind 1: a battle record, its state and its whole log (:mod:`builder.exchange.record_code`)."""
+
+KINDS = {KIND_TEAM: "team", KIND_RECORD: "record"}
+"""The kinds this version reads; a new kind takes the next number, with its own payload."""
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base32: no I, L, O, U."""

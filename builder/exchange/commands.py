@@ -37,12 +37,15 @@ def add_commands(sub: Any, catalog_option: AddOption, output_type: Callable[[str
         "share",
         help="print the file's share code (short, chat-safe, with its catalog)",
         description="Print a short code holding the whole team, force, crew or map and the "
-        "catalog it was made with (name, version, digest). 'laminim import CODE' writes the "
-        "file back. Letters and digits only, a checksum; a snapshot of the catalog is kept in "
-        "the user's data folder, so a code made here reads here whatever catalog is in use "
-        "later.",
+        "catalog it was made with (name, version, digest), or a battle record (its state and "
+        "its whole log: a game in progress moves to another machine). 'laminim import CODE' "
+        "writes the file back. Letters and digits only, a checksum; a snapshot of the catalog "
+        "is kept in the user's data folder, so a code made here reads here whatever catalog "
+        "is in use later.",
     )
-    p.add_argument("team", type=Path, metavar="FILE", help="a team, force, crew or map file")
+    p.add_argument(
+        "team", type=Path, metavar="FILE", help="a team, force, crew or map file, or a record"
+    )
     catalog_option(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=cmd_share)
@@ -174,6 +177,12 @@ def _keep_snapshot(identity: Any) -> None:
 
 
 def cmd_share(args: argparse.Namespace) -> int:
+    from builder.play.cards import is_record_file
+
+    if is_record_file(args.team):  # a battle record: its own code (kind 1)
+        from builder.exchange.record_share import cmd_share_record
+
+        return cmd_share_record(args)
     found = usable_file(args.team, args.catalog)
     code = share_code(found)
     _keep_snapshot(found.identity)
@@ -489,10 +498,22 @@ def cmd_import(args: argparse.Namespace) -> int:
             code = code_in_text(raw)
             if code is None:
                 raise _bad(where, MESSAGES("no-code-in-text"))
+            from builder.exchange.record_code import is_record_code
+
+            if is_record_code(code):  # a battle record's code kept in a file
+                from builder.exchange.record_share import import_record
+
+                return import_record(code, where, args.catalog, args.output)
             incoming = _from_code(code, where, local_of)
             _check_text(raw, incoming, local_of)
     else:
         code = code_in_text(source) or source
+        from builder.exchange.record_code import is_record_code
+
+        if is_record_code(code):  # a battle record's code (kind 1)
+            from builder.exchange.record_share import import_record
+
+            return import_record(code, where, args.catalog, args.output)
         incoming = _from_code(code, where, local_of)
     local = local_of(incoming.system)
     data, renamed = reconcile(incoming, local)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from builder.catalogs.identity import CatalogIdentity
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.text_table import columns, wrap
 from builder.systems import AnySystem, Exchanges, Report
 
@@ -169,7 +169,7 @@ def text_document(
     """The text for a chat or a forum: the game and team, a line per unit, the legality
     line, the catalog, and the share code ``import`` reads back."""
     game = system.name_ja if lang == "ja" else system.name
-    lines = [f"{game} · {team.name}"]
+    lines = [f"{game} · {shown_name(team, lang)}"]
     lines += system.text_lines(team, catalog, lang) if isinstance(system, Exchanges) else []
     errors = [p for p in report.problems if p.severity != "warning"]
     if report.exit_code == 0:

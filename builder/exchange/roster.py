@@ -53,11 +53,72 @@ class ShareQR:
         return _svg(self.qr, size_mm)
 
 
-def share_qr(system: AnySystem, team: Any, folder: Path) -> ShareQR | None:
-    """``team``'s share code made with the catalog in ``folder``, as a QR; None when the team
-    cannot be put in a code."""
+def make_qr(code: str) -> Any:
+    """``code`` as a segno QR at level M (15 % may be damaged), or L where M cannot hold it;
+    None when no QR holds it."""
     import segno
+    from segno import DataOverflowError
 
+    for error in ("m", "l"):
+        try:
+            return segno.make(code, error=error, micro=False)
+        except DataOverflowError:
+            continue
+    return None
+
+
+@dataclass(frozen=True)
+class QrSizes:
+    """How large a share block's QR is printed: its width on paper is kept between ``min_mm``
+    and ``max_mm``, at :data:`MODULE_MM` a module where that fits (below ``max_mm``)."""
+
+    min_mm: float
+    max_mm: float
+    chunk: int
+    """Characters of the code per printed line under the QR."""
+
+
+ROSTER_SIZES = QrSizes(MIN_MM, MAX_MM, CHUNK)
+RECORD_SIZES = QrSizes(40.0, 130.0, 56)
+"""A battle record's code (its state and its whole log: a six-round game is about 1,400
+characters) on a page of its own: up to 130 mm wide, so its modules stay at 0.8 mm up to a QR
+of version 30 (a long game: about 0.6 mm at version 40, the largest QR there is)."""
+MM_PER_CHAR = 1.5
+"""The printed code's monospaced 7 pt character, in mm (a line of the code under a QR is kept
+no wider than the QR)."""
+
+
+def qr_block(code: str, lang: Lang, sizes: QrSizes = ROSTER_SIZES) -> dict[str, Any]:
+    """A share block of ``code``: the code, its lines, its QR (inline SVG; None when the code
+    is longer than any QR holds: the page then carries the code in text only) and the size."""
+    qr = make_qr(code)
+    if qr is None:
+        chunk = sizes.chunk
+        block: dict[str, Any] = {"qr": None, "size_mm": sizes.max_mm}
+    else:
+        modules = qr.symbol_size(border=QUIET_MODULES)[0]
+        size = min(sizes.max_mm, max(sizes.min_mm, modules * MODULE_MM))
+        chunk = max(CHUNK, min(sizes.chunk, int(size / MM_PER_CHAR)))
+        block = {
+            "qr": _svg(qr, size),
+            "size_mm": round(size, 2),
+            "module_mm": round(size / modules, 3),
+            "version": qr.version,
+            "error": qr.error,
+        }
+    return {
+        "code": code,
+        "lines": [code[i : i + chunk] for i in range(0, len(code), chunk)],
+        **block,
+        "label": LABELS.t("qr-label", lang),
+        "how": LABELS.t("qr-how", lang),
+        "too_long": LABELS.t("qr-too-long", lang) if qr is None else "",
+    }
+
+
+def share_code(system: AnySystem, team: Any, folder: Path) -> str | None:
+    """``team``'s share code made with the catalog in ``folder``; None when the team cannot be
+    put in a code."""
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.exchange.share import encode
 
@@ -67,27 +128,24 @@ def share_qr(system: AnySystem, team: Any, folder: Path) -> ShareQR | None:
     except Exception:
         bundled = None
     try:
-        code = encode(system, system.dump_team(team), identity, False, bundled)
+        return encode(system, system.dump_team(team), identity, False, bundled)
     except (TypeError, ValueError):  # nothing to share: the sheet prints without it
         return None
-    return ShareQR(code, segno.make(code, error="m", micro=False))
+
+
+def share_qr(system: AnySystem, team: Any, folder: Path) -> ShareQR | None:
+    """``team``'s share code as a QR (the roster's code: :func:`share_block`); None when the
+    team cannot be put in a code, or the code in a QR."""
+    code = share_code(system, team, folder)
+    qr = None if code is None else make_qr(code)
+    return None if code is None or qr is None else ShareQR(code, qr)
 
 
 def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
     """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
     its QR (inline SVG), the printed size; None when the team cannot be put in a code."""
-    share = share_qr(system, team, folder)
-    if share is None:
+    code = share_code(system, team, folder)
+    if code is None:
         return None
-    code, modules = share.code, share.modules
-    size = min(MAX_MM, max(MIN_MM, modules * MODULE_MM))
-    return {
-        "code": code,
-        "lines": [code[i : i + CHUNK] for i in range(0, len(code), CHUNK)],
-        "qr": share.svg(size),
-        "size_mm": round(size, 2),
-        "module_mm": round(size / modules, 3),
-        "version": share.qr.version,
-        "label": LABELS.t("qr-label", lang),
-        "how": LABELS.t("qr-how", lang),
-    }
+    block = qr_block(code, lang)
+    return block if block["qr"] is not None else None

@@ -156,6 +156,8 @@ def decode(text: str, systems: list[AnySystem]) -> Decoded:
     """The game, catalog identity and tree of a team code; CodeError when it is no code this
     program reads (foreign, truncated, damaged, newer, another game)."""
     framed = unframe(text)
+    if framed.kind != KIND_TEAM:  # a battle record's code: builder.exchange.record_code
+        raise CodeError("code-unknown-kind", kind=framed.kind)
     payload = framed.payload
     try:
         tag = payload[:2]

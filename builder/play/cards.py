@@ -1,6 +1,7 @@
 """``laminim cards RECORD``: a battle record printed as it stands (docs/play.md "Printing the
 state"): the game's printouts of the record's state (the cards with the damage marked, a roster
-with the score), written like a team's (``builder.render.batch.render_printouts``)."""
+with the score) and the record's share code (its QR and text, a page of its own), written like
+a team's (``builder.render.batch.render_printouts``)."""
 
 from __future__ import annotations
 
@@ -71,9 +72,15 @@ def record_cards(args: argparse.Namespace) -> int:
         print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
 
     stem = Path(args.team).name.rsplit(".", 1)[0]  # samples.battle.yaml: samples-battle-cards.pdf
+    printouts = list(battle.printouts(session.state, session.catalog, options, line))
+    from builder.exchange.record_share import record_code_printout
+
+    code_page = record_code_printout(session, identity, args.lang, args.paper)
+    if code_page is not None:  # the record's share code: its QR and text, a page of its own
+        printouts.append(code_page)
     try:
         paths = render_printouts(
-            battle.printouts(session.state, session.catalog, options, line),
+            printouts,
             args.output,
             stem,
             progress=progress,

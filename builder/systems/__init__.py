@@ -53,6 +53,14 @@ if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__g
         replace_item,
         with_field,
     )
+    from builder.systems.matchup import (
+        MatchupEntry,
+        MatchupOptions,
+        Matchups,
+        matchup_json,
+        matchup_printout,
+        matchup_text,
+    )
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -89,6 +97,8 @@ __all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle",
 __all__ += ["ShowOptions", "ShowsScreen", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
+__all__ += ["MatchupEntry", "MatchupOptions", "Matchups"]  # laminim matchup (matchup.py)
+__all__ += ["matchup_json", "matchup_printout", "matchup_text"]
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
@@ -112,7 +122,18 @@ _EDITING = frozenset(
 it imports pydantic, which ``laminim --help`` and the generic commands' parser must not load."""
 
 
+_MATCHUP = frozenset(
+    {"MatchupEntry", "MatchupOptions", "Matchups", "matchup_json", "matchup_printout"}
+    | {"matchup_text"}
+)
+"""The match-up kit (builder/systems/matchup.py), imported on first use like the editor's."""
+
+
 def __getattr__(name: str) -> Any:
+    if name in _MATCHUP:
+        value = getattr(import_module("builder.systems.matchup"), name)
+        globals()[name] = value
+        return value
     if name in _EDITING:
         value = getattr(import_module("builder.systems.editing"), name)
         globals()[name] = value

@@ -29,7 +29,7 @@ from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
-from builder.core.i18n import Lang, Pair
+from builder.core.i18n import Lang, Pair, shown_name
 from builder.core.input_files import exists_safely, read_input
 from builder.core.problems import InputError, Problem
 from builder.tui import keys
@@ -386,7 +386,7 @@ class BuilderApp(App[int]):
         system = self.system
         game = system.name_ja if self.lang == "ja" else system.name
         where = self.path.name if self.path else self.say("demo_team")
-        team = self.team.name if self.team is not None else ""
+        team = shown_name(self.team, self.lang) if self.team is not None else ""
         marker = f"● {t('unsaved_changes', self.lang)}" if self.dirty else ""
         self.title_parts = (marker, game, team, where)
         self.title = " — ".join(p for p in (f"{'● ' if self.dirty else ''}{game}", team) if p)

@@ -306,6 +306,8 @@ def open_file(
     except InputError as exc:  # gone or changed into something else since it was read
         return Opened(unreadable=Unreadable(path, system, tuple(exc.problems), generation))
     problems = list(system.check(read, catalog).problems)
+    if read.source is not None and read.source.mended:  # read only with its slips mended:
+        return Opened(unreadable=Unreadable(path, system, tuple(problems), generation))  # told
     # a file read without a problem of its own had nothing left out: no save to try here (it
     # would load the comment-keeping saver before the first screen)
     lost = unsaved_parts(system, read.team, original) if read.problems else []

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from builder.core.i18n import Pair
+from builder.core.i18n import Lang, Pair
 from builder.systems import (
     FieldSpec,
     ItemsField,
@@ -102,6 +102,13 @@ def new_item(model: type[ItemT], catalog: Any, name: str) -> ItemT:
         elif spec.kind == "levels":
             data[spec.name] = {}
     return model.model_validate(data)
+
+
+def shown_key(item: object, lang: Lang) -> str:
+    """The key of the name a player sees and renames in ``lang``: ``name_ja`` under Japanese
+    when the item has one, else ``name`` (the name files, records and actions use)."""
+    ja = getattr(item, "name_ja", None)
+    return "name_ja" if lang == "ja" and isinstance(ja, str) and ja else "name"
 
 
 class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
@@ -213,10 +220,13 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         self.rename_item(index)
 
     def rename_item(self, index: int, then: Callable[[str], Any] | None = None) -> None:
-        """Ask a new name for item ``index`` (unique in the team, case aside)."""
+        """Ask a new name for item ``index`` (unique in the team, case aside); under Japanese
+        an item with a Japanese name (``name_ja``) gets that one renamed, the name it shows."""
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         old = self.items[index].name
+        key = shown_key(self.items[index], self.lang)
+        shown = getattr(self.items[index], key)
         noun = self.noun
 
         def rename(name: str) -> Callable[[TeamT], TeamT]:
@@ -226,24 +236,24 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
                 items = list(getattr(team, spec.key))
                 at = find(items, index, old, noun)
                 taken = [n for n in self.names(team) if n != old]
-                if name.casefold() in {n.casefold() for n in taken}:
+                if key == "name" and name.casefold() in {n.casefold() for n in taken}:
                     raise EditRefused(words("name_taken", noun, name=name))
-                items[at] = items[at].model_copy(update={"name": name})
+                items[at] = items[at].model_copy(update={key: name})
                 return self._with_items(team, items)
 
             return change
 
         def answered(name: str | None) -> None:
-            if not name or name == old:
+            if not name or name == shown:
                 return
             self.edit(
-                words("edit_rename", old=old, name=name),
+                words("edit_rename", old=shown, name=name),
                 rename(name),
-                (lambda _: then(name)) if then is not None else None,
+                (lambda _: then(name if key == "name" else old)) if then is not None else None,
             )
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        question = self.say(words("rename_item", name=shown))
+        self.app.push_screen(PromptDialog(question, value=shown), answered)
 
     def action_remove(self) -> None:
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -280,7 +290,8 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         """A new name for the team (force, crew, map …) itself."""
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
-        old = self.team.name  # type: ignore[attr-defined]
+        key = shown_key(self.team, self.lang)
+        old = getattr(self.team, key)
         noun = self.noun
 
         def answered(name: str | None) -> None:
@@ -288,7 +299,7 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
                 return
 
             def change(team: TeamT) -> TeamT:
-                renamed: TeamT = team.model_copy(update={"name": name})
+                renamed: TeamT = team.model_copy(update={key: name})
                 return renamed
 
             self.edit(words("edit_team_name", noun, name=name), change)

@@ -4,6 +4,7 @@ in Japanese; ids, fields and values are data and stay as written."""
 
 from __future__ import annotations
 
+import re
 import shutil
 
 from builder.core.text_table import columns
@@ -68,3 +69,21 @@ def test_a_renamed_id_is_named_in_japanese(cli):
 
 def test_english_stays_the_default(cli):
     assert "old: " in cli("catalog", "diff", OLD, NEW).out
+
+
+def test_an_artifact_catalog_diff_keeps_each_digest_with_its_label(cli, tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(ROOT / "parts_catalog" / "artifact", old)
+    new = tmp_path / "new"
+    shutil.copytree(old, new)
+    catalog = new / "catalog.yaml"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace("version: 1", "version: 2", 1), encoding="utf-8")
+    suits = new / "mobile_suits.yaml"
+    suits.write_text(suits.read_text(encoding="utf-8").replace("hp: 12", "hp: 8", 1), "utf-8")
+    result = cli("catalog", "diff", old, new, "--lang", "ja")
+    head = result.out.split("\n\n")[0].splitlines()
+    assert len(head) >= 2
+    for line in head:
+        assert not line.rstrip().endswith("ダイジェスト"), head
+    assert sum(bool(re.search(r"ダイジェスト [0-9a-f]{12}", line)) for line in head) == 2

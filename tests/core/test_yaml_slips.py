@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.core.problems import InputError
+from builder.core.problems import InputError, ReadingProblems
 from builder.core.source import parse_yaml
 from builder.core.yaml_slips import slips_in
 from builder.core.yaml_slips.indentation import misindented
@@ -111,10 +111,59 @@ def test_no_file_of_the_repository_has_a_slip_or_a_misindented_key():
     assert found == {}
 
 
-def test_a_full_width_colon_is_told_on_its_own_line_before_yamls_words():
-    said = _refused(TEAM_HEAD + "units：\n  - name: A\n    frame: striker\n")
+def test_a_full_width_colon_is_told_on_its_own_line_and_the_rest_is_read_as_meant():
+    with pytest.raises(ReadingProblems) as exc:
+        parse_yaml(TEAM_HEAD + "units：\n  - name: A\n    frame: striker\n", "t.yaml")
+    said = [(p.line, p.col, p.said.key) for p in exc.value.problems]
+    assert said == [(3, 6, "fw-colon")]  # YAML's own words were about the slip: not shown
+    read = exc.value.partial
+    assert read.mended and read.data["units"] == [{"name": "A", "frame": "striker"}]
+
+
+def test_yamls_words_come_after_the_slips_when_the_mended_file_still_does_not_read():
+    said = _refused(TEAM_HEAD + "units：\n  - name: [A\n")
     assert said[0][:3] == (3, 6, "fw-colon")
-    assert said[-1][2].startswith("yaml-")  # YAML's own words come after
+    assert said[-1][2].startswith("yaml-")
+
+
+def test_the_mended_file_keeps_the_columns_as_written():
+    """A full-width space in indentation stands for two spaces; what follows it on that line
+    is still placed at its column in the file as written."""
+    text = TEAM_HEAD + "units：\n  - name: A\n　  frame: striker\n"
+    with pytest.raises(ReadingProblems) as exc:
+        parse_yaml(text, "t.yaml")
+    read = exc.value.partial
+    assert read.data["units"][0]["frame"] == "striker"
+    assert read.positions[("units", 0, "frame")] == (5, 11)  # 「　  frame: 」 is 10 characters
+
+
+def test_check_tells_the_slips_and_the_legality_problems_behind_them_in_one_run(cli, tmp_path):
+    team = tmp_path / "t.yaml"
+    team.write_text(
+        "system: laminim\nname： 夜勤\nunits:\n"
+        "  - {name: A, frame: striker, weapons: [rifle， missile, gatling]}\n"
+        "　- {name: B, frame: nosuch, weapons: [rifle]}\n",
+        encoding="utf-8",
+    )
+    result = cli("check", team, "--lang", "ja")
+    assert result.code == 2
+    located = [line.split(": ", 1)[0].split(":", 1)[1] for line in result.err.splitlines()]
+    assert located == ["2:5", "4:3", "4:40", "4:46", "5:1", "5:21"]
+    assert "全角の「：」" in result.err and "不明な本体「nosuch」" in result.err
+    assert "積載 13/8" in result.err
+    assert team.read_text(encoding="utf-8").count("：") == 1  # the file is never changed
+
+
+def test_the_tui_does_not_edit_a_file_read_only_with_its_slips_mended(tmp_path):
+    from builder import systems
+    from builder.tui.document import open_file
+
+    team = tmp_path / "t.yaml"
+    team.write_text(TEAM_HEAD + "units：\n  - name: A\n    frame: nosuch\n", encoding="utf-8")
+    opened = open_file(team, fallback=systems.get("laminim"))
+    assert opened.document is None and opened.unreadable is not None
+    keys = [p.said.key for p in opened.unreadable.problems]
+    assert "fw-colon" in keys and any("frame" in p.field for p in opened.unreadable.problems)
 
 
 def test_indentation_with_full_width_spaces_is_not_told_as_a_quoting_problem():

@@ -41,6 +41,8 @@ RUNS: list[tuple[str, ...]] = [
     ("optimize", "--frame", "射撃型", "--frame", "lancer", "--top", "5"),
     ("optimize", "--frame", "striker", "--threat", "mixed-fire", "--top", "3", "--rounds", "2"),
     ("balance", "--system", "artifact"),
+    ("matchup", DEMOS["laminim"], "examples/laminim/rivals.yaml"),
+    ("matchup", DEMOS["artifact"], "examples/artifact/londo_bell.yaml"),
     ("plan", DEMOS["soh"]),
     ("plan", DEMOS["soh"], "--unit", "Mei", "--threat", "海賊ヴァリアント"),
     ("reach", DEMOS["kuroganen"], "--from", "1,0", "--move", "5"),

@@ -27,6 +27,18 @@ CASES = [
 ]
 
 
+def printed_code(words: list[str]) -> str:
+    """The share code printed under a QR: its first line (``LM…``) and the lines after it,
+    joined (the last line may be a few characters)."""
+    start = next(i for i, w in enumerate(words) if re.fullmatch(r"LM[0-9A-Z]{8,}", w))
+    lines = []
+    for word in words[start:]:
+        if not re.fullmatch(r"[0-9A-Z]+", word):
+            break
+        lines.append(word)
+    return "".join(lines)
+
+
 @pytest.fixture(scope="module")
 def rosters(tmp_path_factory):
     """Each case's roster page written once: (PDF path, the share block's context)."""
@@ -54,7 +66,7 @@ def test_the_qr_decodes_to_the_printed_code_and_imports_the_team(cli, rosters, f
     assert qr == [share["code"]]
     with pdfplumber.open(path) as pdf:
         words = pdf.pages[0].extract_text().split()
-    printed = "".join(w for w in words if re.fullmatch(r"[0-9A-Z]{10,}", w))
+    printed = printed_code(words)
     assert printed == share["code"]  # the lines under the QR, joined
     result = cli("import", printed)
     assert result.code == 0, result.err

@@ -106,3 +106,12 @@ def test_a_lone_kanji_and_a_short_note_stay_with_their_word(text, whole):
 def test_a_katakana_words_kanji_suffix_may_still_end_a_phrase():
     cut = phrases("第十三独立機動艦隊旗艦ラーカイラム級二番艦「ネェル・アーガマ改」")
     assert any(p.endswith("ラーカイラム級") for p in cut), cut
+
+
+def test_a_label_stays_with_its_short_latin_value():
+    """ダイジェスト and the digest it labels never part (catalog diff under ja, a wrapped line)."""
+    header = "新：ガンダムアーティファクト サンプルデータ、"
+    found = phrases(header + "バージョン 2（ダイジェスト ffa79fe06731）")
+    assert any("ダイジェスト ffa79fe06731" in p for p in found)
+    long_path = "ファイル examples/artifact/a_very_long_force_file_name.yaml を読みます"
+    assert not any("ファイル examples" in p for p in phrases(long_path))  # a path is no short value

@@ -303,6 +303,84 @@ class _Line:
             self.slip(start, "fw-digits", text=text, ascii=half)
 
 
+_MEND = {
+    "：": ":",
+    "，": ",",
+    "、": ",",
+    "＃": "#",
+    FULL_SPACE: " ",
+    **OPEN_BRACKETS,
+    **CLOSE_BRACKETS,
+    **QUOTES,
+    **{h: "-" for h in HYPHENS},
+}
+"""What each slip's character was meant to be."""
+INDENT_WIDTH = 2
+"""Half-width spaces a full-width space or a tab in indentation stands for (a full-width space
+looks two columns wide: the lines the player lined up stay lined up)."""
+
+
+@dataclass(frozen=True)
+class Mended:
+    """A text with its slips typed as meant (in memory only) and, for each line whose length
+    changed, the original column of each mended column."""
+
+    text: str
+    columns: dict[int, list[int]]
+
+    def original(self, line: int, col: int) -> int:
+        """The column in the text as written of ``col`` (1-based) on ``line``."""
+        cols = self.columns.get(line)
+        if cols is None or not 1 <= col <= len(cols):
+            return col
+        return cols[col - 1]
+
+
+def mended(text: str) -> Mended | None:
+    """``text`` with every slip typed as meant — a ``：`` as ``:``, full-width brackets, commas,
+    quotes, hyphens and digits as ASCII, a full-width space or a tab in indentation as two
+    spaces — so the rest of a file a slip stopped YAML from reading can be checked in the same
+    run; None when it has no slip to mend."""
+    if _SLIP_CHARS.search(text) is None:
+        return None
+    found = slips_in(text)
+    if not found:
+        return None
+    lines = text.split("\n")
+    at: dict[int, set[int]] = {}
+    for slip in found:
+        at.setdefault(slip.line, set()).add(slip.col - 1)
+    columns: dict[int, list[int]] = {}
+    for number, starts in at.items():
+        line = lines[number - 1]
+        out: list[str] = []
+        origin: list[int] = []
+        lead = _leading(line)
+        for i, ch in enumerate(line):
+            fixed = ch
+            if i < lead and ch in ("\t", FULL_SPACE):
+                fixed = " " * INDENT_WIDTH
+            elif any(s <= i for s in starts) and _is_slip_char(line, i, starts):
+                fixed = _MEND.get(ch) or unicodedata.normalize("NFKC", ch).replace("−", "-")
+            out.append(fixed)
+            origin += [i + 1] * len(fixed)
+        lines[number - 1] = "".join(out)
+        if len(origin) != len(line):
+            columns[number] = origin
+    return Mended("\n".join(lines), columns)
+
+
+def _is_slip_char(line: str, i: int, starts: set[int]) -> bool:
+    """Whether the character at ``i`` is a slip's: at a slip's column, or within the
+    full-width number a slip starts at."""
+    if i in starts:
+        return True
+    j = i
+    while j > 0 and line[j - 1] in "０１２３４５６７８９．－−＋":
+        j -= 1
+    return j in starts and line[i] in "０１２３４５６７８９．－−＋"
+
+
 def located_slips(text: str, name: str, severity: Severity) -> list[Problem]:
     """The slips of the file ``name`` as problems of ``severity``, in file order."""
     if _SLIP_CHARS.search(text) is None:

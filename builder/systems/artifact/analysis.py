@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.core.problems import find_named
+from builder.core.report_lang import current_lang
 from builder.systems.artifact.derive import find_threat, threat_stats, unit_stats
 from builder.systems.artifact.legality import ForceReport
 from builder.systems.artifact.models import ArtifactCatalog
@@ -21,8 +22,10 @@ def analyze_force(report: ForceReport, catalog: ArtifactCatalog, options: Analyz
     for m in members:
         assert m.unit is not None
         rows.append((m.name, m.unit, survival(unit_stats(m.unit), stats, options.rounds)))
+    lang = current_lang()
+    shown = [(report.shown(name, lang), unit, result) for name, unit, result in rows]
     return Output(
         analysis_json(threat, rows, catalog),
-        analysis_text(threat, rows, catalog),
+        analysis_text(threat, shown, catalog, lang=lang),  # names as the player reads them
         notes=report.errors,
     )

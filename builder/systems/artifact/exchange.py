@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.systems.artifact.derive import find_unit
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile, MobileSuit
 from builder.systems.exchange import ccfolia_character
@@ -93,7 +93,10 @@ def text_lines(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> list[s
     """``Nightingale: Nightingale (MS) | M 15, HP 8, P 6 | weapons`` per unit."""
     sep, comma, colon = (" ｜ ", "、", "：") if lang == "ja" else (" | ", ", ", ": ")
     out = []
-    for name, _role, unit in _members(force, catalog):
+    names = {u.name: shown_name(u, lang) for u in force.units}
+    names[force.ship.name] = shown_name(force.ship, lang)
+    for written, _role, unit in _members(force, catalog):
+        name = names.get(written, written)
         kind = LABELS.t(_kind(unit), lang)
         numbers = [f"M {unit.move}", f"HP {unit.hp}"]
         if isinstance(unit, MobileSuit):
@@ -145,7 +148,10 @@ def ccfolia_pieces(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> li
     counts (``xB6>=n+{modifier}``)."""
     attack, evade, hits = (LABELS.t(k, lang) for k in ("attack-mod", "evade-mod", "hits"))
     out = []
-    for name, _role, unit in _members(force, catalog):
+    names = {u.name: shown_name(u, lang) for u in force.units}
+    names[force.ship.name] = shown_name(force.ship, lang)
+    for written, _role, unit in _members(force, catalog):
+        name = names.get(written, written)
         ms = isinstance(unit, MobileSuit)
         status = [{"label": LABELS.t("hp", lang), "value": unit.hp, "max": unit.hp}]
         if ms:

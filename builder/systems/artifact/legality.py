@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from builder.core.i18n import Lang
 from builder.core.messages import EMPTY, Message, Param
 from builder.core.names import Names, known
 from builder.core.problems import (
@@ -57,6 +58,14 @@ class ForceReport(Findings):
     problems: list[Problem]
     ship: Member | None
     units: list[Member] = field(default_factory=list)
+    name_ja: str | None = None
+    """The force's Japanese name, when its file gives one."""
+    names_ja: dict[str, str] = field(default_factory=dict)
+    """Each unit's Japanese name by its name, where the file gives one."""
+
+    def shown(self, name: str, lang: Lang) -> str:
+        """A unit's name as a player reads it in ``lang``."""
+        return self.names_ja.get(name, name) if lang == "ja" else name
 
     @property
     def members(self) -> list[Member]:
@@ -154,7 +163,10 @@ def check(force: ForceFile, catalog: ArtifactCatalog, read: ForceRead | None = N
         ship_name = ship_entry.name if ship_entry is not None else None
         problems.append(locate(path, _rule_message(fp, ship_name, units), severity))
     problems.sort(key=lambda p: (p.line or 0, p.col or 0))
-    return ForceReport(force.name, problems, ship, members)
+    names_ja = {u.name: u.name_ja for u in force.units if u.name_ja is not None}
+    if force.ship.name_ja is not None:
+        names_ja[force.ship.name] = force.ship.name_ja
+    return ForceReport(force.name, problems, ship, members, force.name_ja, names_ja)
 
 
 def _type(entry: Entry, unit: Unit | None) -> str:

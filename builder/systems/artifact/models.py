@@ -8,10 +8,19 @@ silently ignored field. Bounds are generous sanity limits, not game balance.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    model_serializer,
+    model_validator,
+)
 
+from builder.core.i18n import without_absent_name_ja
 from builder.core.messages import Message, MessageError, Messages
 from builder.systems.editing import Ref
 
@@ -163,12 +172,26 @@ class ArtifactCatalog(_Model):
 
 class ForceShip(_Model):
     name: Name
+    name_ja: Name | None = None
+    """The Japanese name shown under ja (none: ``name``)."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_absent_name_ja(handler(self))
+
     type: Annotated[Name, Ref("ships")]
     """A catalog id; checked against the catalog with a did-you-mean (legality.py)."""
 
 
 class ForceUnit(_Model):
     name: Name
+    name_ja: Name | None = None
+    """The Japanese name shown under ja (none: ``name``)."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_absent_name_ja(handler(self))
+
     type: Annotated[Name, Ref("mobile_suits")]
 
 
@@ -178,5 +201,12 @@ class ForceFile(_Model):
 
     system: Literal["artifact"]
     name: Name
+    name_ja: Name | None = None
+    """The Japanese name shown under ja (none: ``name``)."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_absent_name_ja(handler(self))
+
     ship: ForceShip
     units: tuple[ForceUnit, ...]

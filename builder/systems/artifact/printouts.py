@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.backs import card_back, deck_context
 from builder.render.fit import fit, fit_words
 from builder.render.layout import (
@@ -217,12 +217,15 @@ def unit_card(
     }
 
 
-def members(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
-    """The ship then the MS, those found in the catalog (a forced illegal force may lack some)."""
+def members(
+    force: ForceFile, catalog: ArtifactCatalog, lang: Lang = "en"
+) -> list[tuple[str, Unit]]:
+    """The ship then the MS, those found in the catalog (a forced illegal force may lack some),
+    each under the name a player reads in ``lang`` (its ``name_ja`` under Japanese)."""
     units = all_units(catalog)
     out = []
-    for name, type_id in [(force.ship.name, force.ship.type)] + [
-        (u.name, u.type) for u in force.units
+    for name, type_id in [(shown_name(force.ship, lang), force.ship.type)] + [
+        (shown_name(u, lang), u.type) for u in force.units
     ]:
         if type_id in units:
             out.append((name, units[type_id]))
@@ -262,20 +265,21 @@ def cards_context(
     options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     face = FACES[size]
     grid = card_grid(paper, face.width, face.height, options.sheet)
-    units = members(force, catalog)
+    units = members(force, catalog, lang)
+    force_name = shown_name(force, lang)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
     items, backs = [], []
     for n, u in units:
         for part in card_parts(face, scale, lang, _text(n, u, lang)):
-            items.append(unit_card(n, u, force.name, lang, size, scale, part))
+            items.append(unit_card(n, u, force_name, lang, size, scale, part))
             if options.sheet.backs != "none":
-                backs.append(unit_back(n, u, part, force.name, options))
+                backs.append(unit_back(n, u, part, force_name, options))
     labels = labels_for(lang)
-    title = f"{force.name} — {labels['doc_cards']}"
+    title = f"{force_name} — {labels['doc_cards']}"
     context = deck_context(
         "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
     )
-    context["force"] = force.name
+    context["force"] = force_name
     context["card_size"] = size
     return context
 
@@ -286,7 +290,7 @@ def markers_context(
     """One page: the battleship marker (a round disc with name and front) and the range ruler."""
     page_w, page_h = PAPERS[paper]
     labels = labels_for(lang)
-    ships = [(n, u) for n, u in members(force, catalog) if isinstance(u, Ship)]
+    ships = [(n, u) for n, u in members(force, catalog, lang) if isinstance(u, Ship)]
     markers = []
     for name, ship in ships:
         title = fit_title(name, *MARKER_NAME, lang)
@@ -312,8 +316,8 @@ def markers_context(
         "kind": "markers",
         "lang": lang,
         "labels": labels,
-        "title": f"{force.name} — {labels['doc_markers']}",
-        "force": force.name,
+        "title": f"{shown_name(force, lang)} — {labels['doc_markers']}",
+        "force": shown_name(force, lang),
         "page": {"width": page_w, "height": page_h, "paper": paper},
         "item": {"width": MARKER_DIAMETER, "height": MARKER_DIAMETER},
         "markers": markers,

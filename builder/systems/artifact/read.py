@@ -113,11 +113,12 @@ def read_force(src: Located) -> ForceRead:
             if unit is not None:
                 units.append(unit)
                 rows.append(i)
-    name = data.get("name")
+    name, name_ja = data.get("name"), data.get("name_ja")
     team = ForceFile.model_construct(
         system="artifact",
         name=name.strip() if isinstance(name, str) and name.strip() else UNREAD,
-        ship=ship or ForceShip.model_construct(name=UNREAD, type=UNREAD),
+        name_ja=name_ja.strip() if isinstance(name_ja, str) and name_ja.strip() else None,
+        ship=ship or ForceShip.model_construct(name=UNREAD, type=UNREAD, name_ja=None),
         units=tuple(units),
     )
     return ForceRead(team, src, problems, rows, ship_entry, entries)

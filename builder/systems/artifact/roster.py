@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.problems import Problem
 from builder.render.roster import Roster, RosterEntry, RosterTable, problem_text
 from builder.systems.artifact.derive import Unit, all_units
@@ -40,13 +40,20 @@ def _weapons(member: Member, lang: Lang) -> RosterTable:
     return RosterTable(t("weapons", lang), head, rows)
 
 
-def _entry(member: Member, lang: Lang, problems: tuple[str, ...], first: str | None) -> RosterEntry:
+def _entry(
+    member: Member,
+    lang: Lang,
+    problems: tuple[str, ...],
+    first: str | None,
+    names: dict[str, str],
+) -> RosterEntry:
     """A unit's rows; ``first``: the name of an earlier unit of its type, whose weapons table
     it shares (a force of thirteen Rick Dias printed thirteen alike, on three pages)."""
     t = LABELS.t
     unit = member.unit
+    shown = names.get(member.name, member.name)
     if unit is None:
-        return RosterEntry(member.name, t("unknown", lang), legal=False, problems=problems)
+        return RosterEntry(shown, t("unknown", lang), legal=False, problems=problems)
     what = t("ship" if isinstance(unit, Ship) else "ms", lang)
     kind = t("kind", lang, type=part_name(unit, lang), kind=what)
     if first is not None:
@@ -60,7 +67,7 @@ def _entry(member: Member, lang: Lang, problems: tuple[str, ...], first: str | N
     if isinstance(unit, Ship):
         numbers.append((t("capacity", lang), t("capacity_value", lang, n=unit.capacity)))
     return RosterEntry(
-        member.name,
+        shown,
         kind,
         tuple(part_name(w, lang) for w in unit.weapons),
         tuple(numbers),
@@ -119,12 +126,14 @@ def roster(force: ForceFile, catalog: ArtifactCatalog, lang: Lang) -> Roster:
         fit = t("aboard_value", lang, n=min(len(ms), ship.capacity), of=len(ms))
         numbers.append((t("aboard", lang), fit))
     firsts: dict[str, str] = {}
+    shown = report.names_ja if lang == "ja" else {}
     entries = []
     for m, problems in zip(members, own, strict=True):
         first = firsts.setdefault(m.type, m.name) if m.unit is not None else m.name
-        entries.append(_entry(m, lang, problems, None if first == m.name else first))
+        shared = None if first == m.name else report.shown(first, lang)
+        entries.append(_entry(m, lang, problems, shared, shown))
     return Roster(
-        team=force.name,
+        team=shown_name(force, lang),
         entries=tuple(entries),
         legal=report.legal,
         numbers=tuple(numbers),

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # annotations only
         Printout,
     )
     from builder.systems.battle import Battle
+    from builder.systems.matchup import Matchup, MatchupEntry, MatchupOptions
     from builder.systems.ui import SystemUI
 
 
@@ -95,6 +96,17 @@ class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead])
         compared, _ = compute(entries, catalog, options)
         context = compare_sheet(compared, catalog, print_options.lang, print_options.paper)
         return Printout("compare", "common/compare.html", context)
+
+    def matchup(
+        self,
+        entries: tuple[MatchupEntry, MatchupEntry],
+        catalog: ArtifactCatalog,
+        options: MatchupOptions,
+    ) -> Matchup:
+        """``laminim matchup`` (docs/matchup.md): the balance matrix's activations, two forces."""
+        from builder.systems.artifact.matchup import matchup
+
+        return matchup(entries, catalog, options)
 
     def documents(
         self, team: ForceFile, catalog: ArtifactCatalog, options: PrintOptions

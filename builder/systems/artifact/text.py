@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.numbers import percent
 from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
@@ -211,7 +211,7 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
     summary = WORDS.t(
         "summary",
         lang,
-        force=report.name,
+        force=shown_name(report, lang),
         verdict=verdict(report.exit_code).text(lang),
         errors=_count("n-error", len(report.errors), lang),
         warnings=_count("n-warning", len(report.warnings), lang),
@@ -221,7 +221,7 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
         move, hp, extra = _member_stats(m.unit, lang)
         role = WORDS.t(f"role-{m.role}", lang)
         shown = part_name(m.unit, lang) if lang == "ja" and m.unit is not None else m.type
-        rows.append([role, m.name, shown, move, hp, extra])
+        rows.append([role, report.shown(m.name, lang), shown, move, hp, extra])
     heads = [WORDS.t(key, lang) for key in ("role", "name", "type")] + ["M", "HP"]
     lines = [summary, "", table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))]
     if report.warnings:

@@ -46,6 +46,9 @@ class KuroganenMap(BaseModel):
 
     system: Literal["kuroganen"]
     name: str = Field(min_length=1, description="Name shown in the TUI and on the overlay.")
+    name_ja: str | None = Field(
+        default=None, min_length=1, description="The map's Japanese name (shown under ja)."
+    )
     map: tuple[tuple[float | None, ...], ...] = Field(
         description="Floor levels, rows top to bottom; ~ is a pit."
     )
@@ -106,6 +109,7 @@ class KuroganenMap(BaseModel):
         data: dict[str, Any] = {
             "system": self.system,
             "name": self.name,
+            **({"name_ja": self.name_ja} if self.name_ja is not None else {}),
             "map": [[_level(v) for v in row] for row in self.map],
             "units": [list(u) for u in self.units],
         }

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from builder.core.i18n import Lang, pick
+from builder.core.i18n import Lang, pick, shown_name
 from builder.core.phrases import is_wide
 from builder.core.problems import InputError, Problem
 from builder.render.layout import PAPERS, check_choices
@@ -230,7 +230,8 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
             "digit": f"{last}+",
         }
     )
-    heading = f"{team.name} — {labels['doc_map' if plan is not None else 'doc_map_only']}"
+    doc = labels["doc_map" if plan is not None else "doc_map_only"]
+    heading = f"{shown_name(team, lang)} — {doc}"
 
     def item(cell: float, xs: range, ys: range, numbers: bool, part: str) -> dict[str, Any]:
         level_mm = min(LEVEL_PT, max(MIN_PT, cell * LEVEL_EM * PT_PER_MM)) / PT_PER_MM

@@ -4,7 +4,7 @@ A map that reads is usable (``check`` has no "illegal" for maps)."""
 
 from __future__ import annotations
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.render.roster import Roster, RosterEntry
 from builder.systems.kuroganen.models import KuroganenMap
 from builder.systems.kuroganen.rules import ReachTooLarge, reach
@@ -68,7 +68,7 @@ def roster(team: KuroganenMap, lang: Lang) -> Roster:
             )
         )
     return Roster(
-        team=team.name,
+        team=shown_name(team, lang),
         entries=tuple(entries),
         legal=True,
         numbers=tuple(numbers),

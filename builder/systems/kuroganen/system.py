@@ -28,6 +28,7 @@ from builder.systems.base import (
     TeamRead,
     YamlPath,
 )
+from builder.systems.battle import Battle
 from builder.systems.exchange import ExchangeModule, ExchangingGame
 from builder.systems.game import Game
 
@@ -129,6 +130,12 @@ class Kuroganen(ExchangingGame, Game[KuroganenMap, "KuroganenCatalog", MapRead])
         from .roster import roster
 
         return roster(team, lang)
+
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D24, ``laminim play``)."""
+        from .play.battle import KuroganenBattle
+
+        return KuroganenBattle()
 
     def tui(self) -> SystemUI:
         from .tui.ui import kuroganen_ui

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.report_lang import current_lang
 
 from .models import KuroganenMap
@@ -139,7 +139,8 @@ def reach_text(
 ) -> str:
     lang = lang or current_lang()
     x, y = start
-    head = LABELS.t("reach-head", lang, name=team.name, x=x, y=y, move=move, risk=risk)
+    name = shown_name(team, lang)
+    head = LABELS.t("reach-head", lang, name=name, x=x, y=y, move=move, risk=risk)
     lines = [head, reached_text(found, lang), ""]
     lines += [*levels_grid(team, lang), "", *risk_grid(team, start, found, lang)]
     if to is not None:
@@ -205,7 +206,7 @@ def summary_line(team: KuroganenMap, lang: Lang | None = None) -> str:
     return LABELS.t(
         "summary",
         lang,
-        name=team.name,
+        name=shown_name(team, lang),
         width=team.width,
         height=team.height,
         span=span,

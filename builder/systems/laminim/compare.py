@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.messages import Message, MessageError, Messages
 from builder.core.problems import InputError, Problem, errors_of, suggest
 from builder.core.report_lang import current_lang
@@ -196,7 +196,9 @@ LABELS = Labels.load(__file__, "compare_labels.yaml")
 def _method(compared: Compared, lang: Lang) -> str:
     """ "exact", or which units are a sampled estimate (beyond the exact budget)."""
     sampled = [
-        c.name for c in compared.columns if c.analysis and c.analysis.survival.method == "sampled"
+        shown_name(c.report, lang)
+        for c in compared.columns
+        if c.analysis and c.analysis.survival.method == "sampled"
     ]
     if not sampled:
         return LABELS.t("exact", lang)
@@ -208,7 +210,7 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = metric_rows(compared.columns, catalog, lang)
-    first = compared.columns[0].name
+    first = shown_name(compared.columns[0].report, lang)
     intercept = LABELS.t("intercept", lang, choice=compared.intercept) if compared.intercept else ""
     title = LABELS.t(
         "title",
@@ -220,7 +222,9 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
         intercept=intercept,
     )
     table = side_by_side(
-        [c.name for c in compared.columns], [c.source for c in compared.columns], rows
+        [shown_name(c.report, lang) for c in compared.columns],
+        [c.source for c in compared.columns],
+        rows,
     )
     return titled(title, legend(first, lang), table)
 
@@ -242,7 +246,7 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         for r in metric_rows(compared.columns, catalog, lang)
     ]
     curves = [
-        Curve(i, c.name, [float(r.alive) for r in c.analysis.survival.rounds])
+        Curve(i, shown_name(c.report, lang), [float(r.alive) for r in c.analysis.survival.rounds])
         for i, c in enumerate(compared.columns)
         if c.analysis is not None
     ]
@@ -252,7 +256,7 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         subject=threat_name,
         subtitle=subtitle,
         # under each name its team's, as the players call it (the file name is for scripts)
-        units=[(c.name, c.team or c.source) for c in compared.columns],
+        units=[(shown_name(c.report, lang), c.team or c.source) for c in compared.columns],
         rows=rows,
         curves=curves,
         rounds=compared.rounds,

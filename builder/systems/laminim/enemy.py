@@ -92,9 +92,14 @@ def file_enemy_threat(ref: str, catalog: Catalog, bonus: int = DEFAULT_BONUS) ->
             problems
             or [Problem(WHERE, None, None, "", MESSAGES("enemy-unresolved", name=unit.name))]
         )
-    file = Path(path).name
-    names = (
-        MESSAGES("enemy-name", unit=unit.name, file=file, bonus=bonus).en,
-        MESSAGES("enemy-name", unit=unit.name, file=file, bonus=bonus).ja,
-    )
-    return enemy_threat(resolved, ref, bonus, names)
+    return team_unit_threat(resolved, ref, bonus)
+
+
+def team_unit_threat(unit: ResolvedUnit, ref: str, bonus: int = DEFAULT_BONUS) -> Threat:
+    """The unit ``ref`` (``FILE:UNIT``) of a team file as the threat, named as ``--threat
+    FILE:UNIT`` names it: ``analyze``/``compare`` and a match-up's every pair go through here."""
+    from builder.core.file_unit import split_file_unit
+
+    path, _ = split_file_unit(ref)
+    said = MESSAGES("enemy-name", unit=unit.name, file=Path(path).name, bonus=bonus)
+    return enemy_threat(unit, ref, bonus, (said.en, said.ja))

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.systems.exchange import ccfolia_character
 from builder.systems.laminim.legality import check_team, resolve_unit
 from builder.systems.laminim.models import Catalog, Weapon
@@ -118,7 +118,8 @@ def text_lines(team: Team, catalog: Catalog, lang: Lang) -> list[str]:
         ]
         payload = f"{LABELS.t('payload', lang)} {resolved.payload_used}/{resolved.frame.payload}"
         out.append(
-            f"{unit.name}{colon}{part_name(resolved.frame, lang)}{sep}{comma.join(weapons)}{sep}"
+            f"{shown_name(unit, lang)}{colon}{part_name(resolved.frame, lang)}{sep}"
+            f"{comma.join(weapons)}{sep}"
             f"{payload}"
         )
     return out
@@ -212,7 +213,8 @@ def ccfolia_pieces(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
                 "value": f"{resolved.payload_used}/{f.payload}",
             },
         ]
-        out.append(ccfolia_character(unit.name, _memo(resolved, lang), status, params, commands))
+        name = shown_name(unit, lang)
+        out.append(ccfolia_character(name, _memo(resolved, lang), status, params, commands))
     return out
 
 

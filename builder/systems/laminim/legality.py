@@ -54,6 +54,8 @@ class UnitReport:
     problems: list[Problem] = field(default_factory=list)
     resolved: ResolvedUnit | None = None
     written: tuple[str, tuple[str | None, ...]] | None = None
+    name_ja: str | None = None
+    """The unit's Japanese name, when its file gives one (shown under ja)."""
     """The frame and weapons as the file writes them (ids or names)."""
     found: tuple[Frame | None, tuple[Weapon | None, ...]] = (None, ())
     """The catalog's frame and each slot's weapon, where the file names one."""
@@ -216,6 +218,7 @@ def check_unit(
             )
     return UnitReport(
         name=unit.name,
+        name_ja=unit.name_ja,
         frame=catalog.frame_names.id_of(unit.frame),
         weapons=[catalog.weapon_names.id_of(w) if w is not None else None for w in unit.weapons],
         written=(unit.frame, tuple(unit.weapons)),

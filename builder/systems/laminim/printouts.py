@@ -10,10 +10,11 @@ two pages of 11 and 10, not 15 + 3 tokens and a page of 3 markers).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.backs import card_back, deck_context
 from builder.render.fit import fit
 from builder.render.layout import (
@@ -29,6 +30,7 @@ from builder.render.layout import (
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.laminim.card_context import hit_table, intercepts, resolved_units, unit_card
 from builder.systems.laminim.card_fit import CARD_SIZES, fit_deck, split_to_fit
+from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.team import SLOTS, Team
@@ -155,11 +157,12 @@ def cards_context(
     grid = card_grid(paper, card[0], card[1], options.sheet)
     cards: list[dict[str, Any]] = []
     backs: list[dict[str, Any]] = []
-    for u in resolved_units(team, catalog):
-        for piece in split_to_fit(unit_card(u, team.name, lang, labels, size), labels, lang, size):
+    team_name = shown_name(team, lang)
+    for u in shown_units(team, catalog, lang):
+        for piece in split_to_fit(unit_card(u, team_name, lang, labels, size), labels, lang, size):
             cards.append(piece)
             if options.sheet.backs != "none":
-                backs.append(unit_back({**piece, "team_name": team.name}, u.name, options))
+                backs.append(unit_back({**piece, "team_name": team_name}, u.name, options))
     deck = fit_deck(cards, labels, lang, size)
     # a unit card keeps its type readable and the heaviest unit still fits, so the hit bonuses
     # and the obstruction rule go on one reference card of the same size and type, cut out with
@@ -169,22 +172,29 @@ def cards_context(
         {"reference": True, "intercepts": intercepts(team, catalog, lang)},
     ]
     if options.sheet.backs != "none":
-        backs.append(reference_back(team.name, options))
-    title = f"{team.name} — {labels['doc_cards']}"
+        backs.append(reference_back(team_name, options))
+    title = f"{team_name} — {labels['doc_cards']}"
     context = deck_context(
         "laminim", lang, paper, grid, items, backs or None, options, labels, title
     )
-    context["team"] = team.name
+    context["team"] = team_name
     context["card_size"] = size
     context["deck"] = deck
     context["hit_table"] = hit_table()
     return context
 
 
+def shown_units(team: Team, catalog: Catalog, lang: Lang) -> list[ResolvedUnit]:
+    """The units printed, each under the name a player reads in ``lang`` (its ``name_ja``
+    under Japanese when the file gives one)."""
+    names = {u.name: shown_name(u, lang) for u in team.units}
+    return [replace(u, name=names.get(u.name, u.name)) for u in resolved_units(team, catalog)]
+
+
 def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
     """One token per launch (ammo ÷ ammo per attack) of every missile weapon in the team."""
     tokens: list[dict[str, Any]] = []
-    for unit in resolved_units(team, catalog):
+    for unit in shown_units(team, catalog, lang):
         for slot, weapon in enumerate(unit.slots[:SLOTS], start=1):
             if weapon is None or weapon.type != "missile":
                 continue
@@ -211,7 +221,7 @@ def missile_tokens(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, A
 def base_markers(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any]]:
     """One base-marker ring per unit."""
     items = []
-    for u in resolved_units(team, catalog):
+    for u in shown_units(team, catalog, lang):
         name = fit(u.name, *MARKER_NAME)
         items.append(
             {
@@ -227,12 +237,13 @@ def base_markers(team: Team, catalog: Catalog, lang: Lang) -> list[dict[str, Any
 def tokens_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
     """The missile tokens, then the base markers, on shared sheets."""
     items = missile_tokens(team, catalog, lang) + base_markers(team, catalog, lang)
-    return _disc_sheet(lang, paper, items, team.name, with_tokens=True)
+    return _disc_sheet(lang, paper, items, shown_name(team, lang), with_tokens=True)
 
 
 def markers_context(team: Team, catalog: Catalog, *, lang: Lang, paper: str) -> Context:
     """The base markers alone (a team without missile weapons)."""
-    return _disc_sheet(lang, paper, base_markers(team, catalog, lang), team.name, False)
+    markers = base_markers(team, catalog, lang)
+    return _disc_sheet(lang, paper, markers, shown_name(team, lang), False)
 
 
 def has_missiles(team: Team, catalog: Catalog) -> bool:

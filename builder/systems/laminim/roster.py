@@ -4,7 +4,7 @@ survival per round against every threat of the catalog — that would crowd a ca
 
 from __future__ import annotations
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.numbers import percent
 from builder.render.roster import Roster, RosterEntry, RosterTable, split_findings
 from builder.systems.base import DEFAULT_ROUNDS
@@ -54,7 +54,8 @@ def _entry(report: UnitReport, catalog: Catalog, lang: Lang) -> RosterEntry:
             f"{t('slot', lang, n=i)} {w or t('empty', lang)}"
             for i, w in enumerate(report.weapons, start=1)
         )
-        return RosterEntry(report.name, report.frame, parts, (), False, errors, warnings)
+        name = shown_name(report, lang)
+        return RosterEntry(name, report.frame, parts, (), False, errors, warnings)
     parts = tuple(
         f"{t('slot', lang, n=i)} {part_name(w, lang) if w else t('empty', lang)}"
         for i, w in enumerate(unit.slots[:SLOTS], start=1)
@@ -67,7 +68,7 @@ def _entry(report: UnitReport, catalog: Catalog, lang: Lang) -> RosterEntry:
     )
     tables = (survival_table(unit, catalog, lang),) if catalog.threats else ()
     return RosterEntry(
-        report.name,
+        shown_name(report, lang),
         part_name(unit.frame, lang),
         parts,
         numbers,
@@ -85,7 +86,7 @@ def roster(team: Team, catalog: Catalog, lang: Lang) -> Roster:
     errors, warnings = split_findings([p for p in report.problems if id(p) not in own], lang)
     legal_units = sum(1 for u in report.units if u.legal)
     return Roster(
-        team=team.name,
+        team=shown_name(team, lang),
         entries=tuple(_entry(u, catalog, lang) for u in report.units),
         legal=report.legal,
         numbers=(

@@ -34,6 +34,7 @@ from builder.systems.laminim.team import Team
 
 if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
+    from builder.systems.matchup import Matchup, MatchupEntry, MatchupOptions
 
 
 class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
@@ -109,6 +110,14 @@ class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
         compared, _ = compute(entries, catalog, options)
         context = sheet_context(compared, catalog, print_options.lang, print_options.paper)
         return Printout("compare", "common/compare.html", context)
+
+    def matchup(
+        self, entries: tuple[MatchupEntry, MatchupEntry], catalog: Catalog, options: MatchupOptions
+    ) -> Matchup:
+        """``laminim matchup`` (docs/matchup.md): every unit against every enemy unit (D21)."""
+        from builder.systems.laminim.matchup import matchup
+
+        return matchup(entries, catalog, options)
 
     def tui(self) -> SystemUI:
         from builder.systems.laminim.tui.ui import laminim_ui

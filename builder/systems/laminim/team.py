@@ -9,8 +9,11 @@ what the player wrote; the catalog's lookups take either. Legality lives in
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+
+from builder.core.i18n import without_absent_name_ja
 from builder.systems.laminim.models import PartRef, Slug
 
 SLOTS = 3
@@ -23,12 +26,19 @@ class Unit(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = Field(min_length=1, description="The unit's name, unique within the team.")
+    name_ja: str | None = Field(
+        default=None, min_length=1, description="The unit's Japanese name (shown under ja)."
+    )
     frame: PartRef = Field(description="The frame: its catalog id or its name.")
     weapons: list[PartRef | None] = Field(
         default_factory=list,
         description="Weapons (ids or names) in slot order; null leaves a slot empty. Slot order "
         "matters.",
     )
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_absent_name_ja(handler(self))
 
     def slot(self, index: int) -> str | None:
         """The weapon id in slot ``index`` (0-based), None when empty."""
@@ -52,7 +62,14 @@ class Team(BaseModel):
 
     system: Slug = Field(default="laminim", description="Game system id; must match the catalog.")
     name: str = Field(min_length=1, description="The team's name.")
+    name_ja: str | None = Field(
+        default=None, min_length=1, description="The team's Japanese name (shown under ja)."
+    )
     units: list[Unit] = Field(default_factory=list, description="The units, in order.")
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_absent_name_ja(handler(self))
 
     def unit(self, name: str) -> Unit | None:
         return next((u for u in self.units if u.name == name), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import Labels, Lang, Pair, part_name
+from builder.core.i18n import Labels, Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent
 from builder.core.problems import verdict, warnings_of
 from builder.core.report_lang import current_lang
@@ -217,7 +217,7 @@ def _unit_line(report: UnitReport, lang: Lang) -> list[str]:
     warn = len(warnings_of(report.problems))
     if warn:
         status += " " + CHECK.t("warnings" if warn > 1 else "one-warning", lang, count=warn)
-    return [report.name, frame, weapons, payload, status]
+    return [shown_name(report, lang), frame, weapons, payload, status]
 
 
 def _count(one: str, count: int, lang: Lang) -> str:
@@ -229,7 +229,7 @@ def check_text(team: Team, report: TeamReport) -> str:
     summary = CHECK.t(
         "summary",
         lang,
-        team=team.name,
+        team=shown_name(team, lang),
         verdict=verdict(report.exit_code).text(lang),
         errors=_count("n-error", len(report.errors), lang),
         warnings=_count("n-warning", len(report.warnings), lang),
@@ -371,7 +371,7 @@ def analysis_text(threat: Threat, results: list, catalog: Catalog) -> str:
             t(
                 "unit",
                 lang,
-                name=report.name,
+                name=shown_name(report, lang),
                 frame=part_name(resolved.frame, lang),
                 used=report.payload_used,
                 limit=report.payload_limit,

@@ -98,6 +98,13 @@ def configure_odds(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="packed targets, any of which may be hit (+1 per doubling)",
     )
+    p.add_argument(
+        "--track",
+        type=_int_in(1, DAMAGE_LIMIT, "what-track"),
+        metavar="R",
+        help="wounds left on the target's track: adds the chance this attack puts it out "
+        "of play (a battle record's target, D23)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -118,10 +125,24 @@ def run_odds(args: argparse.Namespace) -> int:
         )
     }
     result = odds(**values)
+    track = getattr(args, "track", None)
     if args.json:
-        print(json.dumps(result.as_json(), indent=2))
+        document = result.as_json()
+        if track is not None:
+            document |= {"track_left": track, "p_out": result.p_wounds_at_least(track)}
+        print(json.dumps(document, indent=2))
     else:
-        print(fit_text(odds_text(result, values)))
+        text = odds_text(result, values)
+        if track is not None:
+            from builder.core.numbers import percent
+            from builder.core.report_lang import current_lang
+            from builder.systems.soh.text import WORDS
+
+            lang = current_lang()
+            p_out = percent(result.p_wounds_at_least(track))
+            said = WORDS.t("odds-track", lang, left=track, p=p_out)
+            text += "\n" + said
+        print(fit_text(text))
     return 0
 
 

@@ -209,6 +209,7 @@ class Crew(_Model):
 
     system: Literal["soh"] = Field(description="Game system id; must be `soh`.")
     name: Name = Field(description="Name of the crew.")
+    name_ja: Name | None = Field(default=None, description="The crew's Japanese name.")
     side: Literal["pc", "enemy"] = Field(default="pc", description="PCs win initiative ties.")
     characters: tuple[Character, ...] = Field(min_length=1, max_length=20)
 
@@ -248,6 +249,7 @@ class CrewHeader(_Model):
 
     system: Literal["soh"] = Field(description="Game system id; must be `soh`.")
     name: Name = Field(description="Name of the crew.")
+    name_ja: Name | None = Field(default=None, description="The crew's Japanese name.")
     side: Literal["pc", "enemy"] = Field(default="pc", description="PCs win initiative ties.")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.backs import card_back, deck_context
 from builder.render.layout import (
     PAPERS,
@@ -49,13 +49,15 @@ from builder.systems.soh.print_fit import (
     title_break,
     weapon_name,
 )
+from builder.systems.soh.rules.play import WOUND_TRACK
 
 CARD_SIZES: dict[str, tuple[float, float]] = {k: (s.width, s.height) for k, s in SIZES.items()}
 """Card sizes in mm (width, height), portrait."""
 
-WOUND_BOXES = 20
+WOUND_BOXES = WOUND_TRACK
 """Tick boxes on the wound track. The seed raises a 'wound level' by each hit's wounds and gives
-no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round."""
+no maximum in the combat chapter; twenty boxes (two rows) leave room for a bad round, and a
+battle record puts a character out of play where they end (D23)."""
 
 REFERENCE_ATTACK_DICE = (1, 2, 3, 4)
 REFERENCE_EVASION_DICE = (0, 1, 2, 3, 4)
@@ -171,7 +173,8 @@ def character_cards(
     title = fit_title(size, lang, name, _title_reserve(size, leader, lang), _name_floor(size))
     tag = f"({labels['continued']})"
     cont_title = fit_title(size, lang, name, _title_reserve(size, tag, lang), _name_floor(size))
-    crew_line = fit_line(f"{labels['crew']}: {crew.name}", size.text_mm, size.crew_pt, FLOOR_PT)
+    crew_name = shown_name(crew, lang)
+    crew_line = fit_line(f"{labels['crew']}: {crew_name}", size.text_mm, size.crew_pt, FLOOR_PT)
     gear = fit_name(part_name(d.gear, lang), size.inner, size.body_pt) if d.gear else None
     gear_kind = kind_name(d.gear.kind, lang) if d.gear else None
     gear_lines = 1
@@ -359,7 +362,7 @@ def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions
     labels = labels_for(lang)
     return card_back(
         name=f"{name} ({labels['continued']})" if continued else name,
-        team=crew.name,
+        team=shown_name(crew, lang),
         team_word=labels["crew"],
         kind=labels["doc_cards"],
         reminder=[labels["rules_line"]],
@@ -393,7 +396,7 @@ def cards_context(
             if options.sheet.backs != "none":
                 backs.append(character_back(name, c["continued"], crew, options))
     labels = labels_for(lang)
-    title = f"{crew.name} — {labels['doc_cards']}"
+    title = f"{shown_name(crew, lang)} — {labels['doc_cards']}"
     context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size
     return context

@@ -42,7 +42,11 @@ def make_crew(header: CrewHeader, characters: list[Character]) -> Crew:
     """A crew from already-valid parts, without the crew-wide validators (legality reports
     those with positions instead of failing the whole file)."""
     return Crew.model_construct(
-        system=header.system, name=header.name, side=header.side, characters=tuple(characters)
+        system=header.system,
+        name=header.name,
+        name_ja=header.name_ja,
+        side=header.side,
+        characters=tuple(characters),
     )
 
 

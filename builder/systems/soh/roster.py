@@ -4,7 +4,7 @@ weapons' hit values, and the crew's legality."""
 
 from __future__ import annotations
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.roster import Roster, RosterEntry, RosterTable, split_findings
 from builder.systems.soh.derive import Derived, derive_all
 from builder.systems.soh.legality import check_crew
@@ -66,7 +66,7 @@ def roster(crew: Crew, catalog: Catalog, lang: Lang) -> Roster:
         for d, c in zip(derived, report.characters, strict=True)
     )
     return Roster(
-        team=crew.name,
+        team=shown_name(crew, lang),
         entries=entries,
         legal=report.legal,
         numbers=((t("characters", lang), str(len(crew.characters))),),

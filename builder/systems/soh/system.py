@@ -33,6 +33,7 @@ from builder.systems.soh.read import SohRead, read_crew
 
 if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.render.roster import Roster
+    from builder.systems.battle import Battle
 
 
 class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
@@ -110,6 +111,12 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
 
         return soh_ui()
 
+    def battle(self) -> Battle[Any]:
+        """The battle record's rules (docs/rules.md D23, ``laminim play``)."""
+        from builder.systems.soh.play.battle import SohBattle
+
+        return SohBattle()
+
     def commands(self) -> list[Command]:
         from builder.systems.soh.commands import commands
 
@@ -117,7 +124,10 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
 
     def dump_team(self, team: Crew) -> dict[str, Any]:
         """Plain data in file order; defaults left out so a saved file stays as short as written."""
-        data: dict[str, Any] = {"system": team.system, "name": team.name, "side": team.side}
+        data: dict[str, Any] = {"system": team.system, "name": team.name}
+        if team.name_ja is not None:
+            data["name_ja"] = team.name_ja
+        data["side"] = team.side
         data["characters"] = [
             c.model_dump(exclude_defaults=True) | {"name": c.name} for c in team.characters
         ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import Labels, Lang, Pair, part_name
+from builder.core.i18n import Labels, Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent, percent_columns
 from builder.core.problems import errors_of, verdict
 from builder.core.report_lang import current_lang
@@ -244,7 +244,7 @@ def check_text(report: CrewReport, lang: Lang | None = None) -> str:
     summary = WORDS.t(
         "summary",
         lang,
-        crew=report.crew.name,
+        crew=shown_name(report.crew, lang),
         verdict=verdict(report.exit_code).text(lang),
         errors=_count("n-error", len(report.errors), lang),
         warnings=_count("n-warning", len(report.warnings), lang),

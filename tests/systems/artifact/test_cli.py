@@ -73,7 +73,8 @@ def test_broken_force_exits_2_with_lines_and_did_you_mean(capsys):
         f"{path}:7:29: units[1].type: unknown MS 'rick-dais' (did you mean 'Rick Dias'?)"
     )
     assert lines[2] == f"{path}:8:5: units[2].name: required field is missing"
-    assert lines[3] == f"{path}:9:51: units[3].colour: unknown field; allowed here: name, type"
+    allowed = "allowed here: name, name_ja, type"
+    assert lines[3] == f"{path}:9:51: units[3].colour: unknown field; {allowed}"
     assert "Traceback" not in err
 
 

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 
-from builder.core.i18n import Lang, Pair, part_name
+from builder.core.i18n import Lang, Pair, part_name, shown_name
 from builder.core.problems import Problem, errors_of, warnings_of
 from builder.systems import compare_fit
 from builder.systems.artifact.derive import all_units
@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, words
+from builder.tui.items import ItemListScreen, find, follow_renames, shown_key, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -148,6 +148,8 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         members = [("ship", self.force.ship.name, self.force.ship.type)] + [
             ("ms", u.name, u.type) for u in self.force.units
         ]
+        shown = {u.name: shown_name(u, lang) for u in self.force.units}
+        shown[self.force.ship.name] = shown_name(self.force.ship, lang)
         present = {u.name for u in self.force.units}
         self.marked = [m for m in self.marked if m in present]
         rows = []
@@ -157,7 +159,7 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             hp = str(unit.hp) if unit is not None else "?"
             p = str(unit.propellant) if isinstance(unit, MobileSuit) else "—"
             mark = "*" if role == "ms" and name in self.marked else ""
-            rows.append([t(role, lang) + mark, name, type_name, hp, p])
+            rows.append([t(role, lang) + mark, shown.get(name, name), type_name, hp, p])
         header = ["", t("name", lang), t("type", lang), "HP", "P"]
         name_w, type_w = self._name_widths([header, *rows])
         role_w = max(cell_len(r[0]) for r in [header, *rows])
@@ -198,7 +200,7 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             head = t("unusable", lang)
         else:
             head = t("illegal", lang) if errors else t("legal", lang)
-        lines = [("", f"{self.force.name}: {head}")]
+        lines = [("", f"{shown_name(self.force, lang)}: {head}")]
         lines += [("• ", self._finding(p)) for p in errors]
         lines += [
             ("", f"{t('warnings', lang)}: {self._finding(p, unit_named=False)}")
@@ -238,9 +240,9 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         found = re.match(r"units\[(\d+)\]", field)
         if found and int(found.group(1)) < len(self.force.units):
             i = int(found.group(1))
-            return f"{unit(i)} {self.force.units[i].name}: {text}"
+            return f"{unit(i)} {shown_name(self.force.units[i], lang)}: {text}"
         if field.startswith("ship"):
-            return f"{t('ship', lang)} {self.force.ship.name}: {text}"
+            return f"{t('ship', lang)} {shown_name(self.force.ship, lang)}: {text}"
         return text
 
     def _draw_odds(self) -> None:
@@ -294,18 +296,18 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             return
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
-        old, noun = self.force.ship.name, self.noun
+        key = shown_key(self.force.ship, self.lang)
+        old, noun = getattr(self.force.ship, key), self.noun
 
         def answered(name: str | None) -> None:
             if not name or name == old:
                 return
 
             def rename(force: ForceFile) -> ForceFile:
-                if name.casefold() in {u.name.casefold() for u in force.units}:
+                taken = {u.name.casefold() for u in force.units}
+                if key == "name" and name.casefold() in taken:
                     raise EditRefused(words("name_taken", noun, name=name))
-                return force.model_copy(
-                    update={"ship": force.ship.model_copy(update={"name": name})}
-                )
+                return force.model_copy(update={"ship": force.ship.model_copy(update={key: name})})
 
             self.edit(words("edit_rename", old=old, name=name), rename)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Lang, part_name, shown_name
 from builder.core.numbers import percent
 from builder.systems import compare_fit as fit
 from builder.systems.artifact.derive import Unit, all_units, unit_stats, weapon_stats
@@ -47,10 +47,14 @@ class OddsChoice:
     evade_near: int = 0
 
 
-def force_units(force: ForceFile, catalog: ArtifactCatalog) -> list[tuple[str, Unit]]:
+def force_units(
+    force: ForceFile, catalog: ArtifactCatalog, lang: Lang = "en"
+) -> list[tuple[str, Unit]]:
+    """The force's units found in the catalog, each by the name a player reads in ``lang``."""
     units = all_units(catalog)
-    out = [(force.ship.name, units[force.ship.type])] if force.ship.type in units else []
-    out += [(u.name, units[u.type]) for u in force.units if u.type in units]
+    ship = force.ship
+    out = [(shown_name(ship, lang), units[ship.type])] if ship.type in units else []
+    out += [(shown_name(u, lang), units[u.type]) for u in force.units if u.type in units]
     return out
 
 
@@ -65,7 +69,7 @@ class OddsView:
 
 
 def compute(force: ForceFile, catalog: ArtifactCatalog, choice: OddsChoice, lang: Lang) -> OddsView:
-    attackers = force_units(force, catalog)
+    attackers = force_units(force, catalog, lang)
     if not attackers:
         return OddsView(["—"], None)
     name, attacker = attackers[choice.attacker % len(attackers)]

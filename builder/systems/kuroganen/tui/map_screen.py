@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from builder.core.i18n import Pair
+from builder.core.i18n import Pair, shown_name
 from builder.tui import keys
 from builder.tui.document import DocView
 from builder.tui.items import ItemListScreen, words
@@ -454,7 +454,7 @@ class MapScreen(ItemListScreen[KuroganenMap, KuroganenCatalog]):
         view = self.view
         team = view.team
         out = Text(no_wrap=False)
-        out.append(f"{team.name}", style="bold")
+        out.append(shown_name(team, lang), style="bold")
         out.append(f"  {team.width}×{team.height}\n")
         sx, sy = self.start
         out.append(f"{t('start', lang)} ({sx},{sy}) ", style="bold")

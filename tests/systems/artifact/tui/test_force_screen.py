@@ -136,7 +136,7 @@ async def test_japanese_labels_and_names(force_file):
             "ナイチンゲール",
             "命中・撃破率",
             "撃破率",
-            "自軍: Rewloola",
+            "自軍: レウルーラ",  # the demo names its ship in Japanese too (name_ja)
             "目標機種",
         ):
             assert word in text

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from builder.core.i18n import Lang, part_name
+from builder.core.i18n import Lang, part_name, shown_name
 from builder.core.problems import errors_of, warnings_of
 from builder.systems import compare_fit
 from builder.systems.laminim.legality import check_team, check_unit
@@ -108,7 +108,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         self.query_one("#team-name", Static).update(
             Text.assemble(
                 (f"{t('team', lang)}: ", "dim"),
-                (team.name, "bold"),
+                (shown_name(team, lang), "bold"),
                 ("   " + t("mark_tip", lang), "dim"),
             )
         )
@@ -139,7 +139,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
                         f"{i + 1}{'*' if unit.name in self.marked else ' '}",
                         style="bold" if unit.name in self.marked else "",
                     ),
-                    Text(unit.name),
+                    Text(shown_name(unit, lang)),
                     Text(part_name(frame, lang) if frame else f"?{unit.frame}"),
                     payload,
                     status,

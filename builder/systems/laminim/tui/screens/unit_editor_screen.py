@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.core.i18n import Lang, Pair, part_name
+from builder.core.i18n import Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit, check_unit
 from builder.systems.laminim.models import Catalog
@@ -34,7 +34,7 @@ from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import find, ui_of, words
+from builder.tui.items import find, shown_key, ui_of, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
@@ -141,7 +141,10 @@ class UnitEditorScreen(LaminimScreen):
         unit = self.unit
         report = check_unit(unit, catalog)
         self.query_one("#unit-title", Static).update(
-            Text.assemble((f"{t('unit', lang)} {self.index + 1}: ", "dim"), (unit.name, "bold"))
+            Text.assemble(
+                (f"{t('unit', lang)} {self.index + 1}: ", "dim"),
+                (shown_name(unit, lang), "bold"),
+            )
         )
         loadout = self.query_one("#loadout", OptionList)
         highlighted = loadout.highlighted or 0
@@ -400,27 +403,31 @@ class UnitEditorScreen(LaminimScreen):
         from builder.tui.dialogs.prompt_dialog import PromptDialog
 
         old, index, noun = self.unit_name, self.index, ui_of(self).noun
+        key = shown_key(self.unit, self.lang)  # under ja, a unit's Japanese name if it has one
+        shown = getattr(self.unit, key)
 
         def answered(name: str | None) -> None:
-            if not name or name == old:
+            if not name or name == shown:
                 return
 
             def rename(team: Team) -> Team:
                 units = list(team.units)
                 at = find(units, index, old, noun)
-                if any(u.name.casefold() == name.casefold() for u in units if u.name != old):
+                taken = (u.name.casefold() for u in units if u.name != old)
+                if key == "name" and name.casefold() in taken:
                     raise EditRefused(words("name_taken", noun, name=name))
-                units[at] = units[at].model_copy(update={"name": name})
+                units[at] = units[at].model_copy(update={key: name})
                 return team.model_copy(update={"units": units})
 
             def then(team: Team) -> None:
-                self.unit_name = name
+                if key == "name":
+                    self.unit_name = name
                 self.show()
 
-            self.edit(words("edit_rename", old=old, name=name), rename, then)
+            self.edit(words("edit_rename", old=shown, name=name), rename, then)
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        question = self.say(words("rename_item", name=shown))
+        self.app.push_screen(PromptDialog(question, value=shown), answered)
 
     def action_compare(self) -> None:
         team = self.team

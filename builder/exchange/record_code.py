@@ -1,0 +1,170 @@
+"""Kind 1 of a share code: a battle record — its head, its state and its whole log — so a game
+in progress moves to another machine (docs/export.md "A battle record's code").
+
+Payload layout (after the header and length of :mod:`builder.exchange.code`)::
+
+    game      2 bytes: CRC-16/CCITT of the game's id (as kind 0)
+    flags     1 byte:  4 the catalog's name is the game's bundled catalog's · 8 the tree is
+                       deflated (raw DEFLATE, used when shorter) · 16 the record's ``catalog:``
+                       is exactly the catalog's identity (name, version, digest), so it is
+                       left out and written back from the catalog the code is read with
+    version   one tree value: the catalog's version: (an integer, a text or null)
+    name      one tree value, unless flag 4: the catalog's name
+    digest    6 bytes: the catalog's content digest (12 hex digits)
+    tree      the record as its file holds it (every key but ``system:``, and ``catalog:``
+              under flag 16), in the record's vocabulary (below)
+
+The vocabulary: the common words, the record's own words (:data:`RECORD_WORDS`), then every
+id of the catalog the record is played with (its collections in order: one or two bytes for a
+part), then the game's own share words (that list only grows at its end). A text equal to a
+word is written as the word, so nothing is lost, whatever the text is. A record replays only
+with the catalog it was played with, so the code is read with that very catalog (found by its
+digest) or not at all.
+
+Knows no game: the state is the game's plain data (``Battle.state_data``), carried as it is.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from builder.catalogs.identity import DIGEST_CHARS, CatalogIdentity
+from builder.exchange.code import (
+    COMMON_WORDS,
+    KIND_RECORD,
+    CodeError,
+    Reader,
+    Writer,
+    frame,
+    unframe,
+)
+from builder.exchange.share import (
+    DIGEST_BYTES,
+    FLAG_BUNDLED_NAME,
+    FLAG_DEFLATED,
+    catalog_lists,
+    collections_of,
+    game_tag,
+)
+from builder.systems import RECORD_KEYS, AnySystem, Exchanges
+
+FLAG_SAME_CATALOG = 16
+SYSTEM_KEY, CATALOG_KEY = "system", "catalog"
+
+RECORD_WORDS = ("record", "teams", "sides", "seed", "log", "do", "undo", "round", "roll")
+"""The record's own words (its head's keys, the log's most common ones): fixed for ever (a
+code made earlier must read the same)."""
+
+
+def words_of(system: AnySystem, identity: CatalogIdentity) -> tuple[str, ...]:
+    """The vocabulary of a record code of ``system`` played with the catalog ``identity``."""
+    ids = [i for ids in catalog_lists(identity, collections_of(system)) for i in ids]
+    own = system.share_words() if isinstance(system, Exchanges) else ()
+    return (*COMMON_WORDS, *RECORD_WORDS, *ids, *own)
+
+
+def encode_record(
+    system: AnySystem, data: dict[str, Any], identity: CatalogIdentity, bundled_name: str | None
+) -> str:
+    """The code of a record's plain data (its keys in file order, ``log`` last) played with
+    the catalog ``identity``; ValueError/TypeError for a value no code holds."""
+    tree = {k: v for k, v in data.items() if k != SYSTEM_KEY}
+    flags = 0
+    if tree.get(CATALOG_KEY) == identity.to_json():
+        flags |= FLAG_SAME_CATALOG
+        del tree[CATALOG_KEY]
+    if bundled_name is not None and identity.name == bundled_name:
+        flags |= FLAG_BUNDLED_NAME
+    writer = Writer(words_of(system, identity), 0)
+    writer.value(tree)
+    body = bytes(writer.out)
+    packed = zlib.compress(body, 9, wbits=-15)
+    if len(packed) < len(body):
+        flags |= FLAG_DEFLATED
+        body = packed
+    head = Writer((), 0)
+    head.value(identity.version)
+    if not flags & FLAG_BUNDLED_NAME:
+        head.value(identity.name)
+    out = game_tag(system.id) + bytes([flags]) + bytes(head.out)
+    out += bytes.fromhex(identity.digest[:DIGEST_CHARS].ljust(DIGEST_CHARS, "0")) + body
+    return frame(KIND_RECORD, out)
+
+
+@dataclass
+class RecordCode:
+    """A record code read up to its tree: the game, the catalog it was played with (name None:
+    the game's bundled catalog's name), the flags and the tree's bytes (read with
+    :func:`record_data` once the catalog is found)."""
+
+    system: AnySystem
+    version: Any
+    name: str | None
+    digest: str
+    flags: int
+    body: bytes
+
+
+def is_record_code(text: str) -> bool:
+    """Whether ``text`` is a well-formed share code of kind 1 (a battle record)."""
+    try:
+        return unframe(text).kind == KIND_RECORD
+    except CodeError:
+        return False
+
+
+def decode_record(text: str, systems: list[AnySystem]) -> RecordCode:
+    """The game and catalog identity of a record code; CodeError when it is no code this
+    program reads (foreign, truncated, damaged, newer, another game or another kind)."""
+    framed = unframe(text)
+    if framed.kind != KIND_RECORD:
+        raise CodeError("code-unknown-kind", kind=framed.kind)
+    payload = framed.payload
+    try:
+        system = next((s for s in systems if game_tag(s.id) == payload[:2]), None)
+        if system is None:
+            raise CodeError("code-other-game")
+        flags = payload[2]
+        head = Reader(payload, (), 0)
+        head.at = 3
+        version = head.value()
+        name = None if flags & FLAG_BUNDLED_NAME else head.value()
+        at = head.at
+        digest = payload[at : at + DIGEST_BYTES].hex()
+    except (IndexError, ValueError, UnicodeDecodeError) as exc:
+        if isinstance(exc, CodeError):
+            raise
+        raise CodeError("code-damaged") from None
+    if len(digest) != DIGEST_CHARS or not (version is None or isinstance(version, int | str)):
+        raise CodeError("code-damaged")
+    if name is not None and not isinstance(name, str):
+        raise CodeError("code-damaged")
+    return RecordCode(system, version, name, digest, flags, payload[at + DIGEST_BYTES :])
+
+
+def record_data(code: RecordCode, identity: CatalogIdentity) -> dict[str, Any]:
+    """The record's plain data, its keys in the order a record file writes them, read with
+    the catalog ``identity`` it was played with; CodeError when the tree is damaged."""
+    body = code.body
+    try:
+        if code.flags & FLAG_DEFLATED:
+            inflate = zlib.decompressobj(wbits=-15)
+            body = inflate.decompress(body, 1 << 22)
+            if inflate.unconsumed_tail or not inflate.eof:
+                raise CodeError("code-damaged")
+        reader = Reader(body, words_of(code.system, identity), 0)
+        tree = reader.value()
+    except (IndexError, ValueError, UnicodeDecodeError, zlib.error) as exc:
+        if isinstance(exc, CodeError):
+            raise
+        raise CodeError("code-damaged") from None
+    if reader.at != len(body) or not isinstance(tree, dict):
+        raise CodeError("code-damaged")
+    given = {SYSTEM_KEY: code.system.id, **tree}
+    if code.flags & FLAG_SAME_CATALOG:
+        given[CATALOG_KEY] = identity.to_json()
+    head = {k: given[k] for k in RECORD_KEYS if k in given and k != "log"}
+    state = {k: v for k, v in given.items() if k not in RECORD_KEYS}
+    return {**head, **state, **({"log": given["log"]} if "log" in given else {})}

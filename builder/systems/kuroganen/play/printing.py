@@ -1,0 +1,71 @@
+"""``laminim cards RECORD`` for a kuroganen battle record: the elevation reference and the map
+as the battle stands (docs/play.md "Kuroganen Gauge"). The map is the map printout
+(``printouts.map_context``) with every unit on its current cell, its ID at the cell's top left
+and the risk it carries in the box at the top right; the line under the heading lists the units.
+The template only shows what this context says."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from builder.core.i18n import Labels, Lang
+from builder.render.layout import check_choices
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.kuroganen.models import KuroganenMap
+from builder.systems.kuroganen.printouts import map_context, reference_context
+from builder.systems.kuroganen.rules.play import Field
+
+LABELS = Labels.load(__file__, "printing_labels.yaml")
+
+
+def battle_map(field: Field) -> KuroganenMap:
+    """The record's map with the units where they stand now (no plan)."""
+    names = " / ".join(dict.fromkeys(field.names)) or "—"
+    return KuroganenMap.model_validate(
+        {
+            "system": "kuroganen",
+            "name": names,
+            "map": [list(row) for row in field.levels],
+            "units": [list(m.cell) for m in field.movers],
+        }
+    )
+
+
+def record_map_context(field: Field, lang: Lang, paper: str) -> dict[str, Any]:
+    context = map_context(battle_map(field), lang=lang, paper=paper)
+    at = {m.cell: m for m in field.movers}
+    names = " / ".join(dict.fromkeys(field.names)) or "—"
+    heading = LABELS.t("heading", lang, names=names, round=field.round)
+    line = LABELS.t("sep", lang).join(
+        LABELS.t("unit", lang, id=m.id, name=m.name, x=m.cell[0], y=m.cell[1], risk=m.risk)
+        for m in field.movers
+    )
+    for page in context["pages"]:
+        for placed in page["items"]:
+            item = placed["item"]
+            item["heading"] = heading
+            item["plan_line"] = line
+            item["record_legend"] = LABELS.t("legend", lang)
+            cells = product([r["y"] for r in item["rows"]], item["columns"])
+            for (y, x), drawn in zip(cells, item["drawn"], strict=True):
+                mover = at.get((x, y))
+                if mover is None:
+                    continue
+                drawn["mark"] = str(mover.id)
+                drawn["risk"] = mover.risk
+                drawn["risk_w"] = round(item["risk_mm"] * (0.7 * len(str(mover.risk)) + 0.4), 3)
+    context["title"] = heading
+    context["labels"] = {**context["labels"], "legend_unit": LABELS.t("legend-unit", lang)}
+    return context
+
+
+def printouts(field: Field, options: PrintOptions) -> list[Printout]:
+    paper, lang = options.paper, options.lang
+    check_choices(paper, lang)
+    return [
+        Printout(
+            "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)
+        ),
+        Printout("map", "kuroganen/map.html", record_map_context(field, lang, paper)),
+    ]

@@ -1,0 +1,161 @@
+"""The kuroganen state of a battle record as the record file's plain data, and back.
+
+```yaml
+round: 1
+names: [Ruined block]             # the sides' names (their map files' names)
+map:                              # the battlefield, as in the map file (the record keeps it)
+  - [2, 2, 0, ~]
+  - [1, 0.5, 0, 0]
+units:
+  - {id: 1, side: 1, name: Unit 1, cell: [1, 0], level: 2, risk: 0, move: 4, start: [1, 0]}
+```
+
+``level`` is the floor of the unit's cell, written for the reader (a record whose level is not
+its cell's floor is refused like any other difference from the log). ``move`` is the unit's
+movement allowance: a move that names none moves this far (the players may edit it). ``start``
+is where the unit began: the log replays from there. Reading checks every value and reports
+every problem at once (paths from the record's top).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.core.messages import Message, Messages
+from builder.systems.battle import Refused
+from builder.systems.kuroganen.models import MAX_MOVE
+from builder.systems.kuroganen.read import map_shape_problems
+from builder.systems.kuroganen.rules import Point
+from builder.systems.kuroganen.rules.play import Field, Mover
+
+MESSAGES = Messages.load(__file__)
+
+STATE_KEYS = ("round", "names", "map", "units")
+UNIT_KEYS = ("id", "side", "name", "cell", "level", "risk", "move", "start")
+
+
+def _level(value: float | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value
+
+
+def unit_data(m: Mover, field: Field) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "side": m.side,
+        "name": m.name,
+        "cell": list(m.cell),
+        "level": _level(field.level(m.cell)),
+        "risk": m.risk,
+        "move": m.move,
+        "start": list(m.home),
+    }
+
+
+def state_data(field: Field) -> dict[str, Any]:
+    return {
+        "round": field.round,
+        "names": list(field.names),
+        "map": [[_level(v) for v in row] for row in field.levels],
+        "units": [unit_data(m, field) for m in field.movers],
+    }
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
+
+    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
+        self.problems.append((at, MESSAGES(key, **params)))
+
+    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int) -> int:
+        if key not in data:
+            self.bad((*at, key), "state-missing-key", field=key)
+            return low
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            self.bad((*at, key), "state-whole", field=key, low=low)
+            return low
+        return value
+
+    def cell(
+        self, data: dict[str, Any], key: str, at: tuple, levels: list[list[Any]] | None
+    ) -> Point | None:
+        value = data.get(key)
+        ok = (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        )
+        if ok and levels is not None:
+            x, y = value  # type: ignore[misc]
+            ok = 0 <= y < len(levels) and 0 <= x < len(levels[y]) and levels[y][x] is not None
+        if not ok:
+            last = (len(levels[0]) - 1, len(levels) - 1) if levels else (0, 0)
+            self.bad((*at, key), "state-cell", field=key, last_x=last[0], last_y=last[1])
+            return None
+        assert isinstance(value, list)
+        return (value[0], value[1])
+
+    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
+        for key in data:
+            if key not in allowed:
+                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
+
+
+def read_state(data: dict[str, Any]) -> Field:
+    r = _Reader()
+    r.keys(data, STATE_KEYS, ())
+    round_no = r.whole(data, "round", (), 1)
+    names = data.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        r.bad(("names",), "state-names")
+        names = []
+    rows = data.get("map")
+    shape = map_shape_problems(rows)
+    r.problems += shape
+    readable = isinstance(rows, list) and all(isinstance(row, list) and row for row in rows)
+    # the units are checked against a ragged or badly levelled map too (every problem at once)
+    levels: list[list[Any]] | None = [list(row) for row in rows] if readable and rows else None
+    raw_units = data.get("units")
+    movers: list[Mover] = []
+    if not isinstance(raw_units, list):
+        r.bad(("units",), "state-units")
+        raw_units = []
+    seen: set[int] = set()
+    standing: dict[Point, int] = {}
+    for i, u in enumerate(raw_units):
+        at: tuple[str | int, ...] = ("units", i)
+        if not isinstance(u, dict):
+            r.bad(at, "state-mapping")
+            continue
+        r.keys(u, UNIT_KEYS, at)
+        uid = r.whole(u, "id", at, 1)
+        side = r.whole(u, "side", at, 1)
+        if side > 2:
+            r.bad((*at, "side"), "state-side")
+        name = u.get("name")
+        if not isinstance(name, str) or not name.strip():
+            r.bad((*at, "name"), "state-name")
+            name = str(name)
+        cell = r.cell(u, "cell", at, levels)
+        home = r.cell(u, "start", at, levels)
+        risk = r.whole(u, "risk", at, 0)  # no cap: falls may pile up past what a player sets
+        move = r.whole(u, "move", at, 0)
+        if move > MAX_MOVE:
+            r.bad((*at, "move"), "state-above", field="move", most=MAX_MOVE)
+        if uid in seen:
+            r.bad((*at, "id"), "state-id-twice", id=uid)
+        seen.add(uid)
+        if cell is not None and cell in standing:
+            other = standing[cell]
+            r.bad((*at, "cell"), "state-cell-twice", a=other, b=uid, x=cell[0], y=cell[1])
+        if cell is not None:
+            standing[cell] = uid
+        if cell is not None and home is not None:
+            movers.append(Mover(uid, side, name, cell, risk, move, home))
+    if r.problems or levels is None:
+        raise Refused(r.problems)
+    grid = tuple(tuple(None if v is None else float(v) for v in row) for row in levels)
+    return Field(grid, tuple(movers), tuple(names), round_no)
