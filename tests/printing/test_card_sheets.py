@@ -458,14 +458,15 @@ def test_mixed_names_and_a_catalog_line_set_their_latin_proportional():
     assert "lat" not in str(phrase_spans(line))  # rules text keeps its face
 
 
-def test_a_japanese_back_sets_a_continued_name_and_the_catalog_line_proportional():
-    """「Bulwark（続き）」 on a continuation card's back and a catalog line with Latin words (a
-    catalog with no Japanese name): their Latin letters in BIZ UDPGothic, not BIZ UDGothic's
-    fixed half width."""
+def test_a_japanese_back_sets_a_continued_name_and_the_catalog_line_proportional(tmp_path):
+    """「Bulwark (続き)」 on a continuation card's back (the demo team without its Japanese
+    names) and a catalog line with Latin words (a catalog with no Japanese name): their Latin
+    letters in BIZ UDPGothic, not BIZ UDGothic's fixed half width."""
+    demo = DECKS["laminim-demo"].read_text(encoding="utf-8")
+    team = tmp_path / "latin.yaml"
+    team.write_text(re.sub(r"(?m)^\s*name_ja:.*\n|,\s*name_ja:[^,}]*", "", demo), "utf-8")
     catalog = "Home-built catalog · 版 2"
-    data = cards_pdf(
-        DECKS["laminim-demo"], "ja", "a4", "poker", sheet=_sheet("duplex"), catalog=catalog
-    )
+    data = cards_pdf(team, "ja", "a4", "poker", sheet=_sheet("duplex"), catalog=catalog)
     with open_pdf_data(data) as doc:
         back = doc.pages[1]
         assert "続き" in back.extract_text()
@@ -498,4 +499,5 @@ def test_the_ship_markers_front_mark_is_clear_of_the_stand_circle_and_its_name_p
     ]
     assert marks_, "no front mark"
     assert all(m["bottom"] < stand["top"] - 0.3 * MM for m in marks_)
-    assert page.extract_text().count("Rewloola") == 1
+    name = "レウルーラ" if lang == "ja" else "Rewloola"  # the demo's ship, name_ja in Japanese
+    assert page.extract_text().count(name) == 1
