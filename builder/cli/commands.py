@@ -15,6 +15,7 @@ from builder import systems
 from builder.cli.parser import _error, _given
 from builder.cli.words import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, MESSAGES, _refused, say
 from builder.core.file_unit import split_file_unit
+from builder.core.i18n import Lang
 from builder.core.parser_words import (
     word,
 )
@@ -254,6 +255,39 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _font_refusal(lang: Lang) -> InputError | None:
+    """Bad input when a font ``lang`` prints with is missing (printing would give empty boxes
+    for every glyph it lacks): the package to install and the set-up command."""
+    from builder.render.fonts import missing_fonts
+
+    missing = missing_fonts(lang)
+    if not missing:
+        return None
+    language = {"en": ("English", "英語"), "ja": ("Japanese", "日本語")}[lang]
+    fonts = ", ".join(str(f) for f in missing)
+    packages = " ".join(dict.fromkeys(f.package for f in missing))
+    message = MESSAGES("missing-font", language=language, font=fonts, package=packages)
+    return _refused("cards", message)
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    """``cards --calibrate``: the duplex calibration sheet into ``-o``."""
+    from builder.render.batch import render_printouts
+    from builder.render.calibration import calibration_printout
+    from builder.render.report_file import cannot_write
+
+    try:
+        paths = render_printouts(
+            [calibration_printout(args.paper, args.lang)], args.output, "duplex"
+        )
+    except OSError as exc:
+        print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for path in paths:
+        print(path)
+    return EXIT_OK
+
+
 FORCED_PRINT_CAP = 160 * 1024
 """The most HTML a forced print (``cards --force`` of a file that is not legal) may lay out,
 in characters: layout time and memory grow with it (60-90 ms of CPU and ~1 MB per KB for the
@@ -264,9 +298,17 @@ largest cards of the bundled games). A legal file is bounded by its game's rules
 def cmd_cards(args: argparse.Namespace) -> int:
     from builder.play.cards import is_record_file, record_cards
     from builder.render.batch import TooMuchToLayOut, render_printouts
+    from builder.render.layout import Sheet
     from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
 
+    no_font = _font_refusal(args.lang)
+    if no_font is not None:
+        raise no_font
+    if args.calibrate:
+        return _calibrate(args)
+    if args.team is None:
+        raise _refused("cards", MESSAGES("need-file"))
     if is_record_file(args.team):  # a battle record: its state, the damage marked (docs/play.md)
         return record_cards(args)
 
@@ -292,8 +334,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     def progress(step: str, done: int, total: int) -> None:
         print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
 
-    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
+    sheet = Sheet(backs=args.backs, offset=args.offset, bleed=args.bleed)
     forced = report.exit_code != EXIT_OK  # a file past the rules may be past any sane size
+    options = PrintOptions(args.paper, args.lang, size, sheet=sheet, legal=not forced)
     try:
         paths = render_printouts(
             system.printouts(team, catalog, options),

@@ -27,7 +27,7 @@ from builder.core.parser_words import (
 from builder.core.report_lang import ENV as LANG_ENV
 from builder.core.report_lang import env_lang
 from builder.core.text_table import columns, fit_text, wrap
-from builder.render.layout import PAPERS
+from builder.render.layout import BACKS, PAPERS, parse_offset
 from builder.systems import (
     DEFAULT_ROUNDS,
     AnySystem,
@@ -220,7 +220,7 @@ def build_parser(
         "markers, references, maps), then a one-page roster sheet of every unit with its "
         "legality and the catalog's name and digest.",
     )
-    p.add_argument("team", type=Path, help=GAME_FILE)
+    p.add_argument("team", type=Path, nargs="?", help=GAME_FILE)
     catalog_option(p)
     p.add_argument(
         "-o",
@@ -238,6 +238,31 @@ def build_parser(
         help=f"card size: {CARD_SIZES} (default: the game's first)",
     )
     p.add_argument("--force", action="store_true", help="print even if the file is not legal")
+    p.add_argument(
+        "--backs",
+        choices=list(BACKS),
+        default="none",
+        help="card backs: duplex (a back page after each front page, for flipping on the long "
+        "edge) or fold (each back beside its front, to fold over)",
+    )
+    p.add_argument(
+        "--offset",
+        type=offset_mm,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="move the duplex back pages by X,Y mm (right, down), as the calibration sheet reads",
+    )
+    p.add_argument(
+        "--bleed",
+        action="store_true",
+        help="one card a page with a 3 mm bleed, for a print shop",
+    )
+    p.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="write the duplex calibration sheet (no file needed): print it two-sided once and "
+        "read the offset",
+    )
 
     from builder.play.command import configure as add_play
 
@@ -344,6 +369,16 @@ def _shared_command(
         return command.run(parser.parse_args(rest))
 
     return run
+
+
+def offset_mm(text: str) -> tuple[float, float]:
+    """``--offset X,Y`` in mm (``1.5,-0.5``); argparse's error for anything else."""
+    try:
+        return parse_offset(text)
+    except ValueError:
+        from builder.cli.words import say
+
+        raise argparse.ArgumentTypeError(say("bad-offset", value=text)) from None
 
 
 GAME_FILE = "the file (YAML): a team, force, crew or map; its system: key names the game"

@@ -35,6 +35,39 @@ def _svg(qr: Any, size_mm: float) -> str:
 
 
 @dataclass(frozen=True)
+class ShareQR:
+    """A team's share code as a QR, drawn at any size: the roster sheet's block
+    (:func:`share_block`) and the card backs' (``builder.render.backs.card_back``) draw the
+    same code."""
+
+    code: str
+    qr: Any
+    """The segno QR code."""
+
+    @property
+    def modules(self) -> int:
+        """Its width in modules, the quiet zone included."""
+        return int(self.qr.symbol_size(border=QUIET_MODULES)[0])
+
+    def svg(self, size_mm: float) -> str:
+        return _svg(self.qr, size_mm)
+
+
+def make_qr(code: str) -> Any:
+    """``code`` as a segno QR at level M (15 % may be damaged), or L where M cannot hold it;
+    None when no QR holds it."""
+    import segno
+    from segno import DataOverflowError
+
+    for error in ("m", "l"):
+        try:
+            return segno.make(code, error=error, micro=False)
+        except DataOverflowError:
+            continue
+    return None
+
+
+@dataclass(frozen=True)
 class QrSizes:
     """How large a share block's QR is printed: its width on paper is kept between ``min_mm``
     and ``max_mm``, at :data:`MODULE_MM` a module where that fits (below ``max_mm``)."""
@@ -58,16 +91,7 @@ no wider than the QR)."""
 def qr_block(code: str, lang: Lang, sizes: QrSizes = ROSTER_SIZES) -> dict[str, Any]:
     """A share block of ``code``: the code, its lines, its QR (inline SVG; None when the code
     is longer than any QR holds: the page then carries the code in text only) and the size."""
-    import segno
-    from segno import DataOverflowError
-
-    qr = None
-    for error in ("m", "l"):  # level M (15 % may be damaged), or L where M cannot hold it
-        try:
-            qr = segno.make(code, error=error, micro=False)
-            break
-        except DataOverflowError:
-            continue
+    qr = make_qr(code)
     if qr is None:
         chunk = sizes.chunk
         block: dict[str, Any] = {"qr": None, "size_mm": sizes.max_mm}
@@ -92,9 +116,9 @@ def qr_block(code: str, lang: Lang, sizes: QrSizes = ROSTER_SIZES) -> dict[str, 
     }
 
 
-def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
-    """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
-    its QR (inline SVG), the printed size; None when the team cannot be put in a code."""
+def share_code(system: AnySystem, team: Any, folder: Path) -> str | None:
+    """``team``'s share code made with the catalog in ``folder``; None when the team cannot be
+    put in a code."""
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.exchange.share import encode
 
@@ -104,8 +128,24 @@ def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[
     except Exception:
         bundled = None
     try:
-        code = encode(system, system.dump_team(team), identity, False, bundled)
+        return encode(system, system.dump_team(team), identity, False, bundled)
     except (TypeError, ValueError):  # nothing to share: the sheet prints without it
+        return None
+
+
+def share_qr(system: AnySystem, team: Any, folder: Path) -> ShareQR | None:
+    """``team``'s share code as a QR (the roster's code: :func:`share_block`); None when the
+    team cannot be put in a code, or the code in a QR."""
+    code = share_code(system, team, folder)
+    qr = None if code is None else make_qr(code)
+    return None if code is None or qr is None else ShareQR(code, qr)
+
+
+def share_block(system: AnySystem, team: Any, folder: Path, lang: Lang) -> dict[str, Any] | None:
+    """The roster's share block of ``team`` made with the catalog in ``folder``: the code,
+    its QR (inline SVG), the printed size; None when the team cannot be put in a code."""
+    code = share_code(system, team, folder)
+    if code is None:
         return None
     block = qr_block(code, lang)
     return block if block["qr"] is not None else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from builder.core.messages import Messages
@@ -35,8 +36,9 @@ def record_cards(args: argparse.Namespace) -> int:
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.play.session import Session
     from builder.render.batch import render_printouts
+    from builder.render.layout import Sheet
     from builder.render.report_file import cannot_write
-    from builder.render.roster import CatalogLine
+    from builder.render.roster import CatalogLine, catalog_text
 
     session = Session.open(Path(args.team), args.catalog)
     battle = session.battle
@@ -61,7 +63,10 @@ def record_cards(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     identity = identity_of(session.system, catalog_folder(session.system, args.catalog))
     line = CatalogLine(identity.name, identity.version, identity.digest, name_ja=identity.name_ja)
-    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size)
+    sheet = Sheet(backs=args.backs, offset=args.offset, bleed=args.bleed)
+    options = PrintOptions(paper=args.paper, lang=args.lang, card_size=size, sheet=sheet)
+    if sheet.backs != "none":  # the backs print the catalog; a record has no share code
+        options = replace(options, catalog=catalog_text(line, args.lang, digest=False))
 
     def progress(step: str, done: int, total: int) -> None:
         print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)

@@ -186,15 +186,83 @@ def place_discs(pack: DiscPack, items: list[Any]) -> list[dict[str, Any]]:
     return pages
 
 
-def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
-    """Lines in the margin extending every cut line of an edge-to-edge card grid.
+CUT_MARGIN = 3.0
+"""No ink but a card's own outline comes closer than this to the card's cut: a cut a
+millimetre off never eats text (the card templates' padding keeps it)."""
 
-    ``used`` items are on the page; marks are drawn for the rows and columns they occupy.
-    """
+GUTTER = 3.0
+"""Room between two cards on a sheet: each card has its own cut lines, so a cut a little off
+one card's line never trims its neighbour."""
+
+BLEED = 3.0
+"""The bleed a print shop asks for around each card (``--bleed``)."""
+
+BACKS = ("none", "duplex", "fold")
+"""How card backs are printed: not at all; a back page after each front page, mirrored for
+flipping on the long edge; or each back beside its front, to fold along the line between."""
+
+
+OFFSET_MAX = 20.0
+"""The largest back-page offset taken (mm): a printer further off than this is misfeeding."""
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"1.5,-0.5"`` as (1.5, -0.5) mm; ValueError for anything else (two numbers, each
+    within :data:`OFFSET_MAX`)."""
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise ValueError(text)
+    x, y = (float(p) for p in parts)
+    if not all(math.isfinite(v) and abs(v) <= OFFSET_MAX for v in (x, y)):
+        raise ValueError(text)
+    return (x, y)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """How a deck is laid on paper (``laminim cards`` options): backs, the back pages' shift
+    (mm, as the calibration sheet reads it) and one card per page with a bleed for a print
+    shop."""
+
+    backs: str = "none"
+    offset: tuple[float, float] = (0.0, 0.0)
+    bleed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.backs not in BACKS:
+            raise ValueError(f"unknown backs {self.backs!r}; expected one of {', '.join(BACKS)}")
+
+
+def card_grid(paper: str, item_w: float, item_h: float, sheet: Sheet = Sheet()) -> Grid:
+    """The grid a deck of ``item_w`` × ``item_h`` cards is laid in: a :data:`GUTTER` between
+    cards; with fold-over backs each cell is a front and its back side by side (twice as wide);
+    with a bleed, one card a page of the card's own size (the bleed grows the page around it)."""
+    if sheet.bleed:
+        return Grid(item_w, item_h, item_w, item_h, 0.0, 1, 1)
+    cell_w = 2 * item_w if sheet.backs == "fold" else item_w
+    grid = make_grid(paper, cell_w, item_h, GUTTER)
+    return Grid(grid.page_w, grid.page_h, item_w, item_h, GUTTER, grid.cols, grid.rows)
+
+
+def _cells(grid: Grid, fold: bool) -> tuple[float, float, float]:
+    """A grid cell's width (a card, or a card and its back), and the grid's left and top."""
+    cell_w = 2 * grid.item_w if fold else grid.item_w
+    left = (grid.page_w - (grid.cols * cell_w + (grid.cols - 1) * grid.gap)) / 2
+    return cell_w, left, grid.top
+
+
+def crop_marks(grid: Grid, used: int, fold: bool = False) -> list[dict[str, float]]:
+    """Lines in the margin extending every cut line of a card grid: both edges of every column
+    and row (two lines a gutter apart; one line where cards touch).
+
+    ``used`` items (cells) are on the page; marks are drawn for the rows and columns they
+    occupy. With ``fold`` a cell is a card and its back: its outer edges are cut, the line
+    between them is folded (drawn on the sheet, not marked here)."""
     cols = min(grid.cols, used)
     rows = -(-used // grid.cols)
-    x0, y0 = grid.left, grid.top
-    x1, y1 = x0 + cols * grid.item_w, y0 + rows * grid.item_h
+    cell_w, x0, y0 = _cells(grid, fold)
+    x1 = x0 + cols * cell_w + (cols - 1) * grid.gap
+    y1 = y0 + rows * grid.item_h + (rows - 1) * grid.gap
     gap = CROP_GAP
     # each mark ends at the safe zone at the latest: a 7.7 mm margin above the grid (Letter)
     # leaves room for a 1.7 mm mark, not a 4 mm one
@@ -202,15 +270,23 @@ def crop_marks(grid: Grid, used: int) -> list[dict[str, float]]:
     below = min(CROP_MARK, grid.page_h - SAFE_ZONE - (y1 + gap))
     before = min(CROP_MARK, x0 - gap - SAFE_ZONE)
     after = min(CROP_MARK, grid.page_w - SAFE_ZONE - (x1 + gap))
+    xs = sorted(
+        {round(x0 + c * (cell_w + grid.gap) + e, 3) for c in range(cols) for e in (0, cell_w)}
+    )
+    ys = sorted(
+        {
+            round(y0 + r * (grid.item_h + grid.gap) + e, 3)
+            for r in range(rows)
+            for e in (0, grid.item_h)
+        }
+    )
     lines: list[dict[str, float]] = []
-    for c in range(cols + 1):
-        x = round(x0 + c * grid.item_w, 3)
+    for x in xs:
         if above >= CROP_MARK_MIN:
             lines.append({"x1": x, "y1": round(y0 - gap - above, 3), "x2": x, "y2": y0 - gap})
         if below >= CROP_MARK_MIN:
             lines.append({"x1": x, "y1": y1 + gap, "x2": x, "y2": round(y1 + gap + below, 3)})
-    for r in range(rows + 1):
-        y = round(y0 + r * grid.item_h, 3)
+    for y in ys:
         if before >= CROP_MARK_MIN:
             lines.append({"x1": round(x0 - gap - before, 3), "y1": y, "x2": x0 - gap, "y2": y})
         if after >= CROP_MARK_MIN:
@@ -223,10 +299,10 @@ def place_on_pages(
 ) -> list[dict[str, Any]]:
     """Items laid out page by page at their grid positions, with crop marks when asked.
 
-    ``crop`` defaults to an edge-to-edge grid (no gap between items); ``empty_page`` gives one
+    ``crop`` defaults to a grid of cards (a gutter, or edge to edge); ``empty_page`` gives one
     blank page when there are no items instead of none.
     """
-    crop = grid.gap == 0 if crop is None else crop
+    crop = True if crop is None else crop
     pages: list[dict[str, Any]] = []
     for indexes in grid.pages(len(items)) or ([range(0)] if empty_page else []):
         placed = []
@@ -235,6 +311,96 @@ def place_on_pages(
             placed.append({"x": x, "y": y, "item": items[i]})
         marks = crop_marks(grid, len(placed)) if crop and placed else []
         pages.append({"items": placed, "marks": marks})
+    return pages
+
+
+def _cut(x: float, y: float, w: float, h: float) -> dict[str, float]:
+    return {"x": round(x, 3), "y": round(y, 3), "w": round(w, 3), "h": round(h, 3)}
+
+
+def deck_pages(
+    grid: Grid,
+    fronts: list[Any],
+    backs: list[Any] | None = None,
+    sheet: Sheet = Sheet(),
+    *,
+    empty_page: bool = False,
+) -> list[dict[str, Any]]:
+    """A deck's pages (``grid``: :func:`card_grid`): each card at its place with its cut
+    outline (``cuts``) and the crop marks, and its back (``backs[i]``, same order) as ``sheet``
+    asks:
+
+    - ``duplex``: after each page of fronts a page of backs, each at its front's place mirrored
+      about the long edge (the page's vertical middle, for flipping on the long edge) and moved
+      by ``sheet.offset``; a back page draws each back's outline but no crop marks (cut from
+      the front);
+    - ``fold``: each back right of its front, the two sharing an edge drawn as a dashed fold
+      line (``folds``);
+    - ``bleed``: one card a page (a back page after each front with duplex backs).
+
+    A placed item is ``{"x", "y", "item"}``, and ``"back": True`` when it is a back."""
+    backs = backs if backs is not None and sheet.backs != "none" else None
+    if backs is not None and len(backs) != len(fronts):
+        raise ValueError("a deck needs one back per front")
+    fold = backs is not None and sheet.backs == "fold"
+    cell_w, left, top = _cells(grid, fold)
+    pages: list[dict[str, Any]] = []
+    chunks = grid.pages(len(fronts)) or ([range(0)] if empty_page else [])
+    for indexes in chunks:
+        placed, cuts, folds = [], [], []
+        for n, i in enumerate(indexes):
+            row, col = divmod(n, grid.cols)
+            x = left + col * (cell_w + grid.gap)
+            y = top + row * (grid.item_h + grid.gap)
+            placed.append({"x": round(x, 3), "y": round(y, 3), "item": fronts[i]})
+            if fold:
+                assert backs is not None
+                placed.append(
+                    {
+                        "x": round(x + grid.item_w, 3),
+                        "y": round(y, 3),
+                        "item": backs[i],
+                        "back": True,
+                    }
+                )
+                folds.append(
+                    {
+                        "x1": round(x + grid.item_w, 3),
+                        "y1": round(y, 3),
+                        "x2": round(x + grid.item_w, 3),
+                        "y2": round(y + grid.item_h, 3),
+                    }
+                )
+            cuts.append(_cut(x, y, cell_w, grid.item_h))
+        marks = [] if sheet.bleed or not placed else crop_marks(grid, len(indexes), fold)
+        pages.append(
+            {
+                "items": placed,
+                "marks": marks,
+                "cuts": [] if sheet.bleed else cuts,
+                "folds": folds,
+                "side": "front",
+            }
+        )
+        if backs is not None and sheet.backs == "duplex":
+            dx, dy = sheet.offset
+            mirrored = [
+                {
+                    "x": round(grid.page_w - p["x"] - grid.item_w + dx, 3),
+                    "y": round(p["y"] + dy, 3),
+                    "item": backs[i],
+                    "back": True,
+                }
+                for p, i in zip(placed, indexes, strict=True)
+            ]
+            back_cuts = (
+                []
+                if sheet.bleed
+                else [_cut(p["x"], p["y"], grid.item_w, grid.item_h) for p in mirrored]
+            )
+            pages.append(
+                {"items": mirrored, "marks": [], "cuts": back_cuts, "folds": [], "side": "back"}
+            )
     return pages
 
 
@@ -255,7 +421,7 @@ def sheet_context(
         "lang": lang,
         "labels": labels,
         "title": title,
-        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper},
+        "page": {"width": grid.page_w, "height": grid.page_h, "paper": paper, "bleed": 0.0},
         "item": {"width": grid.item_w, "height": grid.item_h},
         "pages": pages,
     }

@@ -30,7 +30,7 @@ from pathlib import Path
 from builder.core.i18n import Lang
 from builder.core.phrases import is_wide as _is_wide
 from builder.core.phrases import phrases
-from builder.render.env import JA_GOTHIC, JA_GOTHIC_BOLD
+from builder.render.env import JA_GOTHIC, JA_GOTHIC_BOLD, JA_PGOTHIC, JA_PGOTHIC_BOLD, PROPORTIONAL
 
 PT_MM = 25.4 / 72
 """Millimetres per point."""
@@ -91,13 +91,18 @@ def _advances(path: Path) -> dict[int, float] | None:
 def font_em(text: str, lang: Lang, bold: bool = False, safety: float = SAFETY) -> float:
     """Width of ``text`` in em as printed: Japanese in BIZ UDGothic, English in DejaVu Sans
     (BIZ UDGothic for what DejaVu lacks); ``safety`` times what the fonts say, :func:`char_em`
-    for a character no font has."""
+    for a character no font has. A Latin letter of Japanese text counts at the wider of BIZ
+    UDGothic's and BIZ UDPGothic's (a name's Latin prints in the proportional one:
+    :func:`builder.render.env.latin_spans`)."""
     latin = DEJAVU / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     japanese = _advances(JA_GOTHIC_BOLD if bold else JA_GOTHIC)
     fonts = [japanese] if lang == "ja" else [_advances(latin), japanese]
+    proportional = _advances(JA_PGOTHIC_BOLD if bold else JA_PGOTHIC) if lang == "ja" else None
     total = 0.0
     for ch in text:
         width = next((f[ord(ch)] for f in fonts if f is not None and ord(ch) in f), None)
+        if proportional is not None and width is not None and PROPORTIONAL.fullmatch(ch):
+            width = max(width, proportional.get(ord(ch), width))
         total += char_em(ch) if width is None else width * safety
     return total
 

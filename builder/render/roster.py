@@ -79,12 +79,14 @@ class CatalogLine:
     """The name Japanese sheets print (the catalog's ``name_ja:``; None: ``name``)."""
 
 
-def catalog_text(catalog: CatalogLine, lang: Lang) -> str:
-    """``Test catalog · version 3 · digest 1a2b3c4d5e6f`` in ``lang``."""
+def catalog_text(catalog: CatalogLine, lang: Lang, digest: bool = True) -> str:
+    """``Test catalog · version 3 · digest 1a2b3c4d5e6f`` in ``lang`` (without the digest: a
+    card's back)."""
     parts = [catalog.name_ja if lang == "ja" and catalog.name_ja else catalog.name]
     if catalog.version is not None:
         parts.append(LABELS.t("version", lang, version=catalog.version))
-    parts.append(LABELS.t("digest", lang, digest=catalog.digest))
+    if digest:
+        parts.append(LABELS.t("digest", lang, digest=catalog.digest))
     return " · ".join(parts)
 
 

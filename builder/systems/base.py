@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 
 from builder.core.i18n import Lang
 from builder.core.problems import Problem
+from builder.render.layout import Sheet
 from builder.render.printout import Printout
 from builder.systems.options import DEFAULT_ROUNDS, CardSize, Option
 from builder.systems.ui import HelpSection, SystemUI, read_ui_file
@@ -145,6 +146,15 @@ class PrintOptions:
     paper: str = "a4"
     lang: Lang = "en"
     card_size: str | None = None
+    sheet: Sheet = field(default_factory=Sheet)
+    """Backs (duplex with an offset, or fold-over) and the print shop's bleed."""
+    legal: bool = True
+    """False: an illegal team printed anyway (``--force``): every card carries a band."""
+    catalog: str = ""
+    """The catalog line a card's back prints (set by ``Game.printouts`` when backs are asked)."""
+    share: Any = None
+    """The team's share code as a QR for the backs (``builder.exchange.roster.ShareQR``, set by
+    ``Game.printouts`` when backs are asked); None: the backs keep an empty slot."""
 
 
 @dataclass(frozen=True)

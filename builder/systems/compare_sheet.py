@@ -92,7 +92,7 @@ def chart(curves: Sequence[Curve], rounds: int, lang: Lang) -> dict[str, Any]:
         )
     ends = spread([s["end"]["y"] for s in series], LABEL_GAP, top + 1.0, top + h + 1.0)
     for s, y in zip(series, ends, strict=True):
-        label = fit(s["name"], LABEL_W, LABEL_PT, 6.0)
+        label = fit(s["name"], LABEL_W, LABEL_PT, 6.5)
         s["label"] = {
             "text": label.text,
             "mm": round(label.size / PT_PER_MM, 3),

@@ -153,7 +153,14 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         prints one). The roster's context is worked out when it is first read
         (:class:`LaterContext`): ``cards`` lays the documents out meanwhile."""
         size = options.card_size or (self.card_sizes[0].id if self.card_sizes else None)
-        out = self.documents(team, catalog, replace(options, card_size=size))
+        options = replace(options, card_size=size)
+        if self.card_sizes and options.sheet.backs != "none" and not options.catalog:
+            options = replace(
+                options,
+                catalog=self.back_catalog(catalog, options.lang),
+                share=self.share_qr(team, catalog),
+            )
+        out = self.documents(team, catalog, options)
         if type(self).roster is Game.roster:
             return out
         game = self.name_ja if options.lang == "ja" else self.name
@@ -178,6 +185,13 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         (None: the game prints no roster sheet)."""
         return None
 
+    def back_catalog(self, catalog: CatalogT, lang: Lang) -> str:
+        """The catalog line a card's back prints: its name and version (the digest is the
+        roster sheet's)."""
+        from builder.render.roster import catalog_text
+
+        return catalog_text(self.catalog_line(catalog), lang, digest=False)
+
     def share_block(self, team: TeamT, catalog: CatalogT, lang: Lang) -> dict[str, Any] | None:
         """The roster sheet's share code and QR (docs/export.md); None: the game shares no
         code (it does not implement :class:`builder.systems.exchange.Exchanges`)."""
@@ -188,6 +202,17 @@ class Game(ABC, Generic[TeamT, CatalogT, ReadT]):
         from builder.exchange.roster import share_block  # the generic share-code writer
 
         return share_block(self, team, self.catalog_folder_of(catalog), lang)  # type: ignore[arg-type]
+
+    def share_qr(self, team: TeamT, catalog: CatalogT) -> Any:
+        """The share code's QR the card backs print (``builder.exchange.roster.ShareQR``, the
+        roster's code); None: the game shares no code, or the team cannot be put in one."""
+        from builder.systems.exchange import Exchanges
+
+        if not isinstance(self, Exchanges):
+            return None
+        from builder.exchange.roster import share_qr
+
+        return share_qr(self, team, self.catalog_folder_of(catalog))  # type: ignore[arg-type]
 
     def catalog_folder_of(self, catalog: CatalogT) -> Path:
         """The folder ``catalog`` was loaded from (the bundled one when it was not loaded

@@ -382,6 +382,56 @@ def nearest_to_edge_mm(page) -> tuple[float, dict | None]:
     return best, what
 
 
+def ink_to_cut_mm(page, box: Box, objs: Sequence[dict] | None = None) -> tuple[float, dict | None]:
+    """How near (mm) the ink inside a card comes to the card's own cut (``box``), and what it
+    is: every printed character and mark wholly inside the box but its own outline (a border
+    drawn on the cut), inf and None for an empty card."""
+    best, what = float("inf"), None
+    for o in marks(page) if objs is None else objs:
+        if not (
+            o["x0"] >= box["x0"] - 0.6
+            and o["x1"] <= box["x1"] + 0.6
+            and o["top"] >= box["top"] - 0.6
+            and o["bottom"] <= box["bottom"] + 0.6
+        ) or _outline_part(o, box):
+            continue
+        d = min(
+            o["x0"] - box["x0"],
+            o["top"] - box["top"],
+            box["x1"] - o["x1"],
+            box["bottom"] - o["bottom"],
+        )
+        if d / MM < best:
+            best, what = d / MM, o
+    return best, what
+
+
+def gutters_mm(boxes: Sequence[Box]) -> list[float]:
+    """The room (mm) between each card and its nearest neighbour to the right and below: how far
+    apart two neighbouring cards' cut lines are."""
+    out = []
+    for a in boxes:
+        right = [
+            b["x0"] - a["x1"]
+            for b in boxes
+            if b is not a
+            and b["x0"] >= a["x1"] - 1.0
+            and b["top"] < a["bottom"]
+            and b["bottom"] > a["top"]
+        ]
+        below = [
+            b["top"] - a["bottom"]
+            for b in boxes
+            if b is not a
+            and b["top"] >= a["bottom"] - 1.0
+            and b["x0"] < a["x1"]
+            and b["x1"] > a["x0"]
+        ]
+        out += [min(right) / MM] if right else []
+        out += [min(below) / MM] if below else []
+    return out
+
+
 # --- fonts -------------------------------------------------------------------------------------
 
 

@@ -128,11 +128,13 @@ def test_each_curve_ends_in_its_label_and_labels_never_overlap(lang):
     assert len({s["scale"] for s in chart["legend"]}) == len(units)  # nested markers
 
 
-def test_the_compare_sheet_prints_no_rule_number_or_threat_id():
+def test_the_compare_sheet_prints_no_rule_number_or_threat_id_and_nothing_under_6_5pt():
     units, threat = CASES["barrage"]
     with pdfplumber.open(io.BytesIO(pdf_bytes(render_html(_printout(units, threat))))) as doc:
         text = doc.pages[0].extract_text()
+        sizes = [c["size"] for c in doc.pages[0].chars if c["text"].strip()]
     assert "full-barrage" not in text and not re.search(r"\bD\d{1,2}\b", text)
+    assert min(sizes) >= 6.5 - 0.01  # the team line under each name too
 
 
 def test_the_compare_sheet_names_each_units_team_not_its_file():

@@ -115,11 +115,12 @@ def test_hostile_catalog_weapon_names_print_literally(cli, catalog_copy, demo_pa
     result = cli("cards", tmp_path / "team.yaml", "--catalog", catalog_copy, "-o", tmp_path / "o")
     assert result.code == 0, result.err
     cards = next(p for p in (tmp_path / "o").iterdir() if p.name.endswith("-cards.pdf"))
-    with pdfplumber.open(cards) as pdf:
-        flat = "".join((pdf.pages[0].extract_text() or "").split())
-        assert not pdf.pages[0].images
+    with pdfplumber.open(cards) as pdf:  # the cards may take more than a page
+        flat = "".join("".join((page.extract_text() or "").split()) for page in pdf.pages)
+        assert not any(page.images for page in pdf.pages)
     assert "{{7*7}}" in flat
-    assert "etc/passwd" in flat
+    # the tag prints as text (a narrower poker card may end the long name in an ellipsis)
+    assert "<img" in flat
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,11 @@ Heights are estimated with the advances of the fonts WeasyPrint prints with
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from builder.core.i18n import Lang
 from builder.render.fit import fit_words
@@ -69,7 +71,7 @@ class Face:
 
 
 FACES: dict[str, Face] = {
-    "poker": Face(63.0, 88.0, 2.5, 2.5, 3.6, 10, 13.0, 9.0, (8.5, 8.0, 7.5, 7.0, 6.5)),
+    "poker": Face(63.0, 88.0, 3.0, 3.0, 3.6, 10, 13.0, 9.0, (8.5, 8.0, 7.5, 7.0, 6.5)),
     "large": Face(89.0, 127.0, 4.0, 4.0, 5.0, 10, 19.0, 11.0, (11.0, 10.5, 10.0, 9.5, 9.0, 8.5)),
 }
 
@@ -142,7 +144,7 @@ class Tracks:
 GROUP_GAP_MM = 1.2
 """Between two groups of five boxes (cards.css ``.group``)."""
 
-BOX_GAP_MM = 0.25
+BOX_GAP_MM = 0.6
 """Between two boxes of a group (cards.css ``.tick``)."""
 
 
@@ -236,7 +238,7 @@ def card_mm(
     (infinite when the weapon table is wider than the card)."""
     if sum(columns_mm(scale, lang, text)) > face.inner:
         return math.inf
-    box_row = face.box_mm + 0.4
+    box_row = face.box_mm + BOX_GAP_MM
     title = fit_name(text.name, face, scale, lang)
     head = title.lines * title.pt * 1.1 * PT_MM + scale.line(scale.key) + scale.line() + 0.3
     layout = track_layout(face, scale, lang, text.tracks)
@@ -280,45 +282,71 @@ def gaps(text: CardText, rules: int | None = None) -> int:
     return len(text.tracks) + (2 if kept_rules(text, rules) else 1)
 
 
-def _part(text: CardText, start: int, stop: int) -> CardText:
-    """The card holding weapons ``start:stop`` of a unit too full for one: the first keeps the
-    tracks, the last the rules reminder."""
+class Part(NamedTuple):
+    """One card of a unit: its weapons ``start:stop`` and the tracks (indices) it prints."""
+
+    start: int
+    stop: int
+    tracks: tuple[int, ...]
+
+
+def _part(text: CardText, part: Part) -> CardText:
+    """The card holding ``part`` of a unit too full for one; every card keeps the rules
+    reminder (a player reads it on the card in hand)."""
     return replace(
         text,
-        tracks=text.tracks if start == 0 else (),
-        weapons=text.weapons[start:stop],
-        numbers=text.numbers[start:stop],
-        chances=text.chances[start:stop],
-        rules=text.rules if stop == len(text.weapons) else (),
+        tracks=tuple(text.tracks[i] for i in part.tracks),
+        weapons=text.weapons[part.start : part.stop],
+        numbers=text.numbers[part.start : part.stop],
+        chances=text.chances[part.start : part.stop],
     )
 
 
-def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[tuple[int, int]]:
-    """The weapons (``start, stop``) each card of one unit holds at ``scale``: all on one card
-    when they fit it (its rules reminder may give way), else as many as fit on the first card,
-    then on continuation cards (each at least one weapon).
-
-    A unit with many weapons once ran off the foot of its card; LAMINIM and soh go on in
-    continuation cards, and so does artifact."""
-    n = len(text.weapons)
-    if n < 2 or card_mm(face, scale, lang, text, 0) <= face.height:
-        return [(0, n)]
-    parts: list[tuple[int, int]] = []
-    start = 0
-    while start < n:
-        stop = start + 1
-        while (
-            stop < n and card_mm(face, scale, lang, _part(text, start, stop + 1), 0) <= face.height
-        ):
-            stop += 1
-        parts.append((start, stop))
-        start = stop
-    return parts
+def whole(text: CardText) -> Part:
+    """The one card of a unit that fits on one."""
+    return Part(0, len(text.weapons), tuple(range(len(text.tracks))))
 
 
-def part_text(text: CardText, part: tuple[int, int]) -> CardText:
+def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[Part]:
+    """The cards of one unit at ``scale``: one when all fits it with its whole rules reminder;
+    else the weapons, in order, on the fewest cards that hold them (each at least one weapon,
+    each with the reminder), split where the emptiest card is the fullest, then the first card
+    the fuller. The first card keeps the tracks; its last (P, or the ship's aboard) heads the
+    first continuation card instead when that leaves the emptiest card fuller.
+
+    A unit with many weapons once ran off the foot of its card; filling each card before the
+    next then left a lone weapon on a continuation card, a quarter of it blank (as on LAMINIM's
+    cards: two weapons on each of two cards, not three and one)."""
+    n, t = len(text.weapons), len(text.tracks)
+    if n < 2 or card_mm(face, scale, lang, text) <= face.height:
+        return [whole(text)]
+    every = tuple(range(t))
+    for count in range(2, n + 1):
+        best: tuple[tuple[float, int, bool], list[Part]] | None = None
+        for moved in (False, True) if t > 1 else (False,):
+            for cuts in itertools.combinations(range(1, n), count - 1):
+                bounds = (0, *cuts, n)
+                parts = [
+                    Part(a, b, every[:-1] if moved else every)
+                    if i == 0
+                    else Part(a, b, every[-1:] if moved and i == 1 else ())
+                    for i, (a, b) in enumerate(itertools.pairwise(bounds))
+                ]
+                heights = [card_mm(face, scale, lang, _part(text, p)) for p in parts]
+                if max(heights) > face.height:
+                    continue
+                key = (min(heights), parts[0].stop, not moved)
+                if best is None or key > best[0]:
+                    best = (key, parts)
+        if best is not None:
+            return best[1]
+    # a weapon too tall for a card of its own still gets one
+    return [Part(i, i + 1, every if i == 0 else ()) for i in range(n)]
+
+
+def part_text(text: CardText, part: Part) -> CardText:
     """The text of one card of a unit (:func:`card_parts`)."""
-    return text if part == (0, len(text.weapons)) else _part(text, *part)
+    return text if part == whole(text) else _part(text, part)
 
 
 def _cards_at(face: Face, scale: Scale, lang: Lang, cards: Sequence[CardText]) -> list[CardText]:
@@ -326,31 +354,22 @@ def _cards_at(face: Face, scale: Scale, lang: Lang, cards: Sequence[CardText]) -
 
 
 def deck_scale(face: Face, lang: Lang, cards: Sequence[CardText]) -> Scale:
-    """The largest scale on the face's ladder at which every card of the deck fits whole; when
-    none does, the largest at which every card still fits with the last paragraph of its
-    reminder (an MS's evasion, the ship's landing); when none does, the largest at which the
-    deck takes no more cards (continuation cards counted) than at the floor, each of them
-    fitting (the fullest cards then leave out their rules reminder).
+    """The largest scale on the face's ladder at which every card of the deck fits whole, its
+    rules reminder included; when none does, the largest at which the deck takes no more cards
+    (continuation cards counted, each with the whole reminder) than at the floor.
 
-    The middle step keeps the rule a player looks up in play: without it a Japanese demo deck,
-    a little too full for its whole reminder even at the floor, went up to the top of the
-    ladder and printed no rule on any card, while the English one kept them all."""
+    Every card keeps the whole reminder: an MS card that left out "2 actions" to fit its
+    weapons left a player without the rule its deck-mates print."""
     for body in face.ladder:
         scale = Scale.at(face, body)
         if all(card_mm(face, scale, lang, c) <= face.height for c in cards):
-            return scale
-    for body in face.ladder:
-        scale = Scale.at(face, body)
-        if all(card_mm(face, scale, lang, c, min(1, len(c.rules))) <= face.height for c in cards):
             return scale
     floor = Scale.at(face, face.ladder[-1])
     most = len(_cards_at(face, floor, lang, cards))
     for body in face.ladder[:-1]:
         scale = Scale.at(face, body)
         parts = _cards_at(face, scale, lang, cards)
-        if len(parts) <= most and all(
-            card_mm(face, scale, lang, c, 0) <= face.height for c in parts
-        ):
+        if len(parts) <= most and all(card_mm(face, scale, lang, c) <= face.height for c in parts):
             return scale
     return floor
 

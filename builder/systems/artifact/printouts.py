@@ -9,14 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
+from builder.render.backs import card_back, deck_context
 from builder.render.fit import fit, fit_words
 from builder.render.layout import (
     PAPERS,
-    Grid,
+    card_grid,
     check_choices,
-    make_grid,
-    place_on_pages,
-    sheet_context,
 )
 from builder.render.measure import PT_MM, segments
 from builder.systems.artifact.card_name import fit_name as fit_title
@@ -26,6 +24,7 @@ from builder.systems.artifact.print_fit import (
     FACES,
     NAME_SPAN,
     CardText,
+    Part,
     Scale,
     card_parts,
     deck_scale,
@@ -39,6 +38,7 @@ from builder.systems.artifact.print_fit import (
     weapon_name_pt,
     wide_name,
 )
+from builder.systems.artifact.print_fit import whole as whole_part
 from builder.systems.artifact.print_labels import LABELS, labels_for
 from builder.systems.artifact.text import MODIFIERS
 from builder.systems.base import PrintOptions, Printout
@@ -148,18 +148,19 @@ def unit_card(
     lang: Lang,
     size: str,
     scale: Scale | None = None,
-    part: tuple[int, int] | None = None,
+    part: Part | None = None,
 ) -> dict[str, Any]:
     """One card of a unit at the deck's ``scale`` (by default the scale this card alone fits):
-    the weapons ``part`` (start, stop) of :func:`card_parts`, all of them by default; a
-    continuation card says so after the name and leaves the tracks to the first."""
+    the weapons and tracks ``part`` of :func:`card_parts`, all of them by default; a
+    continuation card says so after the name."""
     face = FACES[size]
     labels = labels_for(lang)
     whole = _text(name, unit, lang)
     if scale is None:
         scale = deck_scale(face, lang, [whole])
-    start, stop = part or (0, len(unit.weapons))
-    text = part_text(whole, (start, stop))
+    part = part or whole_part(whole)
+    start, stop = part.start, part.stop
+    text = part_text(whole, part)
     if start > 0:
         name = f"{name} ({labels['continued']})"
     title = fit_name(name, face, scale, lang)
@@ -186,9 +187,9 @@ def unit_card(
         "name_pt": title.pt,
         "name_lines": title.lines,
         "type": part_name(unit, lang),
-        "type_line": fit(type_line, face.inner - move_mm(scale), scale.body, scale.body).text,
+        "type_line": fit(type_line, face.inner - move_mm(scale) - 1.0, scale.body, scale.body).text,
         "force": force,
-        "force_line": fit(force_line, face.inner, scale.body, scale.body).text,
+        "force_line": fit(force_line, face.inner - 1.0, scale.body, scale.body).text,
         "move": f"{unit.move}{labels['cm']}",
         "tracks": [
             {
@@ -231,31 +232,54 @@ def members(
     return out
 
 
-def _document(
-    kind: str, lang: Lang, paper: str, grid: Grid, items: list[dict[str, Any]], force: str
-) -> Context:
+def unit_back(
+    name: str, unit: Unit, part: Part, force: str, options: PrintOptions
+) -> dict[str, Any]:
+    """A unit card's back: the name and an ID box, the force, the kind's rules reminder."""
+    lang = options.lang
     labels = labels_for(lang)
-    title = f"{force} — {labels['doc_' + kind]}"
-    pages = place_on_pages(grid, items, crop=True, empty_page=True)
-    context = sheet_context("artifact", kind, lang, paper, grid, pages, labels, title)
-    context["force"] = force
-    return context
+    kind = "ms" if isinstance(unit, MobileSuit) else "ship"
+    return card_back(
+        name=f"{name} ({labels['continued']})" if part[0] > 0 else name,
+        team=force,
+        team_word=labels["force"],
+        kind=LABELS.t("type_line", lang, type=part_name(unit, lang), kind=labels[kind]),
+        reminder=_rules(kind, labels),
+        catalog=options.catalog,
+        qr=options.share,
+        lang=lang,
+        card_mm=CARD_SIZES[options.card_size or "poker"],
+    )
 
 
 def cards_context(
-    force: ForceFile, catalog: ArtifactCatalog, *, lang: Lang, paper: str, size: str
+    force: ForceFile,
+    catalog: ArtifactCatalog,
+    *,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> Context:
     """Every unit's card at one scale: the largest at which the deck's fullest card fits."""
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     face = FACES[size]
-    grid = make_grid(paper, face.width, face.height)
+    grid = card_grid(paper, face.width, face.height, options.sheet)
     units = members(force, catalog, lang)
+    force_name = shown_name(force, lang)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
-    items = [
-        unit_card(n, u, shown_name(force, lang), lang, size, scale, part)
-        for n, u in units
-        for part in card_parts(face, scale, lang, _text(n, u, lang))
-    ]
-    context = _document("cards", lang, paper, grid, items, shown_name(force, lang))
+    items, backs = [], []
+    for n, u in units:
+        for part in card_parts(face, scale, lang, _text(n, u, lang)):
+            items.append(unit_card(n, u, force_name, lang, size, scale, part))
+            if options.sheet.backs != "none":
+                backs.append(unit_back(n, u, part, force_name, options))
+    labels = labels_for(lang)
+    title = f"{force_name} — {labels['doc_cards']}"
+    context = deck_context(
+        "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
+    )
+    context["force"] = force_name
     context["card_size"] = size
     return context
 
@@ -276,7 +300,11 @@ def markers_context(
                 "name_rows": list(title.rows),
                 "name_pt": title.pt,
                 "name_top": round(MARKER_NAME_FOOT - title.lines * title.pt * 1.2 * PT_MM, 2),
-                "type": part_name(ship, lang),
+                # the ship's type under its name, unless the name says it already (a ship
+                # named for its class printed "Rewloola" twice)
+                "type": ""
+                if name.casefold() == part_name(ship, lang).casefold()
+                else part_name(ship, lang),
                 "hp": ship.hp,
                 "capacity": ship.capacity,
                 "stats": LABELS.t("marker_stats", lang, hp=ship.hp, capacity=ship.capacity),
@@ -325,7 +353,7 @@ def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions)
         Printout(
             "cards",
             "artifact/cards.html",
-            cards_context(force, catalog, lang=lang, paper=paper, size=size),
+            cards_context(force, catalog, lang=lang, paper=paper, size=size, options=options),
         ),
         Printout(
             "markers",

@@ -29,14 +29,14 @@ ANALYSIS_ON_CARD = False
 default threat, exposure %, payload used) is not printed on a unit card; the roster sheet
 carries it. Only a payload over the limit still shows on the card, as a warning."""
 
-BOXES_PER_ROW = 15
-"""Tick boxes per row, in groups of five: a 40-point frame is 15 + 15 + 10, easy to count at a
-glance, and a 12-ammo or 14-durability weapon needs one row, so the heaviest loadout (a 40-point
-frame with three gatlings) still fits a poker card with 3 mm boxes."""
+BOXES_PER_ROW = {"poker": 10, "large": 15}
+"""Tick boxes per row, in groups of five, by card size: boxes of at least 3.5 mm, 0.6 mm apart,
+big enough to tick with a pencil at the table; a poker card has room for two groups a row (a
+40-point frame is four rows of ten), a large one for three (15 + 15 + 10)."""
 
 NAME_FIT = {
     # card size: (name width mm, max pt, min pt, team line width mm, team pt)
-    "poker": (46.0, 10.0, 7.0, 46.0, 6.5),
+    "poker": (45.0, 10.0, 7.0, 45.0, 6.5),
     "large": (66.0, 14.0, 9.0, 66.0, 8.0),
 }
 """Room for the unit name (two lines) and the team line (one line) beside the ID box."""
@@ -47,19 +47,24 @@ def num(value: float) -> str:
     return f"{value:g}"
 
 
-MAX_TICK_BOXES = 4 * BOXES_PER_ROW
-"""More points than this (a catalog may allow 10,000) get a write-in tally box instead of tick
-boxes: four rows are the most a card has room for, and thousands of boxes would take the PDF
-engine minutes."""
+MAX_ROWS = 4
+"""Tick-box rows a track takes at most: a frame's forty points on poker (sixty on large)."""
+
+MAX_TICK_BOXES = {size: MAX_ROWS * per_row for size, per_row in BOXES_PER_ROW.items()}
+"""More points than this on a card of the size (a catalog may allow 10,000) get a write-in
+tally box instead of tick boxes: at four rows a track, a frame's track with its heat track, or
+a weapon's durability and ammo, always fit one poker card (card_fit.split_to_fit moves the
+rest on), and thousands of boxes would take the PDF engine minutes."""
 
 
-def box_rows(count: int) -> list[int]:
-    """Tick-box row lengths for ``count`` points, e.g. 14 → [10, 4]; none (a tally box) over
-    :data:`MAX_TICK_BOXES`."""
-    if count > MAX_TICK_BOXES:
+def box_rows(count: int, size: str = "large") -> list[int]:
+    """Tick-box row lengths for ``count`` points on a ``size`` card, e.g. 14 → [14] on large,
+    [10, 4] on poker; none (a tally box) over :data:`MAX_TICK_BOXES`."""
+    if count > MAX_TICK_BOXES[size]:
         return []
-    full, rest = divmod(count, BOXES_PER_ROW)
-    return [BOXES_PER_ROW] * full + ([rest] if rest else [])
+    per_row = BOXES_PER_ROW[size]
+    full, rest = divmod(count, per_row)
+    return [per_row] * full + ([rest] if rest else [])
 
 
 def _fit_name(text: str, width_mm: float, max_pt: float, min_pt: float, lang: Lang) -> Fitted:
@@ -138,7 +143,7 @@ def _abilities(weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang)
 
 
 def _weapon(
-    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang
+    slot: int, weapon: Weapon, frame: Frame, labels: dict[str, str], lang: Lang, size: str
 ) -> dict[str, Any]:
     name = part_name(weapon, lang)
     return {
@@ -158,8 +163,8 @@ def _weapon(
         "heat_per_attack": weapon.heat_per_attack,
         "abilities": _abilities(weapon, frame, labels, lang),
         "durability": weapon.durability,
-        "durability_rows": box_rows(weapon.durability),
-        "ammo_rows": box_rows(weapon.ammo) if weapon.ammo is not None else [],
+        "durability_rows": box_rows(weapon.durability, size),
+        "ammo_rows": box_rows(weapon.ammo, size) if weapon.ammo is not None else [],
         # a battle record's marks (play/printing.py): boxes struck from the first, destroyed
         "durability_struck": 0,
         "ammo_struck": 0,
@@ -214,7 +219,7 @@ def unit_card(
         heat = {
             "capacity": frame.heat_capacity,
             "cooling": frame.cooling,
-            "rows": box_rows(frame.heat_capacity),
+            "rows": box_rows(frame.heat_capacity, size),
         }
     card = {
         "reference": False,
@@ -226,7 +231,7 @@ def unit_card(
         "frame": part_name(frame, lang),
         "frame_words": segments(part_name(frame, lang)),
         "durability": frame.durability,
-        "durability_rows": box_rows(frame.durability),
+        "durability_rows": box_rows(frame.durability, size),
         "durability_struck": 0,  # a battle record's marks (play/printing.py)
         "id": "",  # the deployment ID, written in its box when a battle record prints the card
         "destroyed": False,
@@ -236,11 +241,15 @@ def unit_card(
         "sil_cells": cells,
         "guards": guards,
         "weapons": [
-            _weapon(i + 1, w, frame, labels, lang)
+            _weapon(i + 1, w, frame, labels, lang, size)
             for i, w in enumerate(unit.slots[:SLOTS])
             if w is not None
         ],
         "heat": heat,
+        # the frame's and heat's tracks print on this card (a unit too heavy for one card
+        # may carry its heat track on to the next: card_fit.split_to_fit)
+        "frame_track": True,
+        "heat_track": heat is not None,
     }
     return card
 

@@ -16,6 +16,7 @@ numbers read in play (durability, power, attacks, the hit values) bold at 9 pt (
 from __future__ import annotations
 
 import copy
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +69,7 @@ table (six across the card beside the row heads)."""
 STEPS = 24
 """Scales are tried in steps of 1/24 (a quarter point at a 6 pt body)."""
 
-PADDING_MM = {"poker": 2.5, "large": 4.0}
+PADDING_MM = {"poker": 3.0, "large": 4.0}
 """Left/right padding of a card."""
 
 TLABEL_MM = {"poker": 8.8, "large": 12.5}
@@ -198,23 +199,59 @@ def split_to_fit(
     card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str
 ) -> list[dict[str, Any]]:
     """``card``, or when even the normal sizes cannot hold it (a heavy frame with three guns,
-    a heat track and heat on every gun), ``card`` with the weapons that fit and continuation
-    cards with the rest (the same header, movement and silhouette, so each card reads alone,
-    then the weapons' tracks and the hit table): the type never shrinks under the table's sizes
-    to squeeze a card."""
+    a heat track and heat on every gun), ``card`` with some of its weapons and continuation
+    cards with the rest: the type never shrinks under the table's sizes to squeeze a card.
+
+    The first card keeps the frame's track, the heat track (unless no split leaves room for
+    it beside the frame's: then it heads the first continuation card) and the weapons of the
+    first slots. A continuation card has the same header, marked continued, and the silhouette
+    (a hit on any part is read off either card), then its weapons' tracks and the hit table;
+    the movement table is the first card's. The weapons, in slot order, go on the fewest cards
+    that hold them, split where the emptiest card is the least empty: a card with one weapon
+    after a full one would leave a blank band down its middle (two weapons on each of two
+    cards, not three and one)."""
     set_type(card, labels, size, 1.0)
     _shortest(card, labels, lang, size)
-    weapons = card["weapons"]
-    if len(weapons) <= 1 or fits(card, labels, lang, size):
+    if fits(card, labels, lang, size):
         return [card]
-    keep = len(weapons) - 1
-    while keep > 1:
-        card["weapons"] = weapons[:keep]
-        if fits(card, labels, lang, size):
-            break
-        keep -= 1
-    card["weapons"] = weapons[:keep]
-    rest = copy.deepcopy(card)
-    rest["continued"] = True
-    rest["weapons"] = copy.deepcopy(weapons[keep:])
-    return [card, *split_to_fit(rest, labels, lang, size)]
+    weapons = card["weapons"]
+    n = len(weapons)
+    room = _room(size)
+    heat = bool(card.get("heat_track"))
+
+    def piece(group: list[dict[str, Any]], index: int, heat_first: bool) -> dict[str, Any]:
+        out = copy.deepcopy(card)
+        out["weapons"] = copy.deepcopy(group)
+        if index:
+            out.update(
+                continued=True, frame_track=False, heat_track=heat and not heat_first and index == 1
+            )
+        else:
+            out["heat_track"] = heat and heat_first
+        return out
+
+    for count in range(2, n + 2):
+        for heat_first in (True, False) if heat else (True,):
+            best: tuple[tuple[float, int], list[dict[str, Any]]] | None = None
+            for cuts in itertools.combinations_with_replacement(range(n + 1), count - 1):
+                bounds = (0, *cuts, n)
+                groups = [weapons[a:b] for a, b in itertools.pairwise(bounds)]
+                # every continuation card carries a weapon, or the heat track the first had
+                # no room for
+                if any(
+                    not g and not (i == 1 and not heat_first) for i, g in enumerate(groups) if i
+                ):
+                    continue
+                cards = [piece(g, i, heat_first) for i, g in enumerate(groups)]
+                heights = [card_height(c, labels, lang, size) for c in cards]
+                if max(heights) > room:
+                    continue
+                # the emptiest card as full as can be; then the first card the fuller
+                key = (min(heights), len(groups[0]))
+                if best is None or key > best[0]:
+                    best = (key, cards)
+            if best is not None:
+                return best[1]
+    # a weapon too tall for a card of its own (its tracks are capped at four rows each:
+    # card_context.MAX_TICK_BOXES) still gets one
+    return [piece([], 0, False), *(piece([w], i + 1, False) for i, w in enumerate(weapons))]

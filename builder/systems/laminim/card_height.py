@@ -25,6 +25,7 @@ from builder.render.measure import (
     PT_MM,
     Piece,
     count_lines,
+    font_em,
     inline_box,
     pieces,
     text_em,
@@ -73,7 +74,7 @@ METRICS = {
         head_min=13.0,
         head_w=66.0,
         move_th=12.0,
-        tick_row=4.15,
+        tick_row=4.4,
         tlabel_pad=1.2,
         tracks_gap=1.0,
         trow_gap=0.6 + BORDER + 0.5,
@@ -84,17 +85,17 @@ METRICS = {
     ),
     "poker": CardMetrics(
         card_h=88.0,
-        pad_top=2.0,
-        pad_bottom=1.6,
-        inner_w=58.0,
+        pad_top=3.5,
+        pad_bottom=3.0,
+        inner_w=57.0,
         line_h=1.18,
         cell_pad_v=0.15,
         cell_pad_h=0.5,
         table_gap=0.6,
         head_min=9.4,
-        head_w=46.0,
+        head_w=45.0,
         move_th=8.0,
-        tick_row=3.1,
+        tick_row=4.1,
         tlabel_pad=0.4,
         tracks_gap=0.4,
         trow_gap=0.2 + BORDER + 0.25,
@@ -130,6 +131,9 @@ def card_em(text: str, lang: Lang, bold: bool = False) -> float:
     for c in text.replace(NBSP, " "):
         if c in signs:
             total += signs[c]
+        elif lang == "ja" and c.isascii() and c.isalpha():
+            # a name's Latin prints in the proportional BIZ UDPGothic (env.latin_spans)
+            total += max(JA_HALF_EM, font_em(c, "ja", bold))
         elif lang == "ja" and c.isascii():
             total += JA_HALF_EM
         elif c.isascii() and (c.isalnum() or c == " "):
@@ -174,11 +178,20 @@ def movement_height(
             else:
                 cell += pieces(f, f"{distance}{NBSP}· ", bold=True)
                 cell += pieces(f, f"{labels['turn']}{NBSP}{mode['turn']}", whole=True)
+            # "&nbsp;· " then a .nw span: a line may end after the dot (pieces() keeps a
+            # Japanese "· ズザー 1" whole, a piece wider than the cell)
             if mode["zuzzer"]:
-                cell += pieces(f, f"{NBSP}· {labels['zuzzer']}{NBSP}{mode['zuzzer']}")
+                cell += [
+                    Piece(f"{NBSP}· ", f),
+                    Piece(f"{labels['zuzzer']}{NBSP}{mode['zuzzer']}", f),
+                ]
             if mode["heat"] != "":
-                cell += pieces(f, f"{NBSP}· {labels['heat']}{NBSP}{mode['heat']}")
-            tallest = max(tallest, count_lines(_glued(cell), td, lang, card_em))
+                cell += [Piece(f"{NBSP}· ", f), Piece(f"{labels['heat']}{NBSP}{mode['heat']}", f)]
+            glued = _glued(cell)
+            if cols > 1 and any(width_mm(p, lang, card_em, strip=True) > td for p in glued):
+                # a mode's name and distance wider than its cell would print over the next one
+                return math.inf
+            tallest = max(tallest, count_lines(glued, td, lang, card_em))
         height += _row(m, tallest, 1.12 * f)
     return height
 
@@ -240,7 +253,12 @@ def card_sections(
         + m.line_h * _mm(card["team_pt"])
         + lines(_glued(frame_line), m.head_w) * frame_lh,
     )
-    movement = movement_height(card, labels, lang, card["movement_cols"], size)
+    # a continuation card leaves the movement table to the unit's first card
+    movement = (
+        0.0
+        if card.get("continued")
+        else movement_height(card, labels, lang, card["movement_cols"], size)
+    )
     # silhouette: a title row, two cells a row (face, slot tag, part name), the guards
     title = pieces(f, labels["silhouette"], bold=True)
     sil = m.table_gap + BORDER + _row(m, lines(title, full), m.line_h * f)
@@ -263,16 +281,16 @@ def card_sections(
         "header": head,
         "movement": movement,
         "silhouette": sil,
-        # a continuation card has no frame or heat track (they are on the unit's first card)
-        **_tracks_and_foot(card, labels, lang, size, frame=not card.get("continued")),
+        **_tracks_and_foot(card, labels, lang, size),
     }
 
 
 def _tracks_and_foot(
-    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str, frame: bool
+    card: dict[str, Any], labels: dict[str, str], lang: Lang, size: str
 ) -> dict[str, float]:
-    """The tick tracks (the frame's and heat's when ``frame``, then each weapon's head line
-    and boxes) and the hit table at the foot."""
+    """The tick tracks (the frame's and heat's when the card carries them: a continuation card
+    has no frame track, and the heat track only when the first card had no room for it, then
+    each weapon's head line and boxes) and the hit table at the foot."""
     m = METRICS[size]
     f = card["body_pt"]
     small = card["label_pt"]
@@ -281,9 +299,9 @@ def _tracks_and_foot(
     space = card_em(" ", lang) * _mm(f)
     tl = card["tlabel_pt"]
     tracks = m.tracks_gap
-    if frame:
+    if card.get("frame_track", True):
         tracks += m.trow_gap + _track(m, len(card["durability_rows"]), 1, tl)
-    if frame and card["heat"] is not None:
+    if card["heat"] is not None and card.get("heat_track", True):
         heat_lines = 2 if card["heat"]["cooling"] is not None else 1
         tracks += m.trow_gap + _track(m, len(card["heat"]["rows"]), heat_lines, tl)
     for wpn in card["weapons"]:

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
+from builder.render.backs import card_back, deck_context
 from builder.render.fit import fit
 from builder.render.layout import (
     DiscPack,
     Grid,
+    card_grid,
     check_choices,
-    make_grid,
     pack_discs,
     place_discs,
     place_on_pages,
@@ -36,10 +37,10 @@ from builder.systems.laminim.team import SLOTS, Team
 
 KINDS = ("cards", "tokens", "markers")
 
-TOKEN_NAME = (36.0, 8.0, 6.0)
-"""Width (mm), max and min pt of the unit name on a missile token (nothing under 6 pt)."""
+TOKEN_NAME = (36.0, 8.0, 6.5)
+"""Width (mm), max and min pt of the unit name on a missile token (nothing under 6.5 pt)."""
 
-MARKER_NAME = (31.0, 6.5, 6.0)
+MARKER_NAME = (31.0, 7.0, 6.5)
 """Width (mm), max and min pt of the unit name on a base marker."""
 
 TOKEN_DIAMETER = 50.0
@@ -104,18 +105,64 @@ def _disc_sheet(
     return context
 
 
-def cards_context(
-    team: Team, catalog: Catalog, *, lang: Lang, paper: str, card: tuple[float, float], size: str
-) -> Context:
+def unit_back(card: dict[str, Any], unit_name: str, options: PrintOptions) -> dict[str, Any]:
+    """A unit card's back: the unit's name and ID box, the team, the hit bonuses and the
+    obstruction rule (the reference card's, so a player has them under every unit)."""
+    lang = options.lang
     labels = labels_for(lang)
-    grid = make_grid(paper, card[0], card[1])
-    cards = [
-        piece
-        for u in shown_units(team, catalog, lang)
-        for piece in split_to_fit(
-            unit_card(u, shown_name(team, lang), lang, labels, size), labels, lang, size
-        )
-    ]
+    size = options.card_size or "poker"
+    name = f"{unit_name} ({labels['continued']})" if card.get("continued") else unit_name
+    bonuses = ("bonus_aim", "bonus_single", "bonus_rear", "bonus_downed", "bonus_all")
+    reminder = [*(labels[k] for k in bonuses), labels["obstruction"]]
+    return card_back(
+        name=name,
+        team=card["team_name"],
+        kind=f"{labels['frame']}: {card['frame']}",
+        reminder=reminder,
+        lead=labels["bonuses"],
+        catalog=options.catalog,
+        qr=options.share,
+        lang=lang,
+        card_mm=CARD_SIZES[size],
+    )
+
+
+def reference_back(team_name: str, options: PrintOptions) -> dict[str, Any]:
+    """The reference card's back: the team and the catalog."""
+    labels = labels_for(options.lang)
+    return card_back(
+        name=labels["reference"],
+        team=team_name,
+        kind="",
+        reminder=[],
+        catalog=options.catalog,
+        qr=options.share,
+        lang=options.lang,
+        card_mm=CARD_SIZES[options.card_size or "poker"],
+    )
+
+
+def cards_context(
+    team: Team,
+    catalog: Catalog,
+    *,
+    lang: Lang,
+    paper: str,
+    card: tuple[float, float],
+    size: str,
+    options: PrintOptions | None = None,
+) -> Context:
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+    labels = labels_for(lang)
+    grid = card_grid(paper, card[0], card[1], options.sheet)
+    cards: list[dict[str, Any]] = []
+    backs: list[dict[str, Any]] = []
+    team_name = shown_name(team, lang)
+    for u in shown_units(team, catalog, lang):
+        for piece in split_to_fit(unit_card(u, team_name, lang, labels, size), labels, lang, size):
+            cards.append(piece)
+            if options.sheet.backs != "none":
+                backs.append(unit_back({**piece, "team_name": team_name}, u.name, options))
     deck = fit_deck(cards, labels, lang, size)
     # a unit card keeps its type readable and the heaviest unit still fits, so the hit bonuses
     # and the obstruction rule go on one reference card of the same size and type, cut out with
@@ -124,7 +171,13 @@ def cards_context(
         *cards,
         {"reference": True, "intercepts": intercepts(team, catalog, lang)},
     ]
-    context = _document("cards", lang, paper, grid, items, shown_name(team, lang))
+    if options.sheet.backs != "none":
+        backs.append(reference_back(team_name, options))
+    title = f"{team_name} — {labels['doc_cards']}"
+    context = deck_context(
+        "laminim", lang, paper, grid, items, backs or None, options, labels, title
+    )
+    context["team"] = team_name
     context["card_size"] = size
     context["deck"] = deck
     context["hit_table"] = hit_table()
@@ -213,7 +266,15 @@ def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Print
         Printout(
             "cards",
             "laminim/cards.html",
-            cards_context(team, catalog, lang=lang, paper=paper, card=CARD_SIZES[size], size=size),
+            cards_context(
+                team,
+                catalog,
+                lang=lang,
+                paper=paper,
+                card=CARD_SIZES[size],
+                size=size,
+                options=options,
+            ),
         )
     ]
     if has_missiles(team, catalog):

@@ -154,7 +154,7 @@ class CardSize:
         """Everything on a character card but its weapon rows (with the margin), under
         ``title`` (by default a one-line name at the size's own size)."""
         abilities = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
-        derived = self._th_row() + self.line(self.key_pt) + CELL_Y_MM
+        derived = self.derived_mm()
         wounds = self.line() + 0.5 + 2 * self.tick_row
         plan = plan_lines * max(self.line(), WRITE_BOX_MM + 0.5)
         return (
@@ -170,6 +170,10 @@ class CardSize:
             + rules_lines * self.line(self.rules_pt)
             + MARGIN_MM
         )
+
+    def derived_mm(self) -> float:
+        """The derived values' table (evasion, durability): its head row and its key row."""
+        return self._th_row() + self.line(self.key_pt) + CELL_Y_MM
 
     def foot_mm(self, plan_lines: int, rules_lines: int) -> float:
         """The card's foot (wounds, round plan, rules) and the gaps before its blocks: it may
@@ -195,6 +199,22 @@ class Title:
     """Font size in pt."""
     lines: int
     """1, or 2 for a name too long for one line at :data:`ONE_LINE_SHARE` of the size."""
+
+
+def title_break(size: CardSize, lang: Lang, title: Title) -> int:
+    """How many of a two-line name's pieces its first line holds (0: one line, or a name that
+    fits one line with its tag under it): the heading breaks there, as its height was counted.
+    Left to wrap on its own, a name counted as two lines printed on one and left the card's
+    foot a seventh blank."""
+    if title.lines < 2:
+        return 0
+    used = 0.0
+    for i, word in enumerate(title.words):
+        piece = Piece(word, title.size, bold=True)
+        if i and used + piece_mm(piece, lang, strip=True) > size.text_mm:
+            return i
+        used += piece_mm(piece, lang)
+    return 0
 
 
 def _title_lines(title: Title | None) -> tuple[int, float | None]:
@@ -307,7 +327,7 @@ AMMO_TRACK_MAX = 40
 AMMO_WRITE_MM = 12.0
 """The write-in box of a magazine too large for a track."""
 
-BOX_GAP_MM = 0.4
+BOX_GAP_MM = 0.6
 """Between two boxes of an ammo track (cards.css ``.ammo .tick``)."""
 
 GROUP_GAP_MM = 1.0
@@ -333,12 +353,27 @@ def ammo_label_mm(
     return math.ceil((widest * size.body_pt * PT_MM + 1.0) * 10) / 10
 
 
-def ammo_mm(size: CardSize, ammo: int | None, per_row: int) -> float:
-    """Height of a weapon's ammo row (none for a weapon without ammo)."""
+AMMO_ROW_MIN = 10
+"""The fewest boxes a row of an ammo track holds beside its label: a label wider than that
+leaves (a poker card's "Ammo 30 / reload 3 AP" is 14.6 mm even at the 6.5 pt floor) goes on a
+line above the boxes instead, which then take the row's whole width ("Ammo 30" printed as a
+tower of six rows of five otherwise)."""
+
+
+def ammo_stacked(size: CardSize, label_mm: float) -> bool:
+    """The ammo label goes above its boxes (:data:`AMMO_ROW_MIN`)."""
+    return ammo_per_row(size, label_mm) < min(AMMO_ROW_MIN, ammo_per_row(size, 0.0))
+
+
+def ammo_mm(size: CardSize, ammo: int | None, per_row: int, stacked: bool = False) -> float:
+    """Height of a weapon's ammo row (none for a weapon without ammo): its label's two lines
+    beside the boxes, or its one line above them (``stacked``)."""
     if ammo is None:
         return 0.0
     rows = 1 if ammo > AMMO_TRACK_MAX else math.ceil(ammo / per_row)
     box = WRITE_BOX_MM if ammo > AMMO_TRACK_MAX else size.ammo_box
+    if stacked:
+        return size.line() + rows * (box + BOX_GAP_MM) + CELL_Y_MM
     return max(2 * size.line(), rows * (box + BOX_GAP_MM)) + CELL_Y_MM
 
 
@@ -348,7 +383,7 @@ SIZES: dict[str, CardSize] = {
         (11.0, 10.5, 10.0, 9.5, 9.0),
     ),
     "poker": CardSize(
-        63.0, 88.0, 3.0, 2.5, 1.2, 6.5, 6.5, 6.5, 6.5, 4.1, 6.5, 10.0, 6.5, 9.0, 3.5,
+        63.0, 88.0, 3.0, 3.0, 1.2, 6.5, 6.5, 6.5, 6.5, 4.1, 6.5, 10.0, 6.5, 9.0, 3.5,
         (8.0, 7.5, 7.0, 6.5),
     ),
 }  # fmt: skip

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
+from builder.render.backs import card_back, deck_context
 from builder.render.layout import (
     PAPERS,
     PRINTER_MARGIN,
     Grid,
+    card_grid,
     check_choices,
-    make_grid,
     place_on_pages,
     sheet_context,
 )
@@ -35,6 +36,7 @@ from builder.systems.soh.print_fit import (
     ammo_label_mm,
     ammo_mm,
     ammo_per_row,
+    ammo_stacked,
     balance_rows,
     fit_line,
     fit_name,
@@ -44,6 +46,7 @@ from builder.systems.soh.print_fit import (
     split_rows,
     spread_columns,
     spread_gap,
+    title_break,
     weapon_name,
 )
 from builder.systems.soh.rules.play import WOUND_TRACK
@@ -122,12 +125,17 @@ def _weapon(w: WeaponLine, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _ammo_layout(size: CardSize, lang: Lang, weapons: list[dict[str, Any]]) -> tuple[float, int]:
-    """The ammo label column and how many boxes an ammo row holds, alike for a whole card."""
+def _ammo_layout(
+    size: CardSize, lang: Lang, weapons: list[dict[str, Any]]
+) -> tuple[float, int, bool]:
+    """The ammo label column, how many boxes an ammo row holds and whether the label goes on
+    a line above the boxes (``print_fit.ammo_stacked``: no column), alike for a whole card."""
     magazines = [w["ammo_label"] for w in weapons if w["ammo_label"]]
     reloads = [w["reload"] for w in weapons if w["reload"]]
     label = ammo_label_mm(size, lang, magazines, reloads)
-    return label, ammo_per_row(size, label)
+    if ammo_stacked(size, label):
+        return 0.0, ammo_per_row(size, 0.0), True
+    return label, ammo_per_row(size, label), False
 
 
 def _ammo_rows(ammo: int | None, per_row: int) -> list[int]:
@@ -142,6 +150,10 @@ def _name_floor(size: CardSize) -> float:
     """The least size a long name shrinks to: above the crew line under it, so a cut name
     still reads as the card's heading, not as a line that runs on into the crew's."""
     return max(7.0, size.crew_pt + 0.5)
+
+
+TABLE_BORDER_MM = 0.2
+"""A table's outer border: what a weapon in a table of its own adds to a card's height."""
 
 
 def character_cards(
@@ -183,54 +195,55 @@ def character_cards(
     name_w = size.inner - sum(columns) - CELL_X_MM - TABLE_SLACK_MM
     names = [(w["name"], w["skill"]) for w in weapons]
     columns = spread_columns(size, lang, columns, names, labels["weapon"])
-    ammo_label, per_row = _ammo_layout(size, lang, weapons)
+    ammo_label, per_row, stacked = _ammo_layout(size, lang, weapons)
     rows = []
     for w in weapons:
         fitted = weapon_name(size, lang, w["name"], w["skill"], name_w)
         w |= {"words": fitted.name.words, "pt": fitted.name.size, "split": fitted.name.split}
         w["wide"] = fitted.wide
         w["ammo_rows"] = _ammo_rows(w["ammo"], per_row)
-        rows.append(fitted.height + ammo_mm(size, w["ammo"], per_row))
+        rows.append(fitted.height + ammo_mm(size, w["ammo"], per_row, stacked))
     plan = [
         *pieces(size.body_pt, f"{labels['round_plan']}: "),
         *inline_box(size.body_pt, labels["plan_evasion"], WRITE_BOXES_MM[0] + 1.0),
         *inline_box(size.body_pt, labels["plan_attack"], WRITE_BOXES_MM[1] + 1.0),
     ]
     plan_lines = count_lines(plan, size.text_mm, lang)
-    rules_lines = count_lines(pieces(size.rules_pt, labels["rules_line"]), size.text_mm, lang)
-    room_next = size.height - size.continuation_mm(cont_title)
-
-    def layout(fixed: float) -> tuple[list[int], bool]:
-        counts = split_rows(rows, size.height - fixed, room_next)
-        return counts, sum(rows[: counts[0]]) > size.height - fixed
+    # the reminder's lines counted in 85 % of the width (75 % in Japanese): a paragraph of signs
+    # (÷, ×, −) it printed a line more than the estimate, under the card's cut
+    rules_lines = count_lines(
+        pieces(size.rules_pt, labels["rules_line"]),
+        (0.85 if lang == "en" else 0.75) * size.text_mm,
+        lang,
+    )
+    # every card of a character carries the wound rules (a player reads them on the card in
+    # hand): a continuation card too, so a weapon moves on before the reminder ever gives way
+    rules_mm = rules_lines * size.line(size.rules_pt) + size.gap
+    room_next = size.height - size.continuation_mm(cont_title) - rules_mm
+    bare_foot = size.foot_mm(plan_lines, 0)  # the foot without the rules (on every card)
 
     fixed = size.card_mm(gear_lines, plan_lines, rules_lines, title)
-    counts, over = layout(fixed)
+    counts = split_rows(rows, size.height - fixed, room_next)
     rules, foot_moved = True, False
-    if len(counts) > 1 or over:  # the rules reminder gives way before a weapon moves on
-        bare = size.card_mm(gear_lines, plan_lines, 0, title) - size.gap
-        bare_counts, bare_over = layout(bare)
-        if len(bare_counts) < len(counts) or (over and not bare_over):
-            fixed, counts, rules = bare, bare_counts, False
-    if (
+    if len(counts) == 1 and sum(rows) > size.height - fixed:
+        # one card too full for its foot and its rows (a single weapon cannot move on): the
+        # foot (wounds, round plan) goes on a card of its own, the rules stay on both
+        fixed, foot_moved, counts = fixed - bare_foot, True, [len(rows), 0]
+    elif (
         len(counts) > 1 and len(rows) > 1
     ):  # the foot goes to the last card, which would be nearly empty
-        foot = size.foot_mm(plan_lines, rules_lines)
-        fixed, rules, foot_moved = (
-            size.card_mm(gear_lines, plan_lines, rules_lines, title) - foot,
-            True,
-            True,
-        )
-        counts = split_rows(rows, size.height - fixed, room_next - foot)
-        bare_foot = size.foot_mm(plan_lines, 0)
-        bare_counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
-        if 1 < len(bare_counts) < len(counts):  # the reminder gives way before a card is added
-            counts, foot, rules = bare_counts, bare_foot, False
+        fixed, foot_moved = fixed - bare_foot, True
+        counts = split_rows(rows, size.height - fixed, room_next - bare_foot)
         if len(counts) == 1:  # all weapons fit without the foot: the last one goes with it
             counts = [len(rows) - 1, 1]
-        rooms = [size.height - fixed, *[room_next] * (len(counts) - 2), room_next - foot]
-        per_card = [BLOCKS - FOOT_BLOCKS, *[2] * (len(counts) - 2), 2 + FOOT_BLOCKS - (not rules)]
-        counts = balance_rows(rows, rooms, per_card, size) or counts
+        # the greedy count kept room for the foot on every continuation card, not only the
+        # last: the fewest cards that hold the rows (a continuation card only when needed)
+        for k in range(2, len(counts) + 1):
+            rooms = [size.height - fixed, *[room_next] * (k - 2), room_next - bare_foot]
+            per_card = [BLOCKS - FOOT_BLOCKS + 1, *[3] * (k - 2), 2 + FOOT_BLOCKS]
+            if balanced := balance_rows(rows, rooms, per_card, size):
+                counts = balanced
+                break
 
     style = {
         "body": size.body_pt,
@@ -243,15 +256,17 @@ def character_cards(
         "pad_y": size.pad_y,
         "ammo_box": size.ammo_box,
         "ammo_label": ammo_label,
+        "ammo_stacked": stacked,
         "tick_row": size.tick_row,
     }
     first_rows = sum(rows[: counts[0]])
-    first_blocks = BLOCKS - FOOT_BLOCKS if foot_moved else BLOCKS - (not rules)
+    first_blocks = BLOCKS - FOOT_BLOCKS + 1 if foot_moved else BLOCKS
     card: dict[str, Any] = {
         "continued": False,
         "name": title.words,
         "name_pt": title.size,
         "name_lines": title.lines,
+        "name_break": title_break(size, lang, title),
         "crew": crew_line.text,
         "crew_pt": crew_line.size,
         "tag": leader,
@@ -276,16 +291,27 @@ def character_cards(
         "wound_rows": [10] * (WOUND_BOXES // 10),
         "rules": rules,
         "foot": not foot_moved,
+        "derived": True,
         "style": style | {"gap": spread_gap(size, fixed + first_rows, first_blocks)},
     }
     cards = [card]
     start = counts[0]
     for i, n in enumerate(counts[1:], start=2):
         last = i == len(counts)
-        used = size.continuation_mm(cont_title) + sum(rows[start : start + n])
+        used = size.continuation_mm(cont_title) + sum(rows[start : start + n]) + rules_mm
         if last:
-            used += size.foot_mm(plan_lines, rules_lines if rules else 0)
-        blocks = 2 + (FOOT_BLOCKS - (not rules) if last else 0)
+            used += bare_foot
+        # each weapon of a continuation card is a table of its own (cards.html), a block the
+        # card's spare room goes between: two weapons under a gap of a tenth of the card each
+        # left a fifth of it blank under the rules
+        blocks = 3 + max(0, n - 1) + (FOOT_BLOCKS - 1 if last else 0)
+        used += TABLE_BORDER_MM * max(0, n - 1)
+        # a card of the foot alone (its one weapon filled the first card) repeats the evasion
+        # and durability: the wounds are worked out from them, and the card is not left a
+        # third blank under its rules
+        derived = n == 0
+        if derived:
+            used += size.derived_mm() - size._th_row()
         cards.append(
             card
             | {
@@ -293,9 +319,11 @@ def character_cards(
                 "name": cont_title.words,
                 "name_pt": cont_title.size,
                 "name_lines": cont_title.lines,
+                "name_break": title_break(size, lang, cont_title),
                 "tag": tag,
                 "weapons": weapons[start : start + n],
                 "foot": last,
+                "derived": derived,
                 "style": style | {"gap": spread_gap(size, used, blocks)},
             }
         )
@@ -328,19 +356,48 @@ def deck_scale(crew: Crew, catalog: Catalog, lang: Lang, size_name: str) -> Card
     return base
 
 
+def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions) -> dict[str, Any]:
+    """A character card's back: the name and an ID box, the crew, the hit and wound rules."""
+    lang = options.lang
+    labels = labels_for(lang)
+    return card_back(
+        name=f"{name} ({labels['continued']})" if continued else name,
+        team=shown_name(crew, lang),
+        team_word=labels["crew"],
+        kind=labels["doc_cards"],
+        reminder=[labels["rules_line"]],
+        catalog=options.catalog,
+        qr=options.share,
+        lang=lang,
+        card_mm=CARD_SIZES[options.card_size or "large"],
+    )
+
+
 def cards_context(
-    crew: Crew, catalog: Catalog, *, lang: Lang, paper: str, size: str
+    crew: Crew,
+    catalog: Catalog,
+    *,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> dict[str, Any]:
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     card = CARD_SIZES[size]
-    grid = make_grid(paper, *card)
+    grid = card_grid(paper, *card, options.sheet)
     scale = deck_scale(crew, catalog, lang, size)
-    items = [
-        c
-        for d in derive_all(crew.characters, catalog)
-        for c in character_cards(d, crew, lang, size, scale)
-    ]
-    title = f"{shown_name(crew, lang)} — {labels_for(lang)['doc_cards']}"
-    context = _document("cards", lang, paper, grid, items, title)
+    items: list[dict[str, Any]] = []
+    backs: list[dict[str, Any]] = []
+    for d in derive_all(crew.characters, catalog):
+        ch = d.character
+        name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+        for c in character_cards(d, crew, lang, size, scale):
+            items.append(c)
+            if options.sheet.backs != "none":
+                backs.append(character_back(name, c["continued"], crew, options))
+    labels = labels_for(lang)
+    title = f"{shown_name(crew, lang)} — {labels['doc_cards']}"
+    context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size
     return context
 
@@ -395,7 +452,9 @@ def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Print
         Printout(
             "cards",
             "soh/cards.html",
-            cards_context(crew, catalog, lang=options.lang, paper=options.paper, size=size),
+            cards_context(
+                crew, catalog, lang=options.lang, paper=options.paper, size=size, options=options
+            ),
         ),
         Printout(
             "reference",

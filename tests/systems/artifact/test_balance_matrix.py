@@ -109,7 +109,7 @@ def test_json_is_one_document_with_the_documented_keys(cli):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_pdf_is_one_page(cli, tmp_path, lang):
+def test_pdf_is_one_page_with_no_text_under_6_5pt(cli, tmp_path, lang):
     import pdfplumber
 
     out = tmp_path / "matrix.pdf"
@@ -118,4 +118,6 @@ def test_pdf_is_one_page(cli, tmp_path, lang):
     with pdfplumber.open(out) as pdf:
         assert len(pdf.pages) == 1
         text = pdf.pages[0].extract_text()
+        sizes = [c["size"] for c in pdf.pages[0].chars if c["text"].strip()]
+    assert min(sizes) >= 6.5 - 0.01
     assert ("Ra Cailum" if lang == "en" else "ラーカイラム") in text

@@ -6,14 +6,17 @@ first. The template only turns a count into a CSS class on a box."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from builder.core.i18n import Labels, Lang
-from builder.render.layout import make_grid
+from builder.render.backs import deck_context
+from builder.render.layout import card_grid
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.print_fit import FACES, card_parts, deck_scale
-from builder.systems.artifact.printouts import CARD_SIZES, _document, _text, unit_card
+from builder.systems.artifact.print_labels import labels_for
+from builder.systems.artifact.printouts import CARD_SIZES, _text, unit_back, unit_card
 from builder.systems.artifact.rules.play import Fighter, Table
 from builder.systems.base import PrintOptions, Printout
 
@@ -36,31 +39,50 @@ def side_name(table: Table, side: int) -> str:
 
 
 def cards_context(
-    table: Table, catalog: ArtifactCatalog, lang: Lang, paper: str, size: str
+    table: Table,
+    catalog: ArtifactCatalog,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> dict[str, Any]:
-    """Every unit's card of both sides at one scale, marked as the battle stands."""
+    """Every unit's card of both sides at one scale, marked as the battle stands, laid out as a
+    force's deck is (``printouts.cards_context``: the cut margin and gutter, and the backs
+    ``options.sheet`` asks for)."""
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
     face = FACES[size]
-    grid = make_grid(paper, face.width, face.height)
+    grid = card_grid(paper, face.width, face.height, options.sheet)
     units = all_units(catalog)
     members = [(f, f"{f.id} {f.name}", units[f.stats.id]) for f in table.fighters]
     scale = deck_scale(face, lang, [_text(name, unit, lang) for _, name, unit in members])
-    items = []
+    items, backs = [], []
     for fighter, name, unit in members:
         marks = struck(fighter, table)
+        side = side_name(table, fighter.side)
         for part in card_parts(face, scale, lang, _text(name, unit, lang)):
-            card = unit_card(name, unit, side_name(table, fighter.side), lang, size, scale, part)
-            for track, count in zip(card["tracks"], marks, strict=False):
-                track["struck"] = count
+            card = unit_card(name, unit, side, lang, size, scale, part)
+            # a continuation card may print the second track alone (print_fit.Part)
+            for track, index in zip(card["tracks"], part.tracks, strict=True):
+                track["struck"] = marks[index]
             card["destroyed"] = not fighter.alive
             items.append(card)
+            if options.sheet.backs != "none":
+                back = unit_back(f"{fighter.name}", unit, part, side, options)
+                backs.append({**back, "id": str(fighter.id)})  # the deployment ID in its box
     state = "over" if table.over else "round"
-    title = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
-    context = _document("cards", lang, paper, grid, items, title)
+    stands = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
+    labels = labels_for(lang)
+    title = f"{stands} — {labels['doc_cards']}"
+    context = deck_context(
+        "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
+    )
+    context["force"] = stands
     context["card_size"] = size
     return context
 
 
 def printouts(table: Table, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
     size = options.card_size or next(iter(CARD_SIZES))
-    context = cards_context(table, catalog, options.lang, options.paper, size)
+    options = replace(options, card_size=size)
+    context = cards_context(table, catalog, options.lang, options.paper, size, options)
     return [Printout("cards", "artifact/cards.html", context)]

@@ -10,6 +10,7 @@ struck through). The template only turns a count into a CSS class on a box.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
@@ -80,11 +81,17 @@ def side_team(table: Table, side: int) -> Team:
 
 
 def cards_context(
-    table: Table, catalog: Catalog, lang: Lang, paper: str, size: str
+    table: Table,
+    catalog: Catalog,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> dict[str, Any]:
     """The cards ``laminim cards`` prints for each side's team (``printouts.cards_context``: the
-    same cards, team line and rules reference card), each unit's card then marked with its
-    state. Each side starts on a sheet of its own, its cards at its own deck's type sizes."""
+    same cards, team line and rules reference card, the same cut margin and the backs
+    ``options.sheet`` asks for), each unit's card then marked with its state. Each side starts
+    on a sheet of its own, its cards at its own deck's type sizes."""
     decks = [
         team_cards(
             side_team(table, side),
@@ -93,6 +100,7 @@ def cards_context(
             paper=paper,
             card=CARD_SIZES[size],
             size=size,
+            options=options,
         )
         for side in table.sides()
     ]
@@ -106,7 +114,7 @@ def cards_context(
         for deck in decks
         for page in deck["pages"]
         for placed in page["items"]
-        if not placed["item"].get("reference")
+        if not placed["item"].get("reference") and not placed.get("back")
     ]
     context = decks[0]
     context["pages"] = [page for deck in decks for page in deck["pages"]]
@@ -123,6 +131,11 @@ def cards_context(
             current = next(fighters)
         assert current is not None
         marked_card(card, current)
+    fronts = [p["item"] for page in context["pages"] for p in page["items"] if not p.get("back")]
+    backs = [p["item"] for page in context["pages"] for p in page["items"] if p.get("back")]
+    for front, back in zip(fronts, backs, strict=False):  # backs: in the fronts' order
+        if not front.get("reference"):
+            back["id"] = front["id"]  # the deployment ID in the back's box too
     return context
 
 
@@ -225,11 +238,12 @@ def printouts(
     from builder.render.roster import roster_context
 
     size = options.card_size or "poker"
+    options = replace(options, card_size=size)
     out = [
         Printout(
             "cards",
             "laminim/cards.html",
-            cards_context(table, catalog, options.lang, options.paper, size),
+            cards_context(table, catalog, options.lang, options.paper, size, options),
         )
     ]
     game = "ラミニム" if options.lang == "ja" else "LAMINIM"

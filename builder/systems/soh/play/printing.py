@@ -6,19 +6,22 @@ and each weapon's rounds spent struck on its ammo track. One type scale for the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from builder.core.i18n import Labels, Lang
-from builder.render.layout import check_choices, make_grid
+from builder.render.backs import deck_context
+from builder.render.layout import card_grid, check_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.printouts import (
     CARD_SIZES,
     WOUND_BOXES,
-    _document,
+    character_back,
     character_cards,
     deck_scale,
+    labels_for,
 )
 from builder.systems.soh.rules.play import Fighter, Table
 
@@ -58,10 +61,18 @@ def mark(cards: list[dict[str, Any]], fighter: Fighter) -> None:
 
 
 def cards_context(
-    table: Table, catalog: Catalog, lang: Lang, paper: str, size: str
+    table: Table,
+    catalog: Catalog,
+    lang: Lang,
+    paper: str,
+    size: str,
+    options: PrintOptions | None = None,
 ) -> dict[str, Any]:
-    """Every character's card of both sides at one scale, marked as the fight stands."""
-    grid = make_grid(paper, *CARD_SIZES[size])
+    """Every character's card of both sides at one scale, marked as the fight stands, laid out
+    as a crew's deck is (``printouts.cards_context``: the cut margin and gutter, and the backs
+    ``options.sheet`` asks for, each with the character's ID in its box)."""
+    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+    grid = card_grid(paper, *CARD_SIZES[size], options.sheet)
     sides = side_crews(table)
     everyone = [c for crew, _ in sides for c in crew.characters]
     whole = Crew.model_construct(
@@ -69,19 +80,30 @@ def cards_context(
     )  # the scale of the whole deck (two leaders allowed here: it is only measured)
     scale = deck_scale(whole, catalog, lang, size)
     items: list[dict[str, Any]] = []
+    backs: list[dict[str, Any]] = []
     for crew, fighters in sides:
         for d, fighter in zip(derive_all(crew.characters, catalog), fighters, strict=True):
             cards = character_cards(d, crew, lang, size, scale)
             mark(cards, fighter)
             items += cards
+            if options.sheet.backs != "none":
+                ch = d.character
+                name = ch.name_ja if lang == "ja" and ch.name_ja else ch.name
+                name = name.removeprefix(f"{fighter.id} ")  # the ID goes in its box
+                backs += [
+                    {**character_back(name, c["continued"], crew, options), "id": str(fighter.id)}
+                    for c in cards
+                ]
     state = "over" if table.over else "round"
     title = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
-    context = _document("cards", lang, paper, grid, items, title)
+    labels = labels_for(lang)
+    context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size
     return context
 
 
 def printouts(table: Table, catalog: Catalog, options: PrintOptions) -> list[Printout]:
     size = check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
-    context = cards_context(table, catalog, options.lang, options.paper, size)
+    options = replace(options, card_size=size)
+    context = cards_context(table, catalog, options.lang, options.paper, size, options)
     return [Printout("cards", "soh/cards.html", context)]

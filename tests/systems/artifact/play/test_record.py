@@ -229,12 +229,16 @@ def test_cards_of_a_record_strike_hp_lost_p_spent_and_ms_aboard(cli, record):
     session = Session.open(record)
     context = cards_context(session.state, session.catalog, "en", "a4", "poker")
     cards = [placed["item"] for page in context["pages"] for placed in page["items"]]
-    marks = {c["name"]: [t["struck"] for t in c["tracks"]] for c in cards}
+    marks: dict[str, list[int]] = {}  # a unit's cards in order: a continuation card's tracks
+    for c in cards:  # follow its first card's (a ship's aboard may head its second card)
+        name = c["name"].removesuffix(" (continued)")
+        marks.setdefault(name, []).extend(t["struck"] for t in c["tracks"])
     assert marks["2 Nightingale"] == [3, 2]  # HP 9 of 12, P 8 of 10
     assert marks["6 Hi-nu"] == [4, 2]  # HP 6 of 10, P 8 of 10
     assert marks["5 Ra Cailum"] == [0, 1]  # Rick Dias 3 aboard
     assert marks["1 Rewloola"] == [0, 0]
     forces = {c["name"]: c["force_line"] for c in cards}
+    assert "5 Ra Cailum (continued)" in forces  # the demo's ship takes two poker cards
     assert "Londo Bell" in forces["6 Hi-nu"] and "Sleeves vanguard" in forces["2 Nightingale"]
 
 

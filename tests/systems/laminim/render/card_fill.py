@@ -91,10 +91,13 @@ def card_outlines(page, size: str) -> list[dict]:
 
 
 def unit_cards(page, size: str) -> list[dict]:
-    """The unit cards' outlines, top to bottom, left to right (not the rules reference card)."""
+    """The unit cards' outlines, top to bottom, left to right (not the rules reference card):
+    three units, a unit too heavy for one card with its continuation cards, all on the first
+    page (the most a loadout team takes is seven cards of nine)."""
     cards = card_outlines(page, size)
-    assert len(cards) == 4  # three units and the rules reference card, last
-    return cards[:3]
+    assert len(page.pdf.pages) == 1
+    assert 4 <= len(cards) <= 7  # three units or more cards, and the rules reference card, last
+    return cards[:-1]
 
 
 def band_and_foot(objs: list[dict], card: dict) -> tuple[float, float, float]:

@@ -9,11 +9,13 @@ contexts. tests/systems/laminim/render/test_play_face.py measures the type sizes
 
 from __future__ import annotations
 
+import copy
 import itertools
 
 import pytest
 
 from builder.core.i18n import part_name
+from builder.render.layout import CUT_MARGIN
 from builder.systems.laminim.card_context import unit_card
 from builder.systems.laminim.card_fit import (
     MAX_SCALE,
@@ -47,7 +49,8 @@ from tests.systems.laminim.render.card_fill import (
 
 SIZES = ["poker", "large"]
 ID_BOX_MM = {"poker": 8.0, "large": 11.0}
-PAD_BOTTOM_MM = {"poker": 1.6, "large": 3.0}
+PAD_BOTTOM_MM = {"poker": CUT_MARGIN, "large": 3.0}
+"""The blank under a card's last line: no less than the 3 mm cut margin (layout.CUT_MARGIN)."""
 
 HEAVIEST = {  # test_overflow.py's worst case: 40-character names, heat on the frame and guns
     "en": "Wolfgang Maximilian WWW Mk-IV Heavy Guard",
@@ -138,8 +141,16 @@ def _deck(catalog, loadout: str, size: str, lang: str = "en") -> tuple[list[dict
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_deck_of_light_units_gets_the_largest_type(catalog, size):
+    """A deck of one-weapon units is set larger than the normal sizes: the largest scale its
+    fullest card allows (on large cards the most there is; a poker card, 3 mm inside its cut
+    and with 3.5 mm tick boxes, has room for 1.2 times)."""
     cards, deck = _deck(catalog, "one", size)
-    assert deck["scale"] == pytest.approx(MAX_SCALE[size])
+    labels = labels_for("en")
+    fullest = min(largest_scale(copy.deepcopy(c), labels, "en", size) for c in cards)
+    assert deck["scale"] == pytest.approx(fullest)
+    assert deck["scale"] > 1.0
+    if size == "large":
+        assert deck["scale"] == pytest.approx(MAX_SCALE[size])
     assert deck["body_pt"] > TYPE[size].body and deck["key_pt"] > TYPE[size].key
     assert all(c["movement_cols"] == 1 for c in cards)  # a mode a row: room to spare
 

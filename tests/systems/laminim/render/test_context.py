@@ -13,7 +13,8 @@ def _card(catalog, unit, lang="en"):
     return unit_card(resolve_unit(unit, catalog), "Team", lang, labels_for(lang))
 
 
-def test_forty_point_frame_is_three_rows_of_fifteen_boxes():
+def test_forty_point_frame_is_three_rows_of_fifteen_boxes_on_large_four_of_ten_on_poker():
+    assert box_rows(40, "poker") == [10, 10, 10, 10]
     assert box_rows(40) == [15, 15, 10]
     assert box_rows(14) == [14]
     assert box_rows(16) == [15, 1]
@@ -38,9 +39,10 @@ def test_card_shows_ammo_and_no_heat_track_without_heat(catalog):
     card = _card(catalog, Unit(name="A", frame="bastion", weapons=["gatling", "missile", None]))
     assert not card["over_payload"]
     gatling = card["weapons"][0]
-    assert gatling["ammo_rows"] == [12] and gatling["ammo_per_attack"] == 2
+    # a poker card (the default) holds ten 3.5 mm boxes a row
+    assert gatling["ammo_rows"] == [10, 2] and gatling["ammo_per_attack"] == 2
     assert card["heat"] is None
-    assert card["durability_rows"] == [15, 15, 10]
+    assert card["durability_rows"] == [10, 10, 10, 10]
 
 
 def test_heat_track_appears_when_the_frame_has_heat(catalog):
@@ -49,7 +51,7 @@ def test_heat_track_appears_when_the_frame_has_heat(catalog):
     from dataclasses import replace
 
     card = unit_card(replace(unit, frame=hot), "T", "en", labels_for("en"))
-    assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [12]}
+    assert card["heat"] == {"capacity": 12, "cooling": 3, "rows": [10, 2]}
 
 
 def test_the_play_face_carries_no_list_building_analysis(catalog):

@@ -70,8 +70,9 @@ def test_card_outlines_measure_the_chosen_card_size(fixture, size, request):
             for r in page.rects
             if abs(r["width"] / MM - want_w) < 0.2 and abs(r["height"] / MM - want_h) < 0.2
         ]
-    # one per unit of the demo team, and the rules reference card
-    assert len(outlines) == 4
+    # one per unit of the demo team (on poker, two go on in continuation cards: 3.5 mm tick
+    # boxes ten a row), and the rules reference card
+    assert len(outlines) == (6 if size == "poker" else 4)
 
 
 def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
@@ -79,8 +80,9 @@ def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         cards = [r for r in page.rects if r["width"] / MM > 60]
-        # three units in the first row, the rules reference card below
-        assert len(cards) == 4 and len({round(r["top"]) for r in cards}) == 2
+        # three units on five cards (3.5 mm tick boxes: two go on in continuation cards)
+        # and the rules reference card: six cards in two rows
+        assert len(cards) == 6 and len({round(r["top"]) for r in cards}) == 2
 
         def outside(ln):
             return all(
@@ -91,8 +93,9 @@ def test_poker_cards_fit_nine_to_a_page_with_crop_marks(en_a4):
                 for c in cards
             )
 
-        # crop marks in the margin: 4 cut lines across x 2 ends, 3 cut lines down x 2 ends
-        assert len([ln for ln in page.lines if outside(ln)]) == 14
+        # crop marks in the margin, both edges of every column and row (3 mm gutters): 6 cut
+        # lines across x 2 ends, 4 down x 2 ends
+        assert len([ln for ln in page.lines if outside(ln)]) == 20
 
 
 @pytest.mark.parametrize("fixture", ["en_a4", "ja_letter_large"])

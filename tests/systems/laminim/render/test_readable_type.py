@@ -144,10 +144,16 @@ def test_front_arc_lines_do_not_cross_any_text(tmp_path_factory, catalog, lang):
             assert not crossed, f"a front-arc line crosses {''.join(c['text'] for c in crossed)}"
 
 
-def test_japanese_unit_names_on_tokens_are_bold(catalog):
-    """IPAex Gothic has no bold face: the name is drawn with an outline (SVG stroke)."""
+def test_japanese_unit_names_on_tokens_are_in_the_true_bold(catalog):
+    """The name prints in BIZ UDGothic Bold (a true bold face), not emboldened by an outline."""
+    import io
+
+    import pdfplumber
+
+    from builder.render.pdf import pdf_bytes
+
     html = render_html(TEAM, catalog, "tokens", lang="ja")
-    owner = re.findall(r'<text [^>]*font-weight="bold"[^>]*>([^<]*)</text>', html)
-    assert "重装突撃" in owner
-    tag = next(m for m in re.findall(r"<text [^>]*>重装突撃</text>", html))
-    assert 'stroke="#000"' in tag
+    assert "stroke-width" not in re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    with pdfplumber.open(io.BytesIO(pdf_bytes(html))) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["text"] in "重装突撃"]
+    assert chars and all("UDGothic-Bold" in c["fontname"] for c in chars)
