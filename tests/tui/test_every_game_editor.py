@@ -17,6 +17,7 @@ from builder.tui.app import BuilderApp
 from builder.tui.dialogs.choice_dialog import ChoiceDialog
 from builder.tui.dialogs.confirm_dialog import ConfirmDialog
 from builder.tui.dialogs.prompt_dialog import PromptDialog
+from builder.tui.items import shown_key
 from tests.tui.helpers import choose_file, screen_text, settle
 
 SIZE = (80, 24)
@@ -70,8 +71,8 @@ async def test_add_rename_duplicate_remove_undo_redo_save(game, lang, tmp_path):
         if game == "kuroganen":
             await pilot.press("r")  # the map has no named items: r names the map
             await settle(pilot)
-            await rename_to(pilot, "Renamed")
-            assert app.team.name == "Renamed"
+            await rename_to(pilot, "Renamed")  # the name shown: the Japanese one under ja
+            assert getattr(app.team, shown_key(app.team, lang)) == "Renamed"
         else:
             await pilot.press("r")
             await settle(pilot)
