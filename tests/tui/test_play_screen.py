@@ -58,11 +58,31 @@ def test_an_action_line_reads_as_the_actions_file_does():
     }
     assert parse_action("end dice: [1, 4]", actions) == {"do": "end-round", "dice": [1, 4]}
     assert parse_action("undo", actions) == {"do": "undo"}
-    for bad in ("", "jump by: 1", "attack by: [", "attack 3"):
+    for bad in ("", "jump by: 1", "attack by: [", "attack 3", "attack 3 by: 1"):
         with pytest.raises(ValueError) as said:
             parse_action(bad, actions)
         en, ja = said.value.args[0]
         assert en and ja and en != ja
+
+
+def test_an_action_line_reads_pairs_as_players_type_them():
+    """Spaces instead of commas, key:value run together, a Japanese keyboard's full-width
+    colon and 、, names with spaces, lists with commas inside."""
+    actions = ("evade", "attack", "move")
+    want = {"do": "evade", "unit": 4, "ap": 1}
+    for line in ("evade unit: 4 ap: 1", "evade unit:4,ap:1", "ev unit：４、ap：１"):
+        assert parse_action(line, actions) == want, line
+    assert parse_action("attack by: イネス船長 target: Dr Kit", actions) == {
+        "do": "attack",
+        "by": "イネス船長",
+        "target": "Dr Kit",
+    }
+    assert parse_action("move unit: 2 path: [[5, 4], [4, 4]] to: [3, 4]", actions) == {
+        "do": "move",
+        "unit": 2,
+        "path": [[5, 4], [4, 4]],
+        "to": [3, 4],
+    }
 
 
 async def type_action(pilot, key: str, text: str) -> None:

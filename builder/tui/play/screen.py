@@ -17,6 +17,8 @@ it, the braces left out, and dice (the battle's ``dice_keys``) as their faces in
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -49,7 +51,7 @@ def parse_action(
     """``ACTION key: value, key: 6315`` as the action's data (a prefix names an action when
     only one starts with it; a key of ``dice_keys`` may hold faces in a row); ValueError (its
     words in both languages as ``args[0]``) when it cannot be read."""
-    text = line.strip()
+    text = unicodedata.normalize("NFKC", line).replace("、", ",").strip()
     if not text:
         raise ValueError(words("empty"))
     word, _, rest = text.partition(" ")
@@ -57,12 +59,7 @@ def parse_action(
     named = [a for a in known if a == word] or [a for a in known if a.startswith(word)]
     if len(named) != 1:
         raise ValueError(words("unknown", word=word, known=", ".join(known)))
-    try:
-        data = yaml.safe_load("{" + rest + "}") if rest.strip() else {}
-    except yaml.YAMLError as exc:
-        raise ValueError(words("unreadable", error=str(exc).splitlines()[0])) from None
-    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
-        raise ValueError(words("pairs"))
+    data = _pairs(rest)
     for key in dice_keys:
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -70,6 +67,45 @@ def parse_action(
         if isinstance(value, str) and value.isdigit():
             data[key] = [int(c) for c in value]
     return {"do": named[0], **data}
+
+
+_KEY = re.compile(r"(?:^|(?<=[\s,]))([A-Za-z_][\w-]*)\s*:(?!:)")
+"""A key where a pair starts: at the start, or after a space or a comma."""
+
+
+def _pairs(rest: str) -> dict[str, Any]:
+    """``key: value`` pairs as players type them: with commas or spaces between them
+    (``unit: 4 ap: 1``), ``key:value`` run together; a value is YAML (``[1, 2]``, a name).
+    ValueError with the pairs' form when they cannot be read."""
+    if not rest.strip():
+        return {}
+    starts: list[tuple[int, int, str]] = []  # (where the key starts, where its value does, key)
+    depth = 0
+    i = 0
+    while i < len(rest):
+        char = rest[i]
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif depth == 0:
+            found = _KEY.match(rest, i)
+            if found and (i == 0 or rest[i - 1] in " \t,"):
+                starts.append((i, found.end(), found.group(1)))
+                i = found.end()
+                continue
+        i += 1
+    if not starts or rest[: starts[0][0]].strip(" ,"):
+        raise ValueError(words("pairs"))
+    data: dict[str, Any] = {}
+    for n, (_, begin, key) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(rest)
+        text = rest[begin:end].strip().rstrip(",").strip()
+        try:
+            data[key] = yaml.safe_load(text) if text else None
+        except yaml.YAMLError:
+            raise ValueError(words("value", field=key, value=text)) from None
+    return data
 
 
 def threats_of(doc: RecordDocument) -> tuple[str | None, ...]:
