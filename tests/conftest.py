@@ -183,6 +183,43 @@ pyproject.toml); a long file taken last keeps one worker busy while the other ha
 the long ones go first and the many short ones fill in at the end."""
 
 
+SWEEPS = frozenset(
+    {
+        "tests/printing/test_demo_printouts.py::test_no_text_or_mark_within_5mm_of_the_paper_edge",
+        "tests/systems/laminim/render/test_play_face.py::test_nothing_on_a_card_is_under_6_5_pt",
+        "tests/systems/laminim/render/test_play_face.py::test_large_tick_boxes_are_at_least_3_5_mm",
+        "tests/systems/laminim/render/test_overflow.py::test_card_content_stays_inside_its_card",
+        "tests/systems/soh/test_table_ready_cards.py::test_nothing_on_a_card_is_under_6_5_pt",
+        "tests/systems/artifact/test_table_ready_cards.py::test_nothing_on_a_card_is_under_6_5_pt",
+        "tests/systems/laminim/render/test_card_fill.py::test_nothing_spills_or_overlaps",
+        "tests/printing/test_maps.py::"
+        "test_a_big_map_prints_every_column_and_row_inside_the_margins_on_full_pages",
+        "tests/systems/soh/test_card_words.py::test_every_bundled_gear_name_prints_whole_on_one_line",
+        "tests/systems/soh/test_card_words.py::test_the_weapon_tables_headers_print_whole",
+    }
+)
+"""Printout sweeps: a layout bar checked over every deck × language × paper × card size. In the
+suite each value of each parameter is checked at least once (a deck, a language, a paper, a
+size each appear in some case); the whole cross product runs with ``pytest -m slow``."""
+
+
+def _cover_sweeps(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every case of a sweep whose parameter values earlier cases already cover."""
+    covered: dict[str, set[tuple[str, str]]] = {}
+    for item in items:
+        name = item.nodeid.split("[", 1)[0]
+        spec = getattr(item, "callspec", None)
+        if name not in SWEEPS or spec is None or item.get_closest_marker("slow"):
+            continue
+        seen = covered.setdefault(name, set())
+        values = {(key, repr(value)) for key, value in spec.params.items()}
+        if values <= seen:
+            item.add_marker(pytest.mark.slow)
+        seen |= values
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    _cover_sweeps(items)
     order = {path: i for i, path in enumerate(HEAVY_FIRST)}
     items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))
