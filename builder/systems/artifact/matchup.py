@@ -20,7 +20,7 @@ from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.read import ForceRead
 from builder.systems.matchup import Cell, Matchup, MatchupEntry, MatchupOptions, Side
 
-LABELS = Messages.load(__file__, "matchup_labels.yaml")
+LABELS = Messages.load(__file__, "matchup_messages.yaml")
 
 
 def _report(entry: MatchupEntry, catalog: ArtifactCatalog) -> ForceReport:
