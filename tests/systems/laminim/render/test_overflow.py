@@ -17,6 +17,7 @@ import pytest
 
 from builder.render.pdf import write_pdf
 from builder.systems.laminim.card_fit import CARD_SIZES
+from builder.systems.laminim.print_labels import labels_for
 from builder.systems.laminim.printouts import render_html
 from builder.systems.laminim.team import Team, Unit
 from tests.printing.pdf_measure import DEFAULT_PAIRS
@@ -181,10 +182,18 @@ def test_card_content_stays_inside_its_card(tmp_path_factory, catalog, lang, siz
             for r in page.rects
             if abs(r["width"] / MM - want_w) < 0.3 and abs(r["height"] / MM - want_h) < 0.3
         ]
-        # three units and the rules reference card; a poker card too small for the hot loadouts
-        # at the table's type sizes goes on in continuation cards (card_fit.split_to_fit)
+        # three units and the rules reference card; on poker a unit too heavy for one card at
+        # the table's type sizes and 3.5 mm tick boxes (ten a row: the heavy and hot loadouts)
+        # goes on in continuation cards (card_fit.split_to_fit), marked continued, on the page
+        mark = "(" + labels_for(lang)["continued"] + ")"
+        heads = [
+            r for r in cards if mark not in "".join(c["text"] for c in page.chars if inside(c, r))
+        ]
+        assert len(heads) == 4
         if loadout == "hot" and size == "poker":
             assert 4 < len(cards) <= 9
+        elif size == "poker":
+            assert 4 <= len(cards) <= 9
         else:
             assert len(cards) == 4
         _check_regions(page, cards, "card")
