@@ -162,6 +162,17 @@ def test_japanese_unit_names_on_tokens_are_in_the_true_bold(catalog):
 
     html = render_html(TEAM, catalog, "tokens", lang="ja")
     assert "stroke-width" not in re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
+    # the name's characters where the whole name prints: the frame's Japanese name (重装型, in
+    # the body weight) shares two of them
+    rows: dict[float, list[dict]] = {}
     with pdfplumber.open(io.BytesIO(pdf_bytes(html))) as pdf:
-        chars = [c for c in pdf.pages[0].chars if c["text"] in "重装突撃"]
+        for c in pdf.pages[0].chars:
+            rows.setdefault(round(c["top"], 1), []).append(c)
+    name = TEAM.units[2].name
+    chars = []
+    for row in rows.values():
+        row.sort(key=lambda c: c["x0"])
+        text = "".join(c["text"] for c in row)
+        for m in re.finditer(name, text):
+            chars += row[m.start() : m.end()]
     assert chars and all("UDGothic-Bold" in c["fontname"] for c in chars)
