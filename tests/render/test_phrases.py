@@ -4,6 +4,7 @@ printouts used to split: 「移/動」「落/下先」「リス/ク+2」「（1/
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -77,17 +78,18 @@ def test_a_mode_keeps_its_distance():
 def test_a_name_may_wrap_between_its_parts_but_never_inside_one():
     """A katakana name is one word to the phrase breaker: the compare sheet's column heads ran
     「アメリア・オコンクォ＝リンドクヴィスト博士」 over the next column. ``name_phrases`` sets each
-    part in its own unbreakable span, so the line may break after ・ or ＝ only."""
+    part in its own unbreakable span, so the line may break after ・ or ＝ only (・ is set in the
+    proportional face, as Latin is: its own span inside the part's)."""
     from builder.render.env import make_env
 
     html = make_env().from_string("{{ n | name_phrases }}").render(n="アメリア・オコンクォ＝リンド")
     assert html == (
-        '<span class="kw">アメリア・</span><span class="kw">オコンクォ＝</span>'
-        '<span class="kw">リンド</span>'
+        '<span class="kw">アメリア<span class="lat">・</span></span>'
+        '<span class="kw">オコンクォ＝</span><span class="kw">リンド</span>'
     )
-    assert make_env().from_string("{{ n | name_phrases }}").render(n="<b>Vex</b>") == (
-        "&lt;b&gt;Vex&lt;/b&gt;"
-    )
+    hostile = make_env().from_string("{{ n | name_phrases }}").render(n="<b>Vex</b>")
+    assert "<b>" not in hostile  # escaped: only our own spans are markup
+    assert re.sub(r"</?span[^>]*>", "", hostile) == "&lt;b&gt;Vex&lt;/b&gt;"
 
 
 @pytest.mark.parametrize(

@@ -137,7 +137,7 @@ def test_english_tokens_and_markers_name_their_units(en_a4):
 
 def test_japanese_cards_use_catalog_japanese_names(ja_letter_large):
     text = _text(ja_letter_large["cards"])
-    for name in ("Kestrel", "射撃型", "重装型", "高速近接型"):
+    for name in ("ケストレル", "射撃型", "重装型", "高速近接型"):  # the demo's name_ja
         assert name in text
     for part in ("ライフル", "ミサイル", "ガトリング砲", "クイックブースター", "ブレード"):
         assert part in text
