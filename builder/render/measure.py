@@ -88,6 +88,7 @@ def _advances(path: Path) -> dict[int, float] | None:
         return None
 
 
+@lru_cache(maxsize=1 << 16)  # a deck's fitting measures the same words thousands of times
 def font_em(text: str, lang: Lang, bold: bool = False, safety: float = SAFETY) -> float:
     """Width of ``text`` in em as printed: Japanese in BIZ UDGothic, English in DejaVu Sans
     (BIZ UDGothic for what DejaVu lacks); ``safety`` times what the fonts say, :func:`char_em`
