@@ -37,7 +37,6 @@ from builder.exchange.code import (
     CodeError,
     Reader,
     Writer,
-    frame,
     unframe,
 )
 from builder.exchange.share import (
@@ -47,6 +46,7 @@ from builder.exchange.share import (
     catalog_lists,
     collections_of,
     game_tag,
+    pack,
 )
 from builder.systems import RECORD_KEYS, AnySystem, Exchanges
 
@@ -75,22 +75,9 @@ def encode_record(
     if tree.get(CATALOG_KEY) == identity.to_json():
         flags |= FLAG_SAME_CATALOG
         del tree[CATALOG_KEY]
-    if bundled_name is not None and identity.name == bundled_name:
-        flags |= FLAG_BUNDLED_NAME
     writer = Writer(words_of(system, identity), 0)
     writer.value(tree)
-    body = bytes(writer.out)
-    packed = zlib.compress(body, 9, wbits=-15)
-    if len(packed) < len(body):
-        flags |= FLAG_DEFLATED
-        body = packed
-    head = Writer((), 0)
-    head.value(identity.version)
-    if not flags & FLAG_BUNDLED_NAME:
-        head.value(identity.name)
-    out = game_tag(system.id) + bytes([flags]) + bytes(head.out)
-    out += bytes.fromhex(identity.digest[:DIGEST_CHARS].ljust(DIGEST_CHARS, "0")) + body
-    return frame(KIND_RECORD, out)
+    return pack(KIND_RECORD, system, identity, flags, bytes(writer.out), bundled_name)
 
 
 @dataclass

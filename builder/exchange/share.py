@@ -116,11 +116,24 @@ def encode(
         data = {k: v for k, v in data.items() if k != SYSTEM_KEY}
     if pinned:
         flags |= FLAG_PINNED
-    if bundled_name is not None and identity.name == bundled_name:
-        flags |= FLAG_BUNDLED_NAME
     tree = Writer(words_of(system), len(collections))
     tree.value(data)
-    body = bytes(tree.out)
+    return pack(KIND_TEAM, system, identity, flags, bytes(tree.out), bundled_name)
+
+
+def pack(
+    kind: int,
+    system: AnySystem,
+    identity: CatalogIdentity,
+    flags: int,
+    body: bytes,
+    bundled_name: str | None,
+) -> str:
+    """A code of ``kind`` (a team's, a record's): the game, the flags, the catalog's version,
+    its name unless it is the bundled one's, its digest, then ``body`` deflated when that is
+    shorter."""
+    if bundled_name is not None and identity.name == bundled_name:
+        flags |= FLAG_BUNDLED_NAME
     packed = zlib.compress(body, 9, wbits=-15)
     if len(packed) < len(body):
         flags |= FLAG_DEFLATED
@@ -131,7 +144,7 @@ def encode(
         head.value(identity.name)
     out = game_tag(system.id) + bytes([flags]) + bytes(head.out)
     out += bytes.fromhex(identity.digest[:DIGEST_CHARS].ljust(DIGEST_CHARS, "0")) + body
-    return frame(KIND_TEAM, out)
+    return frame(kind, out)
 
 
 @dataclass
