@@ -81,7 +81,7 @@ async def test_the_print_dialog_offers_the_games_declared_card_sizes(make_fake_a
     app = make_fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, PrintDialog)
         select = app.screen.query_one("#card-size", Select)
         assert select.value == "mini"

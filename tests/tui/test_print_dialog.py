@@ -12,7 +12,7 @@ from textual.widgets import Button
 from builder.tui.dialogs import print_dialog
 from builder.tui.dialogs.print_dialog import PrintDialog, check_out_dir
 from tests.tui.conftest import SIZE
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import click_again, screen_text, settle
 
 
 @pytest.fixture
@@ -63,7 +63,7 @@ async def test_a_file_where_the_folder_should_be_is_reported(make_fake_app, tmp_
 
 async def _print_to_again(pilot, out_dir: str) -> None:
     pilot.app.screen.query_one("#out-dir").value = out_dir
-    await pilot.click("#print")
+    await click_again(pilot, "#print")
     await settle(pilot)
 
 

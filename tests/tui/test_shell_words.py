@@ -6,6 +6,7 @@ import pytest
 
 from builder.tui.app import BuilderApp
 from builder.tui.labels import t
+from tests.tui.helpers import settle
 
 NOUNS = {"laminim": "team", "artifact": "force", "soh": "crew", "kuroganen": "map"}
 
@@ -38,16 +39,16 @@ def test_help_names_the_game_first_its_screen_and_the_print_dialog_its_sizes(sid
     async def main() -> None:
         app = BuilderApp.from_paths(None, None, sid)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             first = app.ui.help[0]  # the game's first screen's section
             for lang, title in (
                 ("en", f"{app.system.name} — keys"),
                 ("ja", f"{app.system.name_ja} — キー操作"),
             ):
                 app.lang = lang  # type: ignore[assignment]
-                await pilot.pause()
+                await settle(pilot)
                 await pilot.press("f1")
-                await pilot.pause()
+                await settle(pilot)
                 assert isinstance(app.screen, HelpScreen)
                 strips = app.screen._compositor.render_strips()
                 text = "\n".join(strip.text.strip() for strip in strips if strip.text.strip())
@@ -59,10 +60,10 @@ def test_help_names_the_game_first_its_screen_and_the_print_dialog_its_sizes(sid
                 titles = [s[1] if lang == "ja" else s[0] for s in app.screen._sections]
                 assert titles.index(section) < titles.index(every)
                 await pilot.press("escape")
-                await pilot.pause()
+                await settle(pilot)
             assert app.title.startswith(app.system.name_ja)  # the title follows the language
             await pilot.press("p")
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(app.screen, PrintDialog)
             row = app.screen.query_one("#card-size-row")
             assert row.display == (len(app.system.card_sizes) > 1)

@@ -16,6 +16,7 @@ from builder.systems.kuroganen.rules import reach
 from builder.systems.kuroganen.tui.map_screen import DEFAULT_MOVE, MapScreen
 from builder.systems.kuroganen.tui.map_view import MapView
 from builder.tui.app import BuilderApp
+from tests.tui.helpers import settle
 
 SIZE = (80, 24)
 
@@ -35,7 +36,7 @@ def drive(path: Path, script: Callable[[Pilot, BuilderApp], Awaitable[None]]) ->
     async def run() -> None:
         app = make_app(path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await script(pilot, app)
 
     asyncio.run(run())
@@ -138,7 +139,7 @@ def test_a_pit_cannot_be_the_start_and_the_view_toggles(map_file):
 def test_japanese_labels_fit_80x24(map_file):
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         lines = screen_lines(app)
         text = "\n".join(lines)
         assert "開始 (1,0)" in text and "到達可能" in text and "ここを開始" in text
@@ -153,7 +154,7 @@ def test_saving_keeps_the_plan_in_the_file(map_file):
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("plus")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
         assert not app.dirty
 
     drive(map_file, script)
@@ -201,7 +202,7 @@ def test_raising_a_cell_and_digging_a_pit_save_only_those_rows(map_file):
         expected = {r.at for r in reach(app.team.height_map(), (1, 0), DEFAULT_MOVE)}
         assert set(view.reach) == expected and (9, 6) not in view.reach
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
         assert not app.dirty
 
     drive(map_file, script)
@@ -337,7 +338,7 @@ def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file)
 
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("l", "f1")
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(30):  # to the end: the kit's help grew (S shares the screen)
             await pilot.press("down")
         text = "\n".join(screen_lines(app))
@@ -385,7 +386,7 @@ def test_print_without_a_plan_prints_the_reach_on_screen_and_leaves_the_file_alo
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         assert app.team.plan is None
         await pilot.press("p")
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, PrintDialog)
         printed = dialog._team
@@ -398,7 +399,7 @@ def test_print_without_a_plan_prints_the_reach_on_screen_and_leaves_the_file_alo
         assert app.team.plan is None and not app.dirty
         await pilot.press("escape")
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert "p 印刷" in "\n".join(screen_lines(app))
 
     drive(map_file, script)

@@ -211,19 +211,19 @@ def test_suggest_sorts_by_the_column_chosen_and_tells_rows_apart(make_app):
             assert dealt == sorted(dealt, reverse=True)  # most dealt first, as it opens
             assert "5 dealt▼" in screen_text(pilot)
             await pilot.press("1")  # by P(alive)
-            await pilot.pause()
+            await settle(pilot)
             alive = [s.alive for s in dialog.front]
             assert alive == sorted(alive, reverse=True)
             assert "1 alive▼" in screen_text(pilot)
             await pilot.press("3")  # by damage per round
-            await pilot.pause()
+            await settle(pilot)
             damage = [s.damage_all for s in dialog.front]
             assert damage == sorted(damage, reverse=True) and damage != [
                 s.damage_all for s in sorted(dialog.front, key=lambda s: -s.alive)
             ]
             assert "3 damage▼" in screen_text(pilot)
             await pilot.press("4")  # by payload, lightest first
-            await pilot.pause()
+            await settle(pilot)
             payload = [s.payload for s in dialog.front]
             assert payload == sorted(payload)
 

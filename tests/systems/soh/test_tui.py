@@ -14,6 +14,7 @@ from builder.systems.soh.system import SYSTEM
 from builder.systems.soh.text import pct
 from builder.systems.soh.tui.screens import CompareScreen, CrewScreen, OddsScreen
 from builder.tui.app import BuilderApp
+from tests.tui.helpers import settle
 
 DEMO = Path(__file__).parents[3] / "parts_catalog" / "soh" / "demo_crew.yaml"
 SIZE = (80, 24)
@@ -32,7 +33,7 @@ def _run(body) -> None:  # type: ignore[no-untyped-def]
     async def main() -> None:
         app = _app()
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await body(app, pilot)
 
     asyncio.run(main())
@@ -48,10 +49,10 @@ def test_crew_screen_shows_derived_values_and_the_planner_in_80x24():
         lines = text.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         await pilot.press("t")  # next opponent
-        await pilot.pause()
+        await settle(pilot)
         assert "Pirate trooper" in _text(pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert "イネス船長" in _text(pilot) and "相手" in _text(pilot)
 
     _run(body)
@@ -60,12 +61,12 @@ def test_crew_screen_shows_derived_values_and_the_planner_in_80x24():
 def test_odds_panel_recomputes_on_each_key_and_draws_bars():
     async def body(app, pilot):  # type: ignore[no-untyped-def]
         await pilot.press("o")
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, OddsScreen)
         hit = screen.query_one("#in-hit", Input)
         hit.value = "9"
-        await pilot.pause()
+        await settle(pilot)
         v = screen.values
         expected = odds(**v)
         assert v["hit"] == 9
@@ -74,14 +75,14 @@ def test_odds_panel_recomputes_on_each_key_and_draws_bars():
         bars = str(screen.query_one("#odds-bars", Static).render())
         assert "█" in bars and "×1" in bars
         hit.value = "x"
-        await pilot.pause()
+        await settle(pilot)
         assert "whole numbers: Hit = x" in str(screen.query_one("#odds-summary", Static).render())
         hit.value = ""  # an emptied field names itself, not Python's int() message
-        await pilot.pause()
+        await settle(pilot)
         message = str(screen.query_one("#odds-summary", Static).render())
         assert "Hit = —" in message and "literal" not in message
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CrewScreen)
 
     _run(body)
@@ -90,7 +91,7 @@ def test_odds_panel_recomputes_on_each_key_and_draws_bars():
 def test_compare_marks_differences_side_by_side():
     async def body(app, pilot):  # type: ignore[no-untyped-def]
         await pilot.press("space", "down", "space", "c")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CompareScreen)
         text = _text(pilot)
         assert "Captain Ines" in text and "Rook" in text and "Mei" not in text
@@ -107,12 +108,12 @@ def test_names_are_whole_while_the_row_has_room_and_shown_whole_below_the_table(
     # line under the table, in both languages
     async def body(app, pilot):  # type: ignore[no-untyped-def]
         await pilot.press("down")  # Rook, in a powered suit
-        await pilot.pause()
+        await settle(pilot)
         text = _text(pilot)
         assert "Trooper powered suit" in text
         assert "Rook: Gear Trooper powered suit · Assault rifle 2, Hand grenade 4" in text
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         text = _text(pilot)
         row = next(line for line in text.splitlines() if line.startswith(" ルーク"))
         assert "トルーパー・パワードス" in row  # no room for the whole: the weapons gave way first

@@ -34,7 +34,7 @@ async def _no_blink(pilot) -> None:
     hide the cursor a moment later (seen under load), so set it shown again after a pause."""
     for field in pilot.app.query(Input):
         field.cursor_blink = False
-    await pilot.pause()
+    await settle(pilot)
     for field in pilot.app.query(Input):
         field._cursor_visible = True
 
@@ -84,7 +84,7 @@ async def _japanese(pilot) -> None:
     await pilot.press("l")
     await settle(pilot)
     pilot.app.clear_notifications()  # the "日本語" notice gone (a pause outlived it only at times)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def _japanese_editor(pilot) -> None:

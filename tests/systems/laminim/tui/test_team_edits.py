@@ -38,7 +38,7 @@ async def test_reorder_redraws_the_table_at_once(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("shift+down")
-        await pilot.pause()
+        await settle(pilot)
         assert _rows(pilot) == ["Bulwark", "Kestrel", "Swallow"]
         assert [u.name for u in app.team.units] == ["Bulwark", "Kestrel", "Swallow"]
         assert app.screen.query_one("#units").cursor_row == 1  # the cursor moved with it
