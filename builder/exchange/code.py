@@ -17,7 +17,8 @@ The body, byte by byte::
     crc      CRC-32 of everything before it, 4 bytes big-endian
 
 A new document kind takes the next kind number and writes its own payload; everything else
-here is shared. The tree encoding (:class:`Writer` / :class:`Reader`) is a
+here is shared. A reader reads every format up to its own (format 1: texts in UTF-16; format 2:
+short texts and name references). The tree encoding (:class:`Writer` / :class:`Reader`) is a
 compact CBOR-like one: a byte holds a 3-bit major type and a 5-bit argument (0–23, or 24–27 for
 1, 2, 4 or 8 bytes that follow).
 """

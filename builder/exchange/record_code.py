@@ -7,7 +7,8 @@ Payload layout (after the header and length of :mod:`builder.exchange.code`)::
     flags     1 byte:  4 the catalog's name is the game's bundled catalog's · 8 the tree is
                        deflated (raw DEFLATE, used when shorter) · 16 the record's ``catalog:``
                        is exactly the catalog's identity (name, version, digest), so it is
-                       left out and written back from the catalog the code is read with
+                       left out and written back from the catalog the code is read with ·
+                       32 and 64 as kind 0 (format 2: UTF-16 texts, the catalog's dictionary)
     version   one tree value: the catalog's version: (an integer, a text or null)
     name      one tree value, unless flag 4: the catalog's name
     digest    6 bytes: the catalog's content digest (12 hex digits)

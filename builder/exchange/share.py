@@ -5,13 +5,16 @@ Payload layout (after the header and length of :mod:`builder.exchange.code`)::
     game      2 bytes: CRC-16/CCITT of the game's id (its ``system:``)
     flags     1 byte:  1 the file has a system: key · 2 it was pinned to this catalog ·
                        4 the catalog's name is the game's bundled catalog's · 8 the tree is
-                       deflated (raw DEFLATE, used when shorter: height maps)
+                       deflated (raw DEFLATE, used when shorter: height maps) · 32 (format 2)
+                       its texts are UTF-16, not short texts · 64 (format 2) deflated with
+                       the catalog's preset dictionary (:func:`zdict_of`)
     version   one tree value: the catalog's version: (an integer, a text or null)
     name      one tree value, unless flag 4: the catalog's name
     digest    6 bytes: the catalog's content digest (12 hex digits)
     tree      the file's own data, in the game's vocabulary, every catalog id it names
               (:class:`builder.systems.TracksCatalog`) written as a reference: its
-              collection's number and its place in that collection of this catalog
+              collection's number and its place in that collection of this catalog, and
+              (format 2) every text equal to a catalog name as a name reference
 
 So the code is short (a part is one or two bytes, a key one byte) and exact only against that
 very catalog: ``import`` reads it with the catalog whose digest it holds — the one in use, a

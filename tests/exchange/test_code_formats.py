@@ -163,3 +163,11 @@ def test_the_catalog_s_dictionary_shortens_names_near_a_catalog_name(cli):
     assert unframe(code).payload[2] & FLAG_ZDICT  # Rick Dias 3, Hi-nu: catalog names' pieces
     assert len(code) < 100  # 129 in format 1
     assert json.loads(cli("share", DEMO, "--json").out)["length"] < 200
+
+
+def test_every_game_s_vocabulary_stays_below_the_name_references():
+    from builder.exchange.code import NAME_BASE, SPECIALS
+    from builder.exchange.share import words_of
+
+    for system in commands._all_systems():
+        assert len(SPECIALS) + len(words_of(system)) <= NAME_BASE, system.id
