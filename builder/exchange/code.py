@@ -463,5 +463,7 @@ class Reader:
             if not isinstance(rows, int) or not isinstance(width, int):
                 raise ValueError("bad records")
             keys = [self.value() for _ in range(self.count(width))]
+            if any(isinstance(k, dict | list) for k in keys):
+                raise ValueError("bad key")
             return [{k: self.value() for k in keys} for _ in range(self.count(rows))]
         return word

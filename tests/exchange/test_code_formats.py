@@ -171,3 +171,27 @@ def test_every_game_s_vocabulary_stays_below_the_name_references():
 
     for system in commands._all_systems():
         assert len(SPECIALS) + len(words_of(system)) <= NAME_BASE, system.id
+
+
+def test_a_forged_tree_with_a_good_checksum_is_a_code_error_never_a_crash():
+    """Damage the checksum cannot see (a code made by another program): every tree of random
+    or changed bytes, under every flag, is refused as a code error (exit 2), never a crash."""
+    from builder.exchange.code import CodeError
+    from builder.exchange.share import MissingIndex, resolve
+
+    code = encode_demo()
+    found = commands.usable_file(DEMO, None)
+    decoded = decode(code, commands._all_systems())
+    payload = unframe(code).payload
+    head = payload[: len(payload) - len(decoded.body)]
+    rng = random.Random(35)
+    for _ in range(4000):
+        flags = rng.choice([head[2], head[2] | 8, head[2] | 8 | FLAG_ZDICT, head[2] | 32])
+        body = bytearray(decoded.body if rng.random() < 0.7 else rng.randbytes(20))
+        for _ in range(rng.randrange(1, 3)):
+            body[rng.randrange(len(body))] = rng.randrange(256)
+        if flags & 8 and rng.random() < 0.5:
+            body = bytearray(zlib.compress(bytes(body), 9, wbits=-15))
+        forged = frame(0, head[:2] + bytes([flags]) + head[3:] + bytes(body))
+        with contextlib.suppress(CodeError, MissingIndex):
+            resolve(decode(forged, commands._all_systems()), found.identity)
