@@ -43,12 +43,11 @@ from builder.exchange.code import (
 from builder.exchange.share import (
     DIGEST_BYTES,
     FLAG_BUNDLED_NAME,
-    FLAG_UTF16,
     FLAG_ZDICT,
     catalog_lists,
     collections_of,
     game_tag,
-    inflated,
+    read_tree,
     shortest,
     zdict_of,
 )
@@ -151,17 +150,8 @@ def record_data(code: RecordCode, identity: CatalogIdentity) -> dict[str, Any]:
     """The record's plain data, its keys in the order a record file writes them, read with
     the catalog ``identity`` it was played with; CodeError when the tree is damaged."""
     zdict = zdict_of(code.system, identity) if code.flags & FLAG_ZDICT else b""
-    body = inflated(code.body, code.flags, zdict, 1 << 22)
-    utf16 = bool(code.flags & FLAG_UTF16)
-    try:
-        reader = Reader(body, words_of(code.system, identity), 0, code.format_version, utf16=utf16)
-        tree = reader.value()
-    except (IndexError, ValueError, UnicodeDecodeError) as exc:
-        if isinstance(exc, CodeError):
-            raise
-        raise CodeError("code-damaged") from None
-    if reader.at != len(body) or not isinstance(tree, dict):
-        raise CodeError("code-damaged")
+    reader = Reader(b"", words_of(code.system, identity), 0, code.format_version)
+    tree = read_tree(reader, code.body, code.flags, zdict, 1 << 22)
     given = {SYSTEM_KEY: code.system.id, **tree}
     if code.flags & FLAG_SAME_CATALOG:
         given[CATALOG_KEY] = identity.to_json()

@@ -306,10 +306,17 @@ def decode(text: str, systems: list[AnySystem]) -> Decoded:
 
 
 def _tree(system: AnySystem, body: bytes, flags: int, version: int, zdict: bytes) -> Any:
+    reader = Reader(b"", words_of(system), len(collections_of(system)), version, names=True)
+    return read_tree(reader, body, flags, zdict, 1 << 20)
+
+
+def read_tree(reader: Reader, body: bytes, flags: int, zdict: bytes, limit: int) -> dict[Any, Any]:
+    """The mapping a code's tree holds, read by ``reader`` (its vocabulary, format and
+    references) from ``body`` as the flags say (deflated, with ``zdict``, UTF-16 texts);
+    CodeError when it is damaged."""
     try:
-        raw = inflated(body, flags, zdict, 1 << 20)
-        utf16 = bool(flags & FLAG_UTF16)
-        reader = Reader(raw, words_of(system), len(collections_of(system)), version, True, utf16)
+        reader.data = raw = inflated(body, flags, zdict, limit)
+        reader.utf16 = reader.utf16 or bool(flags & FLAG_UTF16)
         tree = reader.value()
     except (IndexError, ValueError, UnicodeDecodeError) as exc:
         if isinstance(exc, CodeError):
