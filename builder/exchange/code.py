@@ -17,7 +17,8 @@ The body, byte by byte::
     crc      CRC-32 of everything before it, 4 bytes big-endian
 
 A new document kind takes the next kind number and writes its own payload; everything else
-here is shared. The tree encoding (:class:`Writer` / :class:`Reader`) is a
+here is shared. A reader reads every format up to its own (format 1: texts in UTF-16; format 2:
+short texts and name references). The tree encoding (:class:`Writer` / :class:`Reader`) is a
 compact CBOR-like one: a byte holds a 3-bit major type and a 5-bit argument (0–23, or 24–27 for
 1, 2, 4 or 8 bytes that follow).
 """
@@ -31,11 +32,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from builder.exchange import short_text
+
 PREFIX = "LM"
 """Every share code starts with these two letters (a code for laminim, whatever the game)."""
 
-FORMAT_VERSION = 1
-"""The body layout's version (the header's high nibble): a reader refuses a newer one."""
+FORMAT_VERSION = 2
+"""The body layout's version (the header's high nibble): a reader refuses a newer one and
+reads every older one. Version 2 writes a text that is not plain ASCII as a short text
+(:mod:`builder.exchange.short_text`, where version 1 wrote UTF-16) and, in a team's code, a
+text equal to a catalog item's name as a *name reference*."""
 
 KIND_TEAM = 0
 """Kind 0: a team, force, crew or map file (:mod:`builder.exchange.share`)."""
@@ -95,9 +101,9 @@ def looks_like_code(text: str) -> bool:
     return cleaned(text).startswith(PREFIX)
 
 
-def frame(kind: int, payload: bytes) -> str:
-    """The code text of a payload of ``kind``."""
-    head = bytes([(FORMAT_VERSION << 4) | kind])
+def frame(kind: int, payload: bytes, version: int = FORMAT_VERSION) -> str:
+    """The code text of a payload of ``kind`` (written in format ``version``)."""
+    head = bytes([(version << 4) | kind])
     # the length counts itself: find the length whose own varint size makes it consistent
     for extra in range(1, 6):
         total = len(head) + extra + len(payload) + CRC_BYTES
@@ -112,6 +118,7 @@ def frame(kind: int, payload: bytes) -> str:
 class Framed:
     kind: int
     payload: bytes
+    version: int = FORMAT_VERSION
 
 
 def unframe(text: str) -> Framed:
@@ -141,7 +148,7 @@ def unframe(text: str) -> Framed:
     if len(body) < total:
         want = len(PREFIX) + (total * 8 + 4) // 5
         raise CodeError("code-truncated", have=len(PREFIX) + len(chars), want=want)
-    if len(body) > total:
+    if len(body) > total or to_base32(body) != chars:  # or spare bits set in the last digit
         raise CodeError("code-damaged")
     crc = int.from_bytes(body[-CRC_BYTES:], "big")
     if zlib.crc32(body[:-CRC_BYTES]) != crc:
@@ -150,7 +157,7 @@ def unframe(text: str) -> Framed:
         raise CodeError("code-newer", version=version)
     if version < 1 or kind not in KINDS:
         raise CodeError("code-unknown-kind", kind=kind)
-    return Framed(kind, body[at:-CRC_BYTES])
+    return Framed(kind, body[at:-CRC_BYTES], version)
 
 
 # -- numbers --------------------------------------------------------------------------------------
@@ -182,6 +189,12 @@ def read_varint(data: bytes, at: int) -> tuple[int, int]:
 # -- the tree -------------------------------------------------------------------------------------
 
 UINT, NEGINT, UTF8, UTF16, LIST, MAP, REF, WORD = range(8)
+SHORT = UTF16
+"""Major type 3: UTF-16 text in format 1, short text (:mod:`short_text`) from format 2 on."""
+
+NAME_BASE = 64
+"""Format 2, a team's code: a word from this number on is a name reference (a vocabulary stays
+below it)."""
 
 
 class _Special:
@@ -212,14 +225,48 @@ class Ref:
     index: int
 
 
+@dataclass(frozen=True)
+class NameRef:
+    """A text equal to a catalog item's name (format 2, a team's code): the item (as a
+    :class:`Ref`), which name (0 ``name``, 1 ``name_ja``) and whether it is written in
+    half-width katakana (``ﾐｻｲﾙ`` for ミサイル, as an input method leaves it)."""
+
+    collection: int
+    index: int
+    lang: int
+    half: bool
+
+    def number(self, collections: int) -> int:
+        return ((self.index * collections + self.collection) * 2 + self.lang) * 2 + self.half
+
+    @classmethod
+    def of(cls, number: int, collections: int) -> NameRef:
+        ref, half = divmod(number, 2)
+        ref, lang = divmod(ref, 2)
+        return cls(ref % collections, ref // collections, lang, bool(half))
+
+
 class Writer:
     """Plain data (mappings, lists, texts, numbers, None, booleans, :class:`Ref`) to bytes;
     ``words`` are written as one byte each where they fit (keys above all)."""
 
-    def __init__(self, words: Sequence[str], collections: int) -> None:
+    def __init__(
+        self,
+        words: Sequence[str],
+        collections: int,
+        version: int = FORMAT_VERSION,
+        names: dict[str, NameRef] | None = None,
+        utf16: bool = False,
+    ) -> None:
         self.vocab: list[object] = [*SPECIALS, *words]
         self.index = {w: i for i, w in enumerate(self.vocab) if isinstance(w, str)}
         self.collections = max(1, collections)
+        self.utf16 = utf16 or version < 2
+        """Texts not in ASCII as UTF-16 where shorter than UTF-8 (format 1, or a format-2 code
+        whose flag says so), else as short texts."""
+        self.names = names or {}
+        if self.names and len(self.vocab) > NAME_BASE:
+            raise ValueError("a vocabulary of name references grew past NAME_BASE")
         self.out = bytearray()
 
     def head(self, major: int, arg: int) -> None:
@@ -277,14 +324,24 @@ class Writer:
         if value in self.index:
             self.word(self.index[value])
             return
+        if value in self.names and len(value.encode("utf-8")) > 1:
+            self.word(NAME_BASE + self.names[value].number(self.collections))
+            return
         utf8 = value.encode("utf-8")
-        utf16 = value.encode("utf-16-be")
-        if len(utf16) < len(utf8):
-            self.head(UTF16, len(utf16) // 2)
-            self.out += utf16
-        else:
-            self.head(UTF8, len(utf8))
-            self.out += utf8
+        if self.utf16:
+            utf16 = value.encode("utf-16-be")
+            if len(utf16) < len(utf8):
+                self.head(UTF16, len(utf16) // 2)
+                self.out += utf16
+                return
+        elif not value.isascii():
+            short = short_text.encode(value)
+            if len(short) < len(utf8):
+                self.head(SHORT, len(short))
+                self.out += short
+                return
+        self.head(UTF8, len(utf8))
+        self.out += utf8
 
     def sequence(self, items: list[Any]) -> None:
         keys = _common_keys(items)
@@ -317,11 +374,21 @@ class Reader:
 
     MAX_ITEMS = 100_000
 
-    def __init__(self, data: bytes, words: Sequence[str], collections: int) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        words: Sequence[str],
+        collections: int,
+        version: int = FORMAT_VERSION,
+        names: bool = False,
+        utf16: bool = False,
+    ) -> None:
         self.data = data
         self.at = 0
         self.vocab: list[object] = [*SPECIALS, *words]
         self.collections = max(1, collections)
+        self.utf16 = utf16 or version < 2
+        self.names = names and version >= 2
         self.items = 0
 
     def head(self) -> tuple[int, int]:
@@ -352,12 +419,14 @@ class Reader:
         if major == NEGINT:
             return -1 - arg
         if major in (UTF8, UTF16):
-            size = arg if major == UTF8 else arg * 2
+            size = arg * 2 if major == UTF16 and self.utf16 else arg
             raw = self.data[self.at : self.at + size]
             if len(raw) < size:
                 raise IndexError("cut")
             self.at += size
-            return raw.decode("utf-8" if major == UTF8 else "utf-16-be")
+            if major == UTF8:
+                return raw.decode("utf-8")
+            return raw.decode("utf-16-be") if self.utf16 else short_text.decode(raw)
         if major == LIST:
             return [self.value() for _ in range(self.count(arg))]
         if major == MAP:
@@ -373,6 +442,8 @@ class Reader:
         return self.word(arg)
 
     def word(self, index: int) -> Any:
+        if self.names and index >= NAME_BASE:
+            return NameRef.of(index - NAME_BASE, self.collections)
         if index >= len(self.vocab):
             raise ValueError("unknown word")
         word = self.vocab[index]
@@ -392,5 +463,7 @@ class Reader:
             if not isinstance(rows, int) or not isinstance(width, int):
                 raise ValueError("bad records")
             keys = [self.value() for _ in range(self.count(width))]
+            if any(isinstance(k, dict | list) for k in keys):
+                raise ValueError("bad key")
             return [{k: self.value() for k in keys} for _ in range(self.count(rows))]
         return word

@@ -337,6 +337,8 @@ def _from_code(text: str, where: str, local_of: Callable[[AnySystem], Any]) -> I
         raise _bad(where, MESSAGES("catalog-missing", made=made, here=local.said()))
     try:
         data = resolve(decoded, original)
+    except CodeError as exc:  # a tree read only with its catalog (deflated with its dictionary)
+        raise _bad(where, MESSAGES(exc.key, **exc.params)) from None
     except MissingIndex as exc:
         ref = exc.args[0]
         message = MESSAGES("index-missing", index=ref.index + 1, collection=ref.collection)

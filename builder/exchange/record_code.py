@@ -7,7 +7,8 @@ Payload layout (after the header and length of :mod:`builder.exchange.code`)::
     flags     1 byte:  4 the catalog's name is the game's bundled catalog's · 8 the tree is
                        deflated (raw DEFLATE, used when shorter) · 16 the record's ``catalog:``
                        is exactly the catalog's identity (name, version, digest), so it is
-                       left out and written back from the catalog the code is read with
+                       left out and written back from the catalog the code is read with ·
+                       32 and 64 as kind 0 (format 2: UTF-16 texts, the catalog's dictionary)
     version   one tree value: the catalog's version: (an integer, a text or null)
     name      one tree value, unless flag 4: the catalog's name
     digest    6 bytes: the catalog's content digest (12 hex digits)
@@ -26,13 +27,13 @@ Knows no game: the state is the game's plain data (``Battle.state_data``), carri
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
 from builder.catalogs.identity import DIGEST_CHARS, CatalogIdentity
 from builder.exchange.code import (
     COMMON_WORDS,
+    FORMAT_VERSION,
     KIND_RECORD,
     CodeError,
     Reader,
@@ -42,11 +43,13 @@ from builder.exchange.code import (
 from builder.exchange.share import (
     DIGEST_BYTES,
     FLAG_BUNDLED_NAME,
-    FLAG_DEFLATED,
+    FLAG_ZDICT,
     catalog_lists,
     collections_of,
     game_tag,
-    pack,
+    read_tree,
+    shortest,
+    zdict_of,
 )
 from builder.systems import RECORD_KEYS, AnySystem, Exchanges
 
@@ -66,18 +69,28 @@ def words_of(system: AnySystem, identity: CatalogIdentity) -> tuple[str, ...]:
 
 
 def encode_record(
-    system: AnySystem, data: dict[str, Any], identity: CatalogIdentity, bundled_name: str | None
+    system: AnySystem,
+    data: dict[str, Any],
+    identity: CatalogIdentity,
+    bundled_name: str | None,
+    version: int = FORMAT_VERSION,
 ) -> str:
     """The code of a record's plain data (its keys in file order, ``log`` last) played with
-    the catalog ``identity``; ValueError/TypeError for a value no code holds."""
+    the catalog ``identity``, in format ``version`` (an older one only to measure or test);
+    ValueError/TypeError for a value no code holds."""
     tree = {k: v for k, v in data.items() if k != SYSTEM_KEY}
     flags = 0
     if tree.get(CATALOG_KEY) == identity.to_json():
         flags |= FLAG_SAME_CATALOG
         del tree[CATALOG_KEY]
-    writer = Writer(words_of(system, identity), 0)
-    writer.value(tree)
-    return pack(KIND_RECORD, system, identity, flags, bytes(writer.out), bundled_name)
+    words = words_of(system, identity)
+
+    def written(utf16: bool) -> bytes:
+        writer = Writer(words, 0, version, utf16=utf16)
+        writer.value(tree)
+        return bytes(writer.out)
+
+    return shortest(KIND_RECORD, system, identity, flags, written, bundled_name, version)
 
 
 @dataclass
@@ -92,6 +105,7 @@ class RecordCode:
     digest: str
     flags: int
     body: bytes
+    format_version: int
 
 
 def is_record_code(text: str) -> bool:
@@ -114,7 +128,7 @@ def decode_record(text: str, systems: list[AnySystem]) -> RecordCode:
         if system is None:
             raise CodeError("code-other-game")
         flags = payload[2]
-        head = Reader(payload, (), 0)
+        head = Reader(payload, (), 0, framed.version)
         head.at = 3
         version = head.value()
         name = None if flags & FLAG_BUNDLED_NAME else head.value()
@@ -128,27 +142,16 @@ def decode_record(text: str, systems: list[AnySystem]) -> RecordCode:
         raise CodeError("code-damaged")
     if name is not None and not isinstance(name, str):
         raise CodeError("code-damaged")
-    return RecordCode(system, version, name, digest, flags, payload[at + DIGEST_BYTES :])
+    body = payload[at + DIGEST_BYTES :]
+    return RecordCode(system, version, name, digest, flags, body, framed.version)
 
 
 def record_data(code: RecordCode, identity: CatalogIdentity) -> dict[str, Any]:
     """The record's plain data, its keys in the order a record file writes them, read with
     the catalog ``identity`` it was played with; CodeError when the tree is damaged."""
-    body = code.body
-    try:
-        if code.flags & FLAG_DEFLATED:
-            inflate = zlib.decompressobj(wbits=-15)
-            body = inflate.decompress(body, 1 << 22)
-            if inflate.unconsumed_tail or not inflate.eof:
-                raise CodeError("code-damaged")
-        reader = Reader(body, words_of(code.system, identity), 0)
-        tree = reader.value()
-    except (IndexError, ValueError, UnicodeDecodeError, zlib.error) as exc:
-        if isinstance(exc, CodeError):
-            raise
-        raise CodeError("code-damaged") from None
-    if reader.at != len(body) or not isinstance(tree, dict):
-        raise CodeError("code-damaged")
+    zdict = zdict_of(code.system, identity) if code.flags & FLAG_ZDICT else b""
+    reader = Reader(b"", words_of(code.system, identity), 0, code.format_version)
+    tree = read_tree(reader, code.body, code.flags, zdict, 1 << 22)
     given = {SYSTEM_KEY: code.system.id, **tree}
     if code.flags & FLAG_SAME_CATALOG:
         given[CATALOG_KEY] = identity.to_json()

@@ -11,6 +11,7 @@ import pytest
 
 from builder.exchange.code import (
     ALPHABET,
+    FORMAT_VERSION,
     PREFIX,
     CodeError,
     Reader,
@@ -107,7 +108,7 @@ def _forged(version: int, kind: int) -> str:
 
 def test_a_newer_format_or_an_unknown_kind_is_refused_as_such():
     with pytest.raises(CodeError) as err:
-        unframe(_forged(2, 0))
+        unframe(_forged(FORMAT_VERSION + 1, 0))
     assert err.value.key == "code-newer"
     with pytest.raises(CodeError) as err:
         unframe(_forged(1, 5))  # a kind this version does not know (a battle record later)
@@ -132,13 +133,14 @@ def test_the_tree_round_trips_plain_data_refs_halves_and_records():
     assert reader.at == len(writer.out)
 
 
-def test_japanese_text_is_written_in_utf16_when_shorter():
-    writer = Writer((), 0)
+def test_japanese_text_is_written_in_utf16_when_shorter_in_format_1():
+    writer = Writer((), 0, version=1)
     writer.text("イネス船長")
     assert len(writer.out) == 1 + 10  # five characters, two bytes each (UTF-8 takes 15)
-    writer = Writer((), 0)
+    writer = Writer((), 0, version=1)
     writer.text("Kestrel")
     assert len(writer.out) == 1 + 7
+    assert Reader(bytes(writer.out), (), 0, version=1).value() == "Kestrel"
 
 
 def test_random_bytes_never_raise_anything_but_a_code_error():
