@@ -207,11 +207,21 @@ SWEEPS = frozenset(
         "test_a_big_map_prints_every_column_and_row_inside_the_margins_on_full_pages",
         "tests/systems/soh/test_card_words.py::test_every_bundled_gear_name_prints_whole_on_one_line",
         "tests/systems/soh/test_card_words.py::test_the_weapon_tables_headers_print_whole",
+        # whole files of layout bars over deck x language x paper x size: every such test in them
+        "tests/systems/artifact/test_table_ready_cards.py",
+        "tests/systems/soh/test_table_ready_cards.py",
+        "tests/systems/laminim/render/test_card_fill.py",
+        "tests/systems/laminim/render/test_readable_type.py",
+        "tests/printing/test_demo_printouts.py",
+        "tests/printing/test_card_sheets.py",
+        "tests/systems/artifact/test_printouts_fit.py",
     }
 )
-"""Printout sweeps: a layout bar checked over every deck × language × paper × card size. In the
-suite each value of each parameter is checked at least once (a deck, a language, a paper, a
-size each appear in some case); the whole cross product runs with ``pytest -m slow``."""
+"""Printout sweeps: a layout bar checked over every deck × language × paper × card size (a test,
+or every test of a file). In the suite each value of each parameter is checked at least once (a
+deck, a language, a paper, a size each appear in some case); the whole cross product runs with
+``pytest -m slow``. The tests of a file that share a parametrization keep the same cases, so the
+PDFs they share (``tests/pdf_cache.py``) are laid out for those cases only."""
 
 
 def _cover_sweeps(items: list[pytest.Item]) -> None:
@@ -220,7 +230,8 @@ def _cover_sweeps(items: list[pytest.Item]) -> None:
     for item in items:
         name = item.nodeid.split("[", 1)[0]
         spec = getattr(item, "callspec", None)
-        if name not in SWEEPS or spec is None or item.get_closest_marker("slow"):
+        swept = name in SWEEPS or name.split("::", 1)[0] in SWEEPS
+        if not swept or spec is None or item.get_closest_marker("slow"):
             continue
         seen = covered.setdefault(name, set())
         values = {(key, repr(value)) for key, value in spec.params.items()}
