@@ -34,7 +34,18 @@ def numbers(result) -> list[float]:
     return out
 
 
-@pytest.mark.parametrize("threat", sorted(THREATS))
+IN_THE_SUITE = ("full-barrage", "mixed-fire")
+"""The threats the suite runs (several weapons a threat, so every kind of hit meets the cut);
+each of the others (2.4 s each) runs with ``-m slow``."""
+
+
+@pytest.mark.parametrize(
+    "threat",
+    [
+        t if t in IN_THE_SUITE else pytest.param(t, marks=pytest.mark.slow)
+        for t in sorted(THREATS)
+    ],
+)
 def test_new_method_agrees_with_the_plain_chain(threat, monkeypatch):
     fast = [survival(u, THREATS[threat]) for u in UNITS]
     monkeypatch.setattr(chain, "_DROP_BELOW", 0.0)
