@@ -30,6 +30,7 @@ from builder.core.problems import InputError, Problem
 from builder.play.reader import ActionReader
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.battle_names import names_ja_of
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
 from builder.systems.kuroganen.rules import Point, ReachTooLarge
 from builder.systems.kuroganen.rules.play import (
@@ -321,7 +322,7 @@ def start_field(sides: Sequence[Side]) -> Field:
         raise InputError(problems)
     levels = tuple(tuple(None if v is None else float(v) for v in row) for row in first.map)
     names = tuple(s.team.name for s in played)
-    return Field(levels, tuple(movers), names)
+    return Field(levels, tuple(movers), names, names_ja=names_ja_of([s.team for s in played]))
 
 
 def _lang() -> Lang:

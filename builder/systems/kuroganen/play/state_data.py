@@ -3,6 +3,7 @@
 ```yaml
 round: 1
 names: [Ruined block]             # the sides' names (their map files' names)
+names_ja: [廃墟の街区]            # their Japanese names (only when a map file gives one)
 map:                              # the battlefield, as in the map file (the record keeps it)
   - [2, 2, 0, ~]
   - [1, 0.5, 0, 0]
@@ -23,6 +24,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.systems.battle import Refused
+from builder.systems.battle_names import names_ja_data, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
 from builder.systems.kuroganen.read import map_shape_problems
 from builder.systems.kuroganen.rules import Point
@@ -30,7 +32,7 @@ from builder.systems.kuroganen.rules.play import Field, Mover
 
 MESSAGES = Messages.load(__file__)
 
-STATE_KEYS = ("round", "names", "map", "units")
+STATE_KEYS = ("round", "names", "names_ja", "map", "units")
 UNIT_KEYS = ("id", "side", "name", "cell", "level", "risk", "move", "start")
 
 
@@ -57,6 +59,7 @@ def state_data(field: Field) -> dict[str, Any]:
     return {
         "round": field.round,
         "names": list(field.names),
+        **names_ja_data(field.names_ja),
         "map": [[_level(v) for v in row] for row in field.levels],
         "units": [unit_data(m, field) for m in field.movers],
     }
@@ -155,7 +158,8 @@ def read_state(data: dict[str, Any]) -> Field:
             standing[cell] = uid
         if cell is not None and home is not None:
             movers.append(Mover(uid, side, name, cell, risk, move, home))
+    names_ja = read_names_ja(data, r.problems)
     if r.problems or levels is None:
         raise Refused(r.problems)
     grid = tuple(tuple(None if v is None else float(v) for v in row) for row in levels)
-    return Field(grid, tuple(movers), tuple(names), round_no)
+    return Field(grid, tuple(movers), tuple(names), round_no, names_ja)

@@ -22,6 +22,7 @@ from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
+from builder.systems.battle_names import side_name
 from builder.systems.kuroganen.rules import HeightMap, Point, Reach, ReachTooLarge, reach
 from builder.systems.kuroganen.rules.play import Field, Mover
 from builder.systems.kuroganen.text import _grid, counted, level_text
@@ -92,7 +93,14 @@ def state_json(field: Field, reaches: dict[int, tuple[Reach, ...] | None]) -> di
     return {
         "round": field.round,
         "over": False,
-        "sides": [{"side": i + 1, "name": n} for i, n in enumerate(field.names)],
+        "sides": [
+            {
+                "side": i + 1,
+                "name": n,
+                "name_ja": field.names_ja[i] if len(field.names_ja) > i else None,
+            }
+            for i, n in enumerate(field.names)
+        ],
         "map": {"width": len(field.levels[0]), "height": len(field.levels)},
         "units": units,
     }
@@ -125,11 +133,19 @@ def map_lines(field: Field, lang: Lang) -> list[str]:
     return lines
 
 
+def sides_named(field: Field, lang: Lang) -> str:
+    """The sides' names in ``lang``, each once (``Ruined block`` for a map played by both)."""
+    named = (
+        side_name(field.names, field.names_ja, s, lang) for s in range(1, len(field.names) + 1)
+    )
+    return " / ".join(dict.fromkeys(named))
+
+
 def _text_parts(
     field: Field, reaches: dict[int, tuple[Reach, ...] | None], lang: Lang
 ) -> tuple[list[str], list[str]]:
     t = LABELS.t
-    names = " / ".join(dict.fromkeys(field.names))
+    names = sides_named(field, lang)
     head = [t("round", lang, round=field.round, names=names), t("legend", lang)]
     heads = [t(k, lang) for k in ("id", "unit", "side", "cell", "level", "risk", "move", "reach")]
     rows = [

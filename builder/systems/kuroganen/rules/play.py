@@ -83,9 +83,12 @@ class Field:
     movers: tuple[Mover, ...]
     names: tuple[str, ...] = ()
     round: int = 1
+    names_ja: tuple[str | None, ...] = ()
+    """Each side's Japanese name (None: none; (): no side has one)."""
 
     def restarted(self) -> Field:
-        return Field(self.levels, tuple(m.restarted() for m in self.movers), self.names)
+        movers = tuple(m.restarted() for m in self.movers)
+        return Field(self.levels, movers, self.names, names_ja=self.names_ja)
 
     def mover(self, unit: int) -> Mover | None:
         return next((m for m in self.movers if m.id == unit), None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from builder.core.messages import Messages
 from builder.play.reader import ActionReader, fold
+from builder.systems.battle_names import in_both
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules.play_attack import Blocker
 from builder.systems.laminim.rules.play_state import Fighter, Table
@@ -105,10 +106,20 @@ class Reader(ActionReader[Table, Catalog]):
                 return hits[0]
             if len(hits) > 1:
                 slots = ", ".join(str(i + 1) for i in hits)
-                self.bad((key,), "weapon-twice", unit=fighter.name, weapon=value, slots=slots)
+                self.bad(
+                    (key,),
+                    "weapon-twice",
+                    unit=in_both(fighter.name, fighter.name_ja),
+                    weapon=value,
+                    slots=slots,
+                )
                 return None
             self.bad(
-                (key,), "no-such-weapon", unit=fighter.name, weapon=value, weapons=_arms(fighter)
+                (key,),
+                "no-such-weapon",
+                unit=in_both(fighter.name, fighter.name_ja),
+                weapon=value,
+                weapons=_arms(fighter),
             )
             return None
         self.bad((key,), "slot-ref")
