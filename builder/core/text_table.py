@@ -323,7 +323,7 @@ def _no_lone_word(
     while that still fits: a number alone on a line reads as belonging to nothing.
     ``mid_word``: the last line goes on a word the line above had to break (characters move,
     never a space between them). ``text``: the text wrapped, so that a phrase moved down keeps
-    the space written after it (``--intercept auto (D19)``, not ``--interceptauto(D19)``)."""
+    the space written after it (``--option value (rule)``, not ``--optionvalue(rule)``)."""
     lines = list(lines)
     for _ in range(4):
         if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:

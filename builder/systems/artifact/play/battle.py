@@ -113,7 +113,10 @@ class Reader(ActionReader[Table, ArtifactCatalog]):
         assert fighter is not None
         named = in_both(fighter.name, fighter.name_ja)
         unit = all_units(self.catalog)[fighter.stats.id]
-        arms = ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons))
+        arms = (
+            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons)),
+            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(unit.weapons)),
+        )
         if isinstance(value, int) and not isinstance(value, bool):
             if not 1 <= value <= len(unit.weapons):
                 self.bad((key,), "weapon-place", unit=named, got=value, weapons=arms)

@@ -20,6 +20,7 @@ is not the action's, and every value of the wrong kind, is a problem at its plac
 
 from __future__ import annotations
 
+from builder.core.i18n import Pair, part_name
 from builder.core.messages import Messages
 from builder.play.reader import ActionReader, fold
 from builder.systems.battle_names import in_both
@@ -119,7 +120,7 @@ class Reader(ActionReader[Table, Catalog]):
                 "no-such-weapon",
                 unit=in_both(fighter.name, fighter.name_ja),
                 weapon=value,
-                weapons=_arms(fighter),
+                weapons=_arms(fighter, self.catalog),
             )
             return None
         self.bad((key,), "slot-ref")
@@ -194,5 +195,8 @@ class Reader(ActionReader[Table, Catalog]):
         return tuple(found)
 
 
-def _arms(fighter: Fighter) -> str:
-    return ", ".join(f"{i + 1} {w.name}" for i, w in enumerate(fighter.spec.slots) if w is not None)
+def _arms(fighter: Fighter, catalog: Catalog) -> Pair:
+    """The unit's weapons by slot: ``1 rifle, 2 missile`` (ids) / ``1 ライフル、2 ミサイル``."""
+    slots = [(i + 1, w.name) for i, w in enumerate(fighter.spec.slots) if w is not None]
+    ja = [(n, part_name(catalog.weapon(wid), "ja", wid)) for n, wid in slots]
+    return (", ".join(f"{n} {w}" for n, w in slots), "、".join(f"{n} {w}" for n, w in ja))
