@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.render.layout import check_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.kuroganen.models import KuroganenMap
@@ -39,7 +39,9 @@ def record_map_context(field: Field, lang: Lang, paper: str) -> dict[str, Any]:
     at = {m.cell: m for m in field.movers}
     heading = LABELS.t("heading", lang, names=sides_named(field, lang) or "—", round=field.round)
     line = LABELS.t("sep", lang).join(
-        LABELS.t("unit", lang, id=m.id, name=m.name, x=m.cell[0], y=m.cell[1], risk=m.risk)
+        LABELS.t(
+            "unit", lang, id=m.id, name=shown_name(m, lang), x=m.cell[0], y=m.cell[1], risk=m.risk
+        )
         for m in field.movers
     )
     for page in context["pages"]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.systems.battle import Refused
-from builder.systems.battle_names import names_ja_data, read_names_ja
+from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
 from builder.systems.kuroganen.read import map_shape_problems
 from builder.systems.kuroganen.rules import Point
@@ -33,7 +33,7 @@ from builder.systems.kuroganen.rules.play import Field, Mover
 MESSAGES = Messages.load(__file__)
 
 STATE_KEYS = ("round", "names", "names_ja", "map", "units")
-UNIT_KEYS = ("id", "side", "name", "cell", "level", "risk", "move", "start")
+UNIT_KEYS = ("id", "side", "name", "name_ja", "cell", "level", "risk", "move", "start")
 
 
 def _level(value: float | None) -> float | int | None:
@@ -47,6 +47,7 @@ def unit_data(m: Mover, field: Field) -> dict[str, Any]:
         "id": m.id,
         "side": m.side,
         "name": m.name,
+        **name_ja_data(m.name_ja),
         "cell": list(m.cell),
         "level": _level(field.level(m.cell)),
         "risk": m.risk,
@@ -142,6 +143,7 @@ def read_state(data: dict[str, Any]) -> Field:
         if not isinstance(name, str) or not name.strip():
             r.bad((*at, "name"), "state-name")
             name = str(name)
+        name_ja = read_name_ja(u, at, r.problems)
         cell = r.cell(u, "cell", at, levels)
         home = r.cell(u, "start", at, levels)
         risk = r.whole(u, "risk", at, 0)  # no cap: falls may pile up past what a player sets
@@ -157,7 +159,7 @@ def read_state(data: dict[str, Any]) -> Field:
         if cell is not None:
             standing[cell] = uid
         if cell is not None and home is not None:
-            movers.append(Mover(uid, side, name, cell, risk, move, home))
+            movers.append(Mover(uid, side, name, cell, risk, move, home, name_ja))
     names_ja = read_names_ja(data, r.problems)
     if r.problems or levels is None:
         raise Refused(r.problems)

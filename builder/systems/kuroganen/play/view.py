@@ -15,7 +15,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.messages import Messages
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
@@ -75,6 +75,7 @@ def state_json(field: Field, reaches: dict[int, tuple[Reach, ...] | None]) -> di
                 "id": m.id,
                 "side": m.side,
                 "name": m.name,
+                "name_ja": m.name_ja,
                 "cell": list(m.cell),
                 "level": field.level(m.cell),
                 "risk": m.risk,
@@ -151,7 +152,7 @@ def _text_parts(
     rows = [
         [
             str(m.id),
-            m.name,
+            shown_name(m, lang),
             str(m.side),
             f"({m.cell[0]},{m.cell[1]})",
             level_text(field.level(m.cell)),

@@ -65,10 +65,14 @@ class Mover:
     risk: int
     move: int
     home: Point
+    name_ja: str | None = None
+    """Its Japanese name (None: the name serves both languages)."""
 
     @classmethod
-    def placed(cls, id: int, side: int, name: str, cell: Point, move: int) -> Mover:
-        return cls(id, side, name, cell, 0, move, cell)
+    def placed(
+        cls, id: int, side: int, name: str, cell: Point, move: int, name_ja: str | None = None
+    ) -> Mover:
+        return cls(id, side, name, cell, 0, move, cell, name_ja)
 
     def restarted(self) -> Mover:
         return replace(self, cell=self.home, risk=0)
