@@ -377,9 +377,13 @@ def test_a_japanese_game_at_the_table_shows_no_english(game, tmp_path):
     english = {k: english_words(t) for k, t in texts.items() if k != "cards"}
     names = {k: english_names(t, files) for k, t in texts.items()}
     assert {k: v for k, v in {**english, **names}.items() if v} == {}
-    wide = [line for k, t in texts.items() if k != "cards" for line in t.splitlines()
-            if columns(line) > 80 and not LOCATED.match(line)
-            and str(tmp_path) not in line]  # fmt: skip  (a path is never broken)
+    wide = [
+        line
+        for k, t in texts.items()
+        if k != "cards"
+        for line in t.splitlines()
+        if columns(line) > 80 and not LOCATED.match(line) and str(tmp_path) not in line
+    ]  # a path is never broken
     assert wide == []
 
 
