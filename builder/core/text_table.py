@@ -249,7 +249,7 @@ def _wrap_phrases(text: str, width: int, indent: str) -> list[str]:
             lines.append(line[:cut].rstrip())
             line = indent + line[cut:].lstrip()
     lines.append(line.rstrip())
-    return _no_lone_word(lines, width, indent)
+    return _no_lone_word(lines, width, indent, text=text)
 
 
 def _fitting(line: str, width: int) -> int:
@@ -316,11 +316,14 @@ SHORT_TAIL = 12
 """A wrapped paragraph's last line shorter than this takes words from the line above."""
 
 
-def _no_lone_word(lines: list[str], width: int, indent: str, mid_word: bool = False) -> list[str]:
+def _no_lone_word(
+    lines: list[str], width: int, indent: str, mid_word: bool = False, text: str = ""
+) -> list[str]:
     """A short last line takes the words before it along (``… reachable`` / ``(risk 0: 24)``)
     while that still fits: a number alone on a line reads as belonging to nothing.
     ``mid_word``: the last line goes on a word the line above had to break (characters move,
-    never a space between them)."""
+    never a space between them). ``text``: the text wrapped, so that a phrase moved down keeps
+    the space written after it (``--option value (rule)``, not ``--optionvalue(rule)``)."""
     lines = list(lines)
     for _ in range(4):
         if len(lines) < 2 or columns(lines[-1].strip()) >= SHORT_TAIL:
@@ -331,7 +334,9 @@ def _no_lone_word(lines: list[str], width: int, indent: str, mid_word: bool = Fa
                 cut = phrases(lines[-2])
                 if len(cut) < 2 or not "".join(cut[:-1]).strip():
                     break
-                last = indent + cut[-1].lstrip() + lines[-1][len(indent) :]
+                moved, rest = cut[-1].strip(), lines[-1][len(indent) :]
+                gap = " " if f"{moved} {rest.split(' ', 1)[0][:6]}" in text else ""
+                last = indent + moved + gap + rest
                 if columns(last) > width or last.lstrip()[:1] in _NO_LINE_START:
                     break
                 lines[-2], lines[-1] = "".join(cut[:-1]).rstrip(), last

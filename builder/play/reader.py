@@ -7,7 +7,8 @@ number in a range, a yes/no, a word. Each keeps its problem (at its place in the
 goes on, so that ``refuse_if_any`` refuses the action with every problem at once.
 
 Messages are looked up in the game's table first, then in this package's: a game words a unit as
-its players call it (機体, キャラクター) by giving ``no-such-unit`` and ``unit-ref`` itself.
+its players call it (機体, キャラクター) by giving ``no-such-unit`` and ``unit-ref`` itself. A unit
+is named by its ``name`` or, where its team file gives one, its Japanese ``name_ja``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from builder.core.i18n import Pair, shown_name
 from builder.core.messages import Message, Messages
 from builder.core.problems import closest
 from builder.systems import Refused
@@ -104,8 +106,13 @@ class ActionReader(Generic[TableT, CatalogT]):
         if round_no is not None and round_no != self.table.round:
             self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
 
-    def roll_call(self) -> str:
-        return ", ".join(f"{f.id} {f.name}" for f in self.table.fighters)
+    def roll_call(self) -> Pair:
+        """Every unit's ID and name, in each language (its Japanese name where it has one)."""
+        fighters = self.table.fighters
+        return (
+            ", ".join(f"{f.id} {f.name}" for f in fighters),
+            "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in fighters),
+        )
 
     def unit(self, key: str, value: Any = ..., at: At | None = None) -> int | None:
         """A unit named by ID or name (case and width ignored) -> its ID; ``value`` and ``at``
@@ -121,8 +128,10 @@ class ActionReader(Generic[TableT, CatalogT]):
             return value
         if isinstance(value, str):
             fighters = self.table.fighters
-            exact = [f for f in fighters if f.name == value]
-            found = exact or [f for f in fighters if fold(f.name) == fold(value)]
+            exact = [f for f in fighters if value in (f.name, shown_name(f, "ja"))]
+            found = exact or [
+                f for f in fighters if fold(value) in (fold(f.name), fold(shown_name(f, "ja")))
+            ]
             if len(found) == 1:
                 return found[0].id
             if len(found) > 1:

@@ -202,12 +202,17 @@ CHARACTERS: tuple[str, str] = ("characters", "人")
 
 
 def count_problem(
-    n: int, names: Sequence[str], low: int, high: int, noun: tuple[str, str] = UNITS
+    n: int,
+    names: Sequence[str],
+    low: int,
+    high: int,
+    noun: tuple[str, str] = UNITS,
+    names_ja: Sequence[str] = (),
 ) -> InputError:
-    """Exit 2 for a compare of ``n`` units (``names``) outside ``low``–``high``."""
-    words = MESSAGES(
-        "compare-count", min=low, max=high, noun=noun, n=n, names=", ".join(names) or "—"
-    )
+    """Exit 2 for a compare of ``n`` units (``names``; ``names_ja``: their names in Japanese,
+    when they differ) outside ``low``–``high``."""
+    listed = (", ".join(names) or "—", "、".join(names_ja or names) or "—")
+    words = MESSAGES("compare-count", min=low, max=high, noun=noun, n=n, names=listed)
     return InputError([Problem("compare", None, None, "", words)])
 
 

@@ -120,3 +120,12 @@ def test_a_phrase_too_wide_for_its_column_wraps_at_its_spaces_before_it_is_short
     assert "…" not in out
     assert "特殊 クイックブースト" in out and "サイドステップ 2" in out
     assert all(columns(line) <= 36 for line in out.splitlines())
+
+
+def test_a_phrase_moved_down_to_a_short_last_line_keeps_the_space_written_after_it():
+    """Issue 34: the laminim compare title under ja wrapped as ``厳密計算。--interceptauto(D19)``:
+    a short last line took the phrases before it along, and the spaces between them went."""
+    text = "比較：想定攻撃 複合攻撃 [mixed-fire]、2 ラウンド、厳密計算。--intercept auto (D19)"
+    lines = wrap(text, 80, "  ")
+    assert len(lines) == 2 and lines[1] == "  厳密計算。--intercept auto (D19)"
+    assert "".join(line.strip() for line in lines) == text

@@ -20,7 +20,7 @@ import yaml
 
 from builder.core.phrases import COUNTERS, SMALL_KANA, is_katakana
 from builder.core.text_table import columns
-from tests.docs.ja_runs import DEMOS, MISTAKES, ja_run
+from tests.docs.ja_runs import DEMOS, MISTAKES, ja_run, run_in
 from tests.docs.readme_examples import ROOT
 
 V2 = "examples/laminim/catalog-v2"
@@ -278,3 +278,125 @@ def test_every_run_fits_80_columns_or_is_one_located_line():
 
 def test_every_file_of_the_examples_is_run():
     assert {Path(p).name for p in MISTAKES} >= {"japanese_names.yaml", "five_mistakes.yaml"}
+
+
+# --- play: the record, its actions, its screen and its cards ----------------------------------
+
+PLAYS = {
+    "laminim": ({"samples.yaml": DEMOS["laminim"], "rivals.yaml": "examples/laminim/rivals.yaml"},
+                "2024"),
+    "artifact": ({"sleeves.yaml": DEMOS["artifact"],
+                  "londo_bell.yaml": "examples/artifact/londo_bell.yaml"}, "2024"),
+    "soh": ({"comet.yaml": DEMOS["soh"], "salvage.yaml": "examples/soh/my_crew.yaml"}, "2024"),
+    "kuroganen": ({"block.yaml": DEMOS["kuroganen"]}, "1"),
+}  # fmt: skip
+"""Each game's worked game of docs/play.md: its teams (as the page names them) and seed."""
+
+
+def _named(data: object) -> list[tuple[str, str]]:
+    """(name, name_ja) of every team, unit or character a file names in both languages."""
+    found = []
+    if isinstance(data, dict):
+        if isinstance(data.get("name"), str) and isinstance(data.get("name_ja"), str):
+            found.append((data["name"], data["name_ja"]))
+        found += [p for v in data.values() for p in _named(v)]
+    elif isinstance(data, list):
+        found += [p for item in data for p in _named(item)]
+    return found
+
+
+def english_names(text: str, files: list[Path]) -> set[str]:
+    """The English names ``text`` shows of what ``files`` name in Japanese too."""
+    pairs = [p for f in files for p in _named(yaml.safe_load(f.read_text(encoding="utf-8")))]
+    return {en for en, _ in pairs if re.search(rf"(?<![\w-]){re.escape(en)}(?![\w-])", text)}
+
+
+def _do_blocks(game: str) -> list[str]:
+    """The first three actions files of the game's worked game in docs/play.md."""
+    from tests.docs import play_games, test_play_doc
+
+    page = ROOT / "docs" / "play.md"
+    found = test_play_doc.blocks(page) if game == "laminim" else play_games.blocks(page, game)
+    return [text for kind, text in found if kind == "do"][:3]
+
+
+def _html_text(html: str) -> str:
+    import html as html_lib
+
+    html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.S)
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def _screen_and_cards(record: Path) -> tuple[str, str]:
+    """What the TUI's play screen shows of ``record`` in Japanese (its head and body), and the
+    text of the record's printed cards (their HTML before the PDF)."""
+    from builder.catalogs.impact import catalog_folder, identity_of
+    from builder.play.session import Session
+    from builder.render.batch import render_html
+    from builder.render.roster import CatalogLine
+    from builder.systems import PrintOptions, PrintsBattle, ShowOptions, ShowsScreen
+
+    session = Session.open(record)
+    battle = session.battle
+    screen = ""
+    if isinstance(battle, ShowsScreen):
+        screen = "\n".join(battle.screen(session.state, session.catalog, ShowOptions(), "ja"))
+    cards = ""
+    if isinstance(battle, PrintsBattle):
+        identity = identity_of(session.system, catalog_folder(session.system, None))
+        line = CatalogLine(identity.name, identity.version, identity.digest, identity.name_ja)
+        sizes = [c.id for c in session.system.card_sizes]
+        options = PrintOptions(lang="ja", card_size=sizes[0] if sizes else None)
+        printouts = battle.printouts(session.state, session.catalog, options, line)
+        cards = "\n".join(_html_text(render_html(p)) for p in printouts)
+    return screen, cards
+
+
+@pytest.mark.parametrize("game", PLAYS)
+def test_a_japanese_game_at_the_table_shows_no_english(game, tmp_path):
+    """Issue 34: ``laminim play`` under ``--lang ja`` (the start, the state, a few actions),
+    the play screen and the record's cards show no English word, and every team, unit and
+    character the files name in Japanese too by its Japanese name."""
+    import shutil
+
+    teams, seed = PLAYS[game]
+    for name, source in teams.items():
+        shutil.copy(ROOT / source, tmp_path / name)
+    files = [tmp_path / name for name in teams]
+    record = tmp_path / "game.battle.yaml"
+    texts = {"start": run_in(["play", *map(str, files), "-o", str(record), "--seed", seed,
+                              "--lang", "ja"]).text}  # fmt: skip
+    for i, actions in enumerate(_do_blocks(game), start=1):
+        do = tmp_path / f"step{i}.yaml"
+        do.write_text(actions, encoding="utf-8")
+        texts[f"do {i}"] = run_in(["play", str(record), "--do", str(do), "--lang", "ja"]).text
+    texts["show"] = run_in(["play", str(record), "--lang", "ja"]).text
+    texts["screen"], texts["cards"] = _screen_and_cards(record)
+    assert len(yaml.safe_load(record.read_text(encoding="utf-8"))["log"]) >= 3  # each step played
+    assert all(texts.values())
+    english = {k: english_words(t) for k, t in texts.items() if k != "cards"}
+    names = {k: english_names(t, files) for k, t in texts.items()}
+    assert {k: v for k, v in {**english, **names}.items() if v} == {}
+    wide = [
+        line
+        for k, t in texts.items()
+        if k != "cards"
+        for line in t.splitlines()
+        if columns(line) > 80 and not LOCATED.match(line) and str(tmp_path) not in line
+    ]  # a path is never broken
+    assert wide == []
+
+
+COMPARES = [args for args in RUNS if args[0] == "compare"]
+
+
+@pytest.mark.parametrize("args", COMPARES, ids=" ".join)
+def test_a_japanese_compare_shows_what_the_files_name_in_japanese_by_that_name(args):
+    """Issue 34: ``compare --lang ja`` heads each column and the line under it (the unit's team,
+    force or crew) with the Japanese name its file gives, never the English one."""
+    files = sorted({ROOT / a.split(":")[0] for a in args[1:] if ".yaml" in a})
+    text = ja_run(args).text
+    assert english_names(text, files) == set()
+    if "kuroganen" not in args[1]:  # kuroganen has nothing to compare: a refusal
+        teams = [yaml.safe_load(f.read_text(encoding="utf-8")).get("name_ja") for f in files]
+        assert [ja for ja in teams if ja and ja[:5] not in text] == []  # (cut with … when narrow)

@@ -18,7 +18,7 @@ MAP = ROOT / "parts_catalog" / "kuroganen" / "demo_map.yaml"
 def test_the_worked_kuroganen_game_replays_to_every_state_worked_out_by_hand(
     tmp_path, monkeypatch, cli, page, lang
 ):
-    monkeypatch.chdir(tmp_path)  # units are named in the language the record starts in
+    monkeypatch.chdir(tmp_path)  # a unit is named in both languages (Unit 1 / ユニット1)
     found = replay(
         cli,
         tmp_path,

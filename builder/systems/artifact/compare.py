@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.messages import Message
 from builder.core.problems import InputError, Problem, find_named
 from builder.core.report_lang import current_lang
@@ -58,6 +58,15 @@ class Side:
     """The file's name (the text table and JSON: the command line named the file)."""
     force: str = ""
     """The force's name (the printed sheet: a handout names no file)."""
+    name_ja: str | None = None
+    """The unit's Japanese name, where its file gives one (shown under Japanese)."""
+    force_ja: str | None = None
+    """The force's Japanese name, where its file gives one (under the unit's, under Japanese)."""
+
+    def source_in(self, lang: Lang) -> str:
+        """Where the unit came from, under its name: its file's name, or under Japanese its
+        force's Japanese name where the file gives one (the file name is English)."""
+        return (self.force_ja if lang == "ja" else None) or self.source
 
 
 def _best_damage(unit: Unit, target: Unit) -> float:
@@ -161,10 +170,14 @@ def pick_sides(
             chosen = [find_named(members, entry.unit, lambda m: m.name, where=entry.label, at=at)]
         for m in chosen:
             assert m.unit is not None
-            sides.append(Side(m.name, m.unit, source, read.team.name))
+            name_ja, force_ja = report.names_ja.get(m.name), read.team.name_ja
+            sides.append(Side(m.name, m.unit, source, read.team.name, name_ja, force_ja))
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX:
-        raise count_problem(len(sides), [s.name for s in sides], COMPARE_MIN, COMPARE_MAX)
+        names_ja = [shown_name(s, "ja") for s in sides]
+        raise count_problem(
+            len(sides), [s.name for s in sides], COMPARE_MIN, COMPARE_MAX, names_ja=names_ja
+        )
     return sides, notes
 
 
@@ -214,9 +227,10 @@ def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang | None
     """The side-by-side table in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds)
-    table = side_by_side([s.name for s in compared.sides], [s.source for s in compared.sides], rows)
+    names = [shown_name(s, lang) for s in compared.sides]
+    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
     head = title(compared.threat, compared.rounds, lang)
-    return titled(head, legend(compared.sides[0].name, lang), table)
+    return titled(head, legend(names[0], lang), table)
 
 
 def compare_sheet(
@@ -224,7 +238,7 @@ def compare_sheet(
 ) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``)."""
     curves = [
-        Curve(i, s.name, [r.alive for r in result.rounds])
+        Curve(i, shown_name(s, lang), [r.alive for r in result.rounds])
         for i, (s, result) in enumerate(zip(compared.sides, compared.results, strict=True))
     ]
     return sheet_context(
@@ -234,7 +248,12 @@ def compare_sheet(
         subtitle=_LABELS.t(
             "sheet_title", lang, threat=part_name(compared.threat, lang), n=compared.rounds
         ),
-        units=[(s.name, fit(s.force or s.source, *SOURCE_FIT).text) for s in compared.sides],
+        units=[
+            (shown_name(s, lang), fit(s.force_ja or s.force or s.source, *SOURCE_FIT).text)
+            if lang == "ja"
+            else (s.name, fit(s.force or s.source, *SOURCE_FIT).text)
+            for s in compared.sides
+        ],
         rows=compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds),
         curves=curves,
         rounds=compared.rounds,

@@ -8,7 +8,7 @@ out at 80 columns, as the documented JSON, and as the compare sheet's plain-data
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,9 @@ class Compared:
     rounds: int
     columns: list[Column]
     intercept: str | None
+    teams_ja: dict[str, str] = field(default_factory=dict)
+    """Each file's team's Japanese name by the column's ``source``, where its file gives one:
+    under Japanese the line under the units' names shows it instead of the file's name."""
 
 
 def _bad(field: str, message: Message) -> InputError:
@@ -110,7 +113,10 @@ def pick_units(
                 low=COMPARE_MIN,
                 high=COMPARE_MAX,
                 count=len(picked),
-                names=", ".join(u.name for u, _, _ in picked) or "—",
+                names=(
+                    ", ".join(u.name for u, _, _ in picked) or "—",
+                    "、".join(shown_name(u, "ja") for u, _, _ in picked) or "—",
+                ),
             ),
         )
     return picked, notes
@@ -129,6 +135,11 @@ def compute(
 
     exact = bool(EXACT.of(options.values))
     picked, notes = pick_units(entries, catalog)
+    teams_ja = {
+        Path(e.label).name: e.read.team.name_ja
+        for e in entries
+        if isinstance(e.read, LaminimRead) and e.read.team is not None and e.read.team.name_ja
+    }
     threat = find_threat(options.threat, catalog, BONUS.of(options.values))
     choice = parse_intercept(INTERCEPT.of(options.values))
     columns = []
@@ -150,7 +161,8 @@ def compute(
                 why = MESSAGES("against-threat", threat=threat.id, why=too_large(exc))
                 raise _bad(report.name, why) from None
         columns.append(Column(report, analysis, source, team))
-    return Compared(threat, options.rounds, columns, INTERCEPT.of(options.values)), notes
+    chosen = INTERCEPT.of(options.values)
+    return Compared(threat, options.rounds, columns, chosen, teams_ja), notes
 
 
 def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
@@ -205,6 +217,19 @@ def _method(compared: Compared, lang: Lang) -> str:
     return LABELS.t("sampled", lang, names=", ".join(sampled))
 
 
+def _team(compared: Compared, column: Column, lang: Lang) -> str:
+    """The column's team's name in ``lang`` (its Japanese name where its file gives one)."""
+    ja = compared.teams_ja.get(column.source) if lang == "ja" else None
+    return ja or column.team
+
+
+def _source(compared: Compared, column: Column, lang: Lang) -> str:
+    """Where a column came from, under its name: its file's name, or under Japanese its team's
+    Japanese name where the file gives one (the file name is English)."""
+    ja = compared.teams_ja.get(column.source) if lang == "ja" else None
+    return ja or column.source
+
+
 def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None) -> str:
     """The table at 80 columns, marked as in every game (:mod:`builder.systems.compare_table`),
     in ``lang`` (default: the language the command reports in)."""
@@ -223,7 +248,7 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     )
     table = side_by_side(
         [shown_name(c.report, lang) for c in compared.columns],
-        [c.source for c in compared.columns],
+        [_source(compared, c, lang) for c in compared.columns],
         rows,
     )
     return titled(title, legend(first, lang), table)
@@ -256,7 +281,10 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         subject=threat_name,
         subtitle=subtitle,
         # under each name its team's, as the players call it (the file name is for scripts)
-        units=[(shown_name(c.report, lang), c.team or c.source) for c in compared.columns],
+        units=[
+            (shown_name(c.report, lang), _team(compared, c, lang) or c.source)
+            for c in compared.columns
+        ],
         rows=rows,
         curves=curves,
         rounds=compared.rounds,

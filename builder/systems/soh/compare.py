@@ -50,6 +50,13 @@ class Side:
     source: str = ""
     crew: str = ""
     """The crew's name: the printed sheet says it under the character, not the file's name."""
+    crew_ja: str | None = None
+    """The crew's Japanese name, where its file gives one (under the character, under ja)."""
+
+    def source_in(self, lang: Lang) -> str:
+        """Where the character came from, under its name: its file's name, or under Japanese
+        its crew's Japanese name where the file gives one (the file name is English)."""
+        return (self.crew_ja if lang == "ja" else None) or self.source
 
     @property
     def name(self) -> str:
@@ -133,11 +140,14 @@ def pick_sides(
                     at=_at_characters(read.source),
                 )
             ]
-        sides += [Side(d, opp, source, crew.name) for d in chosen]
+        sides += [Side(d, opp, source, crew.name, crew.name_ja) for d in chosen]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
         names = [s.name for s in sides]
-        raise count_problem(len(sides), names, COMPARE_MIN, COMPARE_MAX, CHARACTERS)
+        names_ja = [display_name(s.derived.character, "ja") for s in sides]
+        raise count_problem(
+            len(sides), names, COMPARE_MIN, COMPARE_MAX, CHARACTERS, names_ja=names_ja
+        )
     return sides, opponent, notes
 
 
@@ -184,7 +194,7 @@ def compare_text(compared: Compared, lang: Lang | None = None) -> str:
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.plans, lang)
     names = [display_name(s.derived.character, lang) for s in compared.sides]
-    table = side_by_side(names, [s.source for s in compared.sides], rows)
+    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
     return titled(title(compared.opponent, lang), legend(names[0], lang), table)
 
 
@@ -209,7 +219,11 @@ def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
             "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
         ),
         units=[
-            (display_name(s.derived.character, lang), s.crew or s.source) for s in compared.sides
+            (
+                display_name(s.derived.character, lang),
+                (s.crew_ja if lang == "ja" else None) or s.crew or s.source,
+            )
+            for s in compared.sides
         ],
         rows=rows,
         extra={"threat": {"name": compared.opponent.name}},

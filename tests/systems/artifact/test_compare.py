@@ -53,8 +53,9 @@ def test_an_unknown_unit_is_exit_2_with_did_you_mean(capsys):
 
 
 def test_the_sheet_is_one_page_with_the_curves_naming_the_force_not_its_file(tmp_path, capsys):
-    """A handout names no file: under each unit the sheet prints its force's name (the text
-    table, read where the command was typed, keeps the file's)."""
+    """A handout names no file: under each unit the sheet prints its force's name, in Japanese
+    its Japanese one (issue 34); the text table, read where the command was typed, keeps the
+    file's in English and gives the force's Japanese name under Japanese."""
     from pypdf import PdfReader
 
     out = tmp_path / "cmp.pdf"
@@ -63,5 +64,8 @@ def test_the_sheet_is_one_page_with_the_curves_naming_the_force_not_its_file(tmp
     pages = PdfReader(str(out)).pages
     printed = pages[0].extract_text()
     assert len(pages) == 1 and "比較" in printed
-    assert "Sleeves vanguard" in printed and ".yaml" not in printed
-    assert "demo_force" in text  # the file, without the .yaml every file has
+    assert "袖付き先遣隊" in printed and "Sleeves vanguard" not in printed
+    assert ".yaml" not in printed
+    assert "袖付き先遣隊" in text and "demo_force" not in text
+    _, english, _ = run(capsys, "compare", DEMO)
+    assert "demo_force" in english  # the file, without the .yaml every file has

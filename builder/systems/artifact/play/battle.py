@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang
+from builder.core.i18n import Lang, Pair
 from builder.core.messages import Message, Messages
 from builder.play.reader import ActionReader, fold
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
@@ -47,6 +47,7 @@ from builder.systems.artifact.rules.play import (
 )
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.battle_names import in_both, names_ja_of, side_names
 
 MESSAGES = Messages.load(__file__)
 
@@ -83,9 +84,13 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 ACTIONS = tuple(KEYS)
 
 
-def label(table: Table, unit: int) -> str:
+def label(table: Table, unit: int) -> Pair:
+    """``2 Nightingale`` / ``2 ナイチンゲール``: a unit's ID and its name in each language."""
     found = table.fighter(unit)
-    return f"{unit} {found.name}" if found is not None else str(unit)
+    if found is None:
+        return (str(unit), str(unit))
+    en, ja = in_both(found.name, found.name_ja)
+    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 def weapon_words(weapon: Weapon) -> tuple[str, str]:
@@ -106,11 +111,15 @@ class Reader(ActionReader[Table, ArtifactCatalog]):
             return None
         fighter = self.table.fighter(unit_id)
         assert fighter is not None
+        named = in_both(fighter.name, fighter.name_ja)
         unit = all_units(self.catalog)[fighter.stats.id]
-        arms = ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons))
+        arms = (
+            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons)),
+            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(unit.weapons)),
+        )
         if isinstance(value, int) and not isinstance(value, bool):
             if not 1 <= value <= len(unit.weapons):
-                self.bad((key,), "weapon-place", unit=fighter.name, got=value, weapons=arms)
+                self.bad((key,), "weapon-place", unit=named, got=value, weapons=arms)
                 return None
             return unit.weapons[value - 1]
         if isinstance(value, str):
@@ -118,7 +127,7 @@ class Reader(ActionReader[Table, ArtifactCatalog]):
             for w in unit.weapons:
                 if wanted in {fold(w.id), fold(w.name), fold(w.name_ja)}:
                     return w
-        self.bad((key,), "no-such-weapon", unit=fighter.name, weapon=value, weapons=arms)
+        self.bad((key,), "no-such-weapon", unit=named, weapon=value, weapons=arms)
         return None
 
     def modifier(self, key: str) -> int:
@@ -151,7 +160,7 @@ def _act_initiative(read: Reader, dice: Dice) -> Applied[Table]:
     table, pairs = initiative(read.table, dice)
     rolled = " / ".join(f"{a}–{b}" for a, b in pairs)
     first = table.first or 1
-    name = table.names[first - 1] if len(table.names) >= first else ""
+    name = side_names(table.names, table.names_ja, first)
     said = MESSAGES("initiative", round=table.round, dice=rolled, side=first, name=name)
     return Applied(table, {}, (said,))
 
@@ -277,7 +286,7 @@ def _attacked(before: Table, after: Table, r: AttackReport, weapon: Weapon) -> t
         )
     if r.game_over:
         w = after.winner or 1
-        name = after.names[w - 1] if len(after.names) >= w else ""
+        name = side_names(after.names, after.names_ja, w)
         lines.append(MESSAGES("game-over", side=w, name=name))
     else:
         attacker = after.fighter(r.by)
@@ -326,7 +335,9 @@ def _act_end_round(read: Reader, dice: Dice) -> Applied[Table]:
     table, passed = end_round(read.table)
     said = MESSAGES("end-round", round=read.table.round, next=table.round)
     if passed:
-        said = said + MESSAGES("passed", units=", ".join(label(table, u) for u in passed))
+        labels = [label(table, u) for u in passed]
+        units = (", ".join(en for en, _ in labels), "、".join(ja for _, ja in labels))
+        said = said + MESSAGES("passed", units=units)
     return Applied(table, {}, (said,))
 
 
@@ -387,11 +398,16 @@ class ArtifactBattle:
         for side_no, side in enumerate(sides, start=1):
             force = side.team
             assert isinstance(force, ForceFile)
-            for member in check(force, catalog).members:
+            report = check(force, catalog)
+            for member in report.members:
                 assert member.unit is not None  # the record starts only from usable forces
                 stats = unit_stats(member.unit)
-                fighters.append(Fighter.whole(len(fighters) + 1, side_no, member.name, stats))
-        return Table.begin(fighters, [s.team.name for s in sides])
+                name_ja = report.names_ja.get(member.name)
+                fighters.append(
+                    Fighter.whole(len(fighters) + 1, side_no, member.name, stats, name_ja)
+                )
+        forces = [s.team for s in sides]
+        return Table.begin(fighters, [f.name for f in forces], names_ja_of(forces))
 
     def restart(self, state: Table) -> Table:
         return state.restarted()

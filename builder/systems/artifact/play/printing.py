@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.render.backs import deck_context
 from builder.render.layout import card_grid
 from builder.systems.artifact.derive import all_units
@@ -19,6 +19,7 @@ from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.printouts import CARD_SIZES, _text, unit_back, unit_card
 from builder.systems.artifact.rules.play import Fighter, Table
 from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle_names import side_name as battle_side_name
 
 LABELS = Labels.load(__file__, "printing_labels.yaml")
 
@@ -34,8 +35,8 @@ def struck(fighter: Fighter, table: Table) -> list[int]:
     return [hp, full - (fighter.propellant or 0) if fighter.alive else 0]
 
 
-def side_name(table: Table, side: int) -> str:
-    return table.names[side - 1] if len(table.names) >= side else str(side)
+def side_name(table: Table, side: int, lang: Lang = "en") -> str:
+    return battle_side_name(table.names, table.names_ja, side, lang) or str(side)
 
 
 def cards_context(
@@ -53,12 +54,12 @@ def cards_context(
     face = FACES[size]
     grid = card_grid(paper, face.width, face.height, options.sheet)
     units = all_units(catalog)
-    members = [(f, f"{f.id} {f.name}", units[f.stats.id]) for f in table.fighters]
+    members = [(f, f"{f.id} {shown_name(f, lang)}", units[f.stats.id]) for f in table.fighters]
     scale = deck_scale(face, lang, [_text(name, unit, lang) for _, name, unit in members])
     items, backs = [], []
     for fighter, name, unit in members:
         marks = struck(fighter, table)
-        side = side_name(table, fighter.side)
+        side = side_name(table, fighter.side, lang)
         for part in card_parts(face, scale, lang, _text(name, unit, lang)):
             card = unit_card(name, unit, side, lang, size, scale, part)
             # a continuation card may print the second track alone (print_fit.Part)
@@ -67,10 +68,11 @@ def cards_context(
             card["destroyed"] = not fighter.alive
             items.append(card)
             if options.sheet.backs != "none":
-                back = unit_back(f"{fighter.name}", unit, part, side, options)
+                back = unit_back(shown_name(fighter, lang), unit, part, side, options)
                 backs.append({**back, "id": str(fighter.id)})  # the deployment ID in its box
     state = "over" if table.over else "round"
-    stands = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
+    names = " / ".join(side_name(table, s, lang) for s in range(1, len(table.names) + 1))
+    stands = LABELS.t(state, lang, names=names, round=table.round)
     labels = labels_for(lang)
     title = f"{stands} — {labels['doc_cards']}"
     context = deck_context(

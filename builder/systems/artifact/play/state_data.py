@@ -8,8 +8,9 @@ acted: [2, 6]                   # units whose activation this round is over, in 
 over: false
 winner: null
 names: [Sleeves vanguard, Londo Bell]
+names_ja: [袖付き先遣隊, null]   # only when a force file gives a name_ja
 units:
-  - {id: 1, side: 1, name: Rewloola, type: rewloola, hp: 25}
+  - {id: 1, side: 1, name: Rewloola, name_ja: レウルーラ, type: rewloola, hp: 25}
   - {id: 2, side: 1, name: Nightingale, type: nightingale, hp: 9, p: 7, aboard: false}
 declared: null                  # or {by: 2, weapon: funnel, target: 6, near: 0, evade_near: 0}
 ```
@@ -26,11 +27,23 @@ from builder.systems.artifact.derive import all_units, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules.play import Declared, Fighter, Table
 from builder.systems.battle import Refused
+from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 
 MESSAGES = Messages.load(__file__)
 
-STATE_KEYS = ("round", "first", "active", "acted", "over", "winner", "names", "units", "declared")
-UNIT_KEYS = ("id", "side", "name", "type", "hp", "p", "aboard")
+STATE_KEYS = (
+    "round",
+    "first",
+    "active",
+    "acted",
+    "over",
+    "winner",
+    "names",
+    "names_ja",
+    "units",
+    "declared",
+)
+UNIT_KEYS = ("id", "side", "name", "name_ja", "type", "hp", "p", "aboard")
 DECLARED_KEYS = ("by", "weapon", "target", "near", "evade_near")
 
 
@@ -39,6 +52,7 @@ def unit_data(f: Fighter) -> dict[str, Any]:
         "id": f.id,
         "side": f.side,
         "name": f.name,
+        **name_ja_data(f.name_ja),
         "type": f.stats.id,
         "hp": f.hp,
     }
@@ -58,6 +72,7 @@ def state_data(table: Table) -> dict[str, Any]:
         "over": table.over,
         "winner": table.winner,
         "names": list(table.names),
+        **names_ja_data(table.names_ja),
         "units": [unit_data(f) for f in table.fighters],
         "declared": None
         if d is None
@@ -136,6 +151,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         if not isinstance(name, str) or not name.strip():
             r.bad((*at, "name"), "state-name")
             name = str(name)
+        name_ja = read_name_ja(u, at, r.problems)
         type_id = u.get("type")
         unit = units_by_id.get(str(type_id))
         if unit is None:
@@ -157,7 +173,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         if uid in seen:
             r.bad((*at, "id"), "state-id-twice", id=uid)
         seen.add(uid)
-        fighters.append(Fighter(uid, side, name, stats, hp, p, aboard))
+        fighters.append(Fighter(uid, side, name, stats, hp, p, aboard, name_ja))
     active, used = None, 0
     raw_active = data.get("active")
     if raw_active is not None:
@@ -188,6 +204,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
                 r.whole(raw, "near", at, 0),
                 r.whole(raw, "evade_near", at, 0),
             )
+    names_ja = read_names_ja(data, r.problems)
     r.keys(data, STATE_KEYS, ())
     if r.problems:
         raise Refused(r.problems)
@@ -202,4 +219,5 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         over=over,
         winner=winner,
         declared=declared,
+        names_ja=names_ja,
     )

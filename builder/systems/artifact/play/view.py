@@ -17,8 +17,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.messages import Messages
+from builder.core.names import fold
 from builder.core.problems import InputError, Problem, closest
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
@@ -40,6 +41,7 @@ from builder.systems.artifact.rules import (
 from builder.systems.artifact.rules.play import Fighter, Table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
+from builder.systems.battle_names import side_name
 
 LABELS = Labels.load(__file__, "view_labels.yaml")
 MESSAGES = Messages.load(__file__)
@@ -68,10 +70,12 @@ def against(table: Table, catalog: ArtifactCatalog, ref: str | None, bonus: int 
     if text.isdigit():
         unit = table.fighter(int(text))
     else:
-        named = [f for f in table.fighters if f.name.casefold() == text.casefold()]
+        named = [
+            f for f in table.fighters if fold(text) in {fold(f.name), fold(shown_name(f, "ja"))}
+        ]
         unit = named[0] if len(named) == 1 else None
     if unit is not None:
-        names = (f"unit {unit.id} {unit.name}", f"機体 {unit.id} {unit.name}")
+        names = (f"unit {unit.id} {unit.name}", f"機体 {unit.id} {shown_name(unit, 'ja')}")
         return Against(f"unit {unit.id}", names, enemy=unit.id)
     found = next(
         (t for t in catalog.threats if text.casefold() in (t.id, t.name.casefold(), t.name_ja)),
@@ -85,7 +89,10 @@ def against(table: Table, catalog: ArtifactCatalog, ref: str | None, bonus: int 
             threat=text,
             hint=MESSAGES("did-you-mean", word=hint) if hint else "",
             threats=", ".join(t.id for t in catalog.threats),
-            units=", ".join(f"{f.id} {f.name}" for f in table.fighters),
+            units=(
+                ", ".join(f"{f.id} {f.name}" for f in table.fighters),
+                "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in table.fighters),
+            ),
         )
         raise InputError([Problem("--threat", None, None, "", said)])
     return Against(found.id, (found.name, found.name_ja), threat=threat_stats(found, catalog))
@@ -189,6 +196,7 @@ def _unit_json(f: Fighter, found: SurvivalResult | None, table: Table) -> dict[s
         "id": f.id,
         "side": f.side,
         "name": f.name,
+        "name_ja": f.name_ja,
         "type": f.stats.id,
         "kind": f.stats.kind,
         "alive": f.alive,
@@ -231,7 +239,11 @@ def state_json(
         "active": None if table.active is None else {"unit": table.active, "used": table.used},
         "acted": list(table.acted),
         "sides": [
-            {"side": s, "name": table.names[s - 1] if len(table.names) >= s else None}
+            {
+                "side": s,
+                "name": table.names[s - 1] if len(table.names) >= s else None,
+                "name_ja": table.names_ja[s - 1] if len(table.names_ja) >= s else None,
+            }
             for s in (1, 2)
         ],
         "units": [_unit_json(f, odds.get(f.id), table) for f in table.fighters],
@@ -250,8 +262,8 @@ def _pct(p: float | Fraction) -> str:
     return f"{100 * float(p):.1f}%"
 
 
-def _side_name(table: Table, side: int) -> str:
-    return table.names[side - 1] if len(table.names) >= side else ""
+def _side_name(table: Table, side: int, lang: Lang) -> str:
+    return side_name(table.names, table.names_ja, side, lang)
 
 
 def state_text(
@@ -299,7 +311,8 @@ def _text_parts(
         rows = []
         for f in (x for x in table.fighters if x.side == side):
             found = odds.get(f.id)
-            name = f.name if f.alive else t("gone", lang, name=f.name)
+            name = shown_name(f, lang)
+            name = name if f.alive else t("gone", lang, name=name)
             gap = "" if lang == "ja" else " "  # a full-width bracket needs no space
             if f.id == table.active:
                 name += gap + t("acting", lang, used=table.used)
@@ -316,7 +329,7 @@ def _text_parts(
                 ]
             rows.append([str(f.id), name, f"{f.hp}/{f.stats.hp}", p, where, *cells])
         lines += [
-            t("side", lang, side=side, name=_side_name(table, side)),
+            t("side", lang, side=side, name=_side_name(table, side, lang)),
             text_table(heads, rows, right={2, 3, 5, 6, 7}),
             "",
         ]
@@ -335,7 +348,7 @@ def _head(table: Table, lang: Lang) -> str:
     t = LABELS.t
     if table.over:
         w = table.winner or 1
-        return t("over", lang, round=table.round, side=w, name=_side_name(table, w))
+        return t("over", lang, round=table.round, side=w, name=_side_name(table, w, lang))
     head = t("round", lang, round=table.round)
     if table.first is None:
         return head + "  " + t("roll-initiative", lang)
@@ -343,7 +356,7 @@ def _head(table: Table, lang: Lang) -> str:
     side = table.to_move()
     if side is None:
         return head + "  " + t("all-acted", lang)
-    return head + "  " + t("to-move", lang, side=side, name=_side_name(table, side))
+    return head + "  " + t("to-move", lang, side=side, name=_side_name(table, side, lang))
 
 
 def _declared_lines(
@@ -359,9 +372,9 @@ def _declared_lines(
         t(
             "declared",
             lang,
-            by=f"{by.id} {by.name}",
+            by=f"{by.id} {shown_name(by, lang)}",
             weapon=wname,
-            target=f"{target.id} {target.name}",
+            target=f"{target.id} {shown_name(target, lang)}",
             hp=target.hp,
             near=declared["near"],
         )

@@ -22,6 +22,7 @@ The rules applied (docs/rules.md §2, D10, D11, D22):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -64,10 +65,14 @@ class Fighter:
     hp: int
     propellant: int | None
     aboard: bool = False
+    name_ja: str | None = None
+    """Its Japanese name (None: its force file gives none)."""
 
     @classmethod
-    def whole(cls, id: int, side: int, name: str, stats: UnitStats) -> Fighter:
-        return cls(id, side, name, stats, stats.hp, stats.propellant, False)
+    def whole(
+        cls, id: int, side: int, name: str, stats: UnitStats, name_ja: str | None = None
+    ) -> Fighter:
+        return cls(id, side, name, stats, stats.hp, stats.propellant, False, name_ja)
 
     @property
     def alive(self) -> bool:
@@ -78,7 +83,7 @@ class Fighter:
         return self.stats.kind == "ship"
 
     def restarted(self) -> Fighter:
-        return Fighter.whole(self.id, self.side, self.name, self.stats)
+        return Fighter.whole(self.id, self.side, self.name, self.stats, self.name_ja)
 
 
 @dataclass(frozen=True)
@@ -108,13 +113,19 @@ class Table:
     over: bool = False
     winner: int | None = None
     declared: Declared | None = None
+    names_ja: tuple[str | None, ...] = ()
+    """Each side's Japanese name (None: none; (): no side has one)."""
 
     @classmethod
-    def begin(cls, fighters: list[Fighter], names: list[str]) -> Table:
-        return cls(tuple(fighters), tuple(names))
+    def begin(
+        cls, fighters: list[Fighter], names: list[str], names_ja: Sequence[str | None] = ()
+    ) -> Table:
+        return cls(tuple(fighters), tuple(names), names_ja=tuple(names_ja))
 
     def restarted(self) -> Table:
-        return Table(tuple(f.restarted() for f in self.fighters), self.names)
+        return Table(
+            tuple(f.restarted() for f in self.fighters), self.names, names_ja=self.names_ja
+        )
 
     def fighter(self, unit: int) -> Fighter | None:
         return next((f for f in self.fighters if f.id == unit), None)

@@ -24,12 +24,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang
+from builder.core.i18n import Lang, Pair
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
 from builder.play.reader import ActionReader
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.battle_names import in_both, names_ja_of
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
 from builder.systems.kuroganen.rules import Point, ReachTooLarge
 from builder.systems.kuroganen.rules.play import (
@@ -66,9 +67,13 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 ACTIONS = tuple(KEYS)
 
 
-def label(field: Field, unit: int) -> str:
+def label(field: Field, unit: int) -> Pair:
+    """``3 Unit 3`` / ``3 ユニット3``: a unit's ID and its name in each language."""
     found = field.mover(unit)
-    return f"{unit} {found.name}" if found is not None else str(unit)
+    if found is None:
+        return (str(unit), str(unit))
+    en, ja = in_both(found.name, found.name_ja)
+    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 class Reader(ActionReader[Field, Any]):
@@ -315,19 +320,13 @@ def start_field(sides: Sequence[Side]) -> Field:
                 continue
             taken.add((x, y))
             uid = len(movers) + 1
-            name = MESSAGES("unit-name", id=uid).text(_lang())
-            movers.append(Mover.placed(uid, side_no, name, (x, y), move))
+            name = MESSAGES("unit-name", id=uid)  # named in both languages
+            movers.append(Mover.placed(uid, side_no, name.en, (x, y), move, name.ja))
     if problems:
         raise InputError(problems)
     levels = tuple(tuple(None if v is None else float(v) for v in row) for row in first.map)
     names = tuple(s.team.name for s in played)
-    return Field(levels, tuple(movers), names)
-
-
-def _lang() -> Lang:
-    from builder.core.report_lang import current_lang
-
-    return current_lang()
+    return Field(levels, tuple(movers), names, names_ja=names_ja_of([s.team for s in played]))
 
 
 class KuroganenBattle:

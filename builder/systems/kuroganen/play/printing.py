@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.render.layout import check_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.kuroganen.models import KuroganenMap
+from builder.systems.kuroganen.play.view import sides_named
 from builder.systems.kuroganen.printouts import map_context, reference_context
 from builder.systems.kuroganen.rules.play import Field
 
@@ -21,11 +22,12 @@ LABELS = Labels.load(__file__, "printing_labels.yaml")
 
 def battle_map(field: Field) -> KuroganenMap:
     """The record's map with the units where they stand now (no plan)."""
-    names = " / ".join(dict.fromkeys(field.names)) or "—"
+    ja = sides_named(field, "ja") if field.names_ja else None
     return KuroganenMap.model_validate(
         {
             "system": "kuroganen",
-            "name": names,
+            "name": sides_named(field, "en") or "—",
+            **({"name_ja": ja} if ja else {}),
             "map": [list(row) for row in field.levels],
             "units": [list(m.cell) for m in field.movers],
         }
@@ -35,10 +37,11 @@ def battle_map(field: Field) -> KuroganenMap:
 def record_map_context(field: Field, lang: Lang, paper: str) -> dict[str, Any]:
     context = map_context(battle_map(field), lang=lang, paper=paper)
     at = {m.cell: m for m in field.movers}
-    names = " / ".join(dict.fromkeys(field.names)) or "—"
-    heading = LABELS.t("heading", lang, names=names, round=field.round)
+    heading = LABELS.t("heading", lang, names=sides_named(field, lang) or "—", round=field.round)
     line = LABELS.t("sep", lang).join(
-        LABELS.t("unit", lang, id=m.id, name=m.name, x=m.cell[0], y=m.cell[1], risk=m.risk)
+        LABELS.t(
+            "unit", lang, id=m.id, name=shown_name(m, lang), x=m.cell[0], y=m.cell[1], risk=m.risk
+        )
         for m in field.movers
     )
     for page in context["pages"]:

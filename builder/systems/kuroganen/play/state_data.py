@@ -3,6 +3,7 @@
 ```yaml
 round: 1
 names: [Ruined block]             # the sides' names (their map files' names)
+names_ja: [廃墟の街区]            # their Japanese names (only when a map file gives one)
 map:                              # the battlefield, as in the map file (the record keeps it)
   - [2, 2, 0, ~]
   - [1, 0.5, 0, 0]
@@ -23,6 +24,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.systems.battle import Refused
+from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
 from builder.systems.kuroganen.read import map_shape_problems
 from builder.systems.kuroganen.rules import Point
@@ -30,8 +32,8 @@ from builder.systems.kuroganen.rules.play import Field, Mover
 
 MESSAGES = Messages.load(__file__)
 
-STATE_KEYS = ("round", "names", "map", "units")
-UNIT_KEYS = ("id", "side", "name", "cell", "level", "risk", "move", "start")
+STATE_KEYS = ("round", "names", "names_ja", "map", "units")
+UNIT_KEYS = ("id", "side", "name", "name_ja", "cell", "level", "risk", "move", "start")
 
 
 def _level(value: float | None) -> float | int | None:
@@ -45,6 +47,7 @@ def unit_data(m: Mover, field: Field) -> dict[str, Any]:
         "id": m.id,
         "side": m.side,
         "name": m.name,
+        **name_ja_data(m.name_ja),
         "cell": list(m.cell),
         "level": _level(field.level(m.cell)),
         "risk": m.risk,
@@ -57,6 +60,7 @@ def state_data(field: Field) -> dict[str, Any]:
     return {
         "round": field.round,
         "names": list(field.names),
+        **names_ja_data(field.names_ja),
         "map": [[_level(v) for v in row] for row in field.levels],
         "units": [unit_data(m, field) for m in field.movers],
     }
@@ -139,6 +143,7 @@ def read_state(data: dict[str, Any]) -> Field:
         if not isinstance(name, str) or not name.strip():
             r.bad((*at, "name"), "state-name")
             name = str(name)
+        name_ja = read_name_ja(u, at, r.problems)
         cell = r.cell(u, "cell", at, levels)
         home = r.cell(u, "start", at, levels)
         risk = r.whole(u, "risk", at, 0)  # no cap: falls may pile up past what a player sets
@@ -154,8 +159,9 @@ def read_state(data: dict[str, Any]) -> Field:
         if cell is not None:
             standing[cell] = uid
         if cell is not None and home is not None:
-            movers.append(Mover(uid, side, name, cell, risk, move, home))
+            movers.append(Mover(uid, side, name, cell, risk, move, home, name_ja))
+    names_ja = read_names_ja(data, r.problems)
     if r.problems or levels is None:
         raise Refused(r.problems)
     grid = tuple(tuple(None if v is None else float(v) for v in row) for row in levels)
-    return Field(grid, tuple(movers), tuple(names), round_no)
+    return Field(grid, tuple(movers), tuple(names), round_no, names_ja)

@@ -15,13 +15,14 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
+from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.messages import Messages
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
+from builder.systems.battle_names import side_name
 from builder.systems.kuroganen.rules import HeightMap, Point, Reach, ReachTooLarge, reach
 from builder.systems.kuroganen.rules.play import Field, Mover
 from builder.systems.kuroganen.text import _grid, counted, level_text
@@ -74,6 +75,7 @@ def state_json(field: Field, reaches: dict[int, tuple[Reach, ...] | None]) -> di
                 "id": m.id,
                 "side": m.side,
                 "name": m.name,
+                "name_ja": m.name_ja,
                 "cell": list(m.cell),
                 "level": field.level(m.cell),
                 "risk": m.risk,
@@ -92,7 +94,14 @@ def state_json(field: Field, reaches: dict[int, tuple[Reach, ...] | None]) -> di
     return {
         "round": field.round,
         "over": False,
-        "sides": [{"side": i + 1, "name": n} for i, n in enumerate(field.names)],
+        "sides": [
+            {
+                "side": i + 1,
+                "name": n,
+                "name_ja": field.names_ja[i] if len(field.names_ja) > i else None,
+            }
+            for i, n in enumerate(field.names)
+        ],
         "map": {"width": len(field.levels[0]), "height": len(field.levels)},
         "units": units,
     }
@@ -125,17 +134,25 @@ def map_lines(field: Field, lang: Lang) -> list[str]:
     return lines
 
 
+def sides_named(field: Field, lang: Lang) -> str:
+    """The sides' names in ``lang``, each once (``Ruined block`` for a map played by both)."""
+    named = (
+        side_name(field.names, field.names_ja, s, lang) for s in range(1, len(field.names) + 1)
+    )
+    return " / ".join(dict.fromkeys(named))
+
+
 def _text_parts(
     field: Field, reaches: dict[int, tuple[Reach, ...] | None], lang: Lang
 ) -> tuple[list[str], list[str]]:
     t = LABELS.t
-    names = " / ".join(dict.fromkeys(field.names))
+    names = sides_named(field, lang)
     head = [t("round", lang, round=field.round, names=names), t("legend", lang)]
     heads = [t(k, lang) for k in ("id", "unit", "side", "cell", "level", "risk", "move", "reach")]
     rows = [
         [
             str(m.id),
-            m.name,
+            shown_name(m, lang),
             str(m.side),
             f"({m.cell[0]},{m.cell[1]})",
             level_text(field.level(m.cell)),

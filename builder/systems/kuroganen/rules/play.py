@@ -65,10 +65,14 @@ class Mover:
     risk: int
     move: int
     home: Point
+    name_ja: str | None = None
+    """Its Japanese name (None: the name serves both languages)."""
 
     @classmethod
-    def placed(cls, id: int, side: int, name: str, cell: Point, move: int) -> Mover:
-        return cls(id, side, name, cell, 0, move, cell)
+    def placed(
+        cls, id: int, side: int, name: str, cell: Point, move: int, name_ja: str | None = None
+    ) -> Mover:
+        return cls(id, side, name, cell, 0, move, cell, name_ja)
 
     def restarted(self) -> Mover:
         return replace(self, cell=self.home, risk=0)
@@ -83,9 +87,12 @@ class Field:
     movers: tuple[Mover, ...]
     names: tuple[str, ...] = ()
     round: int = 1
+    names_ja: tuple[str | None, ...] = ()
+    """Each side's Japanese name (None: none; (): no side has one)."""
 
     def restarted(self) -> Field:
-        return Field(self.levels, tuple(m.restarted() for m in self.movers), self.names)
+        movers = tuple(m.restarted() for m in self.movers)
+        return Field(self.levels, movers, self.names, names_ja=self.names_ja)
 
     def mover(self, unit: int) -> Mover | None:
         return next((m for m in self.movers if m.id == unit), None)

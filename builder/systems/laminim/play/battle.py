@@ -10,6 +10,7 @@ from builder.core.i18n import Lang
 from builder.core.messages import Messages
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.battle_names import japanese_name, names_ja_of
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.parse import KEYS, Reader
 from builder.systems.laminim.play.state_data import read_state, state_data
@@ -45,10 +46,10 @@ class LaminimBattle:
                 resolved = resolve_unit(unit, catalog)
                 assert resolved is not None  # the record starts only from usable teams
                 spec = unit_spec(resolved)
-                fighters.append(
-                    Fighter.whole(len(fighters) + 1, side_no, unit.name, unit.frame, spec)
-                )
-        return Table.begin(fighters, [s.team.name for s in sides])
+                whole = Fighter.whole(len(fighters) + 1, side_no, unit.name, unit.frame, spec)
+                fighters.append(replace(whole, name_ja=japanese_name(unit)))
+        teams = [s.team for s in sides]
+        return Table.begin(fighters, [t.name for t in teams], names_ja_of(teams))
 
     def restart(self, state: Table) -> Table:
         return state.restarted()

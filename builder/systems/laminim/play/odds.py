@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from builder.core.i18n import Pair
+from builder.core.i18n import Pair, shown_name
 from builder.core.messages import Messages
+from builder.core.names import fold
 from builder.core.problems import InputError, Problem, closest
+from builder.systems.battle_names import in_both
 from builder.systems.laminim.derive import threat_spec
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules import StateOdds, ThreatSpec, UnitSpec, UnitState, state_odds
@@ -50,10 +52,8 @@ def against(table: Table, catalog: Catalog, ref: str | None, bonus: int | None) 
     unit = _unit(table, text)
     if unit is not None:
         used = DEFAULT_BONUS if bonus is None else bonus
-        names = (
-            f"unit {unit.id} {unit.name} at +{used}",
-            f"機体 {unit.id} {unit.name}（修正 +{used}）",
-        )
+        en, ja = in_both(unit.name, unit.name_ja)
+        names = (f"unit {unit.id} {en} at +{used}", f"機体 {unit.id} {ja}（修正 +{used}）")
         return Against(f"unit {unit.id}", names, enemy=unit.id, bonus=used)
     threat = catalog.threat(text) or next(
         (t for t in catalog.threats if text.casefold() in (t.name.casefold(), t.name_ja)), None
@@ -66,7 +66,10 @@ def against(table: Table, catalog: Catalog, ref: str | None, bonus: int | None) 
             threat=text,
             hint=MESSAGES("did-you-mean", word=hint) if hint else "",
             threats=", ".join(t.id for t in catalog.threats) or "—",
-            units=", ".join(f"{f.id} {f.name}" for f in table.fighters),
+            units=(
+                ", ".join(f"{f.id} {f.name}" for f in table.fighters),
+                "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in table.fighters),
+            ),
         )
         raise InputError([Problem(WHERE, None, None, "", said)])
     if bonus is not None:
@@ -77,7 +80,7 @@ def against(table: Table, catalog: Catalog, ref: str | None, bonus: int | None) 
 def _unit(table: Table, text: str) -> Fighter | None:
     if text.isdigit():
         return table.fighter(int(text))
-    found = [f for f in table.fighters if f.name.casefold() == text.casefold()]
+    found = [f for f in table.fighters if fold(text) in {fold(f.name), fold(f.name_ja or f.name)}]
     return found[0] if len(found) == 1 else None
 
 

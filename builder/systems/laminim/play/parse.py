@@ -20,8 +20,10 @@ is not the action's, and every value of the wrong kind, is a problem at its plac
 
 from __future__ import annotations
 
+from builder.core.i18n import Pair, part_name
 from builder.core.messages import Messages
 from builder.play.reader import ActionReader, fold
+from builder.systems.battle_names import in_both
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules.play_attack import Blocker
 from builder.systems.laminim.rules.play_state import Fighter, Table
@@ -105,10 +107,20 @@ class Reader(ActionReader[Table, Catalog]):
                 return hits[0]
             if len(hits) > 1:
                 slots = ", ".join(str(i + 1) for i in hits)
-                self.bad((key,), "weapon-twice", unit=fighter.name, weapon=value, slots=slots)
+                self.bad(
+                    (key,),
+                    "weapon-twice",
+                    unit=in_both(fighter.name, fighter.name_ja),
+                    weapon=value,
+                    slots=slots,
+                )
                 return None
             self.bad(
-                (key,), "no-such-weapon", unit=fighter.name, weapon=value, weapons=_arms(fighter)
+                (key,),
+                "no-such-weapon",
+                unit=in_both(fighter.name, fighter.name_ja),
+                weapon=value,
+                weapons=_arms(fighter, self.catalog),
             )
             return None
         self.bad((key,), "slot-ref")
@@ -183,5 +195,8 @@ class Reader(ActionReader[Table, Catalog]):
         return tuple(found)
 
 
-def _arms(fighter: Fighter) -> str:
-    return ", ".join(f"{i + 1} {w.name}" for i, w in enumerate(fighter.spec.slots) if w is not None)
+def _arms(fighter: Fighter, catalog: Catalog) -> Pair:
+    """The unit's weapons by slot: ``1 rifle, 2 missile`` (ids) / ``1 ライフル、2 ミサイル``."""
+    slots = [(i + 1, w.name) for i, w in enumerate(fighter.spec.slots) if w is not None]
+    ja = [(n, part_name(catalog.weapon(wid), "ja", wid)) for n, wid in slots]
+    return (", ".join(f"{n} {w}" for n, w in slots), "、".join(f"{n} {w}" for n, w in ja))

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.roster import Roster, RosterEntry, RosterTable
 from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle_names import side_name as battle_side_name
 from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog
@@ -61,8 +62,13 @@ def marked_card(card: dict[str, Any], fighter: Fighter) -> dict[str, Any]:
     return card
 
 
-def side_name(table: Table, side: int) -> str:
-    return table.names[side - 1] if len(table.names) >= side else str(side)
+def side_name(table: Table, side: int, lang: Lang = "en") -> str:
+    return battle_side_name(table.names, table.names_ja, side, lang) or str(side)
+
+
+def _sides(table: Table, lang: Lang) -> str:
+    """Both sides' names in ``lang``: ``Night shift / Rivals``."""
+    return " / ".join(side_name(table, s, lang) for s in range(1, len(table.names) + 1))
 
 
 def side_team(table: Table, side: int) -> Team:
@@ -70,9 +76,13 @@ def side_team(table: Table, side: int) -> Team:
     deployment order): the record never reads its team files again once started."""
     return Team(
         name=side_name(table, side),
+        name_ja=table.names_ja[side - 1] if len(table.names_ja) >= side else None,
         units=[
             Unit(
-                name=f.name, frame=f.frame_id, weapons=[w.name if w else None for w in f.spec.slots]
+                name=f.name,
+                name_ja=f.name_ja,
+                frame=f.frame_id,
+                weapons=[w.name if w else None for w in f.spec.slots],
             )
             for f in table.fighters
             if f.side == side
@@ -119,10 +129,10 @@ def cards_context(
     context = decks[0]
     context["pages"] = [page for deck in decks for page in deck["pages"]]
     context["title"] = "{} — {}".format(
-        LABELS.t("title", lang, names=" / ".join(table.names), round=table.round),
+        LABELS.t("title", lang, names=_sides(table, lang), round=table.round),
         labels["doc_cards"],
     )
-    context["team"] = " / ".join(table.names)
+    context["team"] = _sides(table, lang)
     # each deck holds a unit's card, then its continuation cards, in the team's order
     fighters = iter(sorted(table.fighters, key=lambda f: (f.side, f.id)))
     current: Fighter | None = None
@@ -158,7 +168,7 @@ def record_roster(table: Table, catalog: Catalog, lang: Lang) -> Roster:
             for i, w in enumerate(unit.slots[:3])
         )
         numbers = (
-            (t("side", lang), side_name(table, f.side)),
+            (t("side", lang), side_name(table, f.side, lang)),
             (
                 t("frame", lang),
                 t("destroyed", lang) if f.destroyed else f"{f.frame}/{f.spec.frame_durability}",
@@ -188,7 +198,7 @@ def record_roster(table: Table, catalog: Catalog, lang: Lang) -> Roster:
             tables = (RosterTable(t("odds", lang), head, (row,)),)
         entries.append(
             RosterEntry(
-                f"{f.id} {f.name}",
+                f"{f.id} {shown_name(f, lang)}",
                 part_name(unit.frame, lang),
                 parts,
                 numbers,
@@ -197,11 +207,11 @@ def record_roster(table: Table, catalog: Catalog, lang: Lang) -> Roster:
             )
         )
     totals = tuple(
-        (t("side-score", lang, side=s.side, name=side_name(table, s.side)), str(s.score))
+        (t("side-score", lang, side=s.side, name=side_name(table, s.side, lang)), str(s.score))
         for s in result.sides
     )
     return Roster(
-        team=" / ".join(table.names),
+        team=_sides(table, lang),
         entries=tuple(entries),
         legal=True,  # the sheet's status line says how the battle stands instead (status())
         numbers=totals,

@@ -4,10 +4,12 @@
 round: 2
 over: false
 names: [Night shift, Rivals]
+names_ja: [夜勤, null]    # only when a team file gives a name_ja
 units:
   - id: 1
     side: 1
     name: Kestrel
+    name_ja: ケストレル    # only when the team file gives one
     frame: {id: striker, durability: 14}
     slots:
       - {weapon: rifle, durability: 10, ammo: 6}
@@ -33,6 +35,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.systems.battle import Refused
+from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.laminim.derive import unit_spec
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog, Weapon
@@ -41,7 +44,7 @@ from builder.systems.laminim.rules.state_odds import LAST_ROUND
 
 MESSAGES = Messages.load(__file__)
 
-STATE_KEYS = ("round", "over", "names", "units", "tokens", "launched", "obstacles")
+STATE_KEYS = ("round", "over", "names", "names_ja", "units", "tokens", "launched", "obstacles")
 
 
 def _number(value: float) -> float | int:
@@ -54,6 +57,7 @@ def state_data(table: Table) -> dict[str, Any]:
         "round": table.round,
         "over": table.over,
         "names": list(table.names),
+        **names_ja_data(table.names_ja),
         "units": [_unit_data(f) for f in table.fighters],
         "tokens": [
             {
@@ -96,6 +100,7 @@ def _unit_data(f: Fighter) -> dict[str, Any]:
         "id": f.id,
         "side": f.side,
         "name": f.name,
+        **name_ja_data(f.name_ja),
         "frame": frame,
         "slots": slots,
         "zuzzer": None
@@ -168,6 +173,7 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         r.bad(("names",), "state-names")
         names = []
+    names_ja = read_names_ja(data, r.problems)
     units = data.get("units")
     fighters: list[Fighter] = []
     if not isinstance(units, list) or not units:
@@ -234,6 +240,7 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
         tuple(obstacles),
         bool(over),
         tuple(names),
+        names_ja=names_ja,
     )
 
 
@@ -249,6 +256,7 @@ def _read_unit(r: _Reader, raw: Any, at: tuple, catalog: Catalog) -> Fighter | N
     name = unit.get("name")
     if not isinstance(name, str) or not name:
         r.bad((*at, "name"), "state-name")
+    name_ja = read_name_ja(unit, at, r.problems)
     frame_data = r.mapping(unit.get("frame"), (*at, "frame")) or {}
     frame = catalog.frame(str(frame_data.get("id")))
     if frame_data and frame is None:
@@ -311,4 +319,5 @@ def _read_unit(r: _Reader, raw: Any, at: tuple, catalog: Catalog) -> Fighter | N
         fired=tuple(s - 1 for s in fired),
         single=None if single is None else single - 1,
         done=unit.get("done", False) is True,
+        name_ja=name_ja,
     )

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.i18n import Labels, Lang, part_name
+from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
+from builder.systems.battle_names import side_name
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.odds import Against, against, odds_of
 from builder.systems.laminim.rules import StateOdds
@@ -95,6 +96,7 @@ def _unit_json(f: Fighter, odds: StateOdds | None, threat: Against | None) -> di
         "id": f.id,
         "side": f.side,
         "name": f.name,
+        "name_ja": f.name_ja,
         "alive": f.alive,
         "frame": {
             "id": f.frame_id,
@@ -125,7 +127,11 @@ def state_json(
         "last_round": table.last_round,
         "over": table.over,
         "sides": [
-            {"side": s, "name": table.names[s - 1] if len(table.names) >= s else None}
+            {
+                "side": s,
+                "name": table.names[s - 1] if len(table.names) >= s else None,
+                "name_ja": table.names_ja[s - 1] if len(table.names_ja) >= s else None,
+            }
             for s in table.sides()
         ],
         "units": [_unit_json(f, odds.get(f.id), threat) for f in table.fighters],
@@ -188,6 +194,12 @@ def _slot_cell(f: Fighter, i: int, catalog: Catalog, lang: Lang) -> str:
     return cell
 
 
+def _unit_name(f: Fighter, lang: Lang) -> str:
+    """The unit's name in ``lang``, marked when it has left play."""
+    name = shown_name(f, lang)
+    return name if f.alive else LABELS.t("gone", lang, name=name)
+
+
 def _marks(f: Fighter, lang: Lang) -> str:
     t = LABELS.t
     marks = []
@@ -209,7 +221,7 @@ def state_text(
     t = LABELS.t
     standing = score(table)
     totals = {s.side: s.score for s in standing.sides}
-    names = {s: (table.names[s - 1] if len(table.names) >= s else "") for s in table.sides()}
+    names = {s: side_name(table.names, table.names_ja, s, lang) for s in table.sides()}
     if table.over:
         head = t("over", lang, round=table.round, last=table.last_round)
     else:
@@ -220,7 +232,7 @@ def state_text(
         rows = []
         for f in (x for x in table.fighters if x.side == side):
             frame = _part(f.frame, f.spec.frame_durability, f.destroyed, lang)
-            name = f.name if f.alive else t("gone", lang, name=f.name)
+            name = _unit_name(f, lang)
             rows.append(
                 [
                     str(f.id),
@@ -281,13 +293,13 @@ def _odds_lines(
                 mark + f"{found.expected_remaining:.1f}",
                 mark + _pct(found.cook_off),
             ]
-        name = f.name if f.alive else t("gone", lang, name=f.name)
+        name = _unit_name(f, lang)
         rows.append([str(f.id), name, *cells, centre, str(fighter_score(f)), _marks(f, lang)])
     if table.over:  # no odds left: what each unit scores
         rows = [
             [
                 str(f.id),
-                f.name if f.alive else t("gone", lang, name=f.name),
+                _unit_name(f, lang),
                 str(f.remaining()),
                 "—" if f.centre is None else f"{f.centre:g}",
                 str(fighter_score(f)),
@@ -332,7 +344,7 @@ def screen_text(
     threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
     odds = {f.id: odds_of(table, f, threat) for f in table.fighters}
     totals = {s.side: s.score for s in score(table).sides}
-    names = {s: (table.names[s - 1] if len(table.names) >= s else "") for s in table.sides()}
+    names = {s: side_name(table.names, table.names_ja, s, lang) for s in table.sides()}
     if table.over:
         head = t("over", lang, round=table.round, last=table.last_round)
     else:
@@ -343,11 +355,11 @@ def screen_text(
         name = threat.names[1] if lang == "ja" else threat.names[0]
         heads.append(t("screen-against", lang, name=name))
     lines: list[str] = []
-    pad = max((columns(f.name) for f in table.fighters), default=0)
+    pad = max((columns(shown_name(f, lang)) for f in table.fighters), default=0)
     for side in table.sides():
         lines.append(t("side", lang, side=side, name=names[side]))
         for f in (x for x in table.fighters if x.side == side):
-            name = f.name if f.alive else t("gone", lang, name=f.name)
+            name = _unit_name(f, lang)
             frame = _part(f.frame, f.spec.frame_durability, f.destroyed, lang)
             parts = [
                 f"{f.id} {name}" + " " * max(0, pad - columns(name)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from builder.core.i18n import Pair
 from builder.core.messages import Message, Messages
+from builder.systems.battle_names import in_both, side_names
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules.play_attack import AttackReport, Blocker, Hit
 from builder.systems.laminim.rules.play_round import RoundReport
@@ -18,9 +19,13 @@ INDENT = Message("  ", "  ")  # a line under the action it belongs to (both lang
 INDENT2 = Message("    ", "    ")
 
 
-def unit_label(table: Table, unit: int) -> str:
+def unit_label(table: Table, unit: int) -> Pair:
+    """``4 Kestrel`` / ``4 ケストレル``: a unit's ID and its name in each language."""
     found = table.fighter(unit)
-    return f"{unit} {found.name}" if found is not None else str(unit)
+    if found is None:
+        return (str(unit), str(unit))
+    en, ja = in_both(found.name, found.name_ja)
+    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 def weapon_name(table: Table, unit: int, slot: int, catalog: Catalog) -> Pair:
@@ -206,7 +211,7 @@ def end_round(
         if result.winner is None:
             lines.append(WORDS("game-over-even", scores=totals))
         else:
-            name = after.names[result.winner - 1] if len(after.names) >= result.winner else ""
+            name = side_names(after.names, after.names_ja, result.winner)
             lines.append(WORDS("game-over", side=result.winner, name=name, scores=totals))
     else:
         lines.append(WORDS("next-round", round=after.round))

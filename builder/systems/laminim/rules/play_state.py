@@ -64,6 +64,7 @@ class Fighter:
     fired: tuple[int, ...] = ()  # slots (0-based) that attacked or launched this round
     single: int | None = None  # the slot declared as this round's only weapon
     done: bool = False  # this round's attacks on the unit are done (D21)
+    name_ja: str | None = None  # its Japanese name (None: its team file gives none)
 
     @classmethod
     def whole(cls, id: int, side: int, name: str, frame_id: str, spec: UnitSpec) -> Fighter:
@@ -85,6 +86,7 @@ class Fighter:
         return replace(
             Fighter.whole(self.id, self.side, self.name, self.frame_id, self.spec),
             centre=None,
+            name_ja=self.name_ja,
         )
 
     @property
@@ -134,14 +136,20 @@ class Table:
     over: bool = False
     names: tuple[str, ...] = ()  # each side's name (its team's)
     last_round: int = LAST_ROUND
+    names_ja: tuple[str | None, ...] = ()  # each side's Japanese name (None: none; (): no side)
 
     @classmethod
-    def begin(cls, fighters: Sequence[Fighter], names: Sequence[str] = ()) -> Table:
-        return cls(1, tuple(fighters), names=tuple(names))
+    def begin(
+        cls,
+        fighters: Sequence[Fighter],
+        names: Sequence[str] = (),
+        names_ja: Sequence[str | None] = (),
+    ) -> Table:
+        return cls(1, tuple(fighters), names=tuple(names), names_ja=tuple(names_ja))
 
     def restarted(self) -> Table:
         """The same units as they stood before the first round."""
-        return Table.begin([f.restarted() for f in self.fighters], self.names)
+        return Table.begin([f.restarted() for f in self.fighters], self.names, self.names_ja)
 
     def fighter(self, unit_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.id == unit_id), None)

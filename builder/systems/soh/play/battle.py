@@ -31,7 +31,9 @@ from builder.core.messages import Message, Messages
 from builder.play.reader import ActionReader, At, fold
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.battle_names import side_names
 from builder.systems.soh.models import Catalog
+from builder.systems.soh.play.sheets import names_ja
 from builder.systems.soh.rules.play import (
     MAX_BONUS,
     MAX_TARGETS,
@@ -299,7 +301,7 @@ def _game_over(table: Table) -> Message:
     w = table.winner
     if w is None:
         return MESSAGES("game-over-none")
-    name = table.names[w - 1] if len(table.names) >= w else ""
+    name = side_names(table.names, names_ja(table), w)
     return MESSAGES("game-over", side=w, name=name)
 
 
@@ -352,7 +354,7 @@ def _act_end(read: Reader, dice: Dice) -> Applied[Table]:
 def _act_end_round(read: Reader, dice: Dice) -> Applied[Table]:
     read.refuse_if_any()
     table, passed = end_round(read.table)
-    name = table.names[table.first - 1] if len(table.names) >= table.first else ""
+    name = side_names(table.names, names_ja(table), table.first)
     said = MESSAGES(
         "end-round", round=read.table.round, next=table.round, side=table.first, name=name
     )

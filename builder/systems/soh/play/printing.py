@@ -13,8 +13,10 @@ from builder.core.i18n import Labels, Lang
 from builder.render.backs import deck_context
 from builder.render.layout import card_grid, check_choices
 from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle_names import side_name
 from builder.systems.soh.derive import derive_all
 from builder.systems.soh.models import Catalog, Character, Crew
+from builder.systems.soh.play.sheets import names_ja
 from builder.systems.soh.printouts import (
     CARD_SIZES,
     WOUND_BOXES,
@@ -95,7 +97,9 @@ def cards_context(
                     for c in cards
                 ]
     state = "over" if table.over else "round"
-    title = LABELS.t(state, lang, names=" / ".join(table.names), round=table.round)
+    ja = names_ja(table)
+    names = " / ".join(side_name(table.names, ja, s, lang) for s in range(1, len(table.names) + 1))
+    title = LABELS.t(state, lang, names=names, round=table.round)
     labels = labels_for(lang)
     context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size

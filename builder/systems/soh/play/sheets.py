@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from builder.systems.battle import Side
+from builder.systems.battle_names import name_ja_data
 from builder.systems.soh.derive import derive
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.rules.play import Arm, Fighter, Sheet, Table, begin
@@ -66,10 +67,16 @@ def table_of(sides: Sequence[Side], catalog: Catalog) -> Table:
     return replace(table, crews=tuple(crew_data(c) for c in crews))
 
 
+def names_ja(table: Table) -> tuple[str | None, ...]:
+    """Each side's Japanese name, as its crew (kept in the record) gives it."""
+    return tuple(c.get("name_ja") if isinstance(c, dict) else None for c in table.crews)
+
+
 def crew_data(crew: Crew) -> dict[str, Any]:
     """A crew as the record writes it (its characters as their file gives them)."""
     return {
         "name": crew.name,
+        **name_ja_data(crew.name_ja),
         "side": crew.side,
         "characters": [
             {"name": c.name, **c.model_dump(mode="json", exclude_defaults=True, exclude={"name"})}

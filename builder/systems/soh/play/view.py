@@ -28,9 +28,11 @@ from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
+from builder.systems.battle_names import side_name
 from builder.systems.soh.analysis import matchup
 from builder.systems.soh.derive import Derived, derive
 from builder.systems.soh.models import Catalog, Character, Crew
+from builder.systems.soh.play.sheets import names_ja
 from builder.systems.soh.rules import odds
 from builder.systems.soh.rules.odds import OddsResult
 from builder.systems.soh.rules.planner import MAX_PLANNER_AP, PlanRow
@@ -96,7 +98,10 @@ def against(table: Table, ref: str | None, bonus: int | None) -> Against:
         named = [f for f in table.fighters if fold(text) in {fold(f.name), fold(f.name_in("ja"))}]
         found = named[0] if len(named) == 1 else None
     if found is None:
-        units = ", ".join(f"{f.id} {f.name}" for f in table.fighters)
+        units = (
+            ", ".join(f"{f.id} {f.name}" for f in table.fighters),
+            "、".join(f"{f.id} {f.name_in('ja')}" for f in table.fighters),
+        )
         said = MESSAGES("odds-unknown-threat", threat=text, units=units)
         raise InputError([Problem("--threat", None, None, "", said)])
     return Against(found.id)
@@ -290,6 +295,7 @@ def _unit_json(f: Fighter, table: Table, plan: PlanShown | None) -> dict[str, An
         "id": f.id,
         "side": f.side,
         "name": f.name,
+        "name_ja": f.name_ja,
         "alive": f.in_play,
         "wounds": f.wounds,
         "track": WOUND_TRACK,
@@ -319,6 +325,7 @@ def state_json(
     declared: DeclaredShown | None,
 ) -> dict[str, Any]:
     nxt = None if table.over or table.to_declare() else table.next_to_act()
+    ja = names_ja(table)
     return {
         "round": table.round,
         "over": table.over,
@@ -331,7 +338,11 @@ def state_json(
         "waiting": list(table.waiting),
         "order": [f.id for f in table.order()],
         "sides": [
-            {"side": s, "name": table.names[s - 1] if len(table.names) >= s else None}
+            {
+                "side": s,
+                "name": table.names[s - 1] if len(table.names) >= s else None,
+                "name_ja": ja[s - 1] if len(ja) >= s else None,
+            }
             for s in (1, 2)
         ],
         "units": [_unit_json(f, table, plans.get(f.id)) for f in table.fighters],
@@ -343,8 +354,8 @@ def state_json(
 # -- text ---------------------------------------------------------------------------------------
 
 
-def _side_name(table: Table, side: int) -> str:
-    return table.names[side - 1] if len(table.names) >= side else ""
+def _side_name(table: Table, side: int, lang: Lang) -> str:
+    return side_name(table.names, names_ja(table), side, lang)
 
 
 def state_text(
@@ -429,7 +440,7 @@ def _text_parts(
                 [str(f.id), name, f"{f.wounds}/{WOUND_TRACK}", ap, evasion, ammo or "—", *cells]
             )
         lines += [
-            t("side", lang, side=side, name=_side_name(table, side)),
+            t("side", lang, side=side, name=_side_name(table, side, lang)),
             text_table(heads, rows, right={2, 3, 7, 8}, width=width),
             "",
         ]
@@ -452,7 +463,7 @@ def _head(table: Table, lang: Lang) -> str:
         if table.winner is None:
             return t("over-none", lang, round=table.round)
         w = table.winner
-        return t("over", lang, round=table.round, side=w, name=_side_name(table, w))
+        return t("over", lang, round=table.round, side=w, name=_side_name(table, w, lang))
     head = t("round", lang, round=table.round)
     head += "  " + t("first", lang, side=table.first)
     undeclared = table.to_declare()

@@ -142,6 +142,10 @@ class Fighter:
     def name(self) -> str:
         return self.sheet.name
 
+    @property
+    def name_ja(self) -> str | None:
+        return self.sheet.name_ja
+
     def name_in(self, lang: str) -> str:
         """The name a player reading ``lang`` knows the character by."""
         return (self.sheet.name_ja or self.name) if lang == "ja" else self.name
