@@ -86,18 +86,30 @@ def catalogs() -> dict[str, Catalog]:
     return {"bundled": bundled, "longer": _longer(bundled)}
 
 
+class _Pdfs(dict):
+    """The crew's cards for a (catalog, language, size), laid out when a test first asks: the
+    suite runs a covering few of the cases (``tests/conftest.py`` ``SWEEPS``), not all eight."""
+
+    def __init__(self, tmp_path_factory, catalogs: dict[str, Catalog]) -> None:
+        super().__init__()
+        self._tmp = tmp_path_factory
+        self._catalogs = catalogs
+
+    def __missing__(self, key: tuple[str, str, str]) -> Path:
+        which, lang, size = key
+        catalog = self._catalogs[which]
+        crew = _crew(catalog)
+        options = PrintOptions(paper="a4", lang=lang, card_size=size)
+        cards = [p for p in SYSTEM.printouts(crew, catalog, options) if p.kind == "cards"]
+        folder = self._tmp.mktemp(f"{which}-{lang}-{size}")
+        (path,) = render_printouts(cards, folder, crew.name)
+        self[key] = path
+        return path
+
+
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory, catalogs) -> dict[tuple[str, str, str], Path]:
-    out = {}
-    for which, catalog in catalogs.items():
-        crew = _crew(catalog)
-        for lang, size in itertools.product(LANGS, CARD_SIZES):
-            options = PrintOptions(paper="a4", lang=lang, card_size=size)
-            cards = [p for p in SYSTEM.printouts(crew, catalog, options) if p.kind == "cards"]
-            folder = tmp_path_factory.mktemp(f"{which}-{lang}-{size}")
-            (path,) = render_printouts(cards, folder, crew.name)
-            out[(which, lang, size)] = path
-    return out
+    return _Pdfs(tmp_path_factory, catalogs)
 
 
 def _cards(page, size: str) -> list[dict]:
