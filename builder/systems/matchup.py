@@ -59,12 +59,30 @@ class Cell:
 
 @dataclass(frozen=True)
 class Side:
-    """One team: its file, name, units (in file order) and ``cells[unit][enemy unit]``."""
+    """One team: its file, name, units (in file order) and ``cells[unit][enemy unit]``.
+
+    ``team`` and ``units`` are the names the file, the JSON and ``--threat FILE:UNIT`` use;
+    ``team_ja`` and ``units_ja`` (unit by unit, None where the file gives none) the Japanese
+    names a player reads under ``--lang ja`` (:meth:`team_name`, :meth:`unit_names`)."""
 
     file: str
     team: str
     units: tuple[str, ...]
     cells: tuple[tuple[Cell, ...], ...]
+    team_ja: str | None = None
+    units_ja: tuple[str | None, ...] = ()
+
+    def team_name(self, lang: Lang) -> str:
+        """The team's name as a player reads it in ``lang``."""
+        return self.team_ja if lang == "ja" and self.team_ja else self.team
+
+    def unit_names(self, lang: Lang) -> tuple[str, ...]:
+        """The units' names as a player reads them in ``lang`` (``units`` where no
+        Japanese name is given)."""
+        if lang != "ja":
+            return self.units
+        ja = (*self.units_ja, *(None,) * (len(self.units) - len(self.units_ja)))
+        return tuple(j or name for name, j in zip(self.units, ja, strict=True))
 
 
 @dataclass(frozen=True)
@@ -194,7 +212,7 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
     side, other = m.sides[k], m.sides[1 - k]
     picks = best_and_worst(side)
     if picks is None:
-        return [LABELS.t("no-units", lang, team=side.team)]
+        return [LABELS.t("no-units", lang, team=side.team_name(lang))]
     out = []
     for key, (i, j) in zip(("best", "worst"), picks, strict=True):
         cell = side.cells[i][j]
@@ -202,8 +220,8 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
             LABELS.t(
                 key,
                 lang,
-                unit=side.units[i],
-                enemy=other.units[j],
+                unit=side.unit_names(lang)[i],
+                enemy=other.unit_names(lang)[j],
                 alive=_alive(cell),
                 delivered=_dealt(cell),
             )
@@ -211,24 +229,31 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
     return out
 
 
+def side_title(m: Matchup, k: int, lang: Lang) -> str:
+    """``{team} ({file}) against {enemy}``, the names in ``lang``."""
+    side, other = m.sides[k], m.sides[1 - k]
+    return LABELS.t(
+        "side-title", lang, team=side.team_name(lang), file=side.file, enemy=other.team_name(lang)
+    )
+
+
 def _side_text(m: Matchup, k: int, lang: Lang) -> list[str]:
     side, other = m.sides[k], m.sides[1 - k]
-    lines = [LABELS.t("side-title", lang, team=side.team, file=side.file, enemy=other.team)]
+    lines = [side_title(m, k, lang)]
     if not side.units or not other.units:
-        return [
-            *lines,
-            LABELS.t("no-units", lang, team=side.team if not side.units else other.team),
-        ]
-    unit_width = max(columns(u) for u in (*side.units, LABELS.t("unit-head", lang)))
-    heads = _heads(other.units, 80 - unit_width - 2)
+        empty = side if not side.units else other
+        return [*lines, LABELS.t("no-units", lang, team=empty.team_name(lang))]
+    units, enemies = side.unit_names(lang), other.unit_names(lang)
+    unit_width = max(columns(u) for u in (*units, LABELS.t("unit-head", lang)))
+    heads = _heads(enemies, 80 - unit_width - 2)
     corner = LABELS.t("unit-head", lang)
     for key, show in (("alive-table", _alive), ("delivered-table", _dealt)):
         lines.append("")
         lines.append(LABELS.t(key, lang, rounds=m.rounds, measure=_measure(m, lang)))
-        rows = [[u, *(show(c) for c in row)] for u, row in zip(side.units, side.cells, strict=True)]
+        rows = [[u, *(show(c) for c in row)] for u, row in zip(units, side.cells, strict=True)]
         lines.append(table([corner, *heads], rows, right=range(1, len(heads) + 1)))
-    if heads != list(other.units):
-        key = LABELS.t("list-sep", lang).join(f"#{j + 1} {u}" for j, u in enumerate(other.units))
+    if heads != list(enemies):
+        key = LABELS.t("list-sep", lang).join(f"#{j + 1} {u}" for j, u in enumerate(enemies))
         lines.append(LABELS.t("key", lang, units=key))
     lines.append("")
     lines += [f"  {s}" for s in pairing_line(m, k, lang)]
@@ -241,7 +266,7 @@ def _measure(m: Matchup, lang: Lang) -> str:
 
 def title(m: Matchup, lang: Lang) -> str:
     a, b = m.sides
-    return LABELS.t("title", lang, a=a.team, b=b.team)
+    return LABELS.t("title", lang, a=a.team_name(lang), b=b.team_name(lang))
 
 
 def subtitle(m: Matchup, lang: Lang) -> str:
@@ -291,10 +316,8 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
         marks = {} if picks is None else {picks[0]: "best", picks[1]: "worst"}
         blocks.append(
             {
-                "title": LABELS.t(
-                    "side-title", lang, team=side.team, file=side.file, enemy=other.team
-                ),
-                "enemies": list(other.units),
+                "title": side_title(m, k, lang),
+                "enemies": list(other.unit_names(lang)),
                 "enemy_width": (page_w - 2 * SHEET_MARGIN - UNIT_COLUMN) / max(1, len(other.units))
                 - 2 * CELL_PADDING,
                 "rows": [
@@ -310,7 +333,9 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
                             for j, c in enumerate(row)
                         ],
                     }
-                    for i, (u, row) in enumerate(zip(side.units, side.cells, strict=True))
+                    for i, (u, row) in enumerate(
+                        zip(side.unit_names(lang), side.cells, strict=True)
+                    )
                 ],
                 "pairings": pairing_line(m, k, lang),
             }
