@@ -237,7 +237,10 @@ def side_title(m: Matchup, k: int, lang: Lang) -> str:
     )
 
 
-def _side_text(m: Matchup, k: int, lang: Lang) -> list[str]:
+def side_text(m: Matchup, k: int, lang: Lang, width: int = 80, pairings: bool = True) -> list[str]:
+    """Side ``k``'s block: its title, its two tables in ``width`` columns (enemies as ``#1``…
+    with a key when their names do not fit), then (``pairings``) a blank line and its best and
+    worst pairings."""
     side, other = m.sides[k], m.sides[1 - k]
     lines = [side_title(m, k, lang)]
     if not side.units or not other.units:
@@ -245,7 +248,7 @@ def _side_text(m: Matchup, k: int, lang: Lang) -> list[str]:
         return [*lines, LABELS.t("no-units", lang, team=empty.team_name(lang))]
     units, enemies = side.unit_names(lang), other.unit_names(lang)
     unit_width = max(columns(u) for u in (*units, LABELS.t("unit-head", lang)))
-    heads = _heads(enemies, 80 - unit_width - 2)
+    heads = _heads(enemies, width - unit_width - 2)
     corner = LABELS.t("unit-head", lang)
     for key, show in (("alive-table", _alive), ("delivered-table", _dealt)):
         lines.append("")
@@ -255,8 +258,9 @@ def _side_text(m: Matchup, k: int, lang: Lang) -> list[str]:
     if heads != list(enemies):
         key = LABELS.t("list-sep", lang).join(f"#{j + 1} {u}" for j, u in enumerate(enemies))
         lines.append(LABELS.t("key", lang, units=key))
-    lines.append("")
-    lines += [f"  {s}" for s in pairing_line(m, k, lang)]
+    if pairings:
+        lines.append("")
+        lines += [f"  {s}" for s in pairing_line(m, k, lang)]
     return lines
 
 
@@ -280,12 +284,32 @@ def matchup_text(m: Matchup, lang: Lang) -> str:
     from builder.core.text_table import fit_text
 
     lines = [title(m, lang), fit_text(subtitle(m, lang)), ""]
-    lines += _side_text(m, 0, lang)
+    lines += side_text(m, 0, lang)
     lines.append("")
-    lines += _side_text(m, 1, lang)
-    if any(c.sampled for s in m.sides for row in s.cells for c in row):
+    lines += side_text(m, 1, lang)
+    if sampled(m):
         lines += ["", fit_text(LABELS.t("sampled", lang))]
     return "\n".join(lines)
+
+
+def matchup_parts(m: Matchup, lang: Lang, width: int = 80) -> list[tuple[str, str]]:
+    """The text of :func:`matchup_text` as ``(kind, text)`` parts for a screen to style, the
+    tables laid out in ``width`` columns: kinds ``title``, ``subtitle``, ``side`` (a team's
+    heading), ``tables``, ``best``, ``worst``, ``empty`` (a team without units), ``note``."""
+    out = [("title", title(m, lang)), ("subtitle", subtitle(m, lang))]
+    for k in (0, 1):
+        head, *tables = side_text(m, k, lang, width, pairings=False)
+        out += [("side", head), ("tables", "\n".join(tables))]
+        if len(tables) > 1:  # else the one line says a team has no unit
+            out += list(zip(("best", "worst"), pairing_line(m, k, lang), strict=True))
+    if sampled(m):
+        out.append(("note", LABELS.t("sampled", lang)))
+    return out
+
+
+def sampled(m: Matchup) -> bool:
+    """Some cell is a sampled estimate (the ``≈`` note is said)."""
+    return any(c.sampled for s in m.sides for row in s.cells for c in row)
 
 
 # --- the sheet --------------------------------------------------------------------------------
@@ -340,7 +364,6 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
                 "pairings": pairing_line(m, k, lang),
             }
         )
-    sampled = any(c.sampled for s in m.sides for row in s.cells for c in row)
     return {
         "system": "common",
         "kind": "matchup",
@@ -351,7 +374,7 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
             "unit": LABELS.t("unit-head", lang),
             "cell": LABELS.t("sheet-cell", lang, rounds=m.rounds, measure=_measure(m, lang)),
             "legend": LABELS.t("sheet-legend", lang),
-            "sampled": LABELS.t("sampled", lang) if sampled else "",
+            "sampled": LABELS.t("sampled", lang) if sampled(m) else "",
         },
         "blocks": blocks,
         "unit_width": UNIT_COLUMN - 2 * CELL_PADDING,  # mm a name has: a longer word may break
