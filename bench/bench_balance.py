@@ -11,10 +11,10 @@ Run from the repository root: ``python bench/bench_balance.py [RUNS] [--before D
   report computes, done the simple way;
 - ``laminim balance --suggest`` (unless ``--no-suggest``): the fitted-costs search.
 
-``--before DIR`` runs ``laminim balance --json`` of another checkout (its own ``.venv``) in the
-same loop, interleaved with this one's, so a busy machine slows both alike. Targets: balance
-< 10 s wall on two cores, ``--suggest`` < 120 s. On a shared machine read the load average
-beside each figure; CPU seconds say more than wall clock there.
+``--before DIR`` runs ``laminim balance --json`` (and ``--suggest``) of another checkout (its
+own ``.venv``) in the same loop, interleaved with this one's, so a busy machine slows both alike.
+Targets: balance < 10 s wall on two cores, ``--suggest`` < 120 s. On a shared machine read the
+load average beside each figure; CPU seconds say more than wall clock there.
 """
 
 from __future__ import annotations
@@ -100,6 +100,11 @@ def main() -> None:
         p_wall, p_cpu, chains = plain_evaluation()
         note = f"load {load:.1f}; {chains} chains; x{p_wall / wall:.1f} the report's wall"
         print(_row("plain per-loadout evaluation, one core", p_wall, p_cpu, note))
+        if suggest and before_root is not None:
+            load = os.getloadavg()[0]
+            python = str(before_root / ".venv" / "bin" / "python")
+            wall, cpu = _process(python, before_root, "balance", "--suggest", "--json")
+            print(_row("before: laminim balance --suggest", wall, cpu, f"load {load:.1f}"))
         if suggest:
             load = os.getloadavg()[0]
             wall, cpu = _process(here, ROOT, "balance", "--suggest", "--json")

@@ -56,10 +56,12 @@ if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__g
         with_field,
     )
     from builder.systems.matchup import (
+        Matchup,
         MatchupEntry,
         MatchupOptions,
         Matchups,
         matchup_json,
+        matchup_parts,
         matchup_printout,
         matchup_text,
     )
@@ -101,7 +103,7 @@ __all__ += ["ChoosesThreat", "ShowOptions", "ShowsScreen", "Side"]
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 __all__ += ["MatchupEntry", "MatchupOptions", "Matchups"]  # laminim matchup (matchup.py)
-__all__ += ["matchup_json", "matchup_printout", "matchup_text"]
+__all__ += ["Matchup", "matchup_json", "matchup_parts", "matchup_printout", "matchup_text"]
 
 INSTALLED: dict[str, str] = {
     "laminim": "builder.systems.laminim.system",
@@ -127,7 +129,7 @@ it imports pydantic, which ``laminim --help`` and the generic commands' parser m
 
 _MATCHUP = frozenset(
     {"MatchupEntry", "MatchupOptions", "Matchups", "matchup_json", "matchup_printout"}
-    | {"matchup_text"}
+    | {"Matchup", "matchup_parts", "matchup_text"}
 )
 """The match-up kit (builder/systems/matchup.py), imported on first use like the editor's."""
 

@@ -59,12 +59,30 @@ class Cell:
 
 @dataclass(frozen=True)
 class Side:
-    """One team: its file, name, units (in file order) and ``cells[unit][enemy unit]``."""
+    """One team: its file, name, units (in file order) and ``cells[unit][enemy unit]``.
+
+    ``team`` and ``units`` are the names the file, the JSON and ``--threat FILE:UNIT`` use;
+    ``team_ja`` and ``units_ja`` (unit by unit, None where the file gives none) the Japanese
+    names a player reads under ``--lang ja`` (:meth:`team_name`, :meth:`unit_names`)."""
 
     file: str
     team: str
     units: tuple[str, ...]
     cells: tuple[tuple[Cell, ...], ...]
+    team_ja: str | None = None
+    units_ja: tuple[str | None, ...] = ()
+
+    def team_name(self, lang: Lang) -> str:
+        """The team's name as a player reads it in ``lang``."""
+        return self.team_ja if lang == "ja" and self.team_ja else self.team
+
+    def unit_names(self, lang: Lang) -> tuple[str, ...]:
+        """The units' names as a player reads them in ``lang`` (``units`` where no
+        Japanese name is given)."""
+        if lang != "ja":
+            return self.units
+        ja = (*self.units_ja, *(None,) * (len(self.units) - len(self.units_ja)))
+        return tuple(j or name for name, j in zip(self.units, ja, strict=True))
 
 
 @dataclass(frozen=True)
@@ -194,7 +212,7 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
     side, other = m.sides[k], m.sides[1 - k]
     picks = best_and_worst(side)
     if picks is None:
-        return [LABELS.t("no-units", lang, team=side.team)]
+        return [LABELS.t("no-units", lang, team=side.team_name(lang))]
     out = []
     for key, (i, j) in zip(("best", "worst"), picks, strict=True):
         cell = side.cells[i][j]
@@ -202,8 +220,8 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
             LABELS.t(
                 key,
                 lang,
-                unit=side.units[i],
-                enemy=other.units[j],
+                unit=side.unit_names(lang)[i],
+                enemy=other.unit_names(lang)[j],
                 alive=_alive(cell),
                 delivered=_dealt(cell),
             )
@@ -211,27 +229,38 @@ def pairing_line(m: Matchup, k: int, lang: Lang) -> list[str]:
     return out
 
 
-def _side_text(m: Matchup, k: int, lang: Lang) -> list[str]:
+def side_title(m: Matchup, k: int, lang: Lang) -> str:
+    """``{team} ({file}) against {enemy}``, the names in ``lang``."""
     side, other = m.sides[k], m.sides[1 - k]
-    lines = [LABELS.t("side-title", lang, team=side.team, file=side.file, enemy=other.team)]
+    return LABELS.t(
+        "side-title", lang, team=side.team_name(lang), file=side.file, enemy=other.team_name(lang)
+    )
+
+
+def side_text(m: Matchup, k: int, lang: Lang, width: int = 80, pairings: bool = True) -> list[str]:
+    """Side ``k``'s block: its title, its two tables in ``width`` columns (enemies as ``#1``…
+    with a key when their names do not fit), then (``pairings``) a blank line and its best and
+    worst pairings."""
+    side, other = m.sides[k], m.sides[1 - k]
+    lines = [side_title(m, k, lang)]
     if not side.units or not other.units:
-        return [
-            *lines,
-            LABELS.t("no-units", lang, team=side.team if not side.units else other.team),
-        ]
-    unit_width = max(columns(u) for u in (*side.units, LABELS.t("unit-head", lang)))
-    heads = _heads(other.units, 80 - unit_width - 2)
+        empty = side if not side.units else other
+        return [*lines, LABELS.t("no-units", lang, team=empty.team_name(lang))]
+    units, enemies = side.unit_names(lang), other.unit_names(lang)
+    unit_width = max(columns(u) for u in (*units, LABELS.t("unit-head", lang)))
+    heads = _heads(enemies, width - unit_width - 2)
     corner = LABELS.t("unit-head", lang)
     for key, show in (("alive-table", _alive), ("delivered-table", _dealt)):
         lines.append("")
         lines.append(LABELS.t(key, lang, rounds=m.rounds, measure=_measure(m, lang)))
-        rows = [[u, *(show(c) for c in row)] for u, row in zip(side.units, side.cells, strict=True)]
+        rows = [[u, *(show(c) for c in row)] for u, row in zip(units, side.cells, strict=True)]
         lines.append(table([corner, *heads], rows, right=range(1, len(heads) + 1)))
-    if heads != list(other.units):
-        key = LABELS.t("list-sep", lang).join(f"#{j + 1} {u}" for j, u in enumerate(other.units))
+    if heads != list(enemies):
+        key = LABELS.t("list-sep", lang).join(f"#{j + 1} {u}" for j, u in enumerate(enemies))
         lines.append(LABELS.t("key", lang, units=key))
-    lines.append("")
-    lines += [f"  {s}" for s in pairing_line(m, k, lang)]
+    if pairings:
+        lines.append("")
+        lines += [f"  {s}" for s in pairing_line(m, k, lang)]
     return lines
 
 
@@ -241,7 +270,7 @@ def _measure(m: Matchup, lang: Lang) -> str:
 
 def title(m: Matchup, lang: Lang) -> str:
     a, b = m.sides
-    return LABELS.t("title", lang, a=a.team, b=b.team)
+    return LABELS.t("title", lang, a=a.team_name(lang), b=b.team_name(lang))
 
 
 def subtitle(m: Matchup, lang: Lang) -> str:
@@ -255,12 +284,32 @@ def matchup_text(m: Matchup, lang: Lang) -> str:
     from builder.core.text_table import fit_text
 
     lines = [title(m, lang), fit_text(subtitle(m, lang)), ""]
-    lines += _side_text(m, 0, lang)
+    lines += side_text(m, 0, lang)
     lines.append("")
-    lines += _side_text(m, 1, lang)
-    if any(c.sampled for s in m.sides for row in s.cells for c in row):
+    lines += side_text(m, 1, lang)
+    if sampled(m):
         lines += ["", fit_text(LABELS.t("sampled", lang))]
     return "\n".join(lines)
+
+
+def matchup_parts(m: Matchup, lang: Lang, width: int = 80) -> list[tuple[str, str]]:
+    """The text of :func:`matchup_text` as ``(kind, text)`` parts for a screen to style, the
+    tables laid out in ``width`` columns: kinds ``title``, ``subtitle``, ``side`` (a team's
+    heading), ``tables``, ``best``, ``worst``, ``empty`` (a team without units), ``note``."""
+    out = [("title", title(m, lang)), ("subtitle", subtitle(m, lang))]
+    for k in (0, 1):
+        head, *tables = side_text(m, k, lang, width, pairings=False)
+        out += [("side", head), ("tables", "\n".join(tables))]
+        if len(tables) > 1:  # else the one line says a team has no unit
+            out += list(zip(("best", "worst"), pairing_line(m, k, lang), strict=True))
+    if sampled(m):
+        out.append(("note", LABELS.t("sampled", lang)))
+    return out
+
+
+def sampled(m: Matchup) -> bool:
+    """Some cell is a sampled estimate (the ``≈`` note is said)."""
+    return any(c.sampled for s in m.sides for row in s.cells for c in row)
 
 
 # --- the sheet --------------------------------------------------------------------------------
@@ -291,10 +340,8 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
         marks = {} if picks is None else {picks[0]: "best", picks[1]: "worst"}
         blocks.append(
             {
-                "title": LABELS.t(
-                    "side-title", lang, team=side.team, file=side.file, enemy=other.team
-                ),
-                "enemies": list(other.units),
+                "title": side_title(m, k, lang),
+                "enemies": list(other.unit_names(lang)),
                 "enemy_width": (page_w - 2 * SHEET_MARGIN - UNIT_COLUMN) / max(1, len(other.units))
                 - 2 * CELL_PADDING,
                 "rows": [
@@ -310,12 +357,13 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
                             for j, c in enumerate(row)
                         ],
                     }
-                    for i, (u, row) in enumerate(zip(side.units, side.cells, strict=True))
+                    for i, (u, row) in enumerate(
+                        zip(side.unit_names(lang), side.cells, strict=True)
+                    )
                 ],
                 "pairings": pairing_line(m, k, lang),
             }
         )
-    sampled = any(c.sampled for s in m.sides for row in s.cells for c in row)
     return {
         "system": "common",
         "kind": "matchup",
@@ -326,7 +374,7 @@ def sheet_context(m: Matchup, options: PrintOptions) -> dict[str, Any]:
             "unit": LABELS.t("unit-head", lang),
             "cell": LABELS.t("sheet-cell", lang, rounds=m.rounds, measure=_measure(m, lang)),
             "legend": LABELS.t("sheet-legend", lang),
-            "sampled": LABELS.t("sampled", lang) if sampled else "",
+            "sampled": LABELS.t("sampled", lang) if sampled(m) else "",
         },
         "blocks": blocks,
         "unit_width": UNIT_COLUMN - 2 * CELL_PADDING,  # mm a name has: a longer word may break

@@ -100,6 +100,8 @@ def matchup(
                 team=read.team.name,
                 units=tuple(m.name for m in members[k]),
                 cells=tuple(rows),
+                team_ja=reports[k].name_ja,
+                units_ja=tuple(reports[k].names_ja.get(m.name) for m in members[k]),
             )
         )
     rule = LABELS("rule")

@@ -75,13 +75,15 @@ def run_balance(
     progress: Progress | None = None,
     exact: bool = False,
     bank: ChainBank | None = None,
+    checked: bool = False,
 ) -> BalanceRun:
     """Score every loadout against every threat asked for and read the balance off it.
 
     Every threat's size is checked first (InputError at the frame, as ``optimize``); then the
     distinct chains of every threat are computed at once (``bank``, on every core), and
     ``progress(done, total)`` counts them over the whole run. A ``bank`` given keeps its chains
-    for the next run (``balance --suggest`` re-runs the report on changed catalogs).
+    and scored rows for the next run (``balance --suggest`` re-runs the report on changed
+    catalogs, each of whose loadouts it has ``checked`` for size already).
     """
     from builder.systems.laminim.chain_bank import ChainBank
     from builder.systems.laminim.derive import threat_spec
@@ -93,11 +95,11 @@ def run_balance(
     )
     from builder.systems.laminim.rules.balance import ThreatScores, balance
     from builder.systems.laminim.rules.balance_summary import summarize
-    from builder.systems.laminim.rules.optimize import plan
+    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, plan
 
     threats = pick_threats(catalog, threat_refs)
     frames = pick_frames(catalog, None)
-    for threat in threats:
+    for threat in threats if not checked else ():
         check_catalog(catalog, frames, threat, rounds, catalog_dir, exact)
     p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
     specs = {threat_spec(t, catalog): t for t in threats}
@@ -107,8 +109,9 @@ def run_balance(
 
     def score(spec: ThreatSpec) -> None:
         t = specs[spec]
+        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
         scored[t.id] = score_frames(
-            catalog, frames, t, rounds, exact=exact, runner=run, checked=True
+            catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
         )
 
     bank.fill(

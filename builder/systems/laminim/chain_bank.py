@@ -23,7 +23,7 @@ from builder.core.forking import fork_pool, fork_workers
 
 if TYPE_CHECKING:
     from builder.systems.laminim.rules import ThreatSpec, UnitSpec
-    from builder.systems.laminim.rules.optimize import Chain, ChainRunner
+    from builder.systems.laminim.rules.optimize import Chain, ChainRunner, Memo
 
 Progress = Callable[[int, int], None]
 Job = tuple["ThreatSpec", tuple, "UnitSpec"]
@@ -48,6 +48,7 @@ class ChainBank:
 
     def __init__(self) -> None:
         self.chains: dict[tuple, Chain] = {}
+        self._memos: dict[tuple, Memo] = {}
         self._ready: Callable[[ThreatSpec], None] | None = None
         self._waiting: dict[ThreatSpec, int] = {}
 
@@ -165,6 +166,12 @@ class ChainBank:
             del self._waiting[threat]
             if self._ready is not None:
                 self._ready(threat)
+
+    def memo(self, threat: ThreatSpec, rounds: int, exact: bool, rank: str) -> Memo:
+        """The rows scored from this bank's chains against ``threat`` (``score_plan``'s memo):
+        the next report on a catalog with other weights or payloads scores only what
+        changed."""
+        return self._memos.setdefault((threat, rounds, exact, rank), {})
 
     def runner(self) -> ChainRunner:
         """The optimiser's chain runner: banked chains read, missing ones computed (threads)

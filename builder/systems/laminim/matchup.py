@@ -67,6 +67,8 @@ def matchup(
                 team=read.team.name,
                 units=tuple(u.resolved.name for _, u in units[k]),  # type: ignore[union-attr]
                 cells=tuple(rows),
+                team_ja=read.team.name_ja,
+                units_ja=tuple(u.name_ja for _, u in units[k]),
             )
         )
     rule = ENEMY_MESSAGES("matchup-rule", bonus=bonus)

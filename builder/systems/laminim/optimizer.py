@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.rules.optimize import (
         ChainRunner,
         FrameOption,
+        Memo,
         Slots,
         WeaponOption,
     )
@@ -252,10 +253,12 @@ def score_frames(
     rank: str = DEFAULT_RANK,
     runner: ChainRunner | None = None,
     checked: bool = False,
+    memo: Memo | None = None,
 ) -> OptimizeResult:
     """``optimize`` over ``frames`` and every catalog weapon, after ``check_size`` (unless the
     caller ``checked`` it already), ranked by ``rank`` (``rules.optimize.RANKS``); ``runner``
-    computes the chains (default: threads).
+    computes the chains (default: threads); ``memo`` keeps the rows scored for another run
+    against the same threat (``ChainBank.memo``).
 
     Used by the command, the balance report and the TUI's suggest dialog; InputError when the
     job is too large.
@@ -281,6 +284,7 @@ def score_frames(
         exact=exact,
         rank=rank,
         runner=runner,
+        memo=memo,
     )
     if fmt.max_weapons >= 3:
         return result

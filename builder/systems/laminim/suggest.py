@@ -160,7 +160,7 @@ def _rows_and_figures(
         weapon_options,
     )
     from builder.systems.laminim.rules.fitting import Row
-    from builder.systems.laminim.rules.optimize import OBJECTIVES, plan
+    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, OBJECTIVES, plan
 
     threats = pick_threats(catalog, threat_refs)
     frames = pick_frames(catalog, None)
@@ -173,8 +173,11 @@ def _rows_and_figures(
     keys: list[tuple] = []
     rows: list[Row] = []
     figures = []
-    for t in threats:
-        result = score_frames(catalog, frames, t, rounds, exact=exact, runner=run, checked=True)
+    for t, spec in zip(threats, specs, strict=True):
+        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
+        result = score_frames(
+            catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
+        )
         by_key = {(s.frame, tuple(sorted(w for w in s.weapons if w))): s for s in result.loadouts}
         if not keys:
             keys = sorted(by_key)
@@ -227,7 +230,8 @@ def suggest(
         changed = applied(catalog, parts, candidate)
         if not candidate:
             return True, changed
-        again = run_balance(changed, threat_refs, rounds, catalog_dir, None, exact, bank)
+        # every loadout of a candidate is one of the widest catalog's, checked for size there
+        again = run_balance(changed, threat_refs, rounds, catalog_dir, None, exact, bank, True)
         return findings_of(again) == want.findings, changed
 
     chosen: Candidate = ()

@@ -64,6 +64,7 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         Binding("space", "mark", "Mark", key_display="␣"),
         keys.COMPARE,
         keys.RENAME_TEAM,
+        Binding("m", "matchup", "Match-up", show=False),
     ]
 
     def __init__(self, doc: DocView[ForceFile, ArtifactCatalog]) -> None:
@@ -375,6 +376,13 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
             self.notify(t("compare_need", self.lang), severity="warning")
             return
         self.app.push_screen(CompareScreen(self.doc, names))
+
+    def action_matchup(self) -> None:
+        """This force against another force file, both ways (``laminim matchup``)."""
+        from builder.systems import get
+        from builder.tui.screens.matchup_screen import ask_matchup
+
+        ask_matchup(self, get("artifact"))
 
 
 def named_after(name: str, suit: Any) -> bool:

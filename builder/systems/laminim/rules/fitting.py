@@ -37,6 +37,7 @@ from math import prod
 import numpy as np
 
 from .balance import MUST_PICK
+from .threads import one_maths_thread
 from .ties import dominance_matrix
 
 WEAPON_STEPS = (-2, -1, 1, 2)
@@ -167,7 +168,14 @@ class Fitter:
         return self.outcomes([candidate])[0]
 
     def outcomes(self, candidates: Sequence[Candidate]) -> list[Outcome]:
-        """Each candidate's findings, judged together."""
+        """Each candidate's findings, judged together. The products are small: on one maths
+        thread (``threads``) a batch of 512 took a fifth of the CPU that OpenBLAS's own pool
+        spent handing them between threads (0.10 s against 0.47-0.59 s, with both cores
+        judging batches)."""
+        with one_maths_thread():
+            return self._outcomes(candidates)
+
+    def _outcomes(self, candidates: Sequence[Candidate]) -> list[Outcome]:
         numbers = [self.numbers(c) for c in candidates]
         weights = np.array([w for w, _ in numbers], dtype=np.float64)  # (C, W)
         payloads = np.array([p for _, p in numbers])  # (C, F)

@@ -408,19 +408,37 @@ def chain_count(
     return len(plan(frames, weapons, min_weapons).jobs)
 
 
+Memo = dict[tuple, ScoredLoadout]
+"""Rows already scored against one threat, rounds and ranking, by frame (id, durability) and
+weapons (specs and weights): a row's numbers never depend on its frame's payload, so a report
+run again on a catalog whose weights or payloads changed (``balance --suggest``) scores only
+the rows holding a changed weapon."""
+
+
 def score_plan(
-    p: Plan, chains: dict[tuple, Chain], rounds: int, rank: str = DEFAULT_RANK
+    p: Plan,
+    chains: dict[tuple, Chain],
+    rounds: int,
+    rank: str = DEFAULT_RANK,
+    memo: Memo | None = None,
 ) -> list[ScoredLoadout]:
-    """One row per multiset of ``p`` from its chains: the best of its orderings by ``rank``."""
+    """One row per multiset of ``p`` from its chains: the best of its orderings by ``rank``
+    (read from ``memo`` when it has the row, kept there when it has not)."""
     out = []
     for frame, group in p.rows:
-        candidates = []
-        for slots in group:
-            order = _order_matters(slots)
-            key = _survival_key(frame, slots, order)
-            chain = _in_order(chains[key], p.shared[key], slots, order)
-            candidates.append(_scored(frame, slots, chain, rounds))
-        out.append(candidates[0] if len(candidates) == 1 else ranked(candidates, rank)[0])
+        at = (frame.id, frame.durability, group)
+        row = None if memo is None else memo.get(at)
+        if row is None:
+            candidates = []
+            for slots in group:
+                order = _order_matters(slots)
+                key = _survival_key(frame, slots, order)
+                chain = _in_order(chains[key], p.shared[key], slots, order)
+                candidates.append(_scored(frame, slots, chain, rounds))
+            row = candidates[0] if len(candidates) == 1 else ranked(candidates, rank)[0]
+            if memo is not None:
+                memo[at] = row
+        out.append(row)
     return out
 
 
@@ -435,6 +453,7 @@ def optimize(
     exact: bool = True,
     rank: str = DEFAULT_RANK,
     runner: ChainRunner | None = None,
+    memo: Memo | None = None,
 ) -> OptimizeResult:
     """Score and rank every legal weapon multiset of ``frames`` x ``weapons`` against ``threat``.
 
@@ -442,7 +461,8 @@ def optimize(
     one survival computation; ``workers`` threads (default: the cores, at most ``WORKERS``)
     run the distinct chains, unless a ``runner`` is given. Raises ``budget.TooLarge`` like
     ``survival``, unless ``exact`` is False: then a loadout beyond the exact budget gets the
-    seeded sampled estimate (its ``interval`` set; ranked by the estimate).
+    seeded sampled estimate (its ``interval`` set; ranked by the estimate). ``memo``: rows
+    scored before against this threat, rounds and ranking (``score_plan``).
     """
     _figure_order(rank)  # an unknown rank is refused before any chain runs
     if runner is None:
@@ -451,4 +471,4 @@ def optimize(
         runner = threaded(workers)
     p = plan(frames, weapons, min_weapons)
     chains = runner(p.jobs, threat, rounds, exact, progress)
-    return finish(threat.id, rounds, score_plan(p, chains, rounds, rank), rank)
+    return finish(threat.id, rounds, score_plan(p, chains, rounds, rank, memo), rank)

@@ -375,3 +375,49 @@ def test_a_pinned_folder_that_is_gone_is_a_warning_and_the_bundled_catalog(capsy
     assert f"warning: {_pin_place(mine)}: catalog.path:" in err
     plain = json.loads(_run(capsys, "matchup", MINE, RIVALS, "--json")[1])
     assert [s["units"] for s in json.loads(out)["sides"]] == [s["units"] for s in plain["sides"]]
+
+
+DEMO = ROOT / "parts_catalog" / "laminim" / "demo_team.yaml"
+FORCE = ROOT / "parts_catalog" / "artifact" / "demo_force.yaml"
+
+
+def _names(path: Path) -> dict[str, str]:
+    """Team and unit names (and the ship's) of a file: English name -> Japanese name."""
+    from builder.core.source import read_yaml
+
+    data = read_yaml(path).data
+    entries = [data, *data.get("units", []), *([data["ship"]] if "ship" in data else [])]
+    return {e["name"]: e["name_ja"] for e in entries}
+
+
+@pytest.mark.parametrize("path", [DEMO, FORCE], ids=["laminim", "artifact"])
+def test_names_are_japanese_under_lang_ja_and_the_json_keeps_the_files_names(
+    capsys, tmp_path, path
+):
+    """Issue 37: under --lang ja the text and the sheet name every team and unit by its
+    name_ja, every label is Japanese (nothing in Latin letters but the file paths, the rule
+    numbers and artifact's stat P); --json keeps the names the files (and --threat FILE:UNIT)
+    use."""
+    import re
+
+    names = _names(path)
+    code, out, err = _run(capsys, "matchup", path, path, "--lang", "ja")
+    assert code == 0, err
+    for english, japanese in names.items():
+        assert japanese in out
+        assert english not in out
+    rest = re.sub(r"D\d+(〜D\d+)?", "", out.replace(str(path), ""))
+    assert set(re.findall(r"[A-Za-z]+", rest)) <= {"P"}  # artifact's stat, P in both languages
+    code, out, err = _run(capsys, "matchup", path, path, "--lang", "ja", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    side = data["sides"][0]
+    assert side["team"] in names and {u["name"] for u in side["units"]} <= set(names)
+    assert not re.search(r"[\u3040-\u30ff]", json.dumps(data, ensure_ascii=False))
+    code, _, err = _run(capsys, "matchup", path, path, "--lang", "ja", "-o", tmp_path / "ja")
+    assert code == 0, err
+    with open_pdf(tmp_path / "ja.pdf") as pdf:
+        text = "".join(c["text"] for c in printed_chars(pdf.pages[0]))
+    for english, japanese in names.items():
+        assert japanese.replace(" ", "") in text
+        assert english.replace(" ", "") not in text

@@ -69,3 +69,18 @@ def test_candidates_judged_together_are_judged_as_one_by_one(setup):
     rng = random.Random(99)
     batch = [_candidate(rng, parts) for _ in range(20)]
     assert fitter.outcomes(batch) == [fitter.outcome(c) for c in batch]
+
+
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_a_report_on_reused_rows_is_the_report_computed_afresh(setup, seed):
+    """Issue 37 (speed): a report run again through the bank reads the rows it scored before
+    (a weight or payload changes no row's numbers); with weights and payloads changed, every
+    row of every threat — payload used, figures, ranking and front — is what a report with a
+    bank of its own computes."""
+    folder, catalog, parts, bank, _ = setup
+    changed = applied(catalog, parts, _candidate(random.Random(seed), parts))
+    reused = run_balance(changed, None, ROUNDS, folder, None, False, bank, True)
+    fresh = run_balance(changed, None, ROUNDS, folder, None, False, ChainBank())
+    assert reused.results == fresh.results
+    assert reused.balance == fresh.balance
+    assert any(r.loadouts for r in fresh.results)

@@ -52,6 +52,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         keys.COMPARE,
         keys.RENAME_TEAM,
         Binding("b", "balance", "Balance", show=False),
+        Binding("m", "matchup", "Match-up", show=False),
     ]
 
     def __init__(self, doc: DocView[Team, Catalog], state: LaminimState) -> None:
@@ -276,6 +277,13 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         from builder.systems.laminim.tui.screens.balance_screen import BalanceScreen
 
         self.app.push_screen(BalanceScreen(self.doc, self.state, numbers.ROUNDS))
+
+    def action_matchup(self) -> None:
+        """This team against another team file, both ways (``laminim matchup``)."""
+        from builder.systems import get
+        from builder.tui.screens.matchup_screen import ask_matchup
+
+        ask_matchup(self, get("laminim"))
 
 
 def field_label(field: str, lang: Lang) -> str:
