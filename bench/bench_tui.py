@@ -244,13 +244,16 @@ async def screens(changes: int) -> dict[str, Any]:
     return out
 
 
-async def painted_after(app: Any, act: Any) -> float:
+async def painted_after(app: Any, act: Any, timeout: float = 60.0) -> float:
     """Seconds from ``act()`` (an action that posts an edit) to the app having applied it and
-    the screen painted with it."""
+    the screen painted with it. An act that changes nothing (the document keeps its revision)
+    is an error of the bench, said after ``timeout`` seconds instead of waiting for ever."""
     before = app.doc.revision
     t0 = time.perf_counter()
     await act()
     while app.doc.revision == before:
+        if time.perf_counter() - t0 > timeout:
+            raise TimeoutError(f"no edit applied on {type(app.screen).__name__} in {timeout} s")
         await asyncio.sleep(0)
     drawn = asyncio.Event()
     app.screen.call_after_refresh(drawn.set)
@@ -312,9 +315,10 @@ def _edit(app: Any, game: str, i: int) -> Any:
 
     async def act() -> None:
         screen = app.screen
-        if game == "artifact":
-            types = [m.id for m in app.catalog.mobile_suits]
-            screen.set_type(screen.cursor(), types[(i + 1) % len(types)])
+        if game == "artifact":  # another type than the MS has (the same one is no edit)
+            current = screen.force.units[screen.cursor()].type
+            types = [m.id for m in app.catalog.mobile_suits if m.id != current]
+            screen.set_type(screen.cursor(), types[i % len(types)])
         elif game == "soh":
             await screen.run_action("step(1)")
         else:
