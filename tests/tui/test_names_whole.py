@@ -65,3 +65,18 @@ def test_weapon_names_are_broken_between_names_and_cut_only_alone():
     assert name_lines(["ab", "cd"], 2) == ["ab", "cd"]  # no room for the ·: the line ends
     assert name_lines(["ガトリング砲", "x"], 10) == ["ガトリン…", "x"]  # alone and too wide
     assert name_lines([], 10) == [""]
+
+
+async def test_the_laminim_part_picker_names_the_unit_in_japanese(tmp_path):
+    """Under ja the picker's title names the unit as the editor does (スワロー, not Swallow)."""
+    path = tmp_path / "team.yaml"
+    shutil.copy(systems.get("laminim").demo_file(), path)
+    app = BuilderApp.from_paths(path, None, lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "down", "enter")  # Swallow (スワロー) in the editor
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "武装 1 — スワロー" in text and "Swallow" not in text

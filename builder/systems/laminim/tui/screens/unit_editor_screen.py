@@ -354,7 +354,7 @@ class UnitEditorScreen(LaminimScreen):
         report = check_unit(unit, catalog)
         if row == 0:
             dialog = PartPickerDialog(
-                f"{t('frame', self.lang)} — {unit.name}",
+                f"{t('frame', self.lang)} — {shown_name(unit, self.lang)}",
                 list(catalog.frames),
                 self.lang,
                 current=unit.frame,
@@ -368,7 +368,7 @@ class UnitEditorScreen(LaminimScreen):
                     report.payload_limit - report.payload_used + (weapon.weight if weapon else 0)
                 )
             dialog = PartPickerDialog(
-                f"{t('slot', self.lang)} {row} — {unit.name}",
+                f"{t('slot', self.lang)} {row} — {shown_name(unit, self.lang)}",
                 list(catalog.weapons),
                 self.lang,
                 current=current,
