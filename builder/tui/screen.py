@@ -56,10 +56,22 @@ class DocumentScreen(Screen[None], Generic[TeamT, CatalogT]):
         self._doc = doc
         if not self.is_mounted:
             return
-        if self.is_current:
+        if self.in_sight:
             self.shown(before)
         else:
             self._stale = True  # drawn when the player comes back to it
+
+    @property
+    def in_sight(self) -> bool:
+        """Whether any of the screen shows: it is on top, or only screens that let it show
+        through (a dialog's translucent backdrop) are above it. Textual's ``is_current`` also
+        counts the screen under an opaque one (the team under the unit editor), which redrew
+        its whole table on every key of the editor for nobody."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        above = stack[stack.index(self) + 1 :]
+        return all(screen.styles.background.a < 1 for screen in above)
 
     @property
     def team(self) -> TeamT:

@@ -91,3 +91,28 @@ def test_check_loads_no_printing_no_compiler_and_no_package_metadata(game):
         "builder.catalogs.diff",
     }
     assert not (never | ({"numpy"} if game == "laminim" else set())) & loaded
+
+
+def _blas(env: dict[str, str]) -> tuple[int, str]:
+    """OpenBLAS's thread count in a fresh interpreter that imports the package, then numpy,
+    and the OPENBLAS_NUM_THREADS it then has."""
+    import os
+
+    code = (
+        "import os, builder, numpy\nfrom threadpoolctl import threadpool_info\n"
+        "print(max(i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas'))\n"
+        "print(os.environ['OPENBLAS_NUM_THREADS'])"
+    )
+    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=base | env
+    )
+    threads, asked = out.stdout.split()
+    return int(threads), asked
+
+
+def test_numpy_loads_with_one_blas_thread_unless_the_caller_asks_for_more():
+    """Issue 38 item 4: numpy's OpenBLAS starting a thread per core was 45 ms of every analysis'
+    start (the rules core runs every chain on one maths thread); a caller's own setting wins."""
+    assert _blas({}) == (1, "1")
+    assert _blas({"OPENBLAS_NUM_THREADS": "3"})[1] == "3"

@@ -36,3 +36,47 @@ async def test_the_soh_armour_picker_at_80x24_in_japanese(tmp_path, monkeypatch)
         assert "トルーパー・パワードスーツ" in text  # 26 cells: the list has room for it
         assert "器用/敏捷修正" in text  # the details' label whole
         assert "…" not in text
+
+
+async def test_the_laminim_team_table_breaks_weapons_between_names_at_80x24(tmp_path):
+    """Issue 31 item 7: the team table's weapons column gives way by growing a row a line,
+    between two names, instead of cutting クイックブースター (18 cells) to クイックブース…."""
+    path = tmp_path / "team.yaml"
+    shutil.copy(systems.get("laminim").demo_file(), path)
+    for lang in ("ja", "en"):
+        app = BuilderApp.from_paths(path, None, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            text = screen_text(pilot)
+            assert "…" not in text
+            names = ("クイックブースター", "ガトリング砲") if lang == "ja" else ("Quick booster",)
+            for name in names:
+                assert name in text
+
+
+def test_weapon_names_are_broken_between_names_and_cut_only_alone():
+    from builder.systems.laminim.tui.screens.team_screen import name_lines
+
+    assert name_lines(["Rifle", "Missile pod", "—"], 30) == ["Rifle·Missile pod·—"]
+    assert name_lines(["サブマシンガン", "クイックブースター", "ブレード"], 31) == [
+        "サブマシンガン·",
+        "クイックブースター·ブレード",
+    ]
+    assert name_lines(["ab", "cd"], 2) == ["ab", "cd"]  # no room for the ·: the line ends
+    assert name_lines(["ガトリング砲", "x"], 10) == ["ガトリン…", "x"]  # alone and too wide
+    assert name_lines([], 10) == [""]
+
+
+async def test_the_laminim_part_picker_names_the_unit_in_japanese(tmp_path):
+    """Under ja the picker's title names the unit as the editor does (スワロー, not Swallow)."""
+    path = tmp_path / "team.yaml"
+    shutil.copy(systems.get("laminim").demo_file(), path)
+    app = BuilderApp.from_paths(path, None, lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "down", "enter")  # Swallow (スワロー) in the editor
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert "武装 1 — スワロー" in text and "Swallow" not in text

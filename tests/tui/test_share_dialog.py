@@ -1,6 +1,7 @@
 """``S`` shows the share code of what is on screen, unsaved edits included, and ``c`` copies it:
 ``laminim import`` of that code gives back the team the screen shows, in every game that
-shares; a team with errors gets the reason instead of a code, in the player's language."""
+shares; a team with errors gets its code as ``laminim share`` gives it, with check's reasons
+under it in the player's language (issue 31)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ async def test_the_code_is_what_the_screen_shows_and_c_copies_it(cli, tmp_path, 
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-async def test_a_team_with_errors_says_why_it_has_no_code(tmp_path, lang):
+async def test_a_team_with_errors_is_shared_as_the_cli_shares_it_with_its_reasons(
+    cli, tmp_path, lang
+):
     path = tmp_path / "heavy.yaml"  # illegal but whole (a file the editor cannot hold is locked)
     path.write_text(
         "system: laminim\nname: Typo\nunits:\n"
@@ -84,14 +87,23 @@ async def test_a_team_with_errors_says_why_it_has_no_code(tmp_path, lang):
         assert isinstance(app.screen, TeamScreen)  # illegal but editable: no problems screen
         await pilot.press("S")
         await settle(pilot)
-        assert isinstance(app.screen, ShareDialog), screen_text(pilot)
-        assert app.screen.code is None
-        text = screen_text(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ShareDialog), screen_text(pilot)
+        assert dialog.code, "laminim share encodes an illegal file: so does S"
+        code = dialog.code
+        text = _flat(screen_text(pilot))
+        assert code[:40] in text
         assert "9/8" in text  # the reason: over the payload
-        assert ("エラーを直すまで共有できません" if lang == "ja" else "cannot be shared") in text
-        await pilot.press("c")  # nothing to copy: a bell, no clipboard
+        assert _flat("編成規定を満たしていません" if lang == "ja" else "breaks the rules") in text
+        await pilot.press("c")
         await settle(pilot)
-        assert app.clipboard == ""
+        assert app.clipboard == code
+    assert cli("share", str(path)).code == 0  # the CLI shares it too
+    result = cli("import", code)
+    assert result.code == 0, result.err
+    imported = yaml.safe_load(result.out)
+    imported.pop("catalog", None)
+    assert imported == yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

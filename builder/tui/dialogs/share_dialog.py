@@ -4,7 +4,9 @@ The code is the one ``laminim share`` prints for the file a save would write now
 not yet saved included, pinned to the catalog in use), so ``laminim import CODE`` on another
 machine gives back what this screen shows. ``c`` (or ``ctrl+c``) copies it to the clipboard
 (Textual's ``copy_to_clipboard``: the terminal's OSC 52, which most terminals and tmux with
-``set-clipboard on`` take); the code is also on screen to copy by hand.
+``set-clipboard on`` take); the code is also on screen to copy by hand. A team that breaks a
+rule is shared as ``laminim share`` shares it, exactly as it is, with check's reasons under the
+code: the player sees it is illegal before handing it across the table.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from builder.core.i18n import Lang
-from builder.core.problems import InputError
+from builder.core.problems import InputError, Problem
 from builder.tui.document import Document
 from builder.tui.labels import Noun, t
 from builder.tui.widgets.wrapped import Wrapped
@@ -33,13 +35,11 @@ LINE = 48
 """Characters of the code a line (the dialog at 80 columns holds it with its margins)."""
 
 
-def share_code_of(doc: Document[Any, Any]) -> str:
-    """What ``laminim share`` prints for the file a save of ``doc`` would write now.
-
-    Raises InputError (with check's errors, or the reason no code holds a value) when the
-    team cannot be shared as it is: a team that breaks a rule is not shared from the editor
-    (``laminim share`` still encodes any file it can read, exactly as written), so a code
-    handed across the table is always one of a legal team."""
+def share_code_of(doc: Document[Any, Any]) -> tuple[str, list[Problem]]:
+    """What ``laminim share`` prints for the file a save of ``doc`` would write now, and
+    check's errors of it (none: the team is legal). Like ``laminim share``, a team that breaks
+    a rule gets its code; raises InputError only where ``share`` exits 2 (bad input, or a
+    value no code holds)."""
     from builder.catalogs.pin import pinned_text
     from builder.catalogs.saving import pin_for_save
     from builder.core.problems import errors_of
@@ -54,10 +54,7 @@ def share_code_of(doc: Document[Any, Any]) -> str:
         path = Path(folder) / name
         path.write_text(text, encoding="utf-8")
         usable = usable_file(path, doc.catalog_dir)
-        errors = errors_of(usable.report.problems)
-        if errors:
-            raise InputError(errors)
-        return share_code(usable)
+        return share_code(usable), errors_of(usable.report.problems)
 
 
 class ShareDialog(ModalScreen[None]):
@@ -69,7 +66,8 @@ class ShareDialog(ModalScreen[None]):
     ]
 
     def __init__(self, name: str, lang: Lang, noun: Noun, code: str | None, reason: str) -> None:
-        """``code`` None: it could not be made, ``reason`` says why."""
+        """``code`` None: it could not be made, ``reason`` says why; with a code, ``reason``
+        (when not empty) is why the team is illegal."""
         super().__init__()
         self._name = name
         self._lang = lang
@@ -91,6 +89,10 @@ class ShareDialog(ModalScreen[None]):
                     Wrapped(t("share_about", lang).format(n=len(self.code)), style="dim"),
                     id="share-about",
                 )
+                if self._reason:  # shared as it is, as `laminim share` does: said so
+                    note = t("share_illegal", lang, self._noun)
+                    yield Static(Wrapped(note, style="bold yellow"), id="share-illegal")
+                    yield Static(Wrapped(self._reason))
             keys = "share_keys" if self.code is not None else "share_keys_none"
             yield Static(Wrapped(t(keys, lang), style="dim"), id="share-keys")
 
@@ -108,19 +110,25 @@ class ShareDialog(ModalScreen[None]):
 
 
 def share_dialog(doc: Document[Any, Any], name: str, lang: Lang, noun: Noun) -> ShareDialog:
-    """The dialog for ``doc``: its code, or the first reasons there is none (check's errors; a
-    file the editor cannot hold whole is fixed in a text editor first)."""
+    """The dialog for ``doc``: its code (with check's first reasons when the team is illegal),
+    or the first reasons there is none (bad input; a file the editor cannot hold whole is fixed
+    in a text editor first)."""
     if doc.locked:  # a code would leave out what the editor could not read
         return ShareDialog(name, lang, noun, None, t("share_locked", lang))
     try:
-        return ShareDialog(name, lang, noun, share_code_of(doc), "")
+        code, errors = share_code_of(doc)
     except InputError as exc:
-        problems = list(exc.problems)
-        # no file:line:col: the lines are those of the text a save would write, not the file's
-        reason = "\n".join((f"{p.field}: " if p.field else "") + p.text(lang) for p in problems[:3])
-        if len(problems) > 3:
-            reason += "\n" + t("share_more", lang).format(n=len(problems) - 3)
-        return ShareDialog(name, lang, noun, None, reason)
+        return ShareDialog(name, lang, noun, None, _reasons(list(exc.problems), lang))
+    return ShareDialog(name, lang, noun, code, _reasons(errors, lang))
+
+
+def _reasons(problems: list[Problem], lang: Lang) -> str:
+    """The first three problems, one a line, and how many more (no file:line:col: the lines
+    are those of the text a save would write, not the file's)."""
+    reason = "\n".join((f"{p.field}: " if p.field else "") + p.text(lang) for p in problems[:3])
+    if len(problems) > 3:
+        reason += "\n" + t("share_more", lang).format(n=len(problems) - 3)
+    return reason
 
 
 def show_share(app: BuilderApp) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import work
@@ -117,6 +118,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         row = table.cursor_row
         table.clear(columns=True)
         rows = []
+        weapons: list[list[str]] = []  # each row's weapon names, broken between names to fit
         for i, (unit, unit_report) in enumerate(zip(team.units, report.units, strict=True)):
             frame = catalog.frame(unit.frame)
             names = []
@@ -147,7 +149,8 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
                     Text("·".join(names)),
                 ]
             )
-        # the weapons go last and give way (ending in …) so the status always shows whole
+            weapons.append(names)
+        # the weapons go last and give way (onto more lines) so the status always shows whole
         headers = [
             "#",
             t("unit", lang),
@@ -161,13 +164,15 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         ]
         room = self.size.width - 2 - 2 - 2 * table.cell_padding * len(headers)  # margins, scrollbar
         widths[-1] = max(10, min(widths[-1], room - sum(widths[:-1])))
-        for row_cells in rows:  # cut between characters: a wide one never straddles the edge
-            last = row_cells[-1]
-            row_cells[-1] = Text(compare_fit(last.plain, widths[-1]), style=last.style)
+        heights = []
+        for row_cells, names in zip(rows, weapons, strict=True):
+            lines = name_lines(names, widths[-1])
+            row_cells[-1] = Text("\n".join(lines), style=row_cells[-1].style)
+            heights.append(len(lines))
         for c, header in enumerate(headers):
             table.add_column(header, key=f"c{c}", width=widths[c])
-        for i, cells in enumerate(rows):
-            table.add_row(*cells, key=str(i))
+        for i, (cells, height) in enumerate(zip(rows, heights, strict=True)):
+            table.add_row(*cells, key=str(i), height=height)
         if team.units:
             table.move_cursor(row=min(row, len(team.units) - 1))
         self._show_legality()
@@ -284,6 +289,22 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         from builder.tui.screens.matchup_screen import ask_matchup
 
         ask_matchup(self, get("laminim"))
+
+
+def name_lines(names: list[str], width: int) -> list[str]:
+    """``names`` joined by ``·`` in lines of at most ``width`` cells, broken between names (a
+    line ends in ``·`` when it has room for it): a row grows a line rather than cut a name
+    while the row has room (issue 31). Only a name wider than the column alone is cut, between
+    characters, ending in … (a wide character never straddles the edge)."""
+    lines: list[str] = []
+    for name in names:
+        if lines and cell_len(f"{lines[-1]}·{name}") <= width:
+            lines[-1] = f"{lines[-1]}·{name}"
+            continue
+        if lines and cell_len(lines[-1]) < width:
+            lines[-1] += "·"
+        lines.append(name)
+    return [compare_fit(line, width) for line in lines] or [""]
 
 
 def field_label(field: str, lang: Lang) -> str:

@@ -36,6 +36,7 @@ from builder.tui import keys
 from builder.tui.document import DocView
 from builder.tui.items import find, shown_key, ui_of, words
 from builder.tui.messages import EditRefused
+from builder.tui.widgets import steady
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.survival_chart import Series, SurvivalChart
 from builder.tui.widgets.title_bar import TitleBar
@@ -112,6 +113,8 @@ class UnitEditorScreen(LaminimScreen):
     def shown(self, before: DocView[Team, Catalog]) -> None:
         if before.lang != self.lang:
             self.fill_threats()
+        elif before.team is self.team and before.catalog is self.catalog:
+            return  # only the file's problems were worked out again: this screen shows the unit's
         self.show()
 
     def fill_threats(self) -> None:
@@ -140,11 +143,12 @@ class UnitEditorScreen(LaminimScreen):
         catalog = self.catalog
         unit = self.unit
         report = check_unit(unit, catalog)
-        self.query_one("#unit-title", Static).update(
+        steady.update(
+            self.query_one("#unit-title", Static),
             Text.assemble(
                 (f"{t('unit', lang)} {self.index + 1}: ", "dim"),
                 (shown_name(unit, lang), "bold"),
-            )
+            ),
         )
         loadout = self.query_one("#loadout", OptionList)
         highlighted = loadout.highlighted or 0
@@ -176,25 +180,34 @@ class UnitEditorScreen(LaminimScreen):
                 (f"  ⌫ {t('remove', lang)}", "dim"),
             )
             rows.append(Option(text, id=f"row{s + 1}"))
-        loadout.clear_options()
-        loadout.add_options(rows)
-        loadout.highlighted = highlighted
+        if loadout.option_count == len(rows):  # the same rows: new words, no new list
+
+            def reword() -> None:
+                for i, option in enumerate(rows):
+                    loadout.replace_option_prompt_at_index(i, option.prompt)
+
+            steady.steady(loadout, reword)
+        else:
+            loadout.clear_options()
+            loadout.add_options(rows)
+            loadout.highlighted = highlighted
         self.query_one(PayloadMeter).show(
             report.payload_used, report.payload_limit, t("payload", lang), t("over", lang).upper()
         )
         problems = self.query_one("#unit-problems", Static)
         problems.set_class(not report.legal, "-illegal")
         if report.problems:
-            problems.update(
+            steady.update(
+                problems,
                 Group(
                     *(
                         Wrapped(p.text(lang), lead="✗ " if p.severity != "warning" else "! ")
                         for p in report.problems
                     )
-                )
+                ),
             )
         else:
-            problems.update(Text("✓ " + t("legal", lang)))
+            steady.update(problems, Text("✓ " + t("legal", lang)))
         self._compute(report.resolved, unit)
 
     @staticmethod
@@ -253,11 +266,11 @@ class UnitEditorScreen(LaminimScreen):
         if result is None:
             message = t("no_unit_analysis" if resolved is None else "no_analysis", lang)
             chart.plot([], message)
-            out.update(Text(message, style="dim"))
+            steady.update(out, Text(message, style="dim"))
         else:
             rounds = result.survival.rounds
             chart.plot([Series(unit.name, tuple(r.alive for r in rounds))])
-            out.update(self._numbers_table(resolved, result))
+            steady.update(out, self._numbers_table(resolved, result))
         self.post_message(self.AnalysisShown(unit))
 
     def _numbers_table(self, resolved: ResolvedUnit | None, result: Any) -> Table:
@@ -341,7 +354,7 @@ class UnitEditorScreen(LaminimScreen):
         report = check_unit(unit, catalog)
         if row == 0:
             dialog = PartPickerDialog(
-                f"{t('frame', self.lang)} — {unit.name}",
+                f"{t('frame', self.lang)} — {shown_name(unit, self.lang)}",
                 list(catalog.frames),
                 self.lang,
                 current=unit.frame,
@@ -355,7 +368,7 @@ class UnitEditorScreen(LaminimScreen):
                     report.payload_limit - report.payload_used + (weapon.weight if weapon else 0)
                 )
             dialog = PartPickerDialog(
-                f"{t('slot', self.lang)} {row} — {unit.name}",
+                f"{t('slot', self.lang)} {row} — {shown_name(unit, self.lang)}",
                 list(catalog.weapons),
                 self.lang,
                 current=current,

@@ -12,6 +12,7 @@ from builder.core.i18n import Lang, part_name
 from builder.core.numbers import percent
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.tui.labels import t
+from builder.tui.widgets import steady
 
 if TYPE_CHECKING:  # the rules core loads lazily, after the first screen is drawn
     from builder.systems.laminim.rules import UnitAnalysis
@@ -22,7 +23,7 @@ class SilhouetteTable(Static):
 
     def show(self, unit: ResolvedUnit | None, result: UnitAnalysis | None, lang: Lang) -> None:
         if unit is None or result is None:
-            self.update(Text(t("silhouette", lang) + ": —", style="dim"))
+            steady.update(self, Text(t("silhouette", lang) + ": —", style="dim"))
             return
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
         table.add_column(t("face", lang), justify="right")
@@ -41,4 +42,4 @@ class SilhouetteTable(Static):
         table.add_row(
             "", Text(f"{t('exposure', lang)} {valid}/6 = {percent(result.exposure)}", style="bold")
         )
-        self.update(table)
+        steady.update(self, table)
