@@ -57,30 +57,3 @@ def threats(catalog: ArtifactCatalog, units: dict[str, UnitStats]) -> dict[str, 
         )
         for t in catalog.threats
     }
-
-
-_CELLS: dict[tuple, object] = {}
-"""The balance matrix's cells worked out so far in this test process, by their inputs."""
-
-
-@pytest.fixture(scope="module")
-def matrix_cells_once():
-    """Each distinct cell of the balance matrix (an attacker, a target, a modifier, evasion)
-    worked out once per test process, for the files that test what the reports and ``--suggest``
-    make of the matrix: a cell is the exact odds of its frozen inputs alone, and the bundled
-    catalog's cells recur in every report, every held-out catalog and every catalog
-    ``--suggest`` tries (three matrices a run, 3 s each). The odds themselves are tested
-    without it (``tests/systems/artifact/rules``)."""
-    from builder.systems.artifact.rules import matrix
-
-    work_out = matrix.best_activation
-
-    def best_activation(attacker, target, near, evade):
-        key = (attacker, target, near, evade)
-        if key not in _CELLS:
-            _CELLS[key] = work_out(attacker, target, near, evade)
-        return _CELLS[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(matrix, "best_activation", best_activation)
-        yield

@@ -13,8 +13,6 @@ from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.derive import all_units, unit_stats
 from builder.systems.artifact.rules import AttackAction, activation_odds
 
-pytestmark = pytest.mark.usefixtures("matrix_cells_once")
-
 
 @pytest.fixture(scope="module")
 def data():

@@ -22,8 +22,6 @@ from builder.systems.artifact.catalog import load_catalog
 from builder.systems.artifact.derive import all_units, unit_stats
 from builder.systems.artifact.rules.matrix import activation_matrix
 
-pytestmark = pytest.mark.usefixtures("matrix_cells_once")
-
 BARGE = """
   - id: barge
     name: Barge

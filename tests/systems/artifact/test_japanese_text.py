@@ -20,8 +20,6 @@ from builder.systems.artifact.system import SYSTEM
 from builder.systems.compare_table import _LABELS as COMPARE_LEGEND
 from tests.systems.ja_text import ROOT, english_only, leftover_english, run, too_wide, words
 
-pytestmark = pytest.mark.usefixtures("matrix_cells_once")
-
 DEMO = "parts_catalog/artifact/demo_force.yaml"
 LABELS = english_only([text.WORDS, compare._LABELS, balance.LABELS, COMPARE_LEGEND])
 

@@ -16,8 +16,6 @@ import pytest
 
 from builder.cli import main
 
-pytestmark = pytest.mark.usefixtures("matrix_cells_once")
-
 ROOT = Path(__file__).parents[3]
 MINE = ROOT / "parts_catalog" / "artifact" / "demo_force.yaml"
 THEIRS = ROOT / "examples" / "artifact" / "londo_bell.yaml"
