@@ -244,3 +244,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     _cover_sweeps(items)
     order = {path: i for i, path in enumerate(HEAVY_FIRST)}
     items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))
+
+
+_MATRIX_CELLS: dict[tuple, object] = {}
+"""The artifact balance matrix's cells worked out so far in this test process, by their inputs."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def matrix_cells_once():
+    """Each distinct cell of the artifact balance matrix (an attacker, a target, a modifier,
+    evasion) worked out once per test process: a cell is the exact odds of its frozen inputs
+    alone, and the bundled catalog's cells recur in every report, ``matchup``, held-out catalog
+    and catalog ``balance --suggest`` tries (three matrices a run, 3 s each). What each command
+    makes of the cells is still its own; the odds themselves are tested on their own
+    (``tests/systems/artifact/rules``, ``activation_odds`` called directly)."""
+    from builder.systems.artifact.rules import matrix
+
+    work_out = matrix.best_activation
+
+    def best_activation(attacker, target, near, evade):
+        key = (attacker, target, near, evade)
+        if key not in _MATRIX_CELLS:
+            _MATRIX_CELLS[key] = work_out(attacker, target, near, evade)
+        return _MATRIX_CELLS[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matrix, "best_activation", best_activation)
+        yield

@@ -173,9 +173,12 @@ def test_every_game_s_vocabulary_stays_below_the_name_references():
         assert len(SPECIALS) + len(words_of(system)) <= NAME_BASE, system.id
 
 
-def test_a_forged_tree_with_a_good_checksum_is_a_code_error_never_a_crash():
+@pytest.mark.parametrize("draws", [1250, pytest.param(4000, marks=pytest.mark.slow)])
+def test_a_forged_tree_with_a_good_checksum_is_a_code_error_never_a_crash(draws):
     """Damage the checksum cannot see (a code made by another program): every tree of random
-    or changed bytes, under every flag, is refused as a code error (exit 2), never a crash."""
+    or changed bytes, under every flag, is refused as a code error (exit 2), never a crash.
+    The default run's 1,250 draws hold the two (draws 1,170 and 1,210) that crashed before a
+    list or mapping as a records key was refused; ``-m slow`` draws 4,000."""
     from builder.exchange.code import CodeError
     from builder.exchange.share import MissingIndex, resolve
 
@@ -185,7 +188,7 @@ def test_a_forged_tree_with_a_good_checksum_is_a_code_error_never_a_crash():
     payload = unframe(code).payload
     head = payload[: len(payload) - len(decoded.body)]
     rng = random.Random(35)
-    for _ in range(4000):
+    for _ in range(draws):
         flags = rng.choice([head[2], head[2] | 8, head[2] | 8 | FLAG_ZDICT, head[2] | 32])
         body = bytearray(decoded.body if rng.random() < 0.7 else rng.randbytes(20))
         for _ in range(rng.randrange(1, 3)):

@@ -5,8 +5,10 @@ threats, 6 rounds (docs/balance.md; the report scores nothing itself)."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,8 +35,30 @@ def _run(*args: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def report() -> dict:
-    return _run("balance", "--json")
+def report() -> Iterator[dict]:
+    """The report, its chains worked out in this process and kept by their inputs for every
+    ``optimize`` run of the file: a chain is ``chain_of``'s result for a unit, threat and rounds
+    alone (immutable), and the 36 runs here need exactly the report's chains, so each is
+    computed once, not twice (8 s of CPU). What each command makes of the chains (ranking,
+    fronts, the report's choices) is still its own. Whether the forked workers give what one
+    process does is tested in ``test_balance_command.py``."""
+    from builder.systems.laminim import chain_bank
+
+    optimize = importlib.import_module("builder.systems.laminim.rules.optimize")
+
+    work_out = optimize.chain_of
+    chains: dict[tuple, tuple] = {}
+
+    def chain_of(unit, threat, rounds: int, exact: bool) -> tuple:
+        key = (unit, threat, rounds, exact)
+        if key not in chains:
+            chains[key] = work_out(unit, threat, rounds, exact)
+        return chains[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(optimize, "chain_of", chain_of)
+        patch.setattr(chain_bank, "fork_workers", lambda jobs: 1)
+        yield _run("balance", "--json")
 
 
 def _key(row: dict) -> tuple:
