@@ -132,7 +132,8 @@ def _names(game: str) -> list[str]:
     script."""
     system = systems.get(game)
     team = demo(game)
-    names = [team.name, *(getattr(u, "name", "") for u in getattr(team, "units", ()))]
+    named = [team, *getattr(team, "units", ())]
+    names = [getattr(x, key, None) or "" for x in named for key in ("name", "name_ja")]
     names.append(identity_of(system, system.catalog_dir()).name)
     return sorted((n for n in names if n), key=len, reverse=True)
 
@@ -141,8 +142,20 @@ def _names(game: str) -> list[str]:
 def test_no_japanese_line_breaks_inside_a_katakana_word_or_before_a_counter(game, kind, folder):
     found = []
     for n, page in enumerate(_pages(game, kind, folder), start=1):
-        found += [f"page {n}: {w}" for w in bad_breaks(printed_chars(page), rules(page))]
+        found += [
+            f"page {n}: {w}"
+            for w in bad_breaks(printed_chars(page), rules(page))
+            if not _two_names(w.before.text, w.after.text, game)
+        ]
     assert found == []
+
+
+def _two_names(before: str, after: str, game: str) -> bool:
+    """Two labels stacked, not one word wrapped: the line ends with a whole unit name and the
+    next starts with one (a chart's line ends, ナイチンゲール over リックディアス 1)."""
+    names = [n.replace(" ", "") for n in _names(game)]
+    before, after = before.replace(" ", ""), after.replace(" ", "")
+    return any(before.endswith(n) for n in names) and any(after.startswith(n) for n in names)
 
 
 @pytest.mark.parametrize(("game", "kind"), CASES)
