@@ -339,9 +339,14 @@ def test_help_explains_the_underlined_path_the_grey_cells_and_printing(map_file)
     async def script(pilot: Pilot, app: BuilderApp) -> None:
         await pilot.press("l", "f1")
         await settle(pilot)
-        for _ in range(30):  # to the end: the kit's help grew (S shares the screen)
+        wanted = "下線：カーソルまでの経路（右欄に1手ずつ）"
+        text = ""
+        for _ in range(60):  # down to it: the kit's help grows (S shares, m matches up)
             await pilot.press("down")
-        text = "\n".join(screen_lines(app))
+            await settle(pilot)
+            text = "\n".join(screen_lines(app))
+            if wanted in text:
+                break
         assert "下線：カーソルまでの経路（右欄に1手ずつ）" in text and "…" not in text
 
     drive(map_file, script)
