@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+
+from builder.core.play_rules import Faces as Faces
+from builder.core.play_rules import PlayRefusal as PlayRefusal
 
 from .action_points import evasion_movement, normalise_ap
 from .bonuses import packed_targets_bonus
@@ -43,25 +45,6 @@ MAX_BONUS = 30
 """Largest situational hit bonus (or penalty) an attack takes."""
 MAX_TARGETS = 1 << 10
 """Most packed targets an attack may name."""
-
-
-class PlayRefusal(ValueError):
-    """An action the rules refuse, as data: the message key, where in the action it is about,
-    and what the message names (the rules core prints nothing; ``units`` is a tuple of IDs)."""
-
-    def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
-        super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
-        self.key = key
-        self.at = at
-        self.params = params
-
-
-class Faces(Protocol):
-    """The dice of one action (the players' faces, or rolled ones), by the action's key."""
-
-    def take(self, key: str, count: int, sides: int = 6) -> list[int]: ...
-
-    def next(self, key: str, sides: int = 6) -> int: ...
 
 
 @dataclass(frozen=True)
