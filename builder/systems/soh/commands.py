@@ -167,8 +167,8 @@ def run_plan(args: argparse.Namespace) -> int:
     from builder.systems.soh.catalog import load_catalog
     from builder.systems.soh.legality import check_crew
     from builder.systems.soh.models import Crew
+    from builder.systems.soh.plan_text import matchup_json, plan_text
     from builder.systems.soh.read import SohRead
-    from builder.systems.soh.text import matchup_json, plan_text
 
     system, read = read_team(args.team, expected="soh")
     if system is None or read.team is None:
