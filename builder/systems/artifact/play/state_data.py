@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Messages
+from builder.play.state_reader import StateReader
 from builder.systems.artifact.derive import all_units, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules.play import Declared, Fighter, Table
@@ -86,36 +87,8 @@ def state_data(table: Table) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int, none: bool = False) -> Any:
-        if key not in data:
-            self.bad((*at, key), "state-missing-key", field=key)
-            return None if none else low
-        value = data[key]
-        if value is None and none:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.bad((*at, key), "state-whole", field=key, low=low)
-            return None if none else low
-        return value
-
-    def flag(self, data: dict[str, Any], key: str, at: tuple) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            self.bad((*at, key), "state-yes-no", field=key)
-            return False
-        return value
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
+class _Reader(StateReader):
+    messages = MESSAGES
 
 
 def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Messages
+from builder.play.state_reader import StateReader
 from builder.systems.battle import Refused
 from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
@@ -66,22 +67,8 @@ def state_data(field: Field) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int) -> int:
-        if key not in data:
-            self.bad((*at, key), "state-missing-key", field=key)
-            return low
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.bad((*at, key), "state-whole", field=key, low=low)
-            return low
-        return value
+class _Reader(StateReader):
+    messages = MESSAGES
 
     def cell(
         self, data: dict[str, Any], key: str, at: tuple, levels: list[list[Any]] | None
@@ -101,11 +88,6 @@ class _Reader:
             return None
         assert isinstance(value, list)
         return (value[0], value[1])
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
 
 
 def read_state(data: dict[str, Any]) -> Field:
