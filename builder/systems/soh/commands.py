@@ -57,17 +57,17 @@ def configure_odds(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--system", choices=["soh"], default="soh", help=argparse.SUPPRESS)
     lim, most = VALUE_LIMIT, DAMAGE_LIMIT
-    bounds = {
-        "hit": (-lim, lim),
-        "attack-dice": (0, MAX_DICE),
-        "evasion": (-lim, lim),
-        "evasion-dice": (0, MAX_DICE),
-        "damage": (0, most),
-        "durability": (1, most),
+    bounds = {  # each number's least and greatest value and its name in the messages
+        "hit": (-lim, lim, "what-hit"),
+        "attack-dice": (0, MAX_DICE, "what-attack-dice"),
+        "evasion": (-lim, lim, "what-evasion"),
+        "evasion-dice": (0, MAX_DICE, "what-evasion-dice"),
+        "damage": (0, most, "what-damage"),
+        "durability": (1, most, "what-durability"),
     }
-    for name, (low, high) in bounds.items():
+    for name, (low, high, what) in bounds.items():
         metavar, text = ODDS_VALUES[name]
-        number = _int_in(low, high, f"what-{name}")
+        number = _int_in(low, high, what)
         p.add_argument(f"--{name}", required=True, type=number, metavar=metavar, help=text)
     p.add_argument(
         "--targets",
