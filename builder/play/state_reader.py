@@ -9,6 +9,7 @@ path from the record's top, and goes on: the game refuses the state with every p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from builder.core.messages import Message, Messages
@@ -62,6 +63,32 @@ class StateReader:
         for key in data:
             if key not in allowed:
                 self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
+
+    def units(
+        self, data: dict[str, Any], allowed: tuple[str, ...]
+    ) -> Iterator[tuple[At, dict[str, Any], int, int, str]]:
+        """Each entry of ``data["units"]`` that is a mapping: its place, the mapping, and its
+        ID, side and name, read (its keys checked against ``allowed``; a problem for a list
+        that is missing, an entry that is no mapping, a side but 1 or 2, a missing name)."""
+        raw_units = data.get("units")
+        if not isinstance(raw_units, list):
+            self.bad(("units",), "state-units")
+            raw_units = []
+        for i, entry in enumerate(raw_units):
+            at: At = ("units", i)
+            if not isinstance(entry, dict):
+                self.bad(at, "state-mapping")
+                continue
+            self.keys(entry, allowed, at)
+            uid = self.whole(entry, "id", at, 1)
+            side = self.whole(entry, "side", at, 1)
+            if side > 2:
+                self.bad((*at, "side"), "state-side")
+            name = entry.get("name")
+            if not isinstance(name, str) or not name.strip():
+                self.bad((*at, "name"), "state-name")
+                name = str(name)
+            yield at, entry, uid, side, name
 
 
 __all__ = ["At", "StateReader"]

@@ -104,26 +104,9 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         r.bad(("names",), "state-names")
         names = []
-    raw_units = data.get("units")
     fighters: list[Fighter] = []
-    if not isinstance(raw_units, list):
-        r.bad(("units",), "state-units")
-        raw_units = []
     seen: set[int] = set()
-    for i, u in enumerate(raw_units):
-        at: tuple[str | int, ...] = ("units", i)
-        if not isinstance(u, dict):
-            r.bad(at, "state-mapping")
-            continue
-        r.keys(u, UNIT_KEYS, at)
-        uid = r.whole(u, "id", at, 1)
-        side = r.whole(u, "side", at, 1)
-        if side > 2:
-            r.bad((*at, "side"), "state-side")
-        name = u.get("name")
-        if not isinstance(name, str) or not name.strip():
-            r.bad((*at, "name"), "state-name")
-            name = str(name)
+    for at, u, uid, side, name in r.units(data, UNIT_KEYS):
         name_ja = read_name_ja(u, at, r.problems)
         type_id = u.get("type")
         unit = units_by_id.get(str(type_id))

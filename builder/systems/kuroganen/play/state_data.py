@@ -104,27 +104,10 @@ def read_state(data: dict[str, Any]) -> Field:
     readable = isinstance(rows, list) and all(isinstance(row, list) and row for row in rows)
     # the units are checked against a ragged or badly levelled map too (every problem at once)
     levels: list[list[Any]] | None = [list(row) for row in rows] if readable and rows else None
-    raw_units = data.get("units")
     movers: list[Mover] = []
-    if not isinstance(raw_units, list):
-        r.bad(("units",), "state-units")
-        raw_units = []
     seen: set[int] = set()
     standing: dict[Point, int] = {}
-    for i, u in enumerate(raw_units):
-        at: tuple[str | int, ...] = ("units", i)
-        if not isinstance(u, dict):
-            r.bad(at, "state-mapping")
-            continue
-        r.keys(u, UNIT_KEYS, at)
-        uid = r.whole(u, "id", at, 1)
-        side = r.whole(u, "side", at, 1)
-        if side > 2:
-            r.bad((*at, "side"), "state-side")
-        name = u.get("name")
-        if not isinstance(name, str) or not name.strip():
-            r.bad((*at, "name"), "state-name")
-            name = str(name)
+    for at, u, uid, side, name in r.units(data, UNIT_KEYS):
         name_ja = read_name_ja(u, at, r.problems)
         cell = r.cell(u, "cell", at, levels)
         home = r.cell(u, "start", at, levels)
