@@ -17,10 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from builder.core.i18n import Lang
 from builder.core.messages import Message
 from builder.core.play_rules import PlayRefusal
 from builder.play.reader import ActionReader, PlayTable
-from builder.systems import Applied, Dice, Refused
+from builder.systems import Applied, Dice, Output, Refused, ShowOptions
 
 Act = Callable[[Any, Dice], Applied[Any]]
 """One action's rules at the table: the game's reader of the action and its dice in."""
@@ -71,4 +72,21 @@ class ActingBattle(ABC, Generic[TableT, CatalogT]):
         return replace(applied, stamp={"round": state.round, **applied.stamp})
 
 
-__all__ = ["Act", "ActingBattle"]
+class Viewing(ABC):
+    """A battle whose state is shown by its game's play view (``screen`` and ``show`` of the
+    :class:`~builder.systems.battle.Battle` contract), imported when first shown."""
+
+    @abstractmethod
+    def view(self) -> Any:
+        """The game's play view module, with ``screen_text(state, catalog, options, lang)``
+        and ``show(state, catalog, options)``."""
+
+    def screen(self, state: Any, catalog: Any, options: ShowOptions, lang: Lang) -> tuple[str, str]:
+        """The play screen's text: a head kept in view and the units with their odds."""
+        return self.view().screen_text(state, catalog, options, lang)
+
+    def show(self, state: Any, catalog: Any, options: ShowOptions) -> Output:
+        return self.view().show(state, catalog, options)
+
+
+__all__ = ["Act", "ActingBattle", "Viewing"]

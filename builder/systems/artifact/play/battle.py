@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle
+from builder.play.acting import ActingBattle, Viewing
 from builder.play.reader import ActionReader, fold, unit_label
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
@@ -45,8 +44,8 @@ from builder.systems.artifact.rules.play import (
     launch,
     move,
 )
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, ShowOptions, Side
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import in_both, names_ja_of, side_names
 
 MESSAGES = Messages.load(__file__)
@@ -368,7 +367,7 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: ArtifactCatalog) -> Messag
     return MESSAGES(exc.key, **params)
 
 
-class ArtifactBattle(ActingBattle[Table, ArtifactCatalog]):
+class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
     """The battle record's rules for Gundam Artifact (docs/rules.md D22)."""
 
     actions = ACTIONS
@@ -435,15 +434,7 @@ class ArtifactBattle(ActingBattle[Table, ArtifactCatalog]):
 
         return printouts(state, catalog, options)
 
-    def screen(
-        self, state: Table, catalog: ArtifactCatalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the units with their odds."""
-        from builder.systems.artifact.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.artifact.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
-        from builder.systems.artifact.play.view import show
-
-        return show(state, catalog, options)
+        return view

@@ -6,11 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, ShowOptions, Side
+from builder.play.acting import ActingBattle, Viewing
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import japanese_name, names_ja_of
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.parse import KEYS, Reader
@@ -22,7 +21,7 @@ MESSAGES = Messages.load(__file__)
 ACTIONS = tuple(KEYS)
 
 
-class LaminimBattle(ActingBattle[Table, Catalog]):
+class LaminimBattle(ActingBattle[Table, Catalog], Viewing):
     """The battle record's rules for LAMINIM (docs/rules.md D20)."""
 
     actions = ACTIONS
@@ -85,18 +84,10 @@ class LaminimBattle(ActingBattle[Table, Catalog]):
 
         return printouts(state, catalog, options, catalog_line)
 
-    def screen(
-        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the units with their odds."""
-        from builder.systems.laminim.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.laminim.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
-        from builder.systems.laminim.play.view import show
-
-        return show(state, catalog, options)
+        return view
 
 
 def _refusal(exc: PlayRefusal, catalog: Catalog) -> Message:

@@ -25,12 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle
+from builder.play.acting import ActingBattle, Viewing
 from builder.play.reader import ActionReader, At, fold
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, ShowOptions, Side
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import side_names
 from builder.systems.soh.models import Catalog
 from builder.systems.soh.play.sheets import names_ja
@@ -389,7 +388,7 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     return MESSAGES(exc.key, **params)
 
 
-class SohBattle(ActingBattle[Table, Catalog]):
+class SohBattle(ActingBattle[Table, Catalog], Viewing):
     """The battle record's rules for Space Opera Heroes (docs/rules.md D23)."""
 
     actions = ACTIONS
@@ -433,15 +432,7 @@ class SohBattle(ActingBattle[Table, Catalog]):
 
         return printouts(state, catalog, options)
 
-    def screen(
-        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the characters with their odds."""
-        from builder.systems.soh.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.soh.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
-        from builder.systems.soh.play.view import show
-
-        return show(state, catalog, options)
+        return view
