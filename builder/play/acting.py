@@ -1,5 +1,5 @@
-"""The part of a game's battle every game shares: one action applied (docs/design.md "Battle
-records and actions").
+"""The part of a game's battle every game shares: one action applied, the state shown
+(docs/design.md "Battle records and actions").
 
 A game's :class:`~builder.systems.battle.Battle` subclasses :class:`ActingBattle`, names its
 action reader (an :class:`~builder.play.reader.ActionReader`) and its acts (one function a
@@ -7,7 +7,8 @@ action reader (an :class:`~builder.play.reader.ActionReader`) and its acts (one 
 words its rules core's refusals (:meth:`ActingBattle.refusal`). ``apply`` then checks the
 action's keys, runs its act and, when the rules core refuses, refuses with the action's own
 problems first (they say more), else with the rules' reason at its place; an action applied is
-logged with the round it was made in.
+logged with the round it was made in. :class:`Viewing` gives ``screen`` and ``show`` from the
+game's play view.
 """
 
 from __future__ import annotations
