@@ -292,27 +292,29 @@ def _attacked(before: Table, after: Table, r: AttackReport, weapon: Weapon) -> t
     return tuple(lines)
 
 
-def _act_land(read: Reader, dice: Dice) -> Applied[Table]:
+def _ship_side(
+    read: Reader, rule: Callable[[Table, int, float | None], Table], key: str
+) -> tuple[Table, Message]:
+    """Landing or launching (``rule``): the unit and its distance to its ship read, the rule
+    applied, and what happened (``key``: the unit and its P)."""
     unit = read.unit("unit")
     distance = read.number("distance")
     read.refuse_if_any()
     assert unit is not None
-    table = land(read.table, unit, distance)
+    table = rule(read.table, unit, distance)
     f = table.fighter(unit)
     assert f is not None
-    return Applied(table, {}, (MESSAGES("landed", unit=unit_label(table, unit), p=f.propellant),))
+    return table, MESSAGES(key, unit=unit_label(table, unit), p=f.propellant)
+
+
+def _act_land(read: Reader, dice: Dice) -> Applied[Table]:
+    table, said = _ship_side(read, land, "landed")
+    return Applied(table, {}, (said,))
 
 
 def _act_launch(read: Reader, dice: Dice) -> Applied[Table]:
-    unit = read.unit("unit")
-    distance = read.number("distance")
-    read.refuse_if_any()
-    assert unit is not None
-    table = launch(read.table, unit, distance)
-    f = table.fighter(unit)
-    assert f is not None
-    said = MESSAGES("launched", unit=unit_label(table, unit), p=f.propellant) + _turn(table)
-    return Applied(table, {}, (said,))
+    table, said = _ship_side(read, launch, "launched")
+    return Applied(table, {}, (said + _turn(table),))
 
 
 def _act_end(read: Reader, dice: Dice) -> Applied[Table]:
