@@ -174,7 +174,23 @@ def read_labels_file(path: Path) -> dict[str, Pair]:
     return table
 
 
-class Labels(Mapping[str, Pair]):
+class PairTable(Mapping[str, Pair]):
+    """A read-only table ``key -> (english, japanese)``: what :class:`Labels` and
+    :class:`builder.core.messages.Messages` look their words up in."""
+
+    _table: dict[str, Pair]
+
+    def __getitem__(self, key: str) -> Pair:
+        return self._table[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+class Labels(PairTable):
     """A table of interface words, ``key -> (english, japanese)``, and its one lookup :meth:`t`.
 
     ``defaults`` fill placeholders every lookup fills unless told otherwise (the shell's
@@ -194,15 +210,6 @@ class Labels(Mapping[str, Pair]):
         """The table of the labels file ``name`` in the folder of the module file ``beside``
         (pass ``__file__``): the words live beside the code that shows them, and ship with it."""
         return cls(read_labels_file(Path(beside).resolve().with_name(name)), **defaults)
-
-    def __getitem__(self, key: str) -> Pair:
-        return self._table[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._table)
-
-    def __len__(self) -> int:
-        return len(self._table)
 
     def t(self, key: str, lang: Lang, **params: object) -> str:
         """The label ``key`` in ``lang``, its ``{name}`` placeholders of ``params`` filled."""

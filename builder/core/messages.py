@@ -18,11 +18,11 @@ language only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.core.i18n import Lang, Pair, fill, pick, read_labels_file
+from builder.core.i18n import Lang, Pair, PairTable, fill, pick, read_labels_file
 
 Param = object
 """A message parameter: text, a number, a :data:`Pair` or a :class:`Message`."""
@@ -86,7 +86,7 @@ def _in_lang(value: Param, lang: Lang) -> object:
     return value
 
 
-class Messages(Mapping[str, Pair]):
+class Messages(PairTable):
     """A table of message templates, ``key -> (english, japanese)``; calling it makes a message."""
 
     def __init__(self, table: Mapping[str, Pair], origin: str = "") -> None:
@@ -101,15 +101,6 @@ class Messages(Mapping[str, Pair]):
         ValueError at import, before any problem is shown."""
         path = Path(beside).resolve().with_name(name)
         return cls(read_labels_file(path), str(path))
-
-    def __getitem__(self, key: str) -> Pair:
-        return self._table[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._table)
-
-    def __len__(self) -> int:
-        return len(self._table)
 
     def __call__(self, key: str, **params: Param) -> Message:
         """The message ``key`` with its ``{placeholders}`` filled from ``params`` in each language.

@@ -127,7 +127,13 @@ def temp_pattern(name: str) -> re.Pattern[str]:
 
 def remove_stale_temps(folder: Path, name: str) -> list[Path]:
     """Remove the temp files for ``name`` in ``folder`` whose process is gone; returns them."""
-    pattern = temp_pattern(name)
+    return remove_stale(folder, temp_pattern(name))
+
+
+def remove_stale(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
+    """Remove the files of ``folder`` whose whole name ``pattern`` matches and whose process
+    (the pattern's first group: a pid; none matched: a file of a version that wrote none) is
+    gone; returns them."""
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
@@ -137,8 +143,8 @@ def remove_stale_temps(folder: Path, name: str) -> list[Path]:
         match = pattern.fullmatch(entry.name)
         if match is None or not entry.is_file(follow_symlinks=False):
             continue
-        pid = int(match.group(1))
-        if pid == os.getpid() or running(pid):
+        pid = int(match.group(1)) if match.group(1) else None
+        if pid is not None and (pid == os.getpid() or running(pid)):
             continue  # a write in progress (this process or another one)
         try:
             os.unlink(entry.path)

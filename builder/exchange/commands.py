@@ -9,17 +9,25 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem, errors_of
 from builder.core.report_lang import current_lang
+from builder.exchange.reconcile import (
+    Incoming,
+    catalog_label,
+    check_text,
+    code_in_text,
+    import_yaml,
+    judge,
+    names_in,
+    reconcile,
+)
 from builder.systems import AnySystem
 
 MESSAGES = Messages.load(__file__)
@@ -254,47 +262,6 @@ def _write_new(wanted: Path, text: str, suffix: str, team_name: str) -> Path:
 # -- import ---------------------------------------------------------------------------------------
 
 
-_CODE_LINE = re.compile(r"^[0-9A-Za-z]+$")
-_CODE_LABEL = re.compile(r"^(?:import:|インポート：)\s*(?P<code>\S.*)$")
-
-
-def code_in_text(text: str) -> str | None:
-    """The share code of an exported text (its ``import:`` line and the indented lines under
-    it, in either language), or of a text that is a code and nothing else."""
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        found = _CODE_LABEL.match(line.strip())
-        if found is None:
-            continue
-        parts = [found["code"]]
-        for more in lines[i + 1 :]:  # the code's next lines (a chat may drop their indent)
-            if not _CODE_LINE.match(more.strip()):
-                break
-            parts.append(more.strip())
-        return "".join(parts)
-    from builder.exchange.code import looks_like_code
-
-    stripped = text.strip()
-    return stripped if looks_like_code(stripped) and len(stripped.split()) <= 40 else None
-
-
-@dataclass
-class Incoming:
-    """What an import read: the game, the file's data (ids), the catalog it was made with,
-    whether it was pinned, and the part names it knows (for messages)."""
-
-    system: AnySystem
-    data: dict[str, Any]
-    made_name: str
-    made_version: Any
-    made_digest: str
-    pinned: bool
-    original: Any = None
-    """The identity of the catalog it was made with, when this machine has it."""
-    names: dict[tuple[str, str], str] = field(default_factory=dict)
-    source: str = ""
-
-
 def _all_systems() -> list[AnySystem]:
     from builder import systems
 
@@ -333,7 +300,7 @@ def _from_code(text: str, where: str, local_of: Callable[[AnySystem], Any]) -> I
     name = decoded.name if decoded.name is not None else _bundled_name(system) or "?"
     original = _find_catalog(system, decoded.digest, local)
     if original is None:
-        made = _label(name, decoded.version, decoded.digest)
+        made = catalog_label(name, decoded.version, decoded.digest)
         raise _bad(where, MESSAGES("catalog-missing", made=made, here=local.said()))
     try:
         data = resolve(decoded, original)
@@ -353,12 +320,6 @@ def _from_code(text: str, where: str, local_of: Callable[[AnySystem], Any]) -> I
         original,
         source=where,
     )
-
-
-def _label(name: str, version: Any, digest: str) -> tuple[str, str]:
-    from builder.catalogs.words import identity_label
-
-    return identity_label(name, version, digest)
 
 
 def _from_json(raw: str, where: str, local_of: Callable[[AnySystem], Any]) -> Incoming:
@@ -396,88 +357,9 @@ def _from_json(raw: str, where: str, local_of: Callable[[AnySystem], Any]) -> In
         catalog["digest"],
         False,
         original,
-        names=_names_in(doc.get("units")),
+        names=names_in(doc.get("units")),
         source=where,
     )
-
-
-def _names_in(units: Any) -> dict[tuple[str, str], str]:
-    """Every ``{"id", "name", "name_ja"}`` found in the exported units: a part's names by id
-    (the collection is not known here, so the key's first half is empty)."""
-    out: dict[tuple[str, str], str] = {}
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            if isinstance(value.get("id"), str) and isinstance(value.get("name"), str):
-                ja = value.get("name_ja")
-                out[("", value["id"])] = f"{value['name']} / {ja}" if ja else value["name"]
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    walk(units)
-    return out
-
-
-def _part_names(identity: Any, collection: str, item_id: str) -> str | None:
-    from builder.catalogs.diff import items_by_id, merged
-
-    item = items_by_id(merged(identity).get(collection, ("", None))[1]).get(item_id)
-    if item is None:
-        return None
-    name, ja = item.get("name"), item.get("name_ja")
-    if not isinstance(name, str):
-        return None
-    return f"{name} / {ja}" if isinstance(ja, str) else name
-
-
-def reconcile(incoming: Incoming, local: Any) -> tuple[dict[str, Any], bool]:
-    """The data against the catalog in use: what differs is said on stderr (the catalog diff
-    when the catalog it was made with is here), renamed ids are rewritten, parts the catalog
-    does not have are refused by name. Returns the data and whether an id was rewritten."""
-    from builder.catalogs.diff import diff_catalogs, items_by_id, merged
-    from builder.catalogs.diff_text import diff_text
-    from builder.exchange.share import _set, collections_of, uses_of
-
-    if incoming.made_digest == local.digest:
-        return incoming.data, False
-    lang = current_lang()
-    made = _label(incoming.made_name, incoming.made_version, incoming.made_digest)
-    system = incoming.system
-    if incoming.original is not None:
-        print(_say("catalog-differs", made=made, here=local.said()), file=sys.stderr)
-        diff = diff_catalogs(incoming.original, local, collections_of(system))
-        print(diff_text(diff, [], lang), file=sys.stderr)
-    else:
-        print(_say("catalog-differs-ids", made=made, here=local.said()), file=sys.stderr)
-    data = incoming.data
-    here = merged(local)
-    problems = []
-    renamed = False
-    for use in uses_of(system, data):
-        have = items_by_id(here.get(use.collection, ("", None))[1])
-        if use.id in have:
-            continue
-        new = local.renamed.get(use.id)
-        if new is not None and new in have:
-            _set(data, use.path, new)
-            renamed = True
-            print(_say("part-renamed", old=use.id, new=new, here=local.said()), file=sys.stderr)
-            continue
-        names = (
-            (_part_names(incoming.original, use.collection, use.id) if incoming.original else None)
-            or incoming.names.get(("", use.id))
-            or use.id
-        )
-        message = MESSAGES(
-            "part-unknown", collection=use.collection, id=use.id, name=names, here=local.said()
-        )
-        problems.append(Problem(incoming.source, None, None, "", message))
-    if problems:
-        raise InputError(problems)
-    return data, renamed
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -507,7 +389,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
                 return import_record(code, where, args.catalog, args.output)
             incoming = _from_code(code, where, local_of)
-            _check_text(raw, incoming, local_of)
+            check_text(raw, incoming, local_of)
     else:
         code = code_in_text(source) or source
         from builder.exchange.record_code import is_record_code
@@ -519,93 +401,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         incoming = _from_code(code, where, local_of)
     local = local_of(incoming.system)
     data, renamed = reconcile(incoming, local)
-    text = _yaml(incoming, data, local if renamed else incoming.original)
-    _judge(incoming.system, text, args.catalog, local)
+    text = import_yaml(incoming, data, local if renamed else incoming.original)
+    judge(incoming.system, text, args.catalog, local)
     if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
     name = data.get("name") if isinstance(data.get("name"), str) else "team"
     _write_new(Path(args.output), text, ".yaml", str(name))
     return EXIT_OK
-
-
-def _yaml(incoming: Incoming, data: dict[str, Any], pin_to: Any) -> str:
-    """The file's YAML text (pinned again when it was pinned)."""
-    from builder.catalogs.pin import Pin, pinned_text
-
-    text = plain_yaml(data)
-    if incoming.pinned:
-        if pin_to is not None:
-            pin = Pin.of(pin_to)
-        else:
-            pin = Pin(incoming.made_name, incoming.made_version, incoming.made_digest)
-        text = pinned_text(text, pin)
-    return text
-
-
-def plain_yaml(data: dict[str, Any]) -> str:
-    """A new file's YAML: mappings and lists of mappings in block style, a list of plain
-    values on one line (``key: [a, b, null]``, a map row), list items
-    indented under their key, as the bundled files are written."""
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-            super().increase_indent(flow, False)
-
-    return str(
-        yaml.dump(
-            data,
-            Dumper=Dumper,
-            sort_keys=False,
-            allow_unicode=True,
-            default_flow_style=None,
-            width=100,
-        )
-    )
-
-
-def _judge(system: AnySystem, text: str, catalog_dir: Path | None, local: Any) -> None:
-    """Say when the written team is not legal against the catalog in use (a warning: the
-    file is written as it came)."""
-    from builder.catalogs.pin import without_pin
-    from builder.core.source import parse_yaml
-
-    read = system.read_team(without_pin(parse_yaml(text, "import")))
-    if read.team is None:
-        raise InputError(read.problems)
-    try:
-        report = system.check(read, system.load_catalog(catalog_dir))
-    except InputError:
-        return
-    if report.exit_code != EXIT_OK:
-        print(_say("not-legal-now", here=local.said()), file=sys.stderr)
-
-
-def _check_text(raw: str, incoming: Incoming, local_of: Callable[[AnySystem], Any]) -> None:
-    """Warn when an exported text's unit lines were edited after it was made (the code is
-    what is imported)."""
-    from builder.exchange.export import LABELS  # noqa: F401  (the text's words)
-    from builder.systems import Exchanges
-
-    system = incoming.system
-    if not isinstance(system, Exchanges) or incoming.original is None:
-        return
-    from builder.catalogs.pin import without_pin
-    from builder.core.source import parse_yaml
-    from builder.roster.team_file import dump_team
-
-    try:
-        read = system.read_team(without_pin(parse_yaml(dump_team(incoming.data), "import")))
-        catalog = system.load_catalog(incoming.original.folder)
-    except InputError:
-        return
-    if read.team is None:
-        return
-    pasted = "".join(raw.split())  # a wrapped line reads the same once spaces are gone
-    langs: tuple[Lang, ...] = ("en", "ja")
-    for lang in langs:
-        lines = system.text_lines(read.team, catalog, lang)
-        if lines and all("".join(line.split()) in pasted for line in lines):
-            return
-    print(_say("text-edited"), file=sys.stderr)

@@ -27,10 +27,9 @@ Knows no game: the state is the game's plain data (``Battle.state_data``), carri
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from builder.catalogs.identity import DIGEST_CHARS, CatalogIdentity
+from builder.catalogs.identity import CatalogIdentity
 from builder.exchange.code import (
     COMMON_WORDS,
     FORMAT_VERSION,
@@ -41,12 +40,11 @@ from builder.exchange.code import (
     unframe,
 )
 from builder.exchange.share import (
-    DIGEST_BYTES,
-    FLAG_BUNDLED_NAME,
     FLAG_ZDICT,
+    Head,
     catalog_lists,
     collections_of,
-    game_tag,
+    read_head,
     read_tree,
     shortest,
     zdict_of,
@@ -93,19 +91,9 @@ def encode_record(
     return shortest(KIND_RECORD, system, identity, flags, written, bundled_name, version)
 
 
-@dataclass
-class RecordCode:
-    """A record code read up to its tree: the game, the catalog it was played with (name None:
-    the game's bundled catalog's name), the flags and the tree's bytes (read with
-    :func:`record_data` once the catalog is found)."""
-
-    system: AnySystem
-    version: Any
-    name: str | None
-    digest: str
-    flags: int
-    body: bytes
-    format_version: int
+RecordCode = Head
+"""A record code read up to its tree: the game, the catalog it was played with, the flags and
+the tree's bytes (read with :func:`record_data` once the catalog is found)."""
 
 
 def is_record_code(text: str) -> bool:
@@ -119,31 +107,7 @@ def is_record_code(text: str) -> bool:
 def decode_record(text: str, systems: list[AnySystem]) -> RecordCode:
     """The game and catalog identity of a record code; CodeError when it is no code this
     program reads (foreign, truncated, damaged, newer, another game or another kind)."""
-    framed = unframe(text)
-    if framed.kind != KIND_RECORD:
-        raise CodeError("code-unknown-kind", kind=framed.kind)
-    payload = framed.payload
-    try:
-        system = next((s for s in systems if game_tag(s.id) == payload[:2]), None)
-        if system is None:
-            raise CodeError("code-other-game")
-        flags = payload[2]
-        head = Reader(payload, (), 0, framed.version)
-        head.at = 3
-        version = head.value()
-        name = None if flags & FLAG_BUNDLED_NAME else head.value()
-        at = head.at
-        digest = payload[at : at + DIGEST_BYTES].hex()
-    except (IndexError, ValueError, UnicodeDecodeError) as exc:
-        if isinstance(exc, CodeError):
-            raise
-        raise CodeError("code-damaged") from None
-    if len(digest) != DIGEST_CHARS or not (version is None or isinstance(version, int | str)):
-        raise CodeError("code-damaged")
-    if name is not None and not isinstance(name, str):
-        raise CodeError("code-damaged")
-    body = payload[at + DIGEST_BYTES :]
-    return RecordCode(system, version, name, digest, flags, body, framed.version)
+    return read_head(text, KIND_RECORD, systems)
 
 
 def record_data(code: RecordCode, identity: CatalogIdentity) -> dict[str, Any]:

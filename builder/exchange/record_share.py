@@ -84,7 +84,7 @@ def import_record(code: str, where: str, catalog_dir: Path | None, output: Path 
 
     local = identity_of(system, catalog_folder(system, catalog_dir))
     name = found.name if found.name is not None else cmd._bundled_name(system) or "?"
-    made = cmd._label(name, found.version, found.digest)
+    made = cmd.catalog_label(name, found.version, found.digest)
     original = cmd._find_catalog(system, found.digest, local)
     if original is None:
         raise cmd._bad(where, cmd.MESSAGES("record-catalog-missing", made=made, here=local.said()))

@@ -271,16 +271,30 @@ class Decoded:
         return bool(self.flags & FLAG_PINNED)
 
 
-def decode(text: str, systems: list[AnySystem]) -> Decoded:
-    """The game, catalog identity and tree of a team code; CodeError when it is no code this
-    program reads (foreign, truncated, damaged, newer, another game)."""
+@dataclass(frozen=True)
+class Head:
+    """What a code of either kind opens with: its game, its catalog's version, name (None: the
+    game's bundled catalog's) and digest, its flags, and the body after them."""
+
+    system: AnySystem
+    version: Any
+    name: str | None
+    digest: str
+    flags: int
+    body: bytes
+    format_version: int
+
+
+def read_head(text: str, kind: int, systems: list[AnySystem]) -> Head:
+    """The head of a code of ``kind`` (a team's, a battle record's: builder.exchange.record_code);
+    CodeError when it is no code this program reads (foreign, truncated, damaged, newer,
+    another game or another kind)."""
     framed = unframe(text)
-    if framed.kind != KIND_TEAM:  # a battle record's code: builder.exchange.record_code
+    if framed.kind != kind:
         raise CodeError("code-unknown-kind", kind=framed.kind)
     payload = framed.payload
     try:
-        tag = payload[:2]
-        system = next((s for s in systems if game_tag(s.id) == tag), None)
+        system = next((s for s in systems if game_tag(s.id) == payload[:2]), None)
         if system is None:
             raise CodeError("code-other-game")
         flags = payload[2]
@@ -290,19 +304,33 @@ def decode(text: str, systems: list[AnySystem]) -> Decoded:
         name = None if flags & FLAG_BUNDLED_NAME else head.value()
         at = head.at
         digest = payload[at : at + DIGEST_BYTES].hex()
-        if len(digest) != DIGEST_CHARS:
-            raise CodeError("code-damaged")
-        body = payload[at + DIGEST_BYTES :]
-        tree = None if flags & FLAG_ZDICT else _tree(system, body, flags, framed.version, b"")
-        if not (version is None or isinstance(version, int | str)):
-            raise CodeError("code-damaged")
-        if name is not None and not isinstance(name, str):
-            raise CodeError("code-damaged")
+    except (IndexError, ValueError, UnicodeDecodeError) as exc:
+        if isinstance(exc, CodeError):
+            raise
+        raise CodeError("code-damaged") from None
+    if len(digest) != DIGEST_CHARS or not (version is None or isinstance(version, int | str)):
+        raise CodeError("code-damaged")
+    if name is not None and not isinstance(name, str):
+        raise CodeError("code-damaged")
+    body = payload[at + DIGEST_BYTES :]
+    return Head(system, version, name, digest, flags, body, framed.version)
+
+
+def decode(text: str, systems: list[AnySystem]) -> Decoded:
+    """The game, catalog identity and tree of a team code; CodeError when it is no code this
+    program reads (foreign, truncated, damaged, newer, another game)."""
+    h = read_head(text, KIND_TEAM, systems)
+    try:
+        tree = (
+            None
+            if h.flags & FLAG_ZDICT
+            else _tree(h.system, h.body, h.flags, h.format_version, b"")
+        )
     except (IndexError, ValueError, UnicodeDecodeError, zlib.error) as exc:
         if isinstance(exc, CodeError):
             raise
         raise CodeError("code-damaged") from None
-    return Decoded(system, version, name, digest, flags, tree, body, framed.version)
+    return Decoded(h.system, h.version, h.name, h.digest, h.flags, tree, h.body, h.format_version)
 
 
 def _tree(system: AnySystem, body: bytes, flags: int, version: int, zdict: bytes) -> Any:

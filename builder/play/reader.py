@@ -59,6 +59,15 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
+def unit_label(table: PlayTable, unit: int) -> Pair:
+    """``4 Kestrel`` / ``4 ケストレル``: a unit's ID and its name in each language (its
+    Japanese name where it has one); the bare ID for a unit not on the table."""
+    found = table.fighter(unit)
+    if found is None:
+        return (str(unit), str(unit))
+    return (f"{unit} {found.name}", f"{unit} {shown_name(found, 'ja')}")
+
+
 class ActionReader(Generic[TableT, CatalogT]):
     """One action's values, typed; every problem kept (``problems``) to be refused at once."""
 
@@ -185,4 +194,4 @@ class ActionReader(Generic[TableT, CatalogT]):
             raise Refused(self.problems)
 
 
-__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold"]
+__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold", "unit_label"]

@@ -27,22 +27,22 @@ one may be written by the system's optional ``value_text`` hook (:mod:`builder.r
 from __future__ import annotations
 
 import difflib
-import errno
 import io
 import json
 import os
-import re
-import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder import systems
 from builder.core.input_files import read_input
-from builder.core.messages import Message, Messages
-from builder.core.outfiles import new_file_mode, running
+from builder.core.messages import Messages
 from builder.core.problems import InputError, Problem, ReadingProblems, unknown_system
 from builder.core.source import Located, parse_yaml, read_yaml
+from builder.roster.atomic import SaveRefused as SaveRefused
+from builder.roster.atomic import remove_stale_temps as remove_stale_temps
+from builder.roster.atomic import temp_pattern as temp_pattern
+from builder.roster.atomic import writable_target as writable_target
+from builder.roster.atomic import write_atomic as write_atomic
 from builder.roster.comments import Gone, Where
 from builder.roster.keep_text import ValueText, keep_text, load_plain, same_data
 from builder.roster.pins import PIN_KEY, Pin, pinned_text, read_pin, without_pin
@@ -492,17 +492,6 @@ def _dump(
     return keep_text(out.getvalue(), original, value_text, found), where
 
 
-class SaveRefused(OSError):
-    """A save we will not do (read-only file, missing folder, not a regular file).
-
-    ``strerror`` is the reason in English, as for any OSError; ``said`` is the same reason in
-    both languages, for a screen that shows it in the player's language."""
-
-    def __init__(self, path: Path, reason: Message, code: int = errno.EPERM) -> None:
-        super().__init__(code, reason.en, str(path))
-        self.said = reason
-
-
 def save_team(
     system: AnySystem,
     team: TeamModel,
@@ -575,112 +564,3 @@ def team_text(system: AnySystem, team: TeamModel, original: str | None) -> str:
     if original and PIN_KEY not in data:
         data = _with_old_pin(data, original)  # a save without a catalog keeps the file's pin
     return dump_team(data, original, hook)
-
-
-def writable_target(path: Path, *, make_parents: bool = False) -> Path:
-    """The file a save of ``path`` writes (a symlink's target); SaveRefused if it may not."""
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        info = target.stat()
-    except FileNotFoundError:
-        if not target.parent.is_dir() and not make_parents:
-            missing = MESSAGES("save-no-folder", folder=target.parent)
-            raise SaveRefused(target, missing, errno.ENOENT) from None
-        return target
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveRefused(target, MESSAGES("save-not-regular"), errno.EISDIR)
-    if not info.st_mode & stat.S_IWUSR or not os.access(target, os.W_OK):
-        raise SaveRefused(target, MESSAGES("save-read-only"), errno.EACCES)
-    return target
-
-
-def temp_pattern(name: str) -> re.Pattern[str]:
-    """Names of our temp files for ``name``: ``.name.<pid>-<random>.tmp`` (or ``.name.<random>.tmp``
-    from older versions)."""
-    return re.compile(rf"\.{re.escape(name)}\.(?:(\d+)-)?[a-z0-9_]{{8}}\.tmp")
-
-
-def remove_stale_temps(path: Path) -> list[Path]:
-    """Remove temp files of earlier saves of ``path`` whose process is gone; returns them."""
-    pattern = temp_pattern(path.name)
-    removed: list[Path] = []
-    try:
-        entries = list(os.scandir(path.parent))
-    except OSError:
-        return removed
-    for entry in entries:
-        match = pattern.fullmatch(entry.name)
-        if match is None or not entry.is_file(follow_symlinks=False):
-            continue
-        pid = int(match.group(1)) if match.group(1) else None
-        if pid is not None and (pid == os.getpid() or running(pid)):
-            continue  # a save in progress (this process or another one)
-        try:
-            os.unlink(entry.path)
-            removed.append(Path(entry.path))
-        except OSError:
-            pass
-    return removed
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _temp_copy(path: Path, data: bytes, mode: int) -> str:
-    """A complete, fsynced copy of ``data`` beside ``path``; returns its name."""
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent
-    )
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return tmp
-
-
-def write_atomic(path: Path, text: str, *, make_parents: bool = False) -> None:
-    """Replace ``path`` with ``text`` all at once: readers see the old or the new file.
-
-    A hard-linked ``path`` is rewritten in place instead (see the module docstring).
-    """
-    if make_parents:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(path)
-    data = text.encode("utf-8")
-    try:
-        info: os.stat_result | None = path.stat()
-    except FileNotFoundError:
-        info = None
-    mode = stat.S_IMODE(info.st_mode) if info is not None else new_file_mode()
-    tmp = _temp_copy(path, data, mode)
-    if info is not None and info.st_nlink > 1:
-        # every name of the file sees the new text; if this fails half-way, the temp copy
-        # (complete and on disk) is the new text and is kept until the next save
-        with open(path, "r+b") as handle:
-            handle.write(data)
-            handle.truncate()
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.unlink(tmp)
-        return
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)

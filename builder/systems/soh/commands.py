@@ -20,6 +20,14 @@ from builder.systems.soh.declared import ODDS_HELP, PLAN_HELP
 
 VALUE_LIMIT = 1000
 DAMAGE_LIMIT = 100_000
+ODDS_VALUES = {  # each required number of ``odds``: its metavar and its help
+    "hit": ("V", "hit value (ability - weapon size + skill, plus bonuses)"),
+    "attack-dice": ("N", "dice on the attack, best one kept (0: the value alone)"),
+    "evasion": ("V", "evasion value (agility - size + evasion skill)"),
+    "evasion-dice": ("M", "AP put into evasion this round (0: the value alone)"),
+    "damage": ("D", "the weapon's damage value"),
+    "durability": ("T", "the target's durability against the weapon's type"),
+}
 
 
 def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -48,49 +56,19 @@ def configure_odds(p: argparse.ArgumentParser) -> None:
     from builder.systems.soh.rules import MAX_DICE
 
     p.add_argument("--system", choices=["soh"], default="soh", help=argparse.SUPPRESS)
-    lim = VALUE_LIMIT
-    p.add_argument(
-        "--hit",
-        required=True,
-        type=_int_in(-lim, lim, "what-hit"),
-        metavar="V",
-        help="hit value (ability - weapon size + skill, plus bonuses)",
-    )
-    p.add_argument(
-        "--attack-dice",
-        required=True,
-        type=_int_in(0, MAX_DICE, "what-attack-dice"),
-        metavar="N",
-        help="dice on the attack, best one kept (0: the value alone)",
-    )
-    p.add_argument(
-        "--evasion",
-        required=True,
-        type=_int_in(-lim, lim, "what-evasion"),
-        metavar="V",
-        help="evasion value (agility - size + evasion skill)",
-    )
-    p.add_argument(
-        "--evasion-dice",
-        required=True,
-        type=_int_in(0, MAX_DICE, "what-evasion-dice"),
-        metavar="M",
-        help="AP put into evasion this round (0: the value alone)",
-    )
-    p.add_argument(
-        "--damage",
-        required=True,
-        type=_int_in(0, DAMAGE_LIMIT, "what-damage"),
-        metavar="D",
-        help="the weapon's damage value",
-    )
-    p.add_argument(
-        "--durability",
-        required=True,
-        type=_int_in(1, DAMAGE_LIMIT, "what-durability"),
-        metavar="T",
-        help="the target's durability against the weapon's type",
-    )
+    lim, most = VALUE_LIMIT, DAMAGE_LIMIT
+    bounds = {  # each number's least and greatest value and its name in the messages
+        "hit": (-lim, lim, "what-hit"),
+        "attack-dice": (0, MAX_DICE, "what-attack-dice"),
+        "evasion": (-lim, lim, "what-evasion"),
+        "evasion-dice": (0, MAX_DICE, "what-evasion-dice"),
+        "damage": (0, most, "what-damage"),
+        "durability": (1, most, "what-durability"),
+    }
+    for name, (low, high, what) in bounds.items():
+        metavar, text = ODDS_VALUES[name]
+        number = _int_in(low, high, what)
+        p.add_argument(f"--{name}", required=True, type=number, metavar=metavar, help=text)
     p.add_argument(
         "--targets",
         type=_int_in(1, 1 << 20, "what-targets"),
@@ -189,8 +167,8 @@ def run_plan(args: argparse.Namespace) -> int:
     from builder.systems.soh.catalog import load_catalog
     from builder.systems.soh.legality import check_crew
     from builder.systems.soh.models import Crew
+    from builder.systems.soh.plan_text import matchup_json, plan_text
     from builder.systems.soh.read import SohRead
-    from builder.systems.soh.text import matchup_json, plan_text
 
     system, read = read_team(args.team, expected="soh")
     if system is None or read.team is None:

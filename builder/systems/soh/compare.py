@@ -35,8 +35,8 @@ from builder.systems.soh.analysis import Matchup, derive_pair, matchup, resolve_
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.legality import check_crew
 from builder.systems.soh.models import Catalog, Character
+from builder.systems.soh.plan_text import attacks_text
 from builder.systems.soh.read import SohRead
-from builder.systems.soh.text import attacks_text
 
 _LABELS = Labels.load(__file__, "compare_labels.yaml")
 

@@ -66,7 +66,7 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
         ``options.threat`` (a crew character, a catalog opponent or FILE[:NAME]);
         ``options.rounds`` does not apply (soh is analysed one round at a time)."""
         from builder.systems.soh.analysis import analyze_crew
-        from builder.systems.soh.text import analysis_json, analysis_text
+        from builder.systems.soh.plan_text import analysis_json, analysis_text
 
         crew = self.team_of(read)
         report = self.judge(read, crew, catalog)

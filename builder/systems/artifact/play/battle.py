@@ -22,12 +22,11 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang, Pair
 from builder.core.messages import Message, Messages
-from builder.play.reader import ActionReader, fold
+from builder.play.acting import ActingBattle, Viewing
+from builder.play.reader import ActionReader, fold, unit_label
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
 from builder.systems.artifact.rules.play import (
@@ -45,8 +44,8 @@ from builder.systems.artifact.rules.play import (
     launch,
     move,
 )
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import in_both, names_ja_of, side_names
 
 MESSAGES = Messages.load(__file__)
@@ -82,15 +81,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "end-round": (),
 }
 ACTIONS = tuple(KEYS)
-
-
-def label(table: Table, unit: int) -> Pair:
-    """``2 Nightingale`` / ``2 ナイチンゲール``: a unit's ID and its name in each language."""
-    found = table.fighter(unit)
-    if found is None:
-        return (str(unit), str(unit))
-    en, ja = in_both(found.name, found.name_ja)
-    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 def weapon_words(weapon: Weapon) -> tuple[str, str]:
@@ -182,7 +172,9 @@ def _moved(before: Table, after: Table, unit: int, distance: float | None) -> Me
     reach = f.stats.move // 2 if half else f.stats.move
     cm = "" if distance is None else f"{distance:g} cm"
     key = "moved-half" if half else ("moved" if f.propellant is not None else "moved-ship")
-    return MESSAGES(key, unit=label(after, unit), cm=cm, reach=reach, p=f.propellant) + _turn(after)
+    return MESSAGES(key, unit=unit_label(after, unit), cm=cm, reach=reach, p=f.propellant) + _turn(
+        after
+    )
 
 
 def _attack_parts(
@@ -215,9 +207,9 @@ def _act_declare(read: Reader, dice: Dice) -> Applied[Table]:
     table = declare(read.table, by, weapon_stats(weapon), target, near, evade_near)
     said = MESSAGES(
         "declared",
-        by=label(table, by),
+        by=unit_label(table, by),
         weapon=weapon_words(weapon),
-        target=label(table, target),
+        target=unit_label(table, target),
     )
     return Applied(table, {}, (said,))
 
@@ -253,9 +245,9 @@ def _attacked(before: Table, after: Table, r: AttackReport, weapon: Weapon) -> t
     lines = [
         MESSAGES(
             "attack",
-            by=label(before, r.by),
+            by=unit_label(before, r.by),
             weapon=weapon_words(weapon),
-            target=label(before, r.target),
+            target=unit_label(before, r.target),
             needed=r.needed if r.needed <= 6 else "—",
             faces=" ".join(map(str, r.faces)),
             hits=r.hits,
@@ -277,12 +269,12 @@ def _attacked(before: Table, after: Table, r: AttackReport, weapon: Weapon) -> t
     if r.destroyed:
         key = "destroyed-ship" if r.game_over else "destroyed"
         lines.append(
-            Message("  ", "  ") + MESSAGES(key, target=label(after, r.target), dealt=r.damage)
+            Message("  ", "  ") + MESSAGES(key, target=unit_label(after, r.target), dealt=r.damage)
         )
     else:
         lines.append(
             Message("  ", "  ")
-            + MESSAGES("damage", target=label(after, r.target), dealt=r.damage, hp=r.hp)
+            + MESSAGES("damage", target=unit_label(after, r.target), dealt=r.damage, hp=r.hp)
         )
     if r.game_over:
         w = after.winner or 1
@@ -294,40 +286,42 @@ def _attacked(before: Table, after: Table, r: AttackReport, weapon: Weapon) -> t
         if attacker.propellant is not None:
             lines.append(
                 Message("  ", "  ")
-                + MESSAGES("p-left", unit=label(after, r.by), p=attacker.propellant)
+                + MESSAGES("p-left", unit=unit_label(after, r.by), p=attacker.propellant)
                 + _turn(after)
             )
     return tuple(lines)
 
 
-def _act_land(read: Reader, dice: Dice) -> Applied[Table]:
+def _ship_side(
+    read: Reader, rule: Callable[[Table, int, float | None], Table], key: str
+) -> tuple[Table, Message]:
+    """Landing or launching (``rule``): the unit and its distance to its ship read, the rule
+    applied, and what happened (``key``: the unit and its P)."""
     unit = read.unit("unit")
     distance = read.number("distance")
     read.refuse_if_any()
     assert unit is not None
-    table = land(read.table, unit, distance)
+    table = rule(read.table, unit, distance)
     f = table.fighter(unit)
     assert f is not None
-    return Applied(table, {}, (MESSAGES("landed", unit=label(table, unit), p=f.propellant),))
+    return table, MESSAGES(key, unit=unit_label(table, unit), p=f.propellant)
+
+
+def _act_land(read: Reader, dice: Dice) -> Applied[Table]:
+    table, said = _ship_side(read, land, "landed")
+    return Applied(table, {}, (said,))
 
 
 def _act_launch(read: Reader, dice: Dice) -> Applied[Table]:
-    unit = read.unit("unit")
-    distance = read.number("distance")
-    read.refuse_if_any()
-    assert unit is not None
-    table = launch(read.table, unit, distance)
-    f = table.fighter(unit)
-    assert f is not None
-    said = MESSAGES("launched", unit=label(table, unit), p=f.propellant) + _turn(table)
-    return Applied(table, {}, (said,))
+    table, said = _ship_side(read, launch, "launched")
+    return Applied(table, {}, (said + _turn(table),))
 
 
 def _act_end(read: Reader, dice: Dice) -> Applied[Table]:
     unit = read.unit("unit")
     read.refuse_if_any()
     table, ended = end_activation(read.table, unit)
-    return Applied(table, {}, (MESSAGES("ended", unit=label(table, ended)),))
+    return Applied(table, {}, (MESSAGES("ended", unit=unit_label(table, ended)),))
 
 
 def _act_end_round(read: Reader, dice: Dice) -> Applied[Table]:
@@ -335,7 +329,7 @@ def _act_end_round(read: Reader, dice: Dice) -> Applied[Table]:
     table, passed = end_round(read.table)
     said = MESSAGES("end-round", round=read.table.round, next=table.round)
     if passed:
-        labels = [label(table, u) for u in passed]
+        labels = [unit_label(table, u) for u in passed]
         units = (", ".join(en for en, _ in labels), "、".join(ja for _, ja in labels))
         said = said + MESSAGES("passed", units=units)
     return Applied(table, {}, (said,))
@@ -375,7 +369,7 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: ArtifactCatalog) -> Messag
     return MESSAGES(exc.key, **params)
 
 
-class ArtifactBattle:
+class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
     """The battle record's rules for Gundam Artifact (docs/rules.md D22)."""
 
     actions = ACTIONS
@@ -386,6 +380,8 @@ class ArtifactBattle:
         ("e", "end", ("end activation", "行動終了")),
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
+    reader = Reader
+    acts = ACTS
     dice_keys = ("hits", "evade", "dice")
 
     def start(self, sides: Sequence[Side], catalog: ArtifactCatalog) -> Table:
@@ -409,9 +405,6 @@ class ArtifactBattle:
         forces = [s.team for s in sides]
         return Table.begin(fighters, [f.name for f in forces], names_ja_of(forces))
 
-    def restart(self, state: Table) -> Table:
-        return state.restarted()
-
     def state_data(self, state: Table) -> dict[str, Any]:
         from builder.systems.artifact.play.state_data import state_data
 
@@ -432,18 +425,8 @@ class ArtifactBattle:
         ids = [t.id for t in catalog.threats if t.id != default]
         return (*ids, *(str(f.id) for f in state.fighters))
 
-    def apply(
-        self, state: Table, action: Mapping[str, Any], dice: Dice, catalog: ArtifactCatalog
-    ) -> Applied[Table]:
-        do = str(action["do"])
-        read = Reader(dict(action), state, catalog)
-        read.check_keys(do)
-        try:
-            applied = ACTS[do](read, dice)
-        except PlayRefusal as exc:
-            read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc, state, catalog)) from None
-        return replace(applied, stamp={"round": state.round, **applied.stamp})
+    def refusal(self, exc: PlayRefusal, state: Table, catalog: ArtifactCatalog) -> Message:
+        return _refusal(exc, state, catalog)
 
     def printouts(
         self, state: Table, catalog: ArtifactCatalog, options: PrintOptions, catalog_line: Any
@@ -453,15 +436,7 @@ class ArtifactBattle:
 
         return printouts(state, catalog, options)
 
-    def screen(
-        self, state: Table, catalog: ArtifactCatalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the units with their odds."""
-        from builder.systems.artifact.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.artifact.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
-        from builder.systems.artifact.play.view import show
-
-        return show(state, catalog, options)
+        return view

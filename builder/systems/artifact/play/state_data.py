@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Messages
+from builder.play.state_reader import StateReader
 from builder.systems.artifact.derive import all_units, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules.play import Declared, Fighter, Table
@@ -86,36 +87,8 @@ def state_data(table: Table) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int, none: bool = False) -> Any:
-        if key not in data:
-            self.bad((*at, key), "state-missing-key", field=key)
-            return None if none else low
-        value = data[key]
-        if value is None and none:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.bad((*at, key), "state-whole", field=key, low=low)
-            return None if none else low
-        return value
-
-    def flag(self, data: dict[str, Any], key: str, at: tuple) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            self.bad((*at, key), "state-yes-no", field=key)
-            return False
-        return value
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
+class _Reader(StateReader):
+    messages = MESSAGES
 
 
 def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
@@ -131,26 +104,9 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         r.bad(("names",), "state-names")
         names = []
-    raw_units = data.get("units")
     fighters: list[Fighter] = []
-    if not isinstance(raw_units, list):
-        r.bad(("units",), "state-units")
-        raw_units = []
     seen: set[int] = set()
-    for i, u in enumerate(raw_units):
-        at: tuple[str | int, ...] = ("units", i)
-        if not isinstance(u, dict):
-            r.bad(at, "state-mapping")
-            continue
-        r.keys(u, UNIT_KEYS, at)
-        uid = r.whole(u, "id", at, 1)
-        side = r.whole(u, "side", at, 1)
-        if side > 2:
-            r.bad((*at, "side"), "state-side")
-        name = u.get("name")
-        if not isinstance(name, str) or not name.strip():
-            r.bad((*at, "name"), "state-name")
-            name = str(name)
+    for at, u, uid, side, name in r.units(data, UNIT_KEYS):
         name_ja = read_name_ja(u, at, r.problems)
         type_id = u.get("type")
         unit = units_by_id.get(str(type_id))

@@ -21,16 +21,16 @@ reported at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang, Pair
+from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
-from builder.play.reader import ActionReader
+from builder.play.acting import ActingBattle
+from builder.play.reader import ActionReader, unit_label
 from builder.systems.base import Output, PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
-from builder.systems.battle_names import in_both, names_ja_of
+from builder.systems.battle_names import names_ja_of
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
 from builder.systems.kuroganen.rules import Point, ReachTooLarge
 from builder.systems.kuroganen.rules.play import (
@@ -65,15 +65,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "end-round": (),
 }
 ACTIONS = tuple(KEYS)
-
-
-def label(field: Field, unit: int) -> Pair:
-    """``3 Unit 3`` / ``3 ユニット3``: a unit's ID and its name in each language."""
-    found = field.mover(unit)
-    if found is None:
-        return (str(unit), str(unit))
-    en, ja = in_both(found.name, found.name_ja)
-    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 class Reader(ActionReader[Field, Any]):
@@ -179,7 +170,7 @@ def _moved(before: Field, after: Field, r: MoveReport, move: int) -> tuple[Messa
     lines = [
         MESSAGES(
             "moved",
-            unit=label(before, r.unit),
+            unit=unit_label(before, r.unit),
             path=shown,
             cost=r.cost,
             move=move,
@@ -227,7 +218,9 @@ def _collided(after: Field, r: MoveReport) -> Message:
     c = r.collision
     assert c is not None
     x, y = c.placed
-    said = MESSAGES("collision", victim=label(after, c.victim), victim_risk=c.victim_risk, x=x, y=y)
+    said = MESSAGES(
+        "collision", victim=unit_label(after, c.victim), victim_risk=c.victim_risk, x=x, y=y
+    )
     if c.rolled is not None:
         said = said + MESSAGES("placement-rolled", face=c.rolled, sides=len(c.choices))
     return said
@@ -243,7 +236,7 @@ def _act_push(read: Reader, dice: Dice) -> Applied[Field]:
     leg = r.legs[0]
     said = MESSAGES(
         "pushed" if leg.fall else "pushed-no-fall",
-        unit=label(read.field, unit),
+        unit=unit_label(read.field, unit),
         x=to[0],
         y=to[1],
         fall=leg.fall,
@@ -263,7 +256,7 @@ def _act_set_risk(read: Reader, dice: Dice) -> Applied[Field]:
     before = read.field.mover(unit)
     assert before is not None
     field = set_risk(read.field, unit, risk)
-    said = MESSAGES("risk-set", unit=label(field, unit), before=before.risk, risk=risk)
+    said = MESSAGES("risk-set", unit=unit_label(field, unit), before=before.risk, risk=risk)
     return Applied(field, {}, (said,))
 
 
@@ -329,7 +322,7 @@ def start_field(sides: Sequence[Side]) -> Field:
     return Field(levels, tuple(movers), names, names_ja=names_ja_of([s.team for s in played]))
 
 
-class KuroganenBattle:
+class KuroganenBattle(ActingBattle[Field, Any]):
     """The battle record's rules for Kuroganen Gauge (docs/rules.md D24)."""
 
     actions = ACTIONS
@@ -339,13 +332,12 @@ class KuroganenBattle:
         ("k", "set-risk unit: ", ("set risk", "リスク設定")),
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
+    reader = Reader
+    acts = ACTS
     dice_keys: tuple[str, ...] = ()
 
     def start(self, sides: Sequence[Side], catalog: Any) -> Field:
         return start_field(sides)
-
-    def restart(self, state: Field) -> Field:
-        return state.restarted()
 
     def state_data(self, state: Field) -> dict[str, Any]:
         from builder.systems.kuroganen.play.state_data import state_data
@@ -360,20 +352,14 @@ class KuroganenBattle:
     def over(self, state: Field) -> bool:
         return False  # the elevation rules end no game: the players stop
 
-    def apply(
-        self, state: Field, action: Mapping[str, Any], dice: Dice, catalog: Any
-    ) -> Applied[Field]:
-        do = str(action["do"])
-        read = Reader(dict(action), state, catalog)
-        read.check_keys(do)
+    def act(self, do: str, read: Reader, dice: Dice) -> Applied[Field]:
         try:
-            applied = ACTS[do](read, dice)
-        except PlayRefusal as exc:
-            read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc)) from None
+            return ACTS[do](read, dice)
         except ReachTooLarge as exc:
             raise Refused.at(("move",), _budget(exc)) from None
-        return replace(applied, stamp={"round": state.round, **applied.stamp})
+
+    def refusal(self, exc: PlayRefusal, state: Field, catalog: Any) -> Message:
+        return _refusal(exc)
 
     def printouts(
         self, state: Field, catalog: Any, options: PrintOptions, catalog_line: Any

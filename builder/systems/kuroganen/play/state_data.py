@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Messages
+from builder.play.state_reader import StateReader
 from builder.systems.battle import Refused
 from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
@@ -66,22 +67,8 @@ def state_data(field: Field) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def whole(self, data: dict[str, Any], key: str, at: tuple, low: int) -> int:
-        if key not in data:
-            self.bad((*at, key), "state-missing-key", field=key)
-            return low
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.bad((*at, key), "state-whole", field=key, low=low)
-            return low
-        return value
+class _Reader(StateReader):
+    messages = MESSAGES
 
     def cell(
         self, data: dict[str, Any], key: str, at: tuple, levels: list[list[Any]] | None
@@ -102,11 +89,6 @@ class _Reader:
         assert isinstance(value, list)
         return (value[0], value[1])
 
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
-
 
 def read_state(data: dict[str, Any]) -> Field:
     r = _Reader()
@@ -122,27 +104,10 @@ def read_state(data: dict[str, Any]) -> Field:
     readable = isinstance(rows, list) and all(isinstance(row, list) and row for row in rows)
     # the units are checked against a ragged or badly levelled map too (every problem at once)
     levels: list[list[Any]] | None = [list(row) for row in rows] if readable and rows else None
-    raw_units = data.get("units")
     movers: list[Mover] = []
-    if not isinstance(raw_units, list):
-        r.bad(("units",), "state-units")
-        raw_units = []
     seen: set[int] = set()
     standing: dict[Point, int] = {}
-    for i, u in enumerate(raw_units):
-        at: tuple[str | int, ...] = ("units", i)
-        if not isinstance(u, dict):
-            r.bad(at, "state-mapping")
-            continue
-        r.keys(u, UNIT_KEYS, at)
-        uid = r.whole(u, "id", at, 1)
-        side = r.whole(u, "side", at, 1)
-        if side > 2:
-            r.bad((*at, "side"), "state-side")
-        name = u.get("name")
-        if not isinstance(name, str) or not name.strip():
-            r.bad((*at, "name"), "state-name")
-            name = str(name)
+    for at, u, uid, side, name in r.units(data, UNIT_KEYS):
         name_ja = read_name_ja(u, at, r.problems)
         cell = r.cell(u, "cell", at, levels)
         home = r.cell(u, "start", at, levels)

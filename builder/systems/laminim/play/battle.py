@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang
-from builder.core.messages import Messages
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.core.messages import Message, Messages
+from builder.play.acting import ActingBattle, Viewing
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import japanese_name, names_ja_of
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.parse import KEYS, Reader
@@ -21,7 +21,7 @@ MESSAGES = Messages.load(__file__)
 ACTIONS = tuple(KEYS)
 
 
-class LaminimBattle:
+class LaminimBattle(ActingBattle[Table, Catalog], Viewing):
     """The battle record's rules for LAMINIM (docs/rules.md D20)."""
 
     actions = ACTIONS
@@ -31,6 +31,7 @@ class LaminimBattle:
         ("n", "end-round dice: ", ("end round", "ラウンド終了")),
     )
     dice_keys = ("hits", "locations", "dice")
+    reader = Reader
 
     def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
         """Units numbered 1.. in team-file order, side 1 first (the deployment IDs, §1.1)."""
@@ -51,9 +52,6 @@ class LaminimBattle:
         teams = [s.team for s in sides]
         return Table.begin(fighters, [t.name for t in teams], names_ja_of(teams))
 
-    def restart(self, state: Table) -> Table:
-        return state.restarted()
-
     def state_data(self, state: Table) -> dict[str, Any]:
         return state_data(state)
 
@@ -70,20 +68,13 @@ class LaminimBattle:
         ids = [t.id for t in catalog.threats if t.id != default]
         return (*ids, *(str(f.id) for f in state.fighters))
 
-    def apply(
-        self, state: Table, action: Mapping[str, Any], dice: Dice, catalog: Catalog
-    ) -> Applied[Table]:
+    def act(self, do: str, read: Reader, dice: Dice) -> Applied[Table]:
         from builder.systems.laminim.play import acting
 
-        do = str(action["do"])
-        read = Reader(dict(action), state, catalog)
-        read.check_keys(do)
-        try:
-            applied = acting.ACTS[do](read, dice)
-        except PlayRefusal as exc:
-            read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc, catalog)) from None
-        return replace(applied, stamp={"round": state.round})
+        return acting.ACTS[do](read, dice)
+
+    def refusal(self, exc: PlayRefusal, state: Table, catalog: Catalog) -> Message:
+        return _refusal(exc, catalog)
 
     def printouts(
         self, state: Table, catalog: Catalog, options: PrintOptions, catalog_line: Any
@@ -93,21 +84,13 @@ class LaminimBattle:
 
         return printouts(state, catalog, options, catalog_line)
 
-    def screen(
-        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the units with their odds."""
-        from builder.systems.laminim.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.laminim.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
-        from builder.systems.laminim.play.view import show
-
-        return show(state, catalog, options)
+        return view
 
 
-def _refusal(exc: PlayRefusal, catalog: Catalog) -> Any:
+def _refusal(exc: PlayRefusal, catalog: Catalog) -> Message:
     """The rules core's refusal in words; a weapon (an id there) by its name in each language."""
     params = {k: f"{v:g}" if isinstance(v, float) else v for k, v in exc.params.items()}
     weapon = catalog.weapon(str(params.get("weapon"))) if "weapon" in params else None

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from builder.core.i18n import Pair
 from builder.core.messages import Message, Messages
-from builder.systems.battle_names import in_both, side_names
+from builder.play.reader import unit_label
+from builder.systems.battle_names import side_names
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.rules.play_attack import AttackReport, Blocker, Hit
 from builder.systems.laminim.rules.play_round import RoundReport
@@ -17,15 +18,6 @@ WORDS = Messages.load(__file__)
 FRAME: Pair = ("frame", "本体")
 INDENT = Message("  ", "  ")  # a line under the action it belongs to (both languages alike)
 INDENT2 = Message("    ", "    ")
-
-
-def unit_label(table: Table, unit: int) -> Pair:
-    """``4 Kestrel`` / ``4 ケストレル``: a unit's ID and its name in each language."""
-    found = table.fighter(unit)
-    if found is None:
-        return (str(unit), str(unit))
-    en, ja = in_both(found.name, found.name_ja)
-    return (f"{unit} {en}", f"{unit} {ja}")
 
 
 def weapon_name(table: Table, unit: int, slot: int, catalog: Catalog) -> Pair:

@@ -10,31 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+
+from builder.core.play_rules import Faces as Faces
+from builder.core.play_rules import PlayRefusal as PlayRefusal
 
 from .model import UnitSpec, UnitState
 from .scoring import remaining_durability
 from .state_odds import LAST_ROUND
-
-
-class Faces(Protocol):
-    """Where the play rules take their dice from, in rule order, by the action's key
-    (``hits``, ``locations``, ``dice``): the players' faces, or rolled ones."""
-
-    def take(self, key: str, count: int, sides: int = 6) -> list[int]: ...
-
-    def next(self, key: str, sides: int = 6) -> int: ...
-
-
-class PlayRefusal(ValueError):
-    """An action the rules refuse, as data: the key of the message the caller shows (the rules
-    core prints nothing), where in the action it is about, and what the message names."""
-
-    def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
-        super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
-        self.key = key
-        self.at = at
-        self.params = params
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,13 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
+from builder.play.acting import ActingBattle, Viewing
 from builder.play.reader import ActionReader, At, fold
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import side_names
 from builder.systems.soh.models import Catalog
 from builder.systems.soh.play.sheets import names_ja
@@ -389,7 +388,7 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     return MESSAGES(exc.key, **params)
 
 
-class SohBattle:
+class SohBattle(ActingBattle[Table, Catalog], Viewing):
     """The battle record's rules for Space Opera Heroes (docs/rules.md D23)."""
 
     actions = ACTIONS
@@ -399,6 +398,8 @@ class SohBattle:
         ("e", "end", ("end turn", "手番終了")),
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
+    reader = Reader
+    acts = ACTS
     dice_keys = ("dice", "evasion_dice")
 
     def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
@@ -406,9 +407,6 @@ class SohBattle:
         from builder.systems.soh.play.sheets import table_of
 
         return table_of(sides, catalog)
-
-    def restart(self, state: Table) -> Table:
-        return state.restarted()
 
     def state_data(self, state: Table) -> dict[str, Any]:
         from builder.systems.soh.play.state_data import state_data
@@ -423,18 +421,8 @@ class SohBattle:
     def over(self, state: Table) -> bool:
         return state.over
 
-    def apply(
-        self, state: Table, action: Mapping[str, Any], dice: Dice, catalog: Catalog
-    ) -> Applied[Table]:
-        do = str(action["do"])
-        read = Reader(dict(action), state, catalog)
-        read.check_keys(do)
-        try:
-            applied = ACTS[do](read, dice)
-        except PlayRefusal as exc:
-            read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, _refusal(exc, state, catalog)) from None
-        return replace(applied, stamp={"round": state.round, **applied.stamp})
+    def refusal(self, exc: PlayRefusal, state: Table, catalog: Catalog) -> Message:
+        return _refusal(exc, state, catalog)
 
     def printouts(
         self, state: Table, catalog: Catalog, options: PrintOptions, catalog_line: Any
@@ -444,15 +432,7 @@ class SohBattle:
 
         return printouts(state, catalog, options)
 
-    def screen(
-        self, state: Table, catalog: Catalog, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the characters with their odds."""
-        from builder.systems.soh.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.soh.play import view
 
-        return screen_text(state, catalog, options, lang)
-
-    def show(self, state: Table, catalog: Catalog, options: ShowOptions) -> Output:
-        from builder.systems.soh.play.view import show
-
-        return show(state, catalog, options)
+        return view

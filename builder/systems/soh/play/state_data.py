@@ -26,7 +26,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from builder.core.messages import Message, Messages
+from builder.core.messages import Messages
+from builder.play.state_reader import StateReader
 from builder.systems.battle import Refused
 from builder.systems.soh.models import Catalog, Crew
 from builder.systems.soh.play.sheets import crew_data, fighters_of
@@ -105,30 +106,8 @@ def state_data(table: Table) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Message]] = []
-
-    def bad(self, at: tuple[str | int, ...], key: str, **params: object) -> None:
-        self.problems.append((at, MESSAGES(key, **params)))
-
-    def whole(
-        self, data: dict[str, Any], key: str, at: tuple, low: int | None, none: bool = False
-    ) -> Any:
-        if key not in data:
-            self.bad((*at, key), "state-missing-key", field=key)
-            return None if none else (low or 0)
-        value = data[key]
-        if value is None and none:
-            return None
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or (low is not None and value < low)
-        ):
-            self.bad((*at, key), "state-whole", field=key, low=low if low is not None else "−∞")
-            return None if none else (low or 0)
-        return value
+class _Reader(StateReader):
+    messages = MESSAGES
 
     def ids(self, data: dict[str, Any], key: str) -> tuple[int, ...]:
         value = data.get(key, [])
@@ -138,11 +117,6 @@ class _Reader:
             self.bad((key,), "state-ids", field=key)
             return ()
         return tuple(value)
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: tuple) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad((*at, key), "state-unknown-key", field=key, keys=", ".join(allowed))
 
 
 def _crews(r: _Reader, data: dict[str, Any]) -> list[Crew]:

@@ -33,10 +33,11 @@ from builder.systems.soh.analysis import Matchup, derive_pair, matchup
 from builder.systems.soh.compare import Side, compare_rows, display_name, plan_for
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.models import Armour, Catalog, Character, Crew, Vehicle, Weapon
+from builder.systems.soh.plan_text import attacks_text
 from builder.systems.soh.rules import OddsResult, odds
 from builder.systems.soh.rules.planner import Objective
 from builder.systems.soh.skills import SKILLS, skill_name
-from builder.systems.soh.text import attacks_text, pct
+from builder.systems.soh.text import pct
 from builder.systems.soh.tui.labels import t
 from builder.systems.soh.tui.ui import SohState
 from builder.tui import keys
