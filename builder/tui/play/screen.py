@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import yaml
+from rich.console import Group
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,6 +38,7 @@ from builder.tui.messages import Act
 from builder.tui.play.record_document import RecordDocument, action_label
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
+from builder.tui.widgets.wrapped import Wrapped
 
 WORDS = Labels.load(__file__, "play_labels.yaml")
 
@@ -208,7 +210,7 @@ class PlayScreen(Screen[None]):
 
     def show(self) -> None:
         head, body = self.record.screen(self.threat, self.lang)
-        self.query_one("#head", Static).update(head)
+        self.query_one("#head", Static).update(Group(*(head_line(x) for x in head.splitlines())))
         self.query_one("#state", Static).update(body)
         self._show_said()
 
@@ -269,6 +271,14 @@ class PlayScreen(Screen[None]):
         update = getattr(self.app, "update_title", None)
         if update is not None:
             self.app.call_later(update)
+
+
+def head_line(line: str) -> Wrapped:
+    """A line of the head wrapped between phrases (a threat's long name never cut, never split
+    from its counter), its later lines two columns in from where it starts."""
+    text = line.lstrip(" ")
+    indent = len(line) - len(text)
+    return Wrapped(text, lead=" " * indent, hang=indent + 2)
 
 
 def refusal(field: str, en: str, ja: str) -> Pair:

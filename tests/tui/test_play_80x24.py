@@ -1,0 +1,170 @@
+"""Issue 31 item 7 on the play screens of every game, and issue 34's "no English under --lang
+ja" there: at 80×24, in both languages, against every threat ``t`` steps through, every line of
+the screen's text is there to read (the head kept whole, wrapped between phrases only; each
+line of the body on a row of its own, scrolled to), the game's name stays in the title, and
+LAMINIM's legend names every short word its unit lines use. Each record is docs/play.md's
+worked game of that game after a few of its actions files, so the units show damage."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from builder import systems
+from builder.core.phrases import phrases
+from builder.core.text_table import columns
+from builder.play.session import Session
+from builder.systems.laminim.play.view import LABELS as LAMINIM_WORDS
+from builder.tui.app import BuilderApp
+from builder.tui.play.record_document import RecordDocument
+from builder.tui.play.screen import threats_of
+from tests.docs import play_games
+from tests.docs.test_play_doc import blocks as laminim_blocks
+from tests.tui.helpers import screen_text, settle
+
+ROOT = Path(__file__).parents[2]
+SIZE = (80, 24)
+
+GAMES = {  # game: (team files, seed, how many of its worked game's actions files)
+    "laminim": (
+        {
+            "samples.yaml": ROOT / "parts_catalog" / "laminim" / "demo_team.yaml",
+            "rivals.yaml": ROOT / "examples" / "laminim" / "rivals.yaml",
+        },
+        2024,
+        5,
+    ),
+    "artifact": (
+        {
+            "sleeves.yaml": ROOT / "parts_catalog" / "artifact" / "demo_force.yaml",
+            "londo_bell.yaml": ROOT / "examples" / "artifact" / "londo_bell.yaml",
+        },
+        2024,
+        3,
+    ),
+    "soh": (
+        {
+            "comet.yaml": ROOT / "parts_catalog" / "soh" / "demo_crew.yaml",
+            "salvage.yaml": ROOT / "examples" / "soh" / "my_crew.yaml",
+        },
+        2024,
+        3,
+    ),
+    "kuroganen": ({"block.yaml": ROOT / "parts_catalog" / "kuroganen" / "demo_map.yaml"}, 1, 2),
+}
+
+
+def worked_record(tmp_path: Path, game: str) -> Path:
+    teams, seed, steps = GAMES[game]
+    for name, source in teams.items():
+        shutil.copy(source, tmp_path / name)
+    session = Session.begin([tmp_path / n for n in teams], seed=seed)
+    if game == "laminim":
+        found = laminim_blocks(play_games.DOCS / "play.md")
+    else:
+        found = play_games.blocks(play_games.DOCS / "play.md", game)
+    for text in [t for kind, t in found if kind == "do"][:steps]:
+        session.apply_data(yaml.safe_load(text))
+    return session.path
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def phrase_ends(line: str) -> set[int]:
+    """Where a line may break (the project's one rule, builder/core/phrases.py), counted in
+    characters other than spaces."""
+    ends, done = {0}, ""
+    for phrase in phrases(line):
+        done += phrase
+        ends.add(len(squeezed(done)))
+    return ends
+
+
+def allowed_latin(tmp_path: Path) -> set[str]:
+    """Latin words a Japanese play screen may show: what the players named in their own files
+    (no Japanese name given), file names, rule numbers, key names."""
+    words = {"D12", "D18", "D21", "ID", "AP", "HP", "P", "yaml", "battle"}
+    words |= {"Hi", "n"}  # Hi-ν in the game's Japanese names; n: a unit's number on the map
+    for path in tmp_path.glob("*.yaml"):
+        words |= set(re.findall(r"[A-Za-z][A-Za-z0-9]*", path.name))
+        for name in re.findall(r"name: ([^,}\n]+)", path.read_text(encoding="utf-8")):
+            words |= set(re.findall(r"[A-Za-z][A-Za-z0-9]*", name))
+    return words
+
+
+async def every_row(pilot, app) -> list[str]:
+    """The screen's rows from the body's top to its end (scrolled half a view at a time)."""
+    scroll = app.screen.query_one("#scroll")
+    rows: list[str] = []
+    y = 0
+    while True:
+        scroll.scroll_to(y=y, animate=False)
+        await settle(pilot)
+        rows += screen_text(pilot).splitlines()
+        if y >= scroll.max_scroll_y:
+            return rows
+        y += max(1, scroll.size.height // 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_every_word_of_the_play_screen_is_readable_at_80x24(tmp_path, game, lang):
+    record = worked_record(tmp_path, game)
+    doc = RecordDocument.open(record)
+    app = BuilderApp(None, lang=lang, record=doc)  # type: ignore[arg-type]
+    system = systems.get(game)
+    latin = allowed_latin(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for threat in threats_of(doc):
+            screen = app.screen
+            assert screen.threat == threat
+            head, body = doc.screen(threat, lang)
+            region = screen.query_one("#head").region
+            rows = screen_text(pilot).splitlines()
+            name = system.name_ja if lang == "ja" else system.name
+            assert name in rows[0], rows[0]  # the game's name stays in the title
+            shown = [r.strip() for r in rows[region.y : region.bottom]]
+            at = 0  # each head line whole on the rows under the title, broken between phrases
+            for line in head.splitlines():
+                ends = phrase_ends(line)
+                done = ""
+                while squeezed(done) != squeezed(line):
+                    assert at < len(shown), (threat, line, shown)
+                    done += shown[at]
+                    at += 1
+                    assert squeezed(line).startswith(squeezed(done)), (threat, line, shown)
+                    assert len(squeezed(done)) in ends, (threat, line, shown[at - 1])
+            seen = await every_row(pilot, app)
+            for line in body.splitlines():  # each line of the body on a row of its own
+                assert columns(line) <= 78, (threat, line)
+                assert not line.strip() or any(r.strip() == line.strip() for r in seen), line
+            if lang == "ja":  # the screen's own words (the footer's keys are letters)
+                said = str(screen.query_one("#said").render())
+                text = re.sub(r"--[\w-]+", "", "\n".join((head, body, said)))  # options
+                words = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+                english = set(words) - latin
+                assert not english, (threat, english)
+            await pilot.press("t")
+            await settle(pilot)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_laminim_legend_names_every_short_word_of_the_unit_lines(lang):
+    """Each word the unit lines shorten (their labels' words before the figures) is explained
+    in the legend at the body's end."""
+    legend = LAMINIM_WORDS.t("screen-legend", lang)
+    explained = {item.split("：" if lang == "ja" else ":")[0] for item in legend.split(" · ")}
+    used = []
+    for key in ("screen-odds", "screen-score"):
+        used += [w for w in LAMINIM_WORDS.t(key, lang).split() if "{" not in w]
+    for key in ("ammo", "mark-zuzzer", "mark-single", "mark-fired", "mark-done", "destroyed"):
+        used.append(re.sub(r"\{\w+\}", "", LAMINIM_WORDS.t(key, lang)).strip())
+    hidden = [w for w in used if not any(w in e for e in explained)]
+    assert not hidden, hidden
