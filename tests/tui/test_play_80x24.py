@@ -146,7 +146,7 @@ async def test_every_word_of_the_play_screen_is_readable_at_80x24(tmp_path, game
                 assert columns(line) <= 78, (threat, line)
                 assert not line.strip() or any(r.strip() == line.strip() for r in seen), line
             if lang == "ja":  # the screen's own words (the footer's keys are letters)
-                said = str(screen.query_one("#said").render())
+                said = "\n".join(screen.say(p) for p in screen.said)
                 text = re.sub(r"--[\w-]+", "", "\n".join((head, body, said)))  # options
                 words = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
                 english = set(words) - latin
@@ -168,3 +168,24 @@ def test_the_laminim_legend_names_every_short_word_of_the_unit_lines(lang):
         used.append(re.sub(r"\{\w+\}", "", LAMINIM_WORDS.t(key, lang)).strip())
     hidden = [w for w in used if not any(w in e for e in explained)]
     assert not hidden, hidden
+
+
+async def test_a_refused_weapon_is_said_with_the_crew_s_weapons_in_japanese(tmp_path):
+    """Space Opera Heroes: a weapon the character does not carry is refused, and under
+    Japanese the weapons it does carry are listed by their Japanese names (they are typed as
+    well as the ids), on rows broken between phrases."""
+    from tests.tui.test_play_screen import said_rows, type_action
+
+    doc = RecordDocument.open(worked_record(tmp_path, "soh"))
+    app = BuilderApp(None, lang="ja", record=doc)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_action(pilot, "enter", "attack by: 3, weapon: 9, target: 4")
+        said = said_rows(pilot)
+        line = app.screen.say(app.screen.said[0])
+    assert "ビームキャノン、2 エナジーソード" in line and "beam" not in line, line
+    assert squeezed(said) == squeezed(line)
+    ends, done = phrase_ends(line), ""
+    for row in said.splitlines():
+        done += row
+        assert len(squeezed(done)) in ends, row

@@ -210,12 +210,13 @@ class PlayScreen(Screen[None]):
 
     def show(self) -> None:
         head, body = self.record.screen(self.threat, self.lang)
-        self.query_one("#head", Static).update(Group(*(head_line(x) for x in head.splitlines())))
+        self.query_one("#head", Static).update(Group(*map(wrapped_line, head.splitlines())))
         self.query_one("#state", Static).update(body)
         self._show_said()
 
     def _show_said(self) -> None:
-        self.query_one("#said", Static).update("\n".join(self.say(p) for p in self.said))
+        lines = [line for p in self.said for line in self.say(p).splitlines()]
+        self.query_one("#said", Static).update(Group(*map(wrapped_line, lines)))
 
     def tell(self, *said: Pair) -> None:
         self.said = said
@@ -273,9 +274,10 @@ class PlayScreen(Screen[None]):
             self.app.call_later(update)
 
 
-def head_line(line: str) -> Wrapped:
-    """A line of the head wrapped between phrases (a threat's long name never cut, never split
-    from its counter), its later lines two columns in from where it starts."""
+def wrapped_line(line: str) -> Wrapped:
+    """A line of the head or of what an act said, wrapped between phrases (a threat's long name
+    never folded inside a word, a number kept with its counter), its later lines two columns in
+    from where it starts."""
     text = line.lstrip(" ")
     indent = len(line) - len(text)
     return Wrapped(text, lead=" " * indent, hang=indent + 2)
