@@ -147,9 +147,7 @@ async def test_every_word_of_the_play_screen_is_readable_at_80x24(tmp_path, game
                 assert not line.strip() or any(r.strip() == line.strip() for r in seen), line
             if lang == "ja":  # the screen's own words (the footer's keys are letters)
                 said = "\n".join(screen.say(p) for p in screen.said)
-                text = re.sub(r"--[\w-]+", "", "\n".join((head, body, said)))  # options
-                words = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
-                english = set(words) - latin
+                english = english_words("\n".join((head, body, said)), latin)
                 assert not english, (threat, english)
             await pilot.press("t")
             await settle(pilot)
@@ -189,3 +187,52 @@ async def test_a_refused_weapon_is_said_with_the_crew_s_weapons_in_japanese(tmp_
     for row in said.splitlines():
         done += row
         assert len(squeezed(done)) in ends, row
+
+
+def english_words(text: str, allowed: set[str]) -> set[str]:
+    text = re.sub(r"--[\w-]+", "", text)  # options are typed as they are
+    return set(re.findall(r"[A-Za-z][A-Za-z0-9]*", text)) - allowed
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_undoing_an_action_made_before_the_screen_opened_names_it_in_japanese(tmp_path, game):
+    """``ctrl+z`` on a record opened with actions in it: "取り消し：…" says the action as the
+    record said it when it was made (it said ``end-round``, ``declare 6``: the actions file's
+    words); ``ctrl+y`` the same."""
+    doc = RecordDocument.open(worked_record(tmp_path, game))
+    app = BuilderApp(None, lang="ja", record=doc)  # type: ignore[arg-type]
+    allowed = allowed_latin(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key, word in (("ctrl+z", "取り消し："), ("ctrl+y", "やり直し：")):
+            await pilot.press(key)
+            await settle(pilot)
+            said = app.screen.say(app.screen.said[0])
+            assert said.startswith(word) and len(said) > len(word) + 2, said
+            assert not english_words(said, allowed), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["laminim", "artifact"])
+async def test_a_game_over_offers_no_game_key_and_no_empty_odds(tmp_path, monkeypatch, game, lang):
+    """docs/play.md's worked game played to its end: the footer offers none of the game's
+    actions and no threat (only undo is taken then), and no column waits for odds."""
+    monkeypatch.setitem(GAMES, game, (*GAMES[game][:2], 99))
+    doc = RecordDocument.open(worked_record(tmp_path, game))
+    assert doc.session.battle.over(doc.state)
+    app = BuilderApp(None, lang=lang, record=doc)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rows = screen_text(pilot).splitlines()
+        footer = "\n".join(rows[app.screen.query_one("KeyFooter").region.y :])
+        for _, _, (en, ja) in app.screen.game_keys:
+            assert (ja if lang == "ja" else en) not in footer, footer
+        assert ("想定攻撃" if lang == "ja" else "Threat") not in footer, footer
+        assert ("行動" if lang == "ja" else "Action") in footer  # to type undo
+        odds = "alive 1" if lang == "en" else "生存 1"
+        assert game != "artifact" or odds not in screen_text(pilot)
+        await pilot.press("ctrl+z")  # the end undone: the keys are back
+        await settle(pilot)
+        rows = screen_text(pilot).splitlines()
+        footer = "\n".join(rows[app.screen.query_one("KeyFooter").region.y :])
+        assert ("想定攻撃" if lang == "ja" else "Threat") in footer, footer

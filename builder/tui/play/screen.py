@@ -224,6 +224,13 @@ class PlayScreen(Screen[None]):
 
     # -- acts ----------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over the footer offers no game action and no threat (only ``undo``
+        is taken then: ⏎ stays, to type it)."""
+        if action == "threat" or (action == "line" and parameters != ("",)):
+            return not self.record.session.battle.over(self.record.state)
+        return True
+
     def action_line(self, start: str) -> None:
         line = self.query_one("#line", Input)
         line.add_class("open")
