@@ -236,3 +236,18 @@ async def test_a_game_over_offers_no_game_key_and_no_empty_odds(tmp_path, monkey
         rows = screen_text(pilot).splitlines()
         footer = "\n".join(rows[app.screen.query_one("KeyFooter").region.y :])
         assert ("想定攻撃" if lang == "ja" else "Threat") in footer, footer
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_t_is_offered_only_where_there_is_a_threat_to_choose(tmp_path, game):
+    """Space Opera Heroes and Kuroganen Gauge have one threat on the screen: no ``t`` in the
+    footer there, and the head names no ``--threat`` (an option of the command, not a key)."""
+    doc = RecordDocument.open(worked_record(tmp_path, game))
+    app = BuilderApp(None, lang="en", record=doc)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rows = screen_text(pilot).splitlines()
+        footer = "\n".join(rows[app.screen.query_one("KeyFooter").region.y :])
+        head, _ = doc.screen(None, "en")
+    assert ("t Threat" in footer) == (len(threats_of(doc)) > 1), footer
+    assert "--threat" not in head, head

@@ -226,7 +226,9 @@ class PlayScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Once the game is over the footer offers no game action and no threat (only ``undo``
-        is taken then: ⏎ stays, to type it)."""
+        is taken then: ⏎ stays, to type it); ``t`` only where there is a threat to choose."""
+        if action == "threat" and len(threats_of(self.record)) < 2:
+            return False  # a game whose odds have one threat only
         if action == "threat" or (action == "line" and parameters != ("",)):
             return not self.record.session.battle.over(self.record.state)
         return True
