@@ -251,3 +251,26 @@ async def test_t_is_offered_only_where_there_is_a_threat_to_choose(tmp_path, gam
         head, _ = doc.screen(None, "en")
     assert ("t Threat" in footer) == (len(threats_of(doc)) > 1), footer
     assert "--threat" not in head, head
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_an_end_of_round_report_is_read_whole_at_80x24(tmp_path, monkeypatch, lang):
+    """docs/play.md's round 2 ends with a cook-off chain: seven lines said (eight rows under
+    Japanese). The first and the last are on screen, the last once scrolled to (the said lines
+    were cut at four rows: the shield destroyed and round 3's start never showed)."""
+    from tests.tui.test_play_screen import ROUND_2, said_rows, type_action
+
+    monkeypatch.setitem(GAMES, "laminim", (*GAMES["laminim"][:2], 2))
+    doc = RecordDocument.open(worked_record(tmp_path, "laminim"))
+    app = BuilderApp(None, lang=lang, record=doc)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key, text in ROUND_2:
+            await type_action(pilot, key, text)
+        lines = [app.screen.say(p) for p in app.screen.said]
+        assert len(lines) >= 6, lines
+        assert squeezed(lines[0]) in squeezed(said_rows(pilot))
+        app.screen.query_one("#said").scroll_end(animate=False)
+        await settle(pilot)
+        assert squeezed(lines[-1]) in squeezed(said_rows(pilot)), said_rows(pilot)
+        assert len(said_rows(pilot).splitlines()) >= 6  # up to 40% of the rows, then scrolled

@@ -145,7 +145,8 @@ class PlayScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayScreen #head { height: auto; background: $boost; text-style: bold; }
     PlayScreen #scroll { height: 1fr; }
-    PlayScreen #said { height: auto; max-height: 4; color: $warning; }
+    PlayScreen #said { height: auto; max-height: 40%; color: $warning; }
+    PlayScreen #said-text { height: auto; }
     PlayScreen #line { display: none; border: none; height: 1; padding: 0 1; background: $boost; }
     PlayScreen #line.open { display: block; }
     """
@@ -200,7 +201,8 @@ class PlayScreen(Screen[None]):
         yield Static(id="head", markup=False)
         with VerticalScroll(id="scroll"):
             yield Static(id="state", markup=False)
-        yield Static(id="said", markup=False)
+        with VerticalScroll(id="said"):  # an end of round's report whole (scrolled past 40%)
+            yield Static(id="said-text", markup=False)
         yield ActionLine(id="line", select_on_focus=False)
         yield KeyFooter()
 
@@ -216,7 +218,7 @@ class PlayScreen(Screen[None]):
 
     def _show_said(self) -> None:
         lines = [line for p in self.said for line in self.say(p).splitlines()]
-        self.query_one("#said", Static).update(Group(*map(wrapped_line, lines)))
+        self.query_one("#said-text", Static).update(Group(*map(wrapped_line, lines)))
 
     def tell(self, *said: Pair) -> None:
         self.said = said
