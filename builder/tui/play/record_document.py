@@ -141,7 +141,7 @@ class RecordDocument:
         record said when it was made (its words in both languages, from its dice as written),
         else its ``do`` and the unit."""
         from builder.play.dice import ActionDice
-        from builder.systems.battle import Refused
+        from builder.systems import Refused
 
         battle, catalog = self.session.battle, self.session.catalog
         try:
