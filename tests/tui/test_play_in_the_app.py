@@ -20,6 +20,7 @@ from builder.tui.play.record_document import RecordDocument
 from builder.tui.play.screen import PlayScreen
 from builder.tui.screens.help_screen import HelpScreen
 from tests.tui.helpers import screen_text, settle
+from tests.tui.test_play_screen import said_rows
 
 SIZE = (80, 24)
 
@@ -78,13 +79,13 @@ async def test_an_action_is_drawn_saved_and_undone_and_quit_waits_for_the_save(t
         await typed(pilot, "1, weapon: 1, target: 4, roll: true")
         record = app.record
         assert record is not None
-        said = str(app.screen.query_one("#said").render())
+        said = said_rows(pilot)
         assert record.session.log, said
         assert record.flush() is None
         assert Session.open(session.path).log == record.session.log
         await pilot.press("ctrl+z")
         await settle(pilot)
-        assert "Undone" in str(app.screen.query_one("#said").render())
+        assert "Undone" in said_rows(pilot)
         await pilot.press("ctrl+q")
         await settle(pilot)
     assert Session.open(session.path).log[-1] == {"do": "undo"}  # saved before the app ended
@@ -110,7 +111,7 @@ async def test_a_save_that_fails_is_said_and_quitting_asks(tmp_path):
         await typed(pilot, "1, weapon: 1, target: 4, roll: true")
         assert app.record is not None and app.record.flush() is not None
         await settle(pilot)
-        assert "保存できませんでした" in str(app.screen.query_one("#said").render())
+        assert "保存できませんでした" in said_rows(pilot)
         await pilot.press("ctrl+q")
         await settle(pilot)
         assert "保存できませんでした" in screen_text(pilot)  # asks before the actions are lost

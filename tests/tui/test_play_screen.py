@@ -85,6 +85,12 @@ def test_an_action_line_reads_pairs_as_players_type_them():
     }
 
 
+def said_rows(pilot, selector: str = "#said") -> str:
+    """The rows a widget of the screen takes, as the terminal shows them."""
+    region = pilot.app.screen.query_one(selector).region
+    return "\n".join(r.strip() for r in screen_text(pilot).splitlines()[region.y : region.bottom])
+
+
 async def type_action(pilot, key: str, text: str) -> None:
     await pilot.press(key)
     for ch in text:
@@ -149,12 +155,12 @@ async def test_a_round_with_dice_a_cook_off_and_undo_at_80x24(record, lang):
         await type_action(pilot, "f", "6, weapon: 1, target: 1, hits: 17")
         doc.flush()
         assert record.read_bytes() == before
-        said = str(app.screen.query_one("#said").render())
+        said = said_rows(pilot)
         assert said.startswith("hits[1]: ") and "7" in said, said  # the key path, no "[0]."
         assert lang == "en" or not any(w in said for w in ("face", "die", "dice"))
         await pilot.press("escape", "l")  # the refusal said again in the other language
         await settle(pilot)
-        assert str(app.screen.query_one("#said").render()) != said
+        assert said_rows(pilot) != said
         # every line fits 80 columns; the odds are beside each unit
         from builder.core.text_table import columns
 

@@ -126,14 +126,30 @@ class RecordDocument:
         if not self.session.standing:
             return None
         entry = dict(self.session.log[self.session.standing[-1]])  # its dice as written
+        before = self.session.states[-2]
         self.session.apply_data([{"do": "undo"}], save=False)
         self._undone.append(entry)
         label = self.history.undo()
         if label is None:  # made before the screen opened: the history starts again here
             self.history = History(self.session.state)
-            label = action_label(entry)
+            label = self._said(entry, before)
         self.revision += 1
         return label
+
+    def _said(self, entry: dict[str, Any], before: Any) -> Pair:
+        """How "Undone: …" names an action of the log made before the screen opened: what the
+        record said when it was made (its words in both languages, from its dice as written),
+        else its ``do`` and the unit."""
+        from builder.play.dice import ActionDice
+        from builder.systems import Refused
+
+        battle, catalog = self.session.battle, self.session.catalog
+        try:
+            made = battle.apply(before, entry, ActionDice(entry, False, ""), catalog)
+        except (Refused, ValueError):
+            return action_label(entry)
+        said = [(m.text("en"), m.text("ja")) for m in made.said]
+        return (short(said[0][0]), short(said[0][1])) if said else action_label(entry)
 
     def redo(self) -> Pair | None:
         """The action last undone, applied again as the log wrote it (the same dice, rolled
@@ -141,10 +157,11 @@ class RecordDocument:
         if not self._undone:
             return None
         entry = self._undone.pop()
+        before = self.session.state
         self.session.apply_data([entry], save=False)
         label = self.history.redo()
         if label is None:
-            label = action_label(entry)
+            label = self._said(entry, before)
             self.history.record(self.session.state, label)
         self.revision += 1
         return label

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import yaml
+from rich.console import Group
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,6 +38,7 @@ from builder.tui.messages import Act
 from builder.tui.play.record_document import RecordDocument, action_label
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
+from builder.tui.widgets.wrapped import Wrapped
 
 WORDS = Labels.load(__file__, "play_labels.yaml")
 
@@ -143,7 +145,8 @@ class PlayScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayScreen #head { height: auto; background: $boost; text-style: bold; }
     PlayScreen #scroll { height: 1fr; }
-    PlayScreen #said { height: auto; max-height: 4; color: $warning; }
+    PlayScreen #said { height: auto; max-height: 40%; color: $warning; }
+    PlayScreen #said-text { height: auto; }
     PlayScreen #line { display: none; border: none; height: 1; padding: 0 1; background: $boost; }
     PlayScreen #line.open { display: block; }
     """
@@ -198,7 +201,8 @@ class PlayScreen(Screen[None]):
         yield Static(id="head", markup=False)
         with VerticalScroll(id="scroll"):
             yield Static(id="state", markup=False)
-        yield Static(id="said", markup=False)
+        with VerticalScroll(id="said"):  # an end of round's report whole (scrolled past 40%)
+            yield Static(id="said-text", markup=False)
         yield ActionLine(id="line", select_on_focus=False)
         yield KeyFooter()
 
@@ -208,18 +212,28 @@ class PlayScreen(Screen[None]):
 
     def show(self) -> None:
         head, body = self.record.screen(self.threat, self.lang)
-        self.query_one("#head", Static).update(head)
+        self.query_one("#head", Static).update(Group(*map(wrapped_line, head.splitlines())))
         self.query_one("#state", Static).update(body)
         self._show_said()
 
     def _show_said(self) -> None:
-        self.query_one("#said", Static).update("\n".join(self.say(p) for p in self.said))
+        lines = [line for p in self.said for line in self.say(p).splitlines()]
+        self.query_one("#said-text", Static).update(Group(*map(wrapped_line, lines)))
 
     def tell(self, *said: Pair) -> None:
         self.said = said
         self._show_said()
 
     # -- acts ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over the footer offers no game action and no threat (only ``undo``
+        is taken then: ⏎ stays, to type it); ``t`` only where there is a threat to choose."""
+        if action == "threat" and len(threats_of(self.record)) < 2:
+            return False  # a game whose odds have one threat only
+        if action == "threat" or (action == "line" and parameters != ("",)):
+            return not self.record.session.battle.over(self.record.state)
+        return True
 
     def action_line(self, start: str) -> None:
         line = self.query_one("#line", Input)
@@ -269,6 +283,15 @@ class PlayScreen(Screen[None]):
         update = getattr(self.app, "update_title", None)
         if update is not None:
             self.app.call_later(update)
+
+
+def wrapped_line(line: str) -> Wrapped:
+    """A line of the head or of what an act said, wrapped between phrases (a threat's long name
+    never folded inside a word, a number kept with its counter), its later lines two columns in
+    from where it starts."""
+    text = line.lstrip(" ")
+    indent = len(line) - len(text)
+    return Wrapped(text, lead=" " * indent, hang=indent + 2)
 
 
 def refusal(field: str, en: str, ja: str) -> Pair:

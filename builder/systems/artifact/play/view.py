@@ -307,6 +307,8 @@ def _text_parts(
     head = [_head(table, lang)]
     lines: list[str] = []
     heads = [t(k, lang) for k in ("id", "unit", "hp", "p", "where", "alive-1", "alive-3", "e-hp")]
+    if all(v is None for v in odds.values()):  # no odds (the game is over): no empty columns
+        heads = heads[:5]
     for side in (1, 2):
         rows = []
         for f in (x for x in table.fighters if x.side == side):
@@ -320,7 +322,7 @@ def _text_parts(
                 name += gap + t("has-acted", lang)
             p = "—" if f.is_ship else f"{f.propellant}/{f.stats.propellant}"
             where = t("ship", lang) if f.is_ship else t("aboard" if f.aboard else "out", lang)
-            cells = ["", "", ""]
+            cells = [""] * (len(heads) - 5)
             if found is not None:
                 cells = [
                     _pct(found.rounds[0].alive),

@@ -8,7 +8,7 @@ from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.report_lang import current_lang
-from builder.core.text_table import columns
+from builder.core.text_table import columns, wrap
 from builder.core.text_table import table as text_table
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
@@ -338,8 +338,9 @@ def screen_text(
 ) -> tuple[str, str]:
     """The play screen's text (80 columns): a head that stays in view (the round, each side's
     score, what the odds are against) and each side's units, each unit's parts on one line and
-    its odds from the current state (D21), centre, score and marks under it; ``width``: the
-    screen's columns less its scroll bar."""
+    its odds from the current state (D21), centre, score and marks under it, then the legend of
+    every short word they use (wrapped between phrases); ``width``: the screen's columns less
+    its scroll bar."""
     t = LABELS.t
     threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
     odds = {f.id: odds_of(table, f, threat) for f in table.fighters}
@@ -378,7 +379,7 @@ def screen_text(
             t("token", lang, id=k.id, count=k.count, owner=k.owner, target=k.target)
             for k in table.tokens
         )
-        lines += [t("tokens", lang, tokens=tokens), ""]
+        lines += [*wrap(t("tokens", lang, tokens=tokens), width, indent="  "), ""]
     if table.over:
         won = score(table).winner
         lines.append(
@@ -386,6 +387,8 @@ def screen_text(
             if won is not None
             else t("even", lang)
         )
+        lines.append("")
+    lines += legend(t("screen-legend", lang).split(" · "), width)
     return "\n".join(heads), "\n".join(lines).rstrip()
 
 
@@ -401,6 +404,21 @@ def packed(pieces: list[str], width: int, indent: str = "") -> list[str]:
         line += ("  " if line.strip() else "") + piece
     lines.append(line)
     return lines
+
+
+def legend(items: list[str], width: int) -> list[str]:
+    """The legend of the short words the screen uses: each ``word: meaning`` kept whole, two
+    spaces apart, on lines of at most ``width`` columns (one wider than a line wrapped between
+    phrases)."""
+    lines = [""]
+    for item in items:
+        if lines[-1] and columns(lines[-1]) + 2 + columns(item) > width:
+            lines.append("")
+        if columns(item) > width:
+            lines[-1:] = [*([lines[-1]] if lines[-1] else []), *wrap(item, width, indent="  ")]
+            continue
+        lines[-1] += ("  " if lines[-1] else "") + item
+    return [line for line in lines if line]
 
 
 def _screen_odds(f: Fighter, found: StateOdds | None, lang: Lang) -> list[str]:

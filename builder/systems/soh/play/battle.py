@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from builder.core.i18n import part_name
 from builder.core.messages import Message, Messages
 from builder.play.acting import ActingBattle, Viewing
 from builder.play.reader import ActionReader, At, fold
@@ -114,7 +115,14 @@ class Reader(ActionReader[Table, Catalog]):
         assert fighter is not None
         unit = (fighter.name, fighter.name_in("ja"))
         arms = fighter.sheet.arms
-        listed = ", ".join(f"{i + 1} {a.id}" for i, a in enumerate(arms)) or "—"
+        listed = (  # the ids, and the Japanese names (typed as well) under Japanese
+            ", ".join(f"{i + 1} {a.id}" for i, a in enumerate(arms)) or "—",
+            "、".join(
+                f"{i + 1} {part_name(self.catalog.weapon(a.id), 'ja', a.id)}"
+                for i, a in enumerate(arms)
+            )
+            or "—",
+        )
         if isinstance(value, int) and not isinstance(value, bool):
             if not 1 <= value <= len(arms):
                 self.bad((key,), "weapon-place", unit=unit, got=value, weapons=listed)

@@ -378,7 +378,7 @@ def screen_text(
     threat = against(table, options.threat, options.bonus) if options.odds else None
     plans = _plans(table, catalog, threat)
     declared = declared_odds(table)
-    head, body = _text_parts(table, catalog, plans, threat, declared, lang, SCREEN_WIDTH)
+    head, body = _text_parts(table, catalog, plans, threat, declared, lang, SCREEN_WIDTH, True)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()
 
 
@@ -395,9 +395,10 @@ def _text_parts(
     declared: DeclaredShown | None,
     lang: Lang,
     width: int = 80,
+    screen: bool = False,
 ) -> tuple[list[str], list[str]]:
     """(the head; the body: both sides' characters, ``width`` columns at most, and the
-    declared attack)."""
+    declared attack); ``screen``: the play screen's (no ``--threat`` there to name)."""
     t = LABELS.t
     head = [_head(table, lang)]
     lines: list[str] = []
@@ -448,7 +449,7 @@ def _text_parts(
         lines += _declared_lines(table, catalog, declared, lang)
     if threat is not None and not table.over:
         if threat.enemy is None:
-            head.append(t("plan-against-first", lang))
+            head.append(t("plan-against-each" if screen else "plan-against-first", lang))
         else:
             enemy = table.fighter(threat.enemy)
             assert enemy is not None
