@@ -41,10 +41,7 @@ each of the others (2.4 s each) runs with ``-m slow``."""
 
 @pytest.mark.parametrize(
     "threat",
-    [
-        t if t in IN_THE_SUITE else pytest.param(t, marks=pytest.mark.slow)
-        for t in sorted(THREATS)
-    ],
+    [t if t in IN_THE_SUITE else pytest.param(t, marks=pytest.mark.slow) for t in sorted(THREATS)],
 )
 def test_new_method_agrees_with_the_plain_chain(threat, monkeypatch):
     fast = [survival(u, THREATS[threat]) for u in UNITS]
