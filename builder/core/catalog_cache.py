@@ -17,20 +17,23 @@ Only a catalog with no problem is kept (a catalog is all good or refused with al
 at its files and lines, every run. A cache file that cannot be read or unpickled, or holds
 something else, is ignored and written again; a cache folder that cannot be written costs
 nothing but the time saved. The cache is the user's own, like Python's bytecode cache.
+
+The words and labels tables the modules read at import (``builder.core.i18n``) are kept too
+(:func:`cached_parse`), by their path, modification time and size as Python keeps bytecode. This
+module imports nothing of the program's at import (i18n reads those tables while the modules
+below it are still loading), nor the digest's and pickle's modules (``--help`` reads tables).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import marshal
 import os
-import pickle
 import sys
+import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
-
-from builder.core.input_files import CATALOG_FILE_CAP, read_input
 
 C = TypeVar("C")
 
@@ -55,7 +58,11 @@ def cache_dir() -> Path | None:
 def digest(folder: Path, files: Iterable[str], code: Iterable[str], kind: type) -> str:
     """The key of ``kind`` read from ``folder``: its ``files``' bytes, the sources of the
     ``code`` modules (imported ones, by name) and of this one, the versions the pickle needs."""
+    import hashlib
+
     import pydantic
+
+    from builder.core.input_files import CATALOG_FILE_CAP, read_input  # (imports i18n: see above)
 
     seal = hashlib.sha256(FORMAT)
     what = f"{kind.__module__}.{kind.__qualname__}"
@@ -89,30 +96,84 @@ def cached_read(
     if where is None:
         return read(folder)
     try:
-        kept = where / f"{digest(folder, files, code, kind)}.pickle"
+        key = digest(folder, files, code, kind)
     except Exception:  # an unreadable file: the real read reports it at its place
         return read(folder)
-    try:
-        with kept.open("rb") as stream:
-            value = pickle.load(stream)
-        if isinstance(value, kind):
-            return value
-    except Exception:  # missing, truncated, corrupt or from an older laminim: read again
-        pass
+    value = _kept(where, key)
+    if isinstance(value, kind):
+        return value
     value = read(folder)
-    _keep(kept, value)
+    _keep(where, key, value)
     return value
 
 
-def _keep(path: Path, value: object) -> None:
-    """Write ``value`` to ``path`` whole or not at all (a temp file renamed over it); a folder
+def cached_parse(path: Path, parse: Callable[[Path], object], parser: str) -> object:
+    """``parse(path)`` of a data file that ships with the program (a words or labels table), or
+    the same data kept by an earlier run that parsed the same file with the same ``parser`` (its
+    name and version): the tables every command reads at start-up are parsed once.
+
+    Kept as Python's bytecode cache keeps a module: by the file's path, modification time and
+    size, in ``marshal`` (plain data only; other data is not kept), so that ``--help`` loads
+    neither a digest nor pickle for them."""
+    where = cache_dir()
+    if where is None:
+        return parse(path)
+    try:
+        info = os.stat(path)
+    except OSError:
+        return parse(path)
+    key = f"{path}\0{info.st_mtime_ns}\0{info.st_size}\0{parser}\0{sys.version}\0{FORMAT!r}"
+    kept = where / f"words-{zlib.crc32(key.encode()):08x}.marshal"
+    try:
+        found, value = marshal.loads(kept.read_bytes())
+        if found == key:
+            return value
+    except Exception:  # missing, damaged or another file's: parse it
+        pass
+    value = parse(path)
+    try:
+        data = marshal.dumps((key, value))  # type: ignore[arg-type]  # checked: ValueError
+    except ValueError:  # not plain data (a date, say): parsed every time
+        return value
+    _write(kept, data)
+    return value
+
+
+_NOTHING = object()
+
+
+def _kept(where: Path, key: str) -> object:
+    """The value kept under ``key``, or ``_NOTHING``: a file that is missing, cannot be read or
+    unpickled, or was not written under this key (a foreign or damaged one) keeps nothing."""
+    import pickle
+
+    try:
+        with (where / f"{key}.pickle").open("rb") as stream:
+            found, value = pickle.load(stream)
+    except Exception:  # missing, truncated, corrupt or from an older laminim: read again
+        return _NOTHING
+    return value if found == key else _NOTHING
+
+
+def _keep(where: Path, key: str, value: object) -> None:
+    """Keep ``value`` under ``key`` (pickled with its key, which :func:`_kept` checks)."""
+    import pickle
+
+    try:
+        data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    _write(where / f"{key}.pickle", data)
+
+
+def _write(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` whole or not at all (a temp file renamed into place); a folder
     that cannot be written is left alone."""
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with temp.open("wb") as stream:
-            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        temp.write_bytes(data)
         os.replace(temp, path)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+    except OSError:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)

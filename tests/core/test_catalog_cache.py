@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.core import catalog_cache
-from builder.core.catalog_cache import CACHE_ENV, OFF, cached_read, digest
+from builder.core import catalog_cache, i18n
+from builder.core.catalog_cache import CACHE_ENV, OFF, cached_parse, cached_read, digest
 from builder.core.catalog_identity import read_identity
 from builder.core.problems import InputError
 from builder.core.resources import bundled_catalog_dir
@@ -175,3 +175,54 @@ def test_check_with_a_kept_catalog_says_what_a_fresh_read_says(cache, folder):
     assert len(list(cache.glob("*.pickle"))) == 2  # the catalog and its identity
     assert runs[0].stdout == runs[1].stdout
     assert runs[0].returncode == runs[1].returncode == 0
+
+
+def _parsing(calls: list[Path]):
+    def parse(path: Path) -> object:
+        calls.append(path)
+        return {"words": path.read_text(encoding="utf-8").split()}
+
+    return parse
+
+
+def test_a_words_table_is_parsed_once_until_its_file_changes(cache, tmp_path):
+    table = tmp_path / "labels.yaml"
+    table.write_text("one two", encoding="utf-8")
+    calls: list[Path] = []
+    assert cached_parse(table, _parsing(calls), "p 1") == {"words": ["one", "two"]}
+    assert cached_parse(table, _parsing(calls), "p 1") == {"words": ["one", "two"]}
+    assert len(calls) == 1
+    table.write_text("one two three", encoding="utf-8")
+    assert cached_parse(table, _parsing(calls), "p 1") == {"words": ["one", "two", "three"]}
+    assert cached_parse(table, _parsing(calls), "p 2") == {"words": ["one", "two", "three"]}
+    assert len(calls) == 3  # a changed file, then another parser
+
+
+def test_a_damaged_words_cache_is_parsed_again(cache, tmp_path):
+    table = tmp_path / "labels.yaml"
+    table.write_text("one", encoding="utf-8")
+    calls: list[Path] = []
+    cached_parse(table, _parsing(calls), "p")
+    (kept,) = cache.glob("words-*")
+    for junk in (b"", b"\x00garbage", kept.read_bytes()[:-3]):
+        kept.write_bytes(junk)
+        assert cached_parse(table, _parsing(calls), "p") == {"words": ["one"]}
+    assert len(calls) == 4
+
+
+def test_data_that_is_not_plain_is_parsed_every_time(cache, tmp_path):
+    table = tmp_path / "dates.yaml"
+    table.write_text("2026-12-02", encoding="utf-8")
+    calls: list[Path] = []
+    for _ in range(2):
+        assert cached_parse(table, lambda p: calls.append(p) or object, "p") is object
+    assert len(calls) == 2
+    assert not list(cache.glob("words-*"))
+
+
+def test_the_shipped_words_read_the_same_kept_or_parsed(cache):
+    words = Path(i18n.__file__).with_name("vocabulary_labels.yaml")
+    fresh = i18n._parse_words(words)
+    assert i18n.read_words_file.__wrapped__(words) == fresh  # parsed, and kept
+    assert list(cache.glob("words-*"))
+    assert i18n.read_words_file.__wrapped__(words) == fresh  # kept
