@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import os
 import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,10 @@ from builder.roster.team_file import load_team
 from builder.systems.laminim.catalog import load_catalog
 
 pytest_plugins = ["tests.pdf_cache"]  # each distinct PDF laid out once per session
+
+os.environ.setdefault("LAMINIM_CACHE_DIR", tempfile.mkdtemp(prefix="laminim-catalogs-"))
+"""The suite keeps read catalogs (``builder.core.catalog_cache``) in a folder of its own, never
+in the user's cache: each run starts with none kept, and the commands it runs inherit it."""
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAKE_GAME = Path(__file__).parent / "fake_game"

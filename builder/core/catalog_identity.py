@@ -17,11 +17,13 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from builder.core.catalog_cache import cached_read
 from builder.core.catalog_folder import CATALOG_INFO, is_version, renamed_map
 from builder.core.i18n import Labels, Pair
 from builder.core.input_files import CATALOG_FILE_CAP, read_input
@@ -127,6 +129,21 @@ def read_identity(folder: Path, declared: Sequence[str] | None = None) -> Catalo
         missing = CORE("file-not-found", what=CORE("what-catalog-folder"))
         raise InputError([Problem(str(folder), None, None, "", missing)])
     files = catalog_files(folder, declared)
+    return cached_read(folder, files, READ_BY, CatalogIdentity, partial(_read, files=files))
+
+
+READ_BY = (
+    __name__,
+    "builder.core.catalog_folder",
+    "builder.core.source",
+    "builder.core.input_files",
+)
+"""The modules whose code decides a folder's identity: a kept one
+(:mod:`builder.core.catalog_cache`, ``check`` reads the identity every run) is read again when
+one of them changes."""
+
+
+def _read(folder: Path, files: tuple[str, ...]) -> CatalogIdentity:
     problems: list[Problem] = []
     docs: dict[str, Any] = {}
     info: Located | None = None

@@ -57,7 +57,9 @@ MAX_BONUS = 100
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model's validator is built when something is first validated, not when the
+    # class is made: a command given a kept catalog (builder.core.catalog_cache) validates none.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class MovementMode(_Model):
