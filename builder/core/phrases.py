@@ -11,7 +11,8 @@ keeps what BudouX may still split:
   and a number with its counter or unit (5発, 1面, 3以上, 2ラウンド, エラー 1 件);
 - a formula: nothing breaks next to an operator (= + − × ÷ → / 〜 and their kin);
 - no line may end on an opening bracket or start with a closing one or a small kana;
-- a label and its short Latin value (ダイジェスト 1a2b3c4d5e6f) stay together;
+- a label and its short Latin value (ダイジェスト 1a2b3c4d5e6f) stay together, and a Latin
+  word with the particle that ends its phrase (Enter で, c でコピー);
 - a single kanji BudouX cuts off a run of kanji stays with it (生存率, 期待残耐久), and a short
   note in brackets stays with the word it follows (耐久度（合計）);
 - the last phrase is never a single character (it would print alone on the last line).
@@ -127,11 +128,17 @@ def _split_latin(chunk: str) -> list[str]:
         latin_after = after.isascii() and after.isalpha()
         word_before = latin_before or (is_wide(before) and before not in OPERATORS)
         word_after = latin_after or (is_wide(after) and after not in OPERATORS)
+        if latin_before and _is_hiragana(chunk[i + 1 :].rstrip()):
+            continue  # the particle ending the phrase stays with its word: Enter で, c を
         if (latin_before or latin_after) and word_before and word_after:
             out.append(chunk[start : i + 1])
             start = i + 1
     out.append(chunk[start:])
     return [c for c in out if c]
+
+
+def _is_hiragana(text: str) -> bool:
+    return bool(text) and all("\u3041" <= ch <= "\u309f" for ch in text)
 
 
 def _is_kanji(ch: str) -> bool:

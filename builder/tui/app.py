@@ -507,7 +507,10 @@ class BuilderApp(App[int]):
         current = type(top).__name__ if top is not None else ""
         if isinstance(top, DocumentScreen) and top.HELP_ID:
             current = top.HELP_ID
-        self.push_screen(HelpScreen(self.ui, current, self.lang, self.system))
+        hidden: frozenset[str] = frozenset()
+        if top is not None and top is self.screen:  # its keys that its footer leaves out now
+            hidden = frozenset(k for k, _ in top._bindings) - top.active_bindings.keys()
+        self.push_screen(HelpScreen(self.ui, current, self.lang, self.system, hidden))
 
     def action_toggle_lang(self) -> None:
         self.lang = "ja" if self.lang == "en" else "en"

@@ -117,3 +117,13 @@ def test_a_label_stays_with_its_short_latin_value():
     assert any("ダイジェスト ffa79fe06731" in p for p in found)
     long_path = "ファイル examples/artifact/a_very_long_force_file_name.yaml を読みます"
     assert not any("ファイル examples" in p for p in phrases(long_path))  # a path is no short value
+
+
+def test_a_particle_stays_with_the_latin_word_before_it():
+    """Issue 34: 「Enter で」 is one phrase (BudouX's), as 「そのまま」 is: the file dialog broke
+    「（そのまま Enter」 / 「で同じチーム同士）」, a line starting on the particle. A long English
+    name still wraps between its words, and a line may still break before the key name."""
+    found = phrases("相手のチーム（そのまま Enter で同じチーム同士）")
+    assert any(p.strip() == "Enter で" for p in found), found
+    assert any("c で" in p for p in phrases("共有コード（c でコピー）"))
+    assert "（laminim " in phrases("表示中の内容（laminim import で読み込めます）")

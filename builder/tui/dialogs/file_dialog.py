@@ -21,6 +21,7 @@ from textual.widgets import DirectoryTree, Input, Label, Static
 
 from builder.core.i18n import Lang
 from builder.tui.labels import t
+from builder.tui.widgets.wrapped import Wrapped
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -116,11 +117,11 @@ class FileDialog(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         lang = self._lang
         with Vertical(classes="dialog dialog-wide", id="file-dialog"):
-            yield Label(self._title, classes="dialog-question")
+            yield Label(Wrapped(self._title), classes="dialog-question")  # between phrases
             yield PathInput(self._field, Path.cwd(), id="file-path")
             yield YamlTree(self._start, id="file-tree")
             # the keys are said, not put on buttons: at 80×24 the tree gets their rows
-            yield Static(t("file_hint", lang), classes="dim", id="file-hint")
+            yield Static(Wrapped(t("file_hint", lang)), classes="dim", id="file-hint")
 
     def on_mount(self) -> None:
         field = self.query_one(PathInput)
@@ -155,9 +156,8 @@ class FileDialog(ModalScreen[Path | None]):
             return
         if self._must_exist and not path.exists():  # said here, before any question
             self.app.bell()
-            self.query_one("#file-hint", Static).update(
-                t("file_not_found", self._lang).format(path=text)
-            )
+            said = t("file_not_found", self._lang).format(path=text)
+            self.query_one("#file-hint", Static).update(Wrapped(said))
             return
         self.dismiss(path)
 

@@ -196,15 +196,23 @@ def before_quit(app: BuilderApp, then: Callable[[], Any]) -> None:
 
 
 def title(app: BuilderApp) -> tuple[str, str] | None:
-    """The title's name and file on the play screen: the record's (None elsewhere)."""
+    """The title's name and file on the play screen (None elsewhere): the sides by the names
+    the record keeps (``names:``, in Japanese ``names_ja:`` where a team gives one; the team
+    files' stems for a record that keeps none) and the record's file."""
     from textual.screen import ModalScreen
+
+    from builder.systems.battle_names import side_name
 
     top = next((s for s in reversed(app.screen_stack) if not isinstance(s, ModalScreen)), None)
     if app.record is None or not isinstance(top, PlayScreen):
         return None
     session = app.record.session
-    names = [str(n) for n in session.head.get("teams", ())]
-    return (" × ".join(Path(n).stem for n in names) if names else "", app.record.path.name)
+    state = session.battle.state_data(session.state)
+    names = [str(n) for n in state.get("names") or ()]
+    names = names or [Path(str(n)).stem for n in session.head.get("teams", ())]
+    names_ja = state.get("names_ja") or ()
+    sides = [side_name(names, names_ja, n, app.lang) for n in range(1, len(names) + 1)]
+    return (" × ".join(sides), app.record.path.name)
 
 
 def run_screen(args: Any) -> int:

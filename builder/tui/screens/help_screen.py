@@ -35,9 +35,21 @@ def ordered_sections(ui: SystemUI, current: str) -> list[HelpSection]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "close", "Close")]  # noqa: RUF012
 
-    def __init__(self, ui: SystemUI, current: str, lang: Lang, system: AnySystem) -> None:
+    def __init__(
+        self,
+        ui: SystemUI,
+        current: str,
+        lang: Lang,
+        system: AnySystem,
+        hidden: frozenset[str] = frozenset(),
+    ) -> None:
+        """``hidden``: the keys the screen the player is on does not offer now (its footer
+        leaves them out, e.g. ``t`` in a game with one threat only): their rows are left out."""
         super().__init__()
-        self._sections = ordered_sections(ui, current)
+        self._sections = [
+            (en, ja, [row for row in rows if not set(row[0].split()) <= hidden])
+            for en, ja, rows in ordered_sections(ui, current)
+        ]
         self._lang = lang
         self._noun = ui.noun
         self._name = system.name_ja if lang == "ja" else system.name
