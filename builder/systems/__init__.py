@@ -32,6 +32,7 @@ from builder.systems.battle import (  # the kit's play-mode part (battle records
     ShowsScreen,
     Side,
 )
+from builder.systems.battle_names import side_name
 from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
@@ -100,6 +101,7 @@ __all__ += [
 __all__ += base.__all__
 __all__ += ["RECORD_KEYS", "Applied", "Battle", "Dice", "Plays", "PrintsBattle", "Refused"]
 __all__ += ["ChoosesThreat", "ShowOptions", "ShowsScreen", "Side"]
+__all__ += ["side_name"]  # a side's name in a language, as the record keeps it (battle_names.py)
 __all__ += ["whole_number"]  # an option's whole-number parser (the play command's)
 __all__ += ["Exchanges", "ExchangingGame"]  # share codes, import and export (exchange.py)
 __all__ += ["MatchupEntry", "MatchupOptions", "Matchups"]  # laminim matchup (matchup.py)

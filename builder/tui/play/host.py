@@ -201,7 +201,7 @@ def title(app: BuilderApp) -> tuple[str, str] | None:
     files' stems for a record that keeps none) and the record's file."""
     from textual.screen import ModalScreen
 
-    from builder.systems.battle_names import side_name
+    from builder.systems import side_name
 
     top = next((s for s in reversed(app.screen_stack) if not isinstance(s, ModalScreen)), None)
     if app.record is None or not isinstance(top, PlayScreen):
