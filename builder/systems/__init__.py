@@ -32,7 +32,6 @@ from builder.systems.battle import (  # the kit's play-mode part (battle records
     ShowsScreen,
     Side,
 )
-from builder.systems.battle_names import side_name
 from builder.systems.compare_table import Row as CompareRow
 from builder.systems.compare_table import cell as compare_cell
 from builder.systems.compare_table import fit as compare_fit
@@ -43,6 +42,7 @@ from builder.systems.options import COMMON as COMMON_OPTIONS
 from builder.systems.options import Declared, whole_number
 
 if TYPE_CHECKING:  # the editor's kit imports pydantic: loaded on first use (__getattr__)
+    from builder.systems.battle_names import side_name
     from builder.systems.editing import (
         FieldSpec,
         ItemsField,
@@ -143,6 +143,10 @@ def __getattr__(name: str) -> Any:
         return value
     if name in _EDITING:
         value = getattr(import_module("builder.systems.editing"), name)
+        globals()[name] = value
+        return value
+    if name == "side_name":  # a record's side names (battle_names.py): the play screen's title
+        value = import_module("builder.systems.battle_names").side_name
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
