@@ -55,7 +55,7 @@ async def test_the_laminim_team_table_breaks_weapons_between_names_at_80x24(tmp_
 
 
 def test_weapon_names_are_broken_between_names_and_cut_only_alone():
-    from builder.systems.laminim.tui.screens.team_screen import name_lines
+    from builder.tui.columns import name_lines
 
     assert name_lines(["Rifle", "Missile pod", "—"], 30) == ["Rifle·Missile pod·—"]
     assert name_lines(["サブマシンガン", "クイックブースター", "ブレード"], 31) == [

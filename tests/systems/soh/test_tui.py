@@ -9,6 +9,8 @@ from pathlib import Path
 from rich.cells import cell_len
 from textual.widgets import DataTable, Input, Static
 
+from builder.core.i18n import part_name
+from builder.core.phrases import phrases
 from builder.systems.soh.rules import odds
 from builder.systems.soh.system import SYSTEM
 from builder.systems.soh.text import pct
@@ -101,25 +103,42 @@ def test_compare_marks_differences_side_by_side():
     _run(body)
 
 
-def test_names_are_whole_while_the_row_has_room_and_shown_whole_below_the_table():
-    # the crew table's columns are as wide as their words while 80 columns have room; the
-    # weapons give way first (ending in "…", cut between characters: a wide one never leaves
-    # a blank), and the highlighted character's gear and weapons are spelled out in full on the
-    # line under the table, in both languages
+def test_80x24_in_both_languages_no_name_is_cut_while_its_row_has_room():
+    """Issue 31 item 7: at 80×24 the crew table grows a row a line, between two names (then
+    between two phrases, or words), rather than cut one: every character's gear and weapon is
+    whole in the table itself (not only on the line under it), in English and in Japanese
+    (「トルーパー・パワードスーツ」 was cut to 「トルーパー・パワードスー…」, 「リボルバー」
+    to 「リボ…」, Assault rifle to Assault r…)."""
+
+    async def body(app, pilot):  # type: ignore[no-untyped-def]
+        for lang in ("en", "ja"):
+            table = app.screen.query_one("#crew-table", DataTable)
+            lines = _text(pilot).splitlines()
+            assert len(lines) <= 24 and all(cell_len(line) <= 80 for line in lines)
+            shown = "\n".join(lines[table.region.y : table.region.bottom])
+            assert "…" not in shown, shown
+            everyone, _ = app.screen.derived()
+            for d in everyone:
+                for weapon in d.weapons:  # each fits its column whole, on one line
+                    assert part_name(weapon.weapon, lang) in shown, (lang, shown)
+                gear = part_name(d.gear, lang) if d.gear else "—"
+                for piece in phrases(gear):  # the widest gear breaks between its phrases
+                    assert piece.strip() in shown, (lang, piece, shown)
+            await pilot.press("l")
+            await settle(pilot)
+
+    _run(body)
+
+
+def test_the_gear_and_weapons_are_spelled_out_below_the_table():
     async def body(app, pilot):  # type: ignore[no-untyped-def]
         await pilot.press("down")  # Rook, in a powered suit
         await settle(pilot)
         text = _text(pilot)
-        assert "Trooper powered suit" in text
         assert "Rook: Gear Trooper powered suit · Assault rifle 2, Hand grenade 4" in text
         await pilot.press("l")
         await settle(pilot)
         text = _text(pilot)
-        row = next(line for line in text.splitlines() if line.startswith(" ルーク"))
-        assert "トルーパー・パワードス" in row  # no room for the whole: the weapons gave way first
-        assert " …" not in text  # and no blank before an ellipsis
         assert "ルーク: 装備 トルーパー・パワードスーツ" in text
-        lines = text.splitlines()
-        assert len(lines) <= 24 and all(cell_len(line) <= 80 for line in lines)
 
     _run(body)

@@ -27,7 +27,7 @@ from textual.widgets import DataTable, Input, Label, Static
 from builder.core.i18n import Lang, part_name
 from builder.core.numbers import percent
 from builder.core.problems import InputError, Problem, errors_of
-from builder.systems import CompareRow, compare_fit
+from builder.systems import CompareRow
 from builder.systems.editing import FieldSpec, free_name
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup
 from builder.systems.soh.compare import Side, compare_rows, display_name, plan_for
@@ -41,7 +41,14 @@ from builder.systems.soh.text import pct
 from builder.systems.soh.tui.labels import t
 from builder.systems.soh.tui.ui import SohState
 from builder.tui import keys
-from builder.tui.columns import fitted_widths, natural_widths
+from builder.tui.columns import (
+    fitted_widths,
+    names,
+    natural_widths,
+    phrase_lines,
+    phrases_of,
+    widest,
+)
 from builder.tui.dialogs.picker_dialog import Choice
 from builder.tui.document import DocView
 from builder.tui.items import ItemListScreen, follow_renames, ui_of
@@ -54,8 +61,12 @@ from builder.tui.widgets.wrapped import Wrapped
 
 CREW_COLUMNS = ("character", "gear", "ap", "evasion", "dur_a", "dur_b", "weapons")
 GIVE_WAY = (6, 1, 0)
-"""When the row is short of room: the weapons give way first (the line under the table spells
-them out), then the gear, then the name."""
+"""When the row is short of room: the weapons give way first, then the gear, then the name,
+each wrapping onto more lines (a row grows rather than cut a name: issue 31), first between
+names, then between phrases; only a phrase alone wider than what is left is cut (the line
+under the table spells every name out)."""
+BREAK_FIRST = (1, 6, 0)
+"""Which column breaks between phrases first: the gear, one name, before a weapon's name."""
 PLAN_COLUMNS = (("evade", 5), ("attacks", 8), ("dealt", 7), ("taken", 7), ("p_taken", 9),
                 ("p_x2", 6), ("net", 7))  # fmt: skip
 OBJECTIVES: tuple[Objective, ...] = ("net", "dealt", "safe")
@@ -69,13 +80,6 @@ NEW_CHARACTER = {
 
 def _name(ch: Character, lang: Lang) -> str:
     return ch.name_ja if lang == "ja" and ch.name_ja else ch.name
-
-
-def fitted(text: str, width: int) -> Text:
-    """``text`` cut to ``width`` terminal cells with a visible "…" when it does not fit (a wide
-    Japanese character counts two, and never straddles the cut); the detail line under the
-    table shows it whole."""
-    return Text(compare_fit(text, width))
 
 
 def _weapons(d: Derived, lang: Lang) -> str:
@@ -215,11 +219,18 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
         heads = [t(key, lang) for key in CREW_COLUMNS]
         # the screen's width less the margins, the scrollbar and each column's padding
         room = self.app.size.width - 3 - 2 * len(heads)
-        widths = fitted_widths(natural_widths([heads, *rows]), room, GIVE_WAY)
+        widths = natural_widths([heads, *rows])
+        for pieces, order in ((names, GIVE_WAY), (phrases_of, BREAK_FIRST)):
+            widths = fitted_widths(widths, room, order, widest([heads, *rows], pieces))
+        widths = fitted_widths(widths, room, GIVE_WAY)  # a phrase is cut only past this
         for key, head, width in zip(CREW_COLUMNS, heads, widths, strict=True):
-            table.add_column(fitted(head, width), key=key, width=width)
+            table.add_column(Text("\n".join(phrase_lines(head, width))), key=key, width=width)
+        table.header_height = max(
+            len(phrase_lines(h, w)) for h, w in zip(heads, widths, strict=True)
+        )
         for cells in rows:
-            table.add_row(*(fitted(c, w) for c, w in zip(cells, widths, strict=True)))
+            lines = [phrase_lines(c, w) for c, w in zip(cells, widths, strict=True)]
+            table.add_row(*(Text("\n".join(c)) for c in lines), height=max(map(len, lines)))
         if row > 0:
             table.move_cursor(row=min(row, len(everyone) - 1))
         self._refresh_legality()

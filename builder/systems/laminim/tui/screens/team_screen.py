@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import work
@@ -19,7 +18,6 @@ from textual.widgets import DataTable, Static
 
 from builder.core.i18n import Lang, part_name, shown_name
 from builder.core.problems import errors_of, warnings_of
-from builder.systems import compare_fit
 from builder.systems.laminim.legality import check_team, check_unit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.team import SLOTS, Team, Unit
@@ -27,6 +25,7 @@ from builder.systems.laminim.tui import numbers
 from builder.systems.laminim.tui.base import LaminimScreen, LaminimState
 from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui import keys
+from builder.tui.columns import name_lines
 from builder.tui.document import DocView
 from builder.tui.items import ItemListScreen, find, follow_renames, words
 from builder.tui.widgets.key_footer import KeyFooter
@@ -289,22 +288,6 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         from builder.tui.screens.matchup_screen import ask_matchup
 
         ask_matchup(self, get("laminim"))
-
-
-def name_lines(names: list[str], width: int) -> list[str]:
-    """``names`` joined by ``·`` in lines of at most ``width`` cells, broken between names (a
-    line ends in ``·`` when it has room for it): a row grows a line rather than cut a name
-    while the row has room (issue 31). Only a name wider than the column alone is cut, between
-    characters, ending in … (a wide character never straddles the edge)."""
-    lines: list[str] = []
-    for name in names:
-        if lines and cell_len(f"{lines[-1]}·{name}") <= width:
-            lines[-1] = f"{lines[-1]}·{name}"
-            continue
-        if lines and cell_len(lines[-1]) < width:
-            lines[-1] += "·"
-        lines.append(name)
-    return [compare_fit(line, width) for line in lines] or [""]
 
 
 def field_label(field: str, lang: Lang) -> str:
