@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from rich.cells import cell_len
 
 from builder.core.phrases import phrases
-from builder.systems.compare_table import fit
+from builder.systems import compare_fit as fit
 
 
 def natural_widths(rows: Sequence[Sequence[str]]) -> list[int]:

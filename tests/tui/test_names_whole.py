@@ -67,6 +67,23 @@ def test_weapon_names_are_broken_between_names_and_cut_only_alone():
     assert name_lines([], 10) == [""]
 
 
+def test_a_cell_breaks_between_names_then_phrases_and_cuts_only_a_phrase_alone():
+    """Issue 31 item 7, the soh crew table's cells: a list of names joined by ", " breaks
+    between names while each fits; a name wider than the column between its phrases (BudouX in
+    Japanese, words in English); only a phrase wider than the column alone is cut."""
+    from builder.tui.columns import phrase_lines, phrases_of, widest
+
+    assert phrase_lines("Assault rifle 2, Hand grenade 4", 16) == [
+        "Assault rifle 2,",
+        "Hand grenade 4",
+    ]
+    assert phrase_lines("トルーパー・パワードスーツ", 14) == ["トルーパー・", "パワードスーツ"]
+    assert phrase_lines("Trooper powered suit", 17) == ["Trooper powered", "suit"]
+    assert phrase_lines("Flak jacket", 11) == ["Flak jacket"]
+    assert phrase_lines("トルーパー・パワードスーツ", 10) == ["トルーパ…", "パワード…"]
+    assert widest([["武器", "トルーパー・パワードスーツ"]], phrases_of) == [4, 14]
+
+
 async def test_the_laminim_part_picker_names_the_unit_in_japanese(tmp_path):
     """Under ja the picker's title names the unit as the editor does (スワロー, not Swallow)."""
     path = tmp_path / "team.yaml"
