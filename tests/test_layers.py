@@ -1,7 +1,6 @@
 """Layers point one way (docs/design.md "Layout: one folder per game system" and "Code habits").
 
-- a system's ``rules/`` is pure: the standard library, numpy, threadpoolctl, itself and the one
-  module of builder every rules core shares (``builder.core.play_rules``, itself stdlib only);
+- a system's ``rules/`` is pure: the standard library, numpy, threadpoolctl and itself;
 - generic code (core, roster, render, tui, cli) reaches a game only through the registry
   (``builder.systems``, which also exports the protocol's types);
 - ``builder/core`` depends on no other builder package; only the TUI layers import Textual;
@@ -57,11 +56,6 @@ RULES_STDLIB_ONLY = {
         "typing",
     },
 }
-RULES_SHARED = "builder.core.play_rules"
-"""The one module of builder a rules core may import (the play rules' refusal and dice): it may
-import nothing but ``typing`` and ``__future__`` (soh's narrow list holds both), so a core that
-takes it stays as pure as before."""
-RULES_SHARED_IMPORTS = {"__future__", "typing"}
 HEAVY = ("textual", "jinja2", "weasyprint", "yaml", "ruamel", "pydantic")
 """Named in the rules-core failure message (they are refused like any non-stdlib module)."""
 
@@ -229,20 +223,12 @@ def test_rules_core_imports_only_stdlib_numpy_and_itself(path):
     def refused(name: str) -> bool:
         top = name.split(".")[0]
         if top == "builder":
-            return not _within(name, own) and name != RULES_SHARED
+            return not _within(name, own)
         compiled = RULES_COMPILED.get(_rel(path), set())
         return top not in stdlib and top not in RULES_THIRD_PARTY and top not in compiled
 
     bad = _bad(path, refused)
     assert not bad, f"{own} must stay pure (no other builder code, none of {HEAVY}): {bad}"
-
-
-def test_the_module_rules_cores_share_imports_only_typing():
-    path = PACKAGE / "core" / "play_rules.py"
-    assert _module_name(path) == RULES_SHARED
-    assert all(s >= RULES_SHARED_IMPORTS for s in RULES_STDLIB_ONLY.values())
-    bad = _bad(path, lambda name: name not in RULES_SHARED_IMPORTS)
-    assert not bad, f"{RULES_SHARED} is imported by every rules core: it must stay pure: {bad}"
 
 
 # -- generic code ---------------------------------------------------------------------------------

@@ -2,13 +2,14 @@
 (docs/design.md "Battle records and actions").
 
 A game's :class:`~builder.systems.battle.Battle` subclasses :class:`ActingBattle`, names its
-action reader (an :class:`~builder.play.reader.ActionReader`) and its acts (one function a
-``do:`` value: the reader and the dice in, :class:`~builder.systems.battle.Applied` out), and
-words its rules core's refusals (:meth:`ActingBattle.refusal`). ``apply`` then checks the
-action's keys, runs its act and, when the rules core refuses, refuses with the action's own
-problems first (they say more), else with the rules' reason at its place; an action applied is
-logged with the round it was made in. :class:`Viewing` gives ``screen`` and ``show`` from the
-game's play view.
+action reader (an :class:`~builder.play.reader.ActionReader`), its acts (one function a
+``do:`` value: the reader and the dice in, :class:`~builder.systems.battle.Applied` out) and its
+rules core's refusal class (each pure core defines its own ``PlayRefusal``: a core imports
+nothing outside itself), and words those refusals (:meth:`ActingBattle.refusal`). ``apply``
+then checks the action's keys, runs its act and, when the rules core refuses, refuses with the
+action's own problems first (they say more), else with the rules' reason at its place; an action
+applied is logged with the round it was made in. :class:`Viewing` gives ``screen`` and ``show``
+from the game's play view.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from builder.core.i18n import Lang
 from builder.core.messages import Message
-from builder.core.play_rules import PlayRefusal
 from builder.play.reader import ActionReader, PlayTable
 from builder.systems import Applied, Dice, Output, Refused, ShowOptions
 
@@ -45,6 +45,9 @@ class ActingBattle(ABC, Generic[TableT, CatalogT]):
     """The game's action reader (its keys, its messages, its own values)."""
     acts: ClassVar[Mapping[str, Act]] = {}
     """The act of each ``do:`` value (a game may look them up lazily in :meth:`act`)."""
+    refused: ClassVar[type[Exception]]
+    """The game's rules core's ``PlayRefusal``: an action the rules refuse, as data (``key``,
+    ``at`` its place in the action, ``params``); :meth:`apply` refuses it at ``at``."""
 
     def restart(self, state: TableT) -> TableT:
         restarted: TableT = state.restarted()
@@ -56,7 +59,7 @@ class ActingBattle(ABC, Generic[TableT, CatalogT]):
         return applied
 
     @abstractmethod
-    def refusal(self, exc: PlayRefusal, state: TableT, catalog: CatalogT) -> Message:
+    def refusal(self, exc: Any, state: TableT, catalog: CatalogT) -> Message:
         """The rules core's refusal in the player's words (each game names its units, weapons)."""
 
     def apply(
@@ -67,9 +70,10 @@ class ActingBattle(ABC, Generic[TableT, CatalogT]):
         read.check_keys(do)
         try:
             applied = self.act(do, read, dice)
-        except PlayRefusal as exc:
+        except self.refused as exc:
             read.refuse_if_any()  # the action's own problems first: they say more
-            raise Refused.at(exc.at, self.refusal(exc, state, catalog)) from None
+            at: tuple[str | int, ...] = getattr(exc, "at")  # noqa: B009  (any core's refusal)
+            raise Refused.at(at, self.refusal(exc, state, catalog)) from None
         return replace(applied, stamp={"round": state.round, **applied.stamp})
 
 

@@ -381,6 +381,7 @@ class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
     reader = Reader
+    refused = PlayRefusal
     acts = ACTS
     dice_keys = ("hits", "evade", "dice")
 

@@ -24,12 +24,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-
-from builder.core.play_rules import Faces as Faces
-from builder.core.play_rules import PlayRefusal as PlayRefusal
+from typing import Protocol
 
 from .evasion import EVADE_TARGET
 from .model import UnitStats, WeaponStats
+
+
+class PlayRefusal(ValueError):
+    """An action the rules refuse, as data: the message key, where in the action it is about,
+    and what the message names (the rules core prints nothing)."""
+
+    def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
+        super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
+        self.key = key
+        self.at = at
+        self.params = params
+
+
+class Faces(Protocol):
+    """The dice of one action (the players' faces, or rolled ones), by the action's key."""
+
+    def take(self, key: str, count: int, sides: int = 6) -> list[int]: ...
+
+    def next(self, key: str, sides: int = 6) -> int: ...
+
 
 ACTIONS_PER_ACTIVATION = 2
 SHIP_REACH_CM = 3

@@ -333,6 +333,7 @@ class KuroganenBattle(ActingBattle[Field, Any]):
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
     reader = Reader
+    refused = PlayRefusal
     acts = ACTS
     dice_keys: tuple[str, ...] = ()
 

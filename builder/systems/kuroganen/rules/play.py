@@ -33,14 +33,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from builder.core.play_rules import PlayRefusal as PlayRefusal
-
 from .falls import COLLISION_RISK, FORCED_FALL_RISK, digest, fall_risk
 from .height_map import HeightMap, Level, Point
 from .jumps import MIN_JUMP, jump_run
 from .planner import Leg, check_budget, path_to
 from .steps import climb_cost, step
 from .stomp import nearest_free
+
+
+class PlayRefusal(ValueError):
+    """An action the rules refuse, as data: the message key, where in the action it is about,
+    and what the message names (the rules core prints nothing)."""
+
+    def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
+        super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
+        self.key = key
+        self.at = at
+        self.params = params
 
 
 @dataclass(frozen=True)

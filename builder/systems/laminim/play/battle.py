@@ -32,6 +32,7 @@ class LaminimBattle(ActingBattle[Table, Catalog], Viewing):
     )
     dice_keys = ("hits", "locations", "dice")
     reader = Reader
+    refused = PlayRefusal
 
     def start(self, sides: Sequence[Side], catalog: Catalog) -> Table:
         """Units numbered 1.. in team-file order, side 1 first (the deployment IDs, §1.1)."""

@@ -407,6 +407,7 @@ class SohBattle(ActingBattle[Table, Catalog], Viewing):
         ("n", "end-round", ("end round", "ラウンド終了")),
     )
     reader = Reader
+    refused = PlayRefusal
     acts = ACTS
     dice_keys = ("dice", "evasion_dice")
 

@@ -28,9 +28,7 @@ The rules applied (docs/rules.md §3, D13–D15, D23):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-
-from builder.core.play_rules import Faces as Faces
-from builder.core.play_rules import PlayRefusal as PlayRefusal
+from typing import Protocol
 
 from .bonuses import packed_targets_bonus
 from .multiplier import multiplier_of, wounds_of
@@ -46,6 +44,26 @@ from .play_state import begin as begin
 from .play_state import initiative_side as initiative_side
 from .play_state import leader_of as leader_of
 from .play_state import new_round as new_round
+
+
+class PlayRefusal(ValueError):
+    """An action the rules refuse, as data: the message key, where in the action it is about,
+    and what the message names (the rules core prints nothing)."""
+
+    def __init__(self, key: str, at: tuple[str | int, ...] = (), **params: object) -> None:
+        super().__init__(f"{key} at {'.'.join(map(str, at))}: {params}")
+        self.key = key
+        self.at = at
+        self.params = params
+
+
+class Faces(Protocol):
+    """The dice of one action (the players' faces, or rolled ones), by the action's key."""
+
+    def take(self, key: str, count: int, sides: int = 6) -> list[int]: ...
+
+    def next(self, key: str, sides: int = 6) -> int: ...
+
 
 # -- checks -----------------------------------------------------------------------------------
 
