@@ -501,15 +501,9 @@ class BuilderApp(App[int]):
     # --- actions ----------------------------------------------------------------------
 
     def action_help(self) -> None:
-        from builder.tui.screens.help_screen import HelpScreen
+        from builder.tui.screens.help_screen import HelpScreen, topic
 
-        top = next((s for s in reversed(self.screen_stack) if not isinstance(s, ModalScreen)), None)
-        current = type(top).__name__ if top is not None else ""
-        if isinstance(top, DocumentScreen) and top.HELP_ID:
-            current = top.HELP_ID
-        hidden: frozenset[str] = frozenset()
-        if top is not None and top is self.screen:  # its keys that its footer leaves out now
-            hidden = frozenset(k for k, _ in top._bindings) - top.active_bindings.keys()
+        current, hidden = topic(self.screen_stack, self.screen)
         self.push_screen(HelpScreen(self.ui, current, self.lang, self.system, hidden))
 
     def action_toggle_lang(self) -> None:

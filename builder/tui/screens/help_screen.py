@@ -3,18 +3,21 @@ screen the player is on first, then the keys of every screen, then the rest of t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from builder.core.i18n import Lang
 from builder.systems import AnySystem, HelpSection, SystemUI
 from builder.tui.labels import HELP_MOUSE, HELP_TITLE, SHELL_HELP, SHELL_HELP_SCREENS, key_names
+from builder.tui.screen import DocumentScreen
 from builder.tui.widgets.wrapped import Wrapped
 
 
@@ -30,6 +33,20 @@ def ordered_sections(ui: SystemUI, current: str) -> list[HelpSection]:
     first = [s for title in titles for s in (*sections, *kit) if s[0] == title][: len(titles)]
     rest = [s for s in sections if s not in first]
     return [*first, *everywhere, *rest]
+
+
+def topic(stack: Sequence[Screen], shown: Screen) -> tuple[str, frozenset[str]]:
+    """What F1 explains first: the screen under any dialog (its ``HELP_ID``, else its class
+    name), and the keys it does not offer now (its footer leaves them out) when it is the screen
+    shown."""
+    top = next((s for s in reversed(stack) if not isinstance(s, ModalScreen)), None)
+    current = type(top).__name__ if top is not None else ""
+    if isinstance(top, DocumentScreen) and top.HELP_ID:
+        current = top.HELP_ID
+    hidden: frozenset[str] = frozenset()
+    if top is not None and top is shown:
+        hidden = frozenset(k for k, _ in top._bindings) - top.active_bindings.keys()
+    return current, hidden
 
 
 class HelpScreen(ModalScreen[None]):
