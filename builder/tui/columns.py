@@ -1,6 +1,6 @@
 """Column widths for a table at the terminal's width: every column as wide as its widest cell
 while the row has room, then the columns that can give way do, in the order given, each down to
-a floor (ending in …; ``builder.systems.compare_fit`` cuts between characters, so a wide one
+a floor (ending in …; the registry's ``compare_fit`` cuts between characters, so a wide one
 never straddles the edge). Numbers and short words never give way. A column that gives way may
 instead wrap its cells onto more lines (:func:`name_lines`), each cut only where one name or
 phrase is wider than the column alone."""
