@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import shutil
@@ -252,10 +253,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))
 
 
-_MATRIX_CELLS: dict[tuple, object] = {}
-"""The artifact balance matrix's cells worked out so far in this test process, by their inputs."""
-
-
 @pytest.fixture(scope="session", autouse=True)
 def matrix_cells_once():
     """Each distinct cell of the artifact balance matrix (an attacker, a target, a modifier,
@@ -266,13 +263,7 @@ def matrix_cells_once():
     (``tests/systems/artifact/rules``, ``activation_odds`` called directly)."""
     from builder.systems.artifact.rules import matrix
 
-    work_out = matrix.best_activation
-
-    def best_activation(attacker, target, near, evade):
-        key = (attacker, target, near, evade)
-        if key not in _MATRIX_CELLS:
-            _MATRIX_CELLS[key] = work_out(attacker, target, near, evade)
-        return _MATRIX_CELLS[key]
+    best_activation = functools.cache(matrix.best_activation)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matrix, "best_activation", best_activation)

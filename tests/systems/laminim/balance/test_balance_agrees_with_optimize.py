@@ -5,6 +5,7 @@ threats, 6 rounds (docs/balance.md; the report scores nothing itself)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import io
 import json
@@ -46,14 +47,7 @@ def report() -> Iterator[dict]:
 
     optimize = importlib.import_module("builder.systems.laminim.rules.optimize")
 
-    work_out = optimize.chain_of
-    chains: dict[tuple, tuple] = {}
-
-    def chain_of(unit, threat, rounds: int, exact: bool) -> tuple:
-        key = (unit, threat, rounds, exact)
-        if key not in chains:
-            chains[key] = work_out(unit, threat, rounds, exact)
-        return chains[key]
+    chain_of = functools.cache(optimize.chain_of)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(optimize, "chain_of", chain_of)
