@@ -10,6 +10,7 @@ value that does not fit its tag is a problem at its line; anything else
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -405,10 +406,16 @@ def _key(key_node: yaml.Node, loc: tuple, walk: _Walk) -> tuple[bool, Any]:
     return False, None
 
 
-def _given_twice(key_node: yaml.Node, loc: tuple, key: Any, walk: _Walk) -> None:
-    pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-    where = field_path((*loc, key))
-    walk.problems.append(Problem(walk.out.file, *pos, where, CORE("key-twice")))
+def _new_key(key_node: yaml.Node, loc: tuple, walk: _Walk, seen: Container) -> tuple[bool, Any]:
+    """(usable, value) of a key that may stand once: as :func:`_key`, and not usable (with a
+    problem) when ``seen`` already holds it."""
+    usable, key = _key(key_node, loc, walk)
+    if usable and key in seen:
+        pos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        where = field_path((*loc, key))
+        walk.problems.append(Problem(walk.out.file, *pos, where, CORE("key-twice")))
+        return False, key
+    return usable, key
 
 
 def _merge_sources(value_node: yaml.Node, key_node: yaml.Node, loc: tuple, walk: _Walk) -> list:
@@ -440,11 +447,8 @@ def _convert_mapping(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> dict:
             if here is not None:
                 walk.out.positions[loc] = here
             continue
-        usable, key = _key(key_node, loc, walk)
+        usable, key = _new_key(key_node, loc, walk, result)
         if not usable:
-            continue
-        if key in result:
-            _given_twice(key_node, loc, key, walk)
             continue
         result[key] = _convert(value_node, (*loc, key), walk)
     if not merged:
@@ -460,11 +464,8 @@ def _convert_set(node: yaml.MappingNode, loc: tuple, walk: _Walk) -> list:
     """``!!set {a, b}``: its keys, as a list in the order written (values must be empty)."""
     items: list[Any] = []
     for key_node, value_node in node.value:
-        usable, key = _key(key_node, loc, walk)
+        usable, key = _new_key(key_node, loc, walk, items)
         if not usable:
-            continue
-        if key in items:
-            _given_twice(key_node, loc, key, walk)
             continue
         is_null = isinstance(value_node, yaml.ScalarNode) and value_node.tag == YAML_TAG + "null"
         if not is_null or value_node.value not in ("", "~", "null", "Null", "NULL"):
@@ -493,7 +494,7 @@ def _convert_pairs(node: yaml.SequenceNode, loc: tuple, walk: _Walk) -> dict | l
             walk.problems.append(Problem(walk.out.file, *pos, field_path((*loc, i)), message))
             continue
         key_node, value_node = item.value[0]
-        usable, key = _key(key_node, loc, walk)
+        usable, key = _new_key(key_node, loc, walk, as_map)  # as_map stays empty for !!pairs
         if not usable:
             continue
         if not ordered:
@@ -502,8 +503,6 @@ def _convert_pairs(node: yaml.SequenceNode, loc: tuple, walk: _Walk) -> dict | l
                 item.start_mark.column + 1,
             )
             as_list.append([key, _convert(value_node, (*loc, len(as_list), 1), walk)])
-        elif key in as_map:
-            _given_twice(key_node, loc, key, walk)
         else:
             as_map[key] = _convert(value_node, (*loc, key), walk)
     return as_map if ordered else as_list
