@@ -28,6 +28,7 @@ from builder.core.problems import (
     ReadingProblems,
     Severity,
     field_path,
+    unplaced,
 )
 from builder.core.yaml_scalars import YAML_TAG, BadScalar, scalar_value
 from builder.core.yaml_slips import before_syntax_error, located_slips
@@ -75,6 +76,12 @@ class Located:
             return self.problem((*prefix, *loc), message, severity)
 
         return locate
+
+
+def locator_of(source: Located | None, stand_in: str, prefix: Loc = ()) -> Locator:
+    """``source``'s locator for paths under ``prefix``; for data that came from no file (None),
+    one that names ``stand_in`` where the file would stand."""
+    return unplaced(stand_in, prefix) if source is None else source.locator(prefix)
 
 
 def read_yaml(

@@ -201,3 +201,25 @@ def validate_at(
     except ValidationError as exc:
         problems.extend(validation_problems(exc, src, loc, raw, model))
         return None
+
+
+def list_at(
+    src: Located,
+    key: str,
+    missing: Message,
+    not_list: Message,
+    problems: list[Problem],
+    *,
+    empty: bool = True,
+) -> list[Any] | None:
+    """The list under ``key`` of ``src``'s mapping (a team file's units), or None with a problem
+    added to ``problems``: ``missing`` when the key is not there, ``not_list`` when it holds no
+    list (or an empty one, unless ``empty``)."""
+    if key not in src.data:
+        problems.append(src.problem((key,), missing))
+        return None
+    value = src.data[key]
+    if not isinstance(value, list) or (not empty and not value):
+        problems.append(src.problem((key,), not_list))
+        return None
+    return value

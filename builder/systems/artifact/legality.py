@@ -20,8 +20,8 @@ from builder.core.problems import (
     Locator,
     Problem,
     Severity,
-    unplaced,
 )
+from builder.core.source import locator_of
 from builder.systems.artifact.derive import Unit, all_units, unit_stats
 from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import MESSAGES, UNREAD, Entry, ForceRead
@@ -82,9 +82,7 @@ class ForceReport(Findings):
 
 
 def _locator(read: ForceRead | None) -> Locator:
-    if read is None or read.source is None:
-        return unplaced("<force>")
-    return read.source.locator()
+    return locator_of(read.source if read is not None else None, "<force>")
 
 
 def _entries(force: ForceFile, read: ForceRead | None) -> tuple[Entry | None, list[Entry]]:

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from builder.core.messages import Message, Messages
 from builder.core.problems import Problem
 from builder.core.source import Located
-from builder.core.validation import validate_at, validation_problems
+from builder.core.validation import list_at, validate_at, validation_problems
 from builder.systems.artifact.models import ForceFile, ForceShip, ForceUnit
 from builder.systems.base import TeamRead
 
@@ -96,23 +96,18 @@ def read_force(src: Located) -> ForceRead:
     units: list[ForceUnit] = []
     rows: list[int] = []
     entries: list[Entry] = []
-    raw_units = data.get("units")
-    if "units" not in data:
-        problems.append(src.problem(("units",), MESSAGES("units-missing")))
-    elif not isinstance(raw_units, list):
-        problems.append(src.problem(("units",), MESSAGES("units-not-list")))
-    else:
-        for i, raw in enumerate(raw_units):
-            path = ("units", i)
-            if _bare(raw):
-                problems.append(src.problem(path, _bare_message(raw, f"MS {i + 1}")))
-                entries.append(Entry(path, None, str(raw)))
-                continue
-            entries.append(Entry(path, _text(raw, "name"), _text(raw, "type")))
-            unit = validate_at(src, path, raw, ForceUnit, problems)
-            if unit is not None:
-                units.append(unit)
-                rows.append(i)
+    missing, not_list = MESSAGES("units-missing"), MESSAGES("units-not-list")
+    for i, raw in enumerate(list_at(src, "units", missing, not_list, problems) or []):
+        path = ("units", i)
+        if _bare(raw):
+            problems.append(src.problem(path, _bare_message(raw, f"MS {i + 1}")))
+            entries.append(Entry(path, None, str(raw)))
+            continue
+        entries.append(Entry(path, _text(raw, "name"), _text(raw, "type")))
+        unit = validate_at(src, path, raw, ForceUnit, problems)
+        if unit is not None:
+            units.append(unit)
+            rows.append(i)
     name, name_ja = data.get("name"), data.get("name_ja")
     team = ForceFile.model_construct(
         system="artifact",

@@ -14,8 +14,8 @@ from pydantic import ValidationError
 
 from builder.core.messages import Messages
 from builder.core.problems import CORE, Locator, Problem
-from builder.core.source import Located
-from builder.core.validation import validate_at, validation_problems
+from builder.core.source import Located, locator_of
+from builder.core.validation import list_at, validate_at, validation_problems
 from builder.systems.base import TeamRead
 from builder.systems.laminim.team import Team, Unit
 
@@ -50,11 +50,7 @@ class LaminimRead(TeamRead):
     def unit_locator(self, unit_index: int) -> Locator:
         """Locates problems at ``units[i].<loc>`` of the file (i = the unit's row there)."""
         row = self.unit_rows[unit_index] if unit_index < len(self.unit_rows) else unit_index
-        if self.source is None:
-            from builder.core.problems import unplaced
-
-            return unplaced("<team>", ("units", row))
-        return self.source.locator(("units", row))
+        return locator_of(self.source, "<team>", ("units", row))
 
     @property
     def units_in_file(self) -> int | None:
@@ -87,24 +83,19 @@ def read_team(src: Located) -> LaminimRead:
     units: list[Unit] = []
     rows: list[int] = []
     broken: list[BrokenUnit] = []
-    raw_units = data.get("units")
-    if "units" not in data:
-        problems.append(src.problem(("units",), CORE("field-missing")))
-    elif not isinstance(raw_units, list):
-        problems.append(src.problem(("units",), MESSAGES("units-not-list")))
-    elif len(raw_units) > MAX_UNITS:
+    raw_units = list_at(src, "units", CORE("field-missing"), MESSAGES("units-not-list"), problems)
+    if raw_units is not None and len(raw_units) > MAX_UNITS:
         message = MESSAGES("too-many-units", count=len(raw_units), limit=MAX_UNITS)
         return LaminimRead(None, src, [*problems, src.problem(("units",), message)])
-    else:
-        for i, raw in enumerate(raw_units):
-            before = len(problems)
-            unit = validate_at(src, ("units", i), raw, Unit, problems)
-            if unit is not None:
-                units.append(unit)
-                rows.append(i)
-            else:
-                fields = frozenset(p.field for p in problems[before:])
-                broken.append(BrokenUnit(i, salvage(raw), fields))
+    for i, raw in enumerate(raw_units or []):
+        before = len(problems)
+        unit = validate_at(src, ("units", i), raw, Unit, problems)
+        if unit is not None:
+            units.append(unit)
+            rows.append(i)
+        else:
+            fields = frozenset(p.field for p in problems[before:])
+            broken.append(BrokenUnit(i, salvage(raw), fields))
     team = head.model_copy(update={"units": units}) if head is not None else None
     return LaminimRead(team, src, problems, rows, broken)
 

@@ -15,9 +15,9 @@ from builder.core.problems import (
     Locator,
     Problem,
     errors_of,
-    unplaced,
     warnings_of,
 )
+from builder.core.source import locator_of
 from builder.systems.soh.models import Catalog, Character, Crew
 from builder.systems.soh.read import SohRead
 from builder.systems.soh.skills import skill_levels, skill_names, skill_pair
@@ -328,9 +328,7 @@ def check_crew(read: SohRead, catalog: Catalog) -> CrewReport:
 
 
 def _row_locator(read: SohRead, row: int) -> Locator:
-    if read.source is None:
-        return unplaced("<crew>", ("characters", row))
-    return read.source.locator(("characters", row))
+    return locator_of(read.source, "<crew>", ("characters", row))
 
 
 def _shown(item: _Written) -> Shown:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from builder.core.messages import Messages
-from builder.core.problems import Locator, Problem, unplaced
-from builder.core.source import Located
-from builder.core.validation import validate_at
+from builder.core.problems import Locator, Problem
+from builder.core.source import Located, locator_of
+from builder.core.validation import list_at, validate_at
 from builder.systems.base import TeamRead
 from builder.systems.soh.models import Character, Crew, CrewHeader
 
@@ -30,12 +30,10 @@ class SohRead(TeamRead):
 
     def character_locator(self, index: int) -> Locator:
         row = self.rows[index] if index < len(self.rows) else index
-        if self.source is None:
-            return unplaced("<crew>", ("characters", row))
-        return self.source.locator(("characters", row))
+        return locator_of(self.source, "<crew>", ("characters", row))
 
     def crew_locator(self) -> Locator:
-        return self.source.locator() if self.source is not None else unplaced("<crew>")
+        return locator_of(self.source, "<crew>")
 
 
 def make_crew(header: CrewHeader, characters: list[Character]) -> Crew:
@@ -60,16 +58,12 @@ def read_crew(src: Located) -> SohRead:
     header = validate_at(src, (), header_data, CrewHeader, problems)
     characters: list[Character] = []
     rows: list[int] = []
-    raw = data.get("characters")
-    if "characters" not in data:
-        problems.append(src.problem(("characters",), MESSAGES("characters-missing")))
-    elif not isinstance(raw, list) or not raw:
-        problems.append(src.problem(("characters",), MESSAGES("characters-not-list")))
-    else:
-        for i, item in enumerate(raw):
-            character = validate_at(src, ("characters", i), item, Character, problems)
-            if character is not None:
-                characters.append(character)
-                rows.append(i)
+    missing, not_list = MESSAGES("characters-missing"), MESSAGES("characters-not-list")
+    raw = list_at(src, "characters", missing, not_list, problems, empty=False)
+    for i, item in enumerate(raw or []):
+        character = validate_at(src, ("characters", i), item, Character, problems)
+        if character is not None:
+            characters.append(character)
+            rows.append(i)
     crew = make_crew(header, characters) if header is not None else None
     return SohRead(crew, src, problems, rows)
