@@ -188,6 +188,7 @@ KIT = (
     "compare_table.py",
     "compare_sheet.py",
     "battle.py",
+    "tracks.py",
 )
 """The kit: the protocol and what it is made of, beside the registry (``__init__.py``)."""
 KIT_FILES = [SYSTEMS_DIR / k for k in KIT]

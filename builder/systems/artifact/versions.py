@@ -7,6 +7,7 @@ from typing import Any
 
 from builder.core.problems import InputError
 from builder.systems.base import AnalyzeOptions, PartUse, TeamRead
+from builder.systems.tracks import items
 
 COLLECTIONS = ("mobile_suits", "ships", "threats")
 
@@ -19,8 +20,7 @@ def part_uses(data: Any) -> list[PartUse]:
     ship = data.get("ship")
     if isinstance(ship, dict) and isinstance(ship.get("type"), str):
         out.append(PartUse("ships", ship["type"], ("ship", "type")))
-    units = data.get("units")
-    for i, unit in enumerate(units if isinstance(units, list) else []):
+    for i, unit in items(data, "units"):
         if isinstance(unit, dict) and isinstance(unit.get("type"), str):
             out.append(PartUse("mobile_suits", unit["type"], ("units", i, "type")))
     return out

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.problems import InputError
-from builder.systems.base import AnalyzeOptions, PartUse, TeamRead
+from builder.systems.base import PartUse, TeamRead
+from builder.systems.tracks import analysis_json, items
 
 COLLECTIONS = ("frames", "weapons", "threats")
 
@@ -14,14 +14,12 @@ COLLECTIONS = ("frames", "weapons", "threats")
 def part_uses(data: Any) -> list[PartUse]:
     """Each unit's frame and weapons, where they sit in the file."""
     out: list[PartUse] = []
-    units = data.get("units") if isinstance(data, dict) else None
-    for i, unit in enumerate(units if isinstance(units, list) else []):
+    for i, unit in items(data, "units"):
         if not isinstance(unit, dict):
             continue
         if isinstance(unit.get("frame"), str):
             out.append(PartUse("frames", unit["frame"], ("units", i, "frame")))
-        weapons = unit.get("weapons")
-        for j, weapon in enumerate(weapons if isinstance(weapons, list) else []):
+        for j, weapon in items(unit, "weapons"):
             if isinstance(weapon, str):
                 out.append(PartUse("weapons", weapon, ("units", i, "weapons", j)))
     return out
@@ -30,10 +28,7 @@ def part_uses(data: Any) -> list[PartUse]:
 def headlines(system: Any, read: TeamRead[Any], catalog: Any) -> dict[str, float]:
     """Per unit: survival after the last round against the catalog's default threat, and its
     expected damage output with every weapon (the numbers ``analyze`` leads with)."""
-    try:
-        data = system.analyze(read, catalog, AnalyzeOptions()).json
-    except InputError:
-        return {}
+    data = analysis_json(system, read, catalog)
     out: dict[str, float] = {}
     threat = data.get("threat")
     for unit in data.get("units", []):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.core.problems import InputError
-from builder.systems.base import AnalyzeOptions, PartUse, TeamRead
+from builder.systems.base import PartUse, TeamRead
+from builder.systems.tracks import analysis_json, items
 
 COLLECTIONS = ("weapons", "armour", "vehicles", "opponents")
 
@@ -14,15 +14,13 @@ COLLECTIONS = ("weapons", "armour", "vehicles", "opponents")
 def part_uses(data: Any) -> list[PartUse]:
     """Each character's armour, vehicle and weapons, where they sit in the file."""
     out: list[PartUse] = []
-    characters = data.get("characters") if isinstance(data, dict) else None
-    for i, ch in enumerate(characters if isinstance(characters, list) else []):
+    for i, ch in items(data, "characters"):
         if not isinstance(ch, dict):
             continue
         for key, collection in (("armour", "armour"), ("vehicle", "vehicles")):
             if isinstance(ch.get(key), str):
                 out.append(PartUse(collection, ch[key], ("characters", i, key)))
-        weapons = ch.get("weapons")
-        for j, weapon in enumerate(weapons if isinstance(weapons, list) else []):
+        for j, weapon in items(ch, "weapons"):
             if isinstance(weapon, str):
                 out.append(PartUse("weapons", weapon, ("characters", i, "weapons", j)))
     return out
@@ -31,10 +29,7 @@ def part_uses(data: Any) -> list[PartUse]:
 def headlines(system: Any, read: TeamRead[Any], catalog: Any) -> dict[str, float]:
     """Per character against the catalog's first opponent: the expected wounds and hit odds
     of each of its attacks, and the expected wounds it takes."""
-    try:
-        data = system.analyze(read, catalog, AnalyzeOptions()).json
-    except InputError:
-        return {}
+    data = analysis_json(system, read, catalog)
     out: dict[str, float] = {}
     opponent = data.get("opponent", {}).get("name", "?")
     for ch in data.get("characters", []):
