@@ -30,11 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import yaml
-
+from builder.roster.keep_text import OpenCollection, document_events
 from builder.systems import YamlPath
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Kind = Literal["header", "above", "below", "after", "inside", "trailer"]
 
@@ -116,31 +113,27 @@ def shape(text: str) -> Shape | None:
     from yaml.events import (
         CollectionEndEvent,
         CollectionStartEvent,
-        DocumentStartEvent,
         MappingStartEvent,
         NodeEvent,
         ScalarEvent,
     )
 
-    shift = 1 if text.startswith("\ufeff") else 0  # libyaml counts from after a BOM
-    try:
-        events = list(yaml.parse(text[shift:], Loader=_LOADER))
-    except (yaml.YAMLError, ValueError, RecursionError):
+    parsed = document_events(text)
+    if parsed is None:
         return None
-    if sum(isinstance(e, DocumentStartEvent) for e in events) != 1:
-        return None
+    events, shift = parsed
     spots: dict[tuple[YamlPath, bool], Spot] = {}
     entries: list[tuple[int, YamlPath]] = []
     flows: dict[YamlPath, tuple[int, int]] = {}
     covered: list[tuple[int, int]] = []
-    # each open collection: [path or None, is mapping, next index, key, want key, flow start]
-    stack: list[list[Any]] = []
+    stack: list[OpenCollection] = []  # flow_start: where a flow collection starts
     flow_top: list[YamlPath | None] = [None]
     root: int | None = None
     last = 0
     for event in events:
         if isinstance(event, CollectionEndEvent):
-            path, _mapping, _i, _k, _w, flow_start = stack.pop()
+            closed = stack.pop()
+            path, flow_start = closed.path, closed.flow_start
             end = _index(event.end_mark, shift)
             if flow_start is not None:
                 last = max(last, end)
@@ -150,7 +143,7 @@ def shape(text: str) -> Shape | None:
                     flows[path] = (flow_start, end)
                     flow_top.pop()
             if stack:
-                _done(stack[-1])
+                stack[-1].done()
             continue
         if not isinstance(event, NodeEvent):
             continue
@@ -158,8 +151,8 @@ def shape(text: str) -> Shape | None:
         if root is None:
             root = start
         parent = stack[-1] if stack else None
-        is_key = parent is not None and parent[1] and parent[4]
-        path = () if parent is None else _child(parent)
+        is_key = parent is not None and parent.mapping and parent.want_key
+        path = () if parent is None else parent.child()
         if isinstance(event, ScalarEvent):
             end = _index(event.end_mark, shift)
             begin = start
@@ -169,37 +162,36 @@ def shape(text: str) -> Shape | None:
             covered.append((begin, end))
             last = max(last, end)
             if is_key and parent is not None:
-                parent[3], parent[4] = event.value, False
-                key_path = None if parent[0] is None else (*parent[0], event.value)
+                parent.key, parent.want_key = event.value, False
+                key_path = None if parent.path is None else (*parent.path, event.value)
                 if key_path is not None:
                     spots[(key_path, True)] = Spot(key_path, True, start, end, flow_top[-1])
                     entries.append((start, key_path))
                 continue
             if path is not None:
                 spots[(path, False)] = Spot(path, False, start, end, flow_top[-1])
-                if parent is not None and not parent[1]:
+                if parent is not None and not parent.mapping:
                     entries.append((start, path))
             if parent is not None:
-                _done(parent)
+                parent.done()
             continue
         # a collection (an alias has no path worth keeping: it is written as it was)
         if not isinstance(event, CollectionStartEvent):
             if is_key and parent is not None:
-                parent[3], parent[4] = None, False
+                parent.key, parent.want_key = None, False
             elif parent is not None:
-                _done(parent)
+                parent.done()
             continue
         own = None if is_key else path
         flow = bool(event.flow_style)
-        if own is not None and parent is not None and not parent[1]:
+        if own is not None and parent is not None and not parent.mapping:
             entries.append((start, own))
         if own is not None and not flow:
             spots[(own, False)] = Spot(own, False, start, None, flow_top[-1])
         if flow and flow_top[-1] is None and own is not None:
             flow_top.append(own)
-        stack.append(
-            [own, isinstance(event, MappingStartEvent), 0, None, True, start if flow else None]
-        )
+        mapping = isinstance(event, MappingStartEvent)
+        stack.append(OpenCollection(own, mapping, flow_start=start if flow else None))
     if root is None:
         return None
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -208,24 +200,6 @@ def shape(text: str) -> Shape | None:
     )
     covered.sort()
     return Shape(text, spots, sorted(entries), flows, covered, leaves, root, last, line_starts)
-
-
-def _child(parent: list[Any]) -> YamlPath | None:
-    path, mapping, index, key, want_key, _flow = parent
-    if path is None:
-        return None
-    if mapping:
-        return None if want_key or key is None else (*path, key)
-    return (*path, index)
-
-
-def _done(parent: list[Any]) -> None:
-    if not parent[1]:
-        parent[2] += 1
-    elif parent[4]:
-        parent[3], parent[4] = None, False
-    else:
-        parent[4] = True
 
 
 @dataclass

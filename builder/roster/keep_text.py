@@ -30,7 +30,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
-class _Open:
+class OpenCollection:
     """A collection being read: its path (None: no usable path) and where its next node goes."""
 
     path: YamlPath | None
@@ -64,22 +64,17 @@ def text_nodes(text: str) -> dict[YamlPath, tuple[int, int]] | None:
     from yaml.events import (
         CollectionEndEvent,
         CollectionStartEvent,
-        DocumentStartEvent,
         MappingStartEvent,
         NodeEvent,
         ScalarEvent,
     )
 
-    # libyaml counts from after a byte order mark, PyYAML's Python parser from before it
-    shift = 1 if text.startswith("\ufeff") else 0
-    try:
-        events = list(yaml.parse(text[shift:], Loader=_LOADER))
-    except yaml.YAMLError:
+    parsed = document_events(text)
+    if parsed is None:
         return None
-    if sum(isinstance(e, DocumentStartEvent) for e in events) != 1:
-        return None
+    events, shift = parsed
     found: dict[YamlPath, tuple[int, int]] = {}
-    stack: list[_Open] = []
+    stack: list[OpenCollection] = []
     in_flow = 0  # open flow collections
     for event in events:
         if isinstance(event, CollectionEndEvent):
@@ -101,7 +96,7 @@ def text_nodes(text: str) -> dict[YamlPath, tuple[int, int]] | None:
             keep = bool(event.flow_style) and not in_flow and plain and not is_key
             if event.flow_style or in_flow:
                 in_flow += 1
-            opened = _Open(None if is_key else path, isinstance(event, MappingStartEvent))
+            opened = OpenCollection(None if is_key else path, isinstance(event, MappingStartEvent))
             opened.flow_start = shift + _index(event.start_mark) if keep else None
             stack.append(opened)
             continue
@@ -122,6 +117,22 @@ def text_nodes(text: str) -> dict[YamlPath, tuple[int, int]] | None:
         if parent is not None:
             parent.done()
     return found
+
+
+def document_events(text: str) -> tuple[list[yaml.Event], int] | None:
+    """The parser's events of ``text``, and the characters it skipped (1 after a byte order
+    mark: libyaml counts from after one, PyYAML's Python parser from before it); None when
+    ``text`` is not one YAML document."""
+    from yaml.events import DocumentStartEvent
+
+    shift = 1 if text.startswith("\ufeff") else 0
+    try:
+        events = list(yaml.parse(text[shift:], Loader=_LOADER))
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return None
+    if sum(isinstance(e, DocumentStartEvent) for e in events) != 1:
+        return None
+    return events, shift
 
 
 def _index(mark: Any) -> int:
