@@ -145,31 +145,18 @@ def _memo(resolved: Any, lang: Lang) -> str:
             if w.ammo is not None
             else ""
         )
-        if w.type == "special":
-            lines.append(
-                LABELS.t(
-                    "memo-special",
-                    lang,
-                    slot=slot,
-                    name=part_name(w, lang),
-                    durability=w.durability,
-                    ammo=ammo,
-                )
-            )
-        else:
-            lines.append(
-                LABELS.t(
-                    "memo-weapon",
-                    lang,
-                    slot=slot,
-                    name=part_name(w, lang),
-                    kind=LABELS.t(f"kind-{w.type}", lang),
-                    power=w.power,
-                    attacks=w.attacks,
-                    durability=w.durability,
-                    ammo=ammo,
-                )
-            )
+        part: dict[str, object] = {
+            "slot": slot,
+            "name": part_name(w, lang),
+            "durability": w.durability,
+            "ammo": ammo,
+        }
+        key = "memo-special"  # a special part makes no attack
+        if w.type != "special":
+            kind = LABELS.t(f"kind-{w.type}", lang)
+            key = "memo-weapon"
+            part |= {"kind": kind, "power": w.power, "attacks": w.attacks}
+        lines.append(LABELS.t(key, lang, **part))
     lines.append(LABELS.t("memo-location", lang))
     return "\n".join(lines)
 
