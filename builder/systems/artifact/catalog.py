@@ -89,14 +89,7 @@ def read_catalog(root: Path) -> ArtifactCatalog:
     )
     threats = tuple(with_ids(t, named) for t in data.threats)  # a threat may name its parts
     return ArtifactCatalog(
-        info=CatalogInfo(
-            system=data.system,
-            name=data.name,
-            name_ja=data.name_ja,
-            default_threat=data.default_threat,
-            description=data.description,
-            description_ja=data.description_ja,
-        ),
+        info=CatalogInfo.model_validate(data, from_attributes=True),  # catalog.yaml's fields
         mobile_suits=data.mobile_suits,
         ships=data.ships,
         threats=threats,

@@ -87,13 +87,7 @@ def export_units(team: Team, catalog: Catalog) -> list[dict[str, Any]]:
         out.append(
             LaminimUnit(
                 name=unit.name,
-                frame=FramePart(
-                    id=f.id,
-                    name=f.name,
-                    name_ja=f.name_ja,
-                    durability=f.durability,
-                    payload=f.payload,
-                ),
+                frame=FramePart.model_validate(f, from_attributes=True),
                 weapons=[
                     None if w is None else LaminimWeapon(**_weapon(i + 1, w))
                     for i, w in enumerate(resolved.slots)

@@ -32,13 +32,7 @@ def read_catalog(root: Path) -> Catalog:
     data = folder.validate(CatalogData)
     folder.refuse(_cross_check(data, folder))  # with what reading the files found
     return Catalog(
-        info=CatalogInfo(
-            system=data.system,
-            name=data.name,
-            name_ja=data.name_ja,
-            note=data.note,
-            note_ja=data.note_ja,
-        ),
+        info=CatalogInfo.model_validate(data, from_attributes=True),  # catalog.yaml's fields
         weapons=data.weapons,
         armour=data.armour,
         vehicles=data.vehicles,
