@@ -8,19 +8,17 @@ silently ignored field. Bounds are generous sanity limits, not game balance.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
     StringConstraints,
-    model_serializer,
     model_validator,
 )
 
-from builder.core.i18n import without_absent_name_ja
+from builder.core.file_models import SavedWithoutAbsentNameJa
 from builder.core.messages import Message, MessageError, Messages
 from builder.systems.editing import Ref
 
@@ -170,32 +168,24 @@ class ArtifactCatalog(_Model):
         return self
 
 
-class ForceShip(_Model):
+class _Member(_Model, SavedWithoutAbsentNameJa):
+    """The ship or an MS of a force: its name, its Japanese name and (in each kind) its type."""
+
     name: Name
     name_ja: Name | None = None
     """The Japanese name shown under ja (none: ``name``)."""
 
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_absent_name_ja(handler(self))
 
+class ForceShip(_Member):
     type: Annotated[Name, Ref("ships")]
     """A catalog id; checked against the catalog with a did-you-mean (legality.py)."""
 
 
-class ForceUnit(_Model):
-    name: Name
-    name_ja: Name | None = None
-    """The Japanese name shown under ja (none: ``name``)."""
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_absent_name_ja(handler(self))
-
+class ForceUnit(_Member):
     type: Annotated[Name, Ref("mobile_suits")]
 
 
-class ForceFile(_Model):
+class ForceFile(_Model, SavedWithoutAbsentNameJa):
     """A force file (docs/design.md "Files a user writes"): one battleship and its MS; legality (D9)
     is checked elsewhere."""
 
@@ -203,10 +193,6 @@ class ForceFile(_Model):
     name: Name
     name_ja: Name | None = None
     """The Japanese name shown under ja (none: ``name``)."""
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_absent_name_ja(handler(self))
 
     ship: ForceShip
     units: tuple[ForceUnit, ...]

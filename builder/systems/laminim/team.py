@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import ConfigDict, Field
 
-from builder.core.i18n import without_absent_name_ja
+from builder.core.file_models import SavedWithoutAbsentNameJa
 from builder.systems.laminim.models import PartRef, Slug
 
 SLOTS = 3
@@ -27,7 +27,7 @@ def _empty() -> list[Any]:
     return []
 
 
-class Unit(BaseModel):
+class Unit(SavedWithoutAbsentNameJa):
     """One unit of a team: a frame and the weapons in slots 1–3 (``null`` = empty slot)."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -42,10 +42,6 @@ class Unit(BaseModel):
         description="Weapons (ids or names) in slot order; null leaves a slot empty. Slot order "
         "matters.",
     )
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_absent_name_ja(handler(self))
 
     def slot(self, index: int) -> str | None:
         """The weapon id in slot ``index`` (0-based), None when empty."""
@@ -62,7 +58,7 @@ class Unit(BaseModel):
         return self.model_copy(update={"weapons": weapons})
 
 
-class Team(BaseModel):
+class Team(SavedWithoutAbsentNameJa):
     """A team of units for one game system."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -73,10 +69,6 @@ class Team(BaseModel):
         default=None, min_length=1, description="The team's Japanese name (shown under ja)."
     )
     units: list[Unit] = Field(default_factory=_empty, description="The units, in order.")
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_absent_name_ja(handler(self))
 
     def unit(self, name: str) -> Unit | None:
         return next((u for u in self.units if u.name == name), None)
