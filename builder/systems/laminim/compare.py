@@ -18,8 +18,7 @@ from builder.core.problems import InputError, Problem, errors_of, suggest
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
-from builder.systems.compare_sheet import Curve
-from builder.systems.compare_sheet import sheet_context as sheet_context_of
+from builder.systems.compare_sheet import Curve, sheet_context
 from builder.systems.compare_table import legend, side_by_side, titled
 from builder.systems.laminim.legality import UnitReport, check_team
 from builder.systems.laminim.metrics import (
@@ -254,7 +253,7 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     return titled(title, legend(first, lang), table)
 
 
-def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
+def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``, every game's)."""
     threat_name = part_name(compared.threat, lang)
     subtitle = LABELS.t(
@@ -275,7 +274,7 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         for i, c in enumerate(compared.columns)
         if c.analysis is not None
     ]
-    return sheet_context_of(
+    return sheet_context(
         lang=lang,
         paper=paper,
         subject=threat_name,

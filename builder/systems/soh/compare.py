@@ -165,9 +165,10 @@ def compute(
     return Compared(opponent, sides, [plan_for(s) for s in sides]), notes
 
 
-def compare_json(compared: Compared) -> dict[str, Any]:
+def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
     """``laminim compare --json`` for soh: LAMINIM's shape (README), soh's characters; the
-    opponent stands where LAMINIM has its threat."""
+    opponent stands where LAMINIM has its threat. (The views take the catalog as every game's
+    do, :class:`builder.systems.game.CompareModule`; soh's rows need none of it.)"""
     rows = compare_rows(compared.sides, compared.plans, "en")
     return {
         "threat": compared.opponent.name,
@@ -189,7 +190,7 @@ def title(opponent: Derived, lang: Lang) -> str:
     return _LABELS.t("title", lang, opponent=display_name(opponent.character, lang))
 
 
-def compare_text(compared: Compared, lang: Lang | None = None) -> str:
+def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None) -> str:
     """The side-by-side table in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.plans, lang)
@@ -203,7 +204,7 @@ SHEET_LABELS = ("net", "dealt", "taken", "split")
 dealt"); a handout has the room to say what they mean."""
 
 
-def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
+def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``; no rounds, no chart):
     under each character its crew's name (a file name is no player's word), the planner's
     rows named in full."""
