@@ -85,6 +85,31 @@ def _refused(said: Message) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(said.text(parser_lang()))
 
 
+def balance_options(
+    p: argparse.ArgumentParser, *, suggest: str, pdf: str, output: str, paper: str, lang: str
+) -> None:
+    """The options a game's ``balance`` ends with (docs/balance.md), in its words: ``--suggest``
+    (``suggest``: what it fits), ``--write DIR``, ``--json``, ``-o`` (``pdf``: the file's
+    metavar; ``output``: what it writes), ``--paper`` and ``--lang`` (their helps)."""
+    from pathlib import Path
+
+    from builder.core.i18n import LANGS
+    from builder.core.outfiles import output_path
+    from builder.render.layout import PAPERS
+
+    p.add_argument("--suggest", action="store_true", help=suggest)
+    p.add_argument(
+        "--write",
+        type=Path,
+        metavar="DIR",
+        help="with --suggest: write the changed catalog (next version) into the new folder DIR",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
+    p.add_argument("-o", "--output", type=output_path, metavar=pdf, help=output)
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help=paper)
+    p.add_argument("--lang", choices=list(LANGS), default=None, help=lang)
+
+
 positive_rounds = whole_number(1, 50)
 """A number of rounds: a whole number from 1 to 50."""
 
