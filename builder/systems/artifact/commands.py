@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from builder.core.i18n import Labels
 from builder.core.messages import Message, Messages
 from builder.core.names import known
 from builder.core.problems import InputError, Problem
@@ -156,15 +157,7 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
     [--suggest [--write DIR]]`` (docs/balance.md)."""
     p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
     p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
-    balance_options(
-        p,
-        suggest="fitted counts: the capacity (±1) of each dominated ship that leaves the fewest "
-        "types dominated, verified by the report (docs/balance.md)",
-        pdf="MATRIX.pdf",
-        output="also write the one-page PDF",
-        paper="page size",
-        lang="text and page language (default: the shell's --lang or $LAMINIM_LANG, else en)",
-    )
+    balance_options(p, Labels.load(__file__, "help_labels.yaml"), "MATRIX.pdf")
 
 
 def run_balance(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.core.i18n import Lang
+from builder.core.i18n import Labels, Lang
 from builder.core.problems import InputError
 from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
@@ -44,6 +44,17 @@ def commands() -> list[Command]:
     ]
 
 
+def rounds_option(p: argparse.ArgumentParser) -> None:
+    """``--rounds N``, as ``optimize`` and ``balance`` score a loadout: rounds survived."""
+    p.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds survived (default {DEFAULT_ROUNDS})",
+    )
+
+
 # --- optimize -------------------------------------------------------------------------------
 
 
@@ -62,13 +73,7 @@ def configure_optimize(p: argparse.ArgumentParser) -> None:
         metavar="ID|FILE",
         help="threat id or name, or a YAML file (default: the catalog's)",
     )
-    p.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=DEFAULT_ROUNDS,
-        metavar="N",
-        help=f"rounds survived (default {DEFAULT_ROUNDS})",
-    )
+    rounds_option(p)
     p.add_argument(
         "--top",
         type=whole_number(0, 1_000_000),
@@ -143,27 +148,13 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
         metavar="ID|FILE",
         help="threat ids or names, or YAML files (default: every threat of the catalog)",
     )
-    p.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=DEFAULT_ROUNDS,
-        metavar="N",
-        help=f"rounds survived (default {DEFAULT_ROUNDS})",
-    )
+    rounds_option(p)
     p.add_argument(
         "--exact",
         action="store_true",
         help="refuse (exit 2) a loadout beyond the exact chain's budget instead of sampling it",
     )
-    balance_options(
-        p,
-        suggest="fitted costs: the fewest changes to weapons' weights (±1, ±2) and frames' "
-        "payloads (±1) that leave no finding, each verified by the report (docs/balance.md)",
-        pdf="REPORT.pdf",
-        output="also write the PDF report",
-        paper="report paper size",
-        lang="text and report language (default: $LAMINIM_LANG, else en)",
-    )
+    balance_options(p, Labels.load(__file__, "help_labels.yaml"), "REPORT.pdf")
 
 
 def run_balance(args: argparse.Namespace) -> int:
