@@ -151,33 +151,15 @@ def _rows_and_figures(
     against each threat, in one row order."""
     import numpy as np
 
-    from builder.systems.laminim.balance import pick_threats
-    from builder.systems.laminim.derive import threat_spec
-    from builder.systems.laminim.optimizer import (
-        check_catalog,
-        pick_frames,
-        score_frames,
-        weapon_options,
-    )
+    from builder.systems.laminim.balance import score_threats
     from builder.systems.laminim.rules.fitting import Row
-    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, OBJECTIVES, plan
+    from builder.systems.laminim.rules.optimize import OBJECTIVES
 
-    threats = pick_threats(catalog, threat_refs)
-    frames = pick_frames(catalog, None)
-    for t in threats:
-        check_catalog(catalog, frames, t, rounds, catalog_dir, exact)
-    p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
-    specs = [threat_spec(t, catalog) for t in threats]
-    bank.fill([(s, k, u) for s in specs for k, u in p.jobs.items()], rounds, exact, progress)
-    run = bank.runner()
+    _, results = score_threats(catalog, threat_refs, rounds, catalog_dir, exact, bank, progress)
     keys: list[tuple] = []
     rows: list[Row] = []
     figures = []
-    for t, spec in zip(threats, specs, strict=True):
-        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
-        result = score_frames(
-            catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
-        )
+    for result in results:
         by_key = {(s.frame, tuple(sorted(w for w in s.weapons if w))): s for s in result.loadouts}
         if not keys:
             keys = sorted(by_key)
