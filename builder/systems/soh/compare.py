@@ -23,6 +23,7 @@ from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, Compare
 from builder.systems.compare_sheet import sheet_context
 from builder.systems.compare_table import (
     CHARACTERS,
+    FromFile,
     Row,
     Value,
     count_problem,
@@ -42,21 +43,12 @@ _LABELS = Labels.load(__file__, "compare_labels.yaml")
 
 
 @dataclass(frozen=True)
-class Side:
-    """One column: a character derived with its crew and the opponent (D15), and its source."""
+class Side(FromFile):
+    """One column: a character derived with its crew and the opponent (D15), and where it came
+    from (its file's name, its crew's name)."""
 
     derived: Derived
     opponent: Derived
-    source: str = ""
-    crew: str = ""
-    """The crew's name: the printed sheet says it under the character, not the file's name."""
-    crew_ja: str | None = None
-    """The crew's Japanese name, where its file gives one (under the character, under ja)."""
-
-    def source_in(self, lang: Lang) -> str:
-        """Where the character came from, under its name: its file's name, or under Japanese
-        its crew's Japanese name where the file gives one (the file name is English)."""
-        return (self.crew_ja if lang == "ja" else None) or self.source
 
     @property
     def name(self) -> str:
@@ -140,7 +132,9 @@ def pick_sides(
                     at=_at_characters(read.source),
                 )
             ]
-        sides += [Side(d, opp, source, crew.name, crew.name_ja) for d in chosen]
+        sides += [
+            Side(d, opp, source=source, team=crew.name, team_ja=crew.name_ja) for d in chosen
+        ]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
         names = [s.name for s in sides]
@@ -220,10 +214,7 @@ def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
             "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
         ),
         units=[
-            (
-                display_name(s.derived.character, lang),
-                (s.crew_ja if lang == "ja" else None) or s.crew or s.source,
-            )
+            (display_name(s.derived.character, lang), s.team_in(lang))
             for s in compared.sides
         ],
         rows=rows,
