@@ -212,6 +212,14 @@ def side_by_side(
     return table(["", *head_line], body)
 
 
+def table_text(
+    title: str, heads: Sequence[str], sources: Sequence[str], rows: Sequence[Row], lang: Lang
+) -> str:
+    """``laminim compare``'s text in every game: ``title``, the marks' legend (naming the first
+    column), then the rows side by side under each unit's name and where it came from."""
+    return titled(title, legend(heads[0], lang), side_by_side(heads, sources, rows))
+
+
 def titled(title: str, legend_line: str, body: str, width: int = WIDTH) -> str:
     """A compare as printed: its title and legend (wrapped at ``width``), a blank, the table."""
     return "\n".join([*wrap(title, width, "  "), *wrap(legend_line, width, "  "), "", body])

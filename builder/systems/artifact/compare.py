@@ -32,10 +32,8 @@ from builder.systems.compare_table import (
     Row,
     Value,
     count_problem,
-    legend,
     row_json,
-    side_by_side,
-    titled,
+    table_text,
 )
 
 if TYPE_CHECKING:
@@ -197,9 +195,8 @@ def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang | None
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds)
     names = [shown_name(s, lang) for s in compared.sides]
-    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
-    head = title(compared.threat, compared.rounds, lang)
-    return titled(head, legend(names[0], lang), table)
+    sources = [s.source_in(lang) for s in compared.sides]
+    return table_text(title(compared.threat, compared.rounds, lang), names, sources, rows, lang)
 
 
 def compare_sheet(

@@ -19,7 +19,7 @@ from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve, sheet_context
-from builder.systems.compare_table import legend, side_by_side, titled
+from builder.systems.compare_table import table_text
 from builder.systems.laminim.legality import UnitReport, check_team
 from builder.systems.laminim.metrics import (
     Column,
@@ -234,7 +234,6 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = metric_rows(compared.columns, catalog, lang)
-    first = shown_name(compared.columns[0].report, lang)
     intercept = LABELS.t("intercept", lang, choice=compared.intercept) if compared.intercept else ""
     title = LABELS.t(
         "title",
@@ -245,12 +244,9 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
         method=_method(compared, lang),
         intercept=intercept,
     )
-    table = side_by_side(
-        [shown_name(c.report, lang) for c in compared.columns],
-        [_source(compared, c, lang) for c in compared.columns],
-        rows,
-    )
-    return titled(title, legend(first, lang), table)
+    names = [shown_name(c.report, lang) for c in compared.columns]
+    sources = [_source(compared, c, lang) for c in compared.columns]
+    return table_text(title, names, sources, rows, lang)
 
 
 def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:

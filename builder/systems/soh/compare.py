@@ -27,10 +27,8 @@ from builder.systems.compare_table import (
     Row,
     Value,
     count_problem,
-    legend,
     row_json,
-    side_by_side,
-    titled,
+    table_text,
 )
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup, resolve_opponent
 from builder.systems.soh.derive import Derived
@@ -132,9 +130,7 @@ def pick_sides(
                     at=_at_characters(read.source),
                 )
             ]
-        sides += [
-            Side(d, opp, source=source, team=crew.name, team_ja=crew.name_ja) for d in chosen
-        ]
+        sides += [Side(d, opp, source=source, team=crew.name, team_ja=crew.name_ja) for d in chosen]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
         names = [s.name for s in sides]
@@ -189,8 +185,8 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.plans, lang)
     names = [display_name(s.derived.character, lang) for s in compared.sides]
-    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
-    return titled(title(compared.opponent, lang), legend(names[0], lang), table)
+    sources = [s.source_in(lang) for s in compared.sides]
+    return table_text(title(compared.opponent, lang), names, sources, rows, lang)
 
 
 SHEET_LABELS = ("net", "dealt", "taken", "split")
@@ -213,10 +209,7 @@ def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         subtitle=_LABELS.t(
             "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
         ),
-        units=[
-            (display_name(s.derived.character, lang), s.team_in(lang))
-            for s in compared.sides
-        ],
+        units=[(display_name(s.derived.character, lang), s.team_in(lang)) for s in compared.sides],
         rows=rows,
         extra={"threat": {"name": compared.opponent.name}},
     )
