@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.messages import Message
-from builder.core.problems import InputError, Problem, find_named
+from builder.core.problems import Problem, find_named
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.render.fit import fit
@@ -35,6 +35,7 @@ from builder.systems.compare_table import (
     row_json,
     table_text,
 )
+from builder.systems.game import usable
 
 if TYPE_CHECKING:
     from builder.systems.artifact.rules import SurvivalResult
@@ -124,9 +125,7 @@ def pick_sides(
     for entry in entries:
         read = entry.read
         assert isinstance(read, ForceRead) and read.team is not None
-        report = check(read.team, catalog, read)
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(check(read.team, catalog, read))
         source = Path(entry.label).name
         members: list[Member] = [m for m in report.members if m.unit is not None]
         if entry.unit is None:

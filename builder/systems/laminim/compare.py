@@ -20,6 +20,7 @@ from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve, sheet_context
 from builder.systems.compare_table import table_text
+from builder.systems.game import usable
 from builder.systems.laminim.legality import UnitReport, check_team
 from builder.systems.laminim.metrics import (
     Column,
@@ -93,9 +94,7 @@ def pick_units(
     for entry in entries:
         read = entry.read
         assert isinstance(read, LaminimRead) and read.team is not None
-        report = check_team(read.team, catalog, read)
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(check_team(read.team, catalog, read))
         source, team = Path(entry.label).name, read.team.name
         if entry.unit is None:
             picked += [(u, source, team) for u in report.units]

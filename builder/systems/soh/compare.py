@@ -16,7 +16,7 @@ from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.messages import Message
-from builder.core.problems import InputError, Problem, find_named
+from builder.core.problems import Problem, find_named
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
@@ -30,6 +30,7 @@ from builder.systems.compare_table import (
     row_json,
     table_text,
 )
+from builder.systems.game import usable
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup, resolve_opponent
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.legality import check_crew
@@ -109,9 +110,7 @@ def pick_sides(
     for entry in entries:
         read = entry.read
         assert isinstance(read, SohRead) and read.team is not None
-        report = check_crew(read, catalog)
-        if report.exit_code == 2:
-            raise InputError(report.errors)
+        report = usable(check_crew(read, catalog))
         crew = read.team
         opp_char, _ = resolve_opponent(threat, crew, catalog)
         everyone, opp = derive_pair(crew, catalog, opp_char)
