@@ -16,15 +16,7 @@ from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import (
-    Checked,
-    CompareModule,
-    ComparingGame,
-    PartsCatalog,
-    PartsGame,
-    parts_of,
-    usable,
-)
+from builder.systems.game import Checked, ComparingGame, PartsGame, parts_of, usable
 
 if TYPE_CHECKING:  # annotations only
     from builder.render.roster import Roster
@@ -36,6 +28,7 @@ if TYPE_CHECKING:  # annotations only
         Printout,
     )
     from builder.systems.battle import Battle
+    from builder.systems.game import CompareModule, PartsCatalog
     from builder.systems.matchup import Matchup, MatchupEntry, MatchupOptions
     from builder.systems.ui import SystemUI
 
