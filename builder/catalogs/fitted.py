@@ -1,4 +1,6 @@
-"""``balance --suggest --write DIR``: a catalog with fitted numbers, as files (any game).
+"""``balance --suggest --write DIR``: a catalog with fitted numbers, as files (any game), and
+what every game's ``balance`` says of it (the refusal of ``--write`` alone, the note of what was
+written).
 
 Every file of the catalog folder is copied as it is, byte for byte, except the numbers that
 change: each is replaced where it stands (the line and column the catalog reader remembers), so
@@ -11,11 +13,13 @@ ever overwritten.
 
 from __future__ import annotations
 
+import argparse
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from builder.catalogs.words import MESSAGES
+from builder.catalogs.words import LABELS, MESSAGES
+from builder.core.i18n import Lang
 from builder.core.problems import InputError, Problem
 
 Edit = tuple[str, int, str, int]
@@ -104,3 +108,27 @@ def write_fitted(
         stem, dot, suffix = name.rpartition(".")
         create_new(dest, stem if dot else name, f".{suffix}" if dot else "", body)
     return dest, version
+
+
+def refuse_lone_write(args: argparse.Namespace) -> None:
+    """InputError (exit 2) at ``--write`` given without ``--suggest``: nothing to write."""
+    if args.write is not None and not args.suggest:
+        raise InputError([Problem("--write", None, None, "", MESSAGES("write-needs-suggest"))])
+
+
+def written_note(
+    written: Mapping[str, object] | None, write: Path | None, source: Path, lang: Lang
+) -> str:
+    """What ``--write DIR`` did, to go under the fitted costs' text: the folder and version
+    :func:`write_fitted` wrote from ``source`` and how to compare them (``written``), else why
+    it wrote nothing; "" without ``--write``. Wrapped at 80 columns, after a blank line."""
+    from builder.core.text_table import wrap
+
+    if written is not None:
+        folder, version = written["folder"], written["version"]
+        note = LABELS.t("fitted-written", lang, folder=folder, version=version, source=source)
+    elif write is not None:
+        note = LABELS.t("fitted-not-written", lang, folder=write)
+    else:
+        return ""
+    return "\n\n" + "\n".join(wrap(note, 80))

@@ -32,6 +32,8 @@ from builder.systems import (
 
 if TYPE_CHECKING:
     from builder.catalogs.pin import PinnedFolder
+    from builder.render.batch import ProgressFn
+    from builder.systems import Printout
 
 
 def _dump(data: Any) -> None:
@@ -272,13 +274,41 @@ def _font_refusal(lang: Lang) -> InputError | None:
 
 def _calibrate(args: argparse.Namespace) -> int:
     """``cards --calibrate``: the duplex calibration sheet into ``-o``."""
-    from builder.render.batch import render_printouts
     from builder.render.calibration import calibration_printout
+
+    return write_printouts([calibration_printout(args.paper, args.lang)], args, "duplex")
+
+
+def print_progress(step: str, done: int, total: int) -> None:
+    """``[done/total] step`` on stderr as each printout is laid out (``cards``' progress)."""
+    print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
+
+
+def write_printouts(
+    printouts: list[Printout],
+    args: argparse.Namespace,
+    stem: str,
+    *,
+    progress: ProgressFn | None = None,
+    parallel: bool = False,
+    max_html: int | None = None,
+) -> int:
+    """What ``cards`` does with a file's printouts (a team's, a record's, the calibration
+    sheet): render them into ``args.output`` as ``<stem>-<kind>.pdf``
+    (:func:`builder.render.batch.render_printouts`, whose options the others are) and print
+    each file written; the exit code (2 with the OS's reason when the folder cannot be
+    written). :class:`builder.render.batch.TooMuchToLayOut` is the caller's."""
+    from builder.render.batch import render_printouts
     from builder.render.report_file import cannot_write
 
     try:
         paths = render_printouts(
-            [calibration_printout(args.paper, args.lang)], args.output, "duplex"
+            printouts,
+            args.output,
+            stem,
+            progress=progress,
+            parallel=parallel,
+            max_html=max_html,
         )
     except OSError as exc:
         print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
@@ -297,9 +327,8 @@ largest cards of the bundled games). A legal file is bounded by its game's rules
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from builder.play.cards import is_record_file, record_cards
-    from builder.render.batch import TooMuchToLayOut, render_printouts
+    from builder.render.batch import TooMuchToLayOut
     from builder.render.layout import Sheet
-    from builder.render.report_file import cannot_write
     from builder.systems import PrintOptions
 
     no_font = _font_refusal(args.lang)
@@ -331,18 +360,15 @@ def cmd_cards(args: argparse.Namespace) -> int:
         print(fit_text(refusal), file=sys.stderr)
         return EXIT_ILLEGAL
 
-    def progress(step: str, done: int, total: int) -> None:
-        print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
-
     sheet = Sheet(backs=args.backs, offset=args.offset, bleed=args.bleed)
     forced = report.exit_code != EXIT_OK  # a file past the rules may be past any sane size
     options = PrintOptions(args.paper, args.lang, size, sheet=sheet, legal=not forced)
     try:
-        paths = render_printouts(
+        return write_printouts(
             system.printouts(team, catalog, options),
-            args.output,
+            args,
             team.name,
-            progress=progress,
+            progress=print_progress,
             parallel=True,
             max_html=FORCED_PRINT_CAP if forced else None,
         )
@@ -351,12 +377,6 @@ def cmd_cards(args: argparse.Namespace) -> int:
         refusal = say("forced-too-large", kb=kb, cap=FORCED_PRINT_CAP // 1024)
         print(word("%(prog)s: error: %(message)s\n") % _error(refusal), end="", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except OSError as exc:
-        print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    for path in paths:
-        print(path)
-    return EXIT_OK
 
 
 _COMMANDS = {

@@ -21,8 +21,7 @@ HELP = "each unit of one team against each unit of the other, both ways: P(alive
 
 def add_command(sub: Any, catalog_option: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``matchup`` to the ``laminim`` parser."""
-    from builder.core.outfiles import output_path
-    from builder.render.layout import PAPERS
+    from builder.cli.parser import sheet_options
     from builder.systems import whole_number
 
     p = sub.add_parser(
@@ -53,15 +52,9 @@ def add_command(sub: Any, catalog_option: Callable[[argparse.ArgumentParser], No
         help="the enemy units' total hit bonus, in a game whose units fire at a chosen bonus "
         "(default 2)",
     )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument(
-        "-o",
-        "--output",
-        type=output_path,
-        metavar="OUT.pdf",
-        help="also write a one-page match-up sheet (never overwrites: OUT-2.pdf … if taken)",
+    sheet_options(
+        p, "also write a one-page match-up sheet (never overwrites: OUT-2.pdf … if taken)"
     )
-    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
     p.set_defaults(run=cmd_matchup)
 
 

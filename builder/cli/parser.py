@@ -203,15 +203,7 @@ def build_parser(
     )
     catalog_option(p)
     _game_options(p, [(sid, d.compare_options) for sid, d in loaded] or [("", _COMPARE_KIT)])
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument(
-        "-o",
-        "--output",
-        type=output_path,
-        metavar="OUT.pdf",
-        help="also write a one-page compare sheet (never overwrites: OUT-2.pdf … if taken)",
-    )
-    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
+    sheet_options(p, "also write a one-page compare sheet (never overwrites: OUT-2.pdf … if taken)")
 
     p = sub.add_parser(
         "cards",
@@ -321,6 +313,14 @@ def build_parser(
         for inner in _sub_parsers(p):  # catalog diff: --lang after the inner command too
             lang_option(inner)
     return parser
+
+
+def sheet_options(p: argparse.ArgumentParser, output_help: str) -> None:
+    """``--json``, ``-o OUT.pdf`` (its help ``output_help``: which one-page sheet) and
+    ``--paper``: what ``compare`` and ``matchup`` offer beside their text table."""
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("-o", "--output", type=output_path, metavar="OUT.pdf", help=output_help)
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size")
 
 
 def _sub_parsers(p: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

@@ -1,7 +1,7 @@
 """``laminim cards RECORD``: a battle record printed as it stands (docs/play.md "Printing the
 state"): the game's printouts of the record's state (the cards with the damage marked, a roster
 with the score) and the record's share code (its QR and text, a page of its own), written like
-a team's (``builder.render.batch.render_printouts``)."""
+a team's (``builder.cli.commands.write_printouts``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from builder.systems import PrintOptions, PrintsBattle
 
 MESSAGES = Messages.load(__file__)
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_BAD_INPUT = 2
 
 
 def is_record_file(path: Path) -> bool:
@@ -35,9 +35,7 @@ def record_cards(args: argparse.Namespace) -> int:
     """Print the record ``args.team`` into ``args.output``; the paths written on stdout."""
     from builder.catalogs.impact import catalog_folder, identity_of
     from builder.play.session import Session
-    from builder.render.batch import render_printouts
     from builder.render.layout import Sheet
-    from builder.render.report_file import cannot_write
     from builder.render.roster import CatalogLine, catalog_text
 
     session = Session.open(Path(args.team), args.catalog)
@@ -68,9 +66,6 @@ def record_cards(args: argparse.Namespace) -> int:
     if sheet.backs != "none":  # the backs print the catalog; a record has no share code
         options = replace(options, catalog=catalog_text(line, args.lang, digest=False))
 
-    def progress(step: str, done: int, total: int) -> None:
-        print(f"[{done}/{total}] {step}", file=sys.stderr, flush=True)
-
     stem = Path(args.team).name.rsplit(".", 1)[0]  # samples.battle.yaml: samples-battle-cards.pdf
     printouts = list(battle.printouts(session.state, session.catalog, options, line))
     from builder.exchange.record_share import record_code_printout
@@ -78,17 +73,6 @@ def record_cards(args: argparse.Namespace) -> int:
     code_page = record_code_printout(session, identity, args.lang, args.paper)
     if code_page is not None:  # the record's share code: its QR and text, a page of its own
         printouts.append(code_page)
-    try:
-        paths = render_printouts(
-            printouts,
-            args.output,
-            stem,
-            progress=progress,
-            parallel=True,
-        )
-    except OSError as exc:
-        print(cannot_write(args.output, exc).text(args.lang), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    for path in paths:
-        print(path)
-    return EXIT_OK
+    from builder.cli.commands import print_progress, write_printouts
+
+    return write_printouts(printouts, args, stem, progress=print_progress, parallel=True)

@@ -136,20 +136,20 @@ _MATCHUP = frozenset(
 """The match-up kit (builder/systems/matchup.py), imported on first use like the editor's."""
 
 
+_LAZY = {
+    **dict.fromkeys(_EDITING, "builder.systems.editing"),
+    **dict.fromkeys(_MATCHUP, "builder.systems.matchup"),
+    "side_name": "builder.systems.battle_names",  # a record's side names: the play screen's title
+}
+"""What the registry exports but imports on first use, and from which module."""
+
+
 def __getattr__(name: str) -> Any:
-    if name in _MATCHUP:
-        value = getattr(import_module("builder.systems.matchup"), name)
-        globals()[name] = value
-        return value
-    if name in _EDITING:
-        value = getattr(import_module("builder.systems.editing"), name)
-        globals()[name] = value
-        return value
-    if name == "side_name":  # a record's side names (battle_names.py): the play screen's title
-        value = import_module("builder.systems.battle_names").side_name
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
 
 
 def ids() -> list[str]:

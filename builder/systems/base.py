@@ -48,6 +48,7 @@ __all__ = [
     "Compares",
     "GameSystem",
     "HelpSection",
+    "Judged",
     "Option",
     "Output",
     "PartUse",
@@ -101,8 +102,8 @@ class TeamRead(Generic[TeamT_co]):
     problems: list[Problem] = field(default_factory=list)
 
 
-class Report(Protocol):
-    """Legality of a team: every finding, an exit code, the documented JSON and a text table."""
+class Judged(Protocol):
+    """A legality report without its text: every finding, an exit code, the JSON."""
 
     @property
     def problems(self) -> list[Problem]: ...
@@ -111,6 +112,10 @@ class Report(Protocol):
     def exit_code(self) -> int: ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+class Report(Judged, Protocol):
+    """Legality of a team: every finding, an exit code, the documented JSON and a text table."""
 
     def text(self) -> str: ...
 

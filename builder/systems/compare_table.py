@@ -37,6 +37,28 @@ LABEL_WIDTH = 20
 """Row labels are at most this wide (the label files say so), so four units fit in 80."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class FromFile:
+    """Where a compared unit came from, for the line under its name (a game's side of the
+    table derives it): its file's name (the text table and JSON: the command line named the
+    file) and its team's name, in Japanese too where its file gives one (the printed sheet: a
+    handout names no file)."""
+
+    source: str = ""
+    team: str = ""
+    team_ja: str | None = None
+
+    def source_in(self, lang: Lang) -> str:
+        """Under the name in the text table: the file's name, or under Japanese the team's
+        Japanese name where the file gives one (the file name is English)."""
+        return (self.team_ja if lang == "ja" else None) or self.source
+
+    def team_in(self, lang: Lang) -> str:
+        """Under the name on the sheet: the team's name (its Japanese one under Japanese,
+        where the file gives one), else the file's."""
+        return (self.team_ja if lang == "ja" else None) or self.team or self.source
+
+
 @dataclass(frozen=True)
 class Row:
     """One figure for every column: ``better`` says which way is better (None: neither)."""
@@ -188,6 +210,14 @@ def side_by_side(
         stems = [re.sub(r"\.ya?ml$", "", s, flags=re.IGNORECASE) for s in sources]
         body.insert(0, ["", *(fit(s, cell_w) for s in stems)])
     return table(["", *head_line], body)
+
+
+def table_text(
+    title: str, heads: Sequence[str], sources: Sequence[str], rows: Sequence[Row], lang: Lang
+) -> str:
+    """``laminim compare``'s text in every game: ``title``, the marks' legend (naming the first
+    column), then the rows side by side under each unit's name and where it came from."""
+    return titled(title, legend(heads[0], lang), side_by_side(heads, sources, rows))
 
 
 def titled(title: str, legend_line: str, body: str, width: int = WIDTH) -> str:

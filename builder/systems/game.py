@@ -27,6 +27,9 @@ from builder.systems.base import (
     AnalyzeOptions,
     CatalogT,
     Command,
+    CompareEntry,
+    CompareOptions,
+    Judged,
     Output,
     PartUse,
     PrintOptions,
@@ -41,18 +44,6 @@ from builder.systems.ui import SystemUI
 
 if TYPE_CHECKING:  # the roster sheet's module: for cards, not for check or analyze
     from builder.render.roster import CatalogLine, Roster
-
-
-class Judged(Protocol):
-    """A legality report without its text: every finding, an exit code, the JSON."""
-
-    @property
-    def problems(self) -> list[Problem]: ...
-
-    @property
-    def exit_code(self) -> int: ...
-
-    def to_json(self) -> dict[str, Any]: ...
 
 
 ReportT = TypeVar("ReportT", bound=Judged)
@@ -315,6 +306,55 @@ def parts_of(
         part_uses=versions.part_uses,
         headlines=versions.headlines,
     )
+
+
+class CompareModule(Protocol[Catalog_contra]):
+    """What a game's ``compare`` module holds (mypy checks each game's against it): ``compute``
+    picks the units and works their numbers out once, the three views lay that result out."""
+
+    def compute(
+        self, entries: Sequence[CompareEntry], catalog: Catalog_contra, options: CompareOptions, /
+    ) -> tuple[Any, list[Problem]]: ...
+
+    def compare_json(self, compared: Any, catalog: Catalog_contra, /) -> dict[str, Any]: ...
+
+    def compare_text(self, compared: Any, catalog: Catalog_contra, /) -> str: ...
+
+    def compare_sheet(
+        self, compared: Any, catalog: Catalog_contra, lang: Lang, paper: str, /
+    ) -> Mapping[str, Any]:
+        """The compare sheet's plain data (``templates/common/compare.html``)."""
+        ...
+
+
+class ComparingGame(ABC):
+    """:class:`builder.systems.base.Compares` from the game's own ``compare`` module (mixed in
+    before ``Game``), which the game declares in :meth:`compare_module`, importing it there
+    (``laminim check`` loads none of it)."""
+
+    @abstractmethod
+    def compare_module(self) -> CompareModule[Any]: ...
+
+    def compare(
+        self, entries: Sequence[CompareEntry], catalog: Any, options: CompareOptions
+    ) -> Output:
+        module = self.compare_module()
+        compared, notes = module.compute(entries, catalog, options)
+        json, text = module.compare_json(compared, catalog), module.compare_text(compared, catalog)
+        return Output(json, text, notes)
+
+    def compare_printout(
+        self,
+        entries: Sequence[CompareEntry],
+        catalog: Any,
+        options: CompareOptions,
+        print_options: PrintOptions,
+    ) -> Printout:
+        """The one-page compare sheet (``laminim compare -o OUT.pdf``)."""
+        module = self.compare_module()
+        compared, _ = module.compute(entries, catalog, options)
+        context = module.compare_sheet(compared, catalog, print_options.lang, print_options.paper)
+        return Printout("compare", "common/compare.html", context)
 
 
 class PartsGame(Game[TeamT, CatalogT, ReadT]):

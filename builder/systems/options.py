@@ -11,10 +11,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from builder.core.messages import Message, Messages
 from builder.core.parser_words import parser_lang
+
+if TYPE_CHECKING:
+    from builder.core.i18n import Labels
 
 T = TypeVar("T")
 
@@ -83,6 +86,28 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
 def _refused(said: Message) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(said.text(parser_lang()))
+
+
+def balance_options(p: argparse.ArgumentParser, words: Labels, pdf: str) -> None:
+    """The options a game's ``balance`` ends with (docs/balance.md): ``--suggest``, ``--write
+    DIR``, ``--json``, ``-o PDF`` (``pdf``: the file's metavar), ``--paper`` and ``--lang``, each
+    helped by the English of ``balance-<option>`` in the game's help table ``words`` (its
+    ``help_labels.yaml``, which gives the parser the Japanese too)."""
+    from pathlib import Path
+
+    from builder.core.i18n import LANGS
+    from builder.core.outfiles import output_path
+    from builder.render.layout import PAPERS
+
+    def said(option: str) -> str:
+        return words.t(f"balance-{option}", "en")
+
+    p.add_argument("--suggest", action="store_true", help=said("suggest"))
+    p.add_argument("--write", type=Path, metavar="DIR", help=said("write"))
+    p.add_argument("--json", action="store_true", help=said("json"))
+    p.add_argument("-o", "--output", type=output_path, metavar=pdf, help=said("output"))
+    p.add_argument("--paper", choices=list(PAPERS), default="a4", help=said("paper"))
+    p.add_argument("--lang", choices=list(LANGS), default=None, help=said("lang"))
 
 
 positive_rounds = whole_number(1, 50)

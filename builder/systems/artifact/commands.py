@@ -11,14 +11,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from builder.core.i18n import Labels
 from builder.core.messages import Message, Messages
 from builder.core.names import known
-from builder.core.outfiles import output_path
 from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import fit_text
 from builder.systems.artifact.declared import BALANCE_HELP, ODDS_HELP
 from builder.systems.base import Command
+from builder.systems.options import balance_options
 
 MESSAGES = Messages.load(__file__)
 
@@ -154,39 +155,15 @@ ODDS = Command("odds", ODDS_HELP, configure, run)
 def configure_balance(p: argparse.ArgumentParser) -> None:
     """``laminim balance --system artifact [--catalog DIR] [--json] [-o MATRIX.pdf]
     [--suggest [--write DIR]]`` (docs/balance.md)."""
-    from builder.core.i18n import LANGS
-    from builder.render.layout import PAPERS
-
     p.add_argument("--system", choices=["artifact"], help=argparse.SUPPRESS)
     p.add_argument("--catalog", type=Path, metavar="DIR", help="catalog folder")
-    p.add_argument(
-        "--suggest",
-        action="store_true",
-        help="fitted counts: the capacity (±1) of each dominated ship that leaves the fewest "
-        "types dominated, verified by the report (docs/balance.md)",
-    )
-    p.add_argument(
-        "--write",
-        type=Path,
-        metavar="DIR",
-        help="with --suggest: write the changed catalog (next version) into the new folder DIR",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument(
-        "-o", "--output", type=output_path, metavar="MATRIX.pdf", help="also write the one-page PDF"
-    )
-    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="page size")
-    p.add_argument(
-        "--lang",
-        choices=list(LANGS),
-        default=None,
-        help="text and page language (default: the shell's --lang or $LAMINIM_LANG, else en)",
-    )
+    balance_options(p, Labels.load(__file__, "help_labels.yaml"), "MATRIX.pdf")
 
 
 def run_balance(args: argparse.Namespace) -> int:
     import sys
 
+    from builder.catalogs.fitted import refuse_lone_write
     from builder.systems.artifact.balance_text import (
         matrix,
         matrix_context,
@@ -196,10 +173,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from builder.systems.artifact.catalog import load_catalog
     from builder.systems.base import Printout
 
-    if args.write is not None and not args.suggest:
-        from builder.catalogs.words import MESSAGES as CATALOG_WORDS
-
-        raise _bad("--write", CATALOG_WORDS("write-needs-suggest"))
+    refuse_lone_write(args)
     catalog = load_catalog(args.catalog)
     lang = args.lang or current_lang()
     if args.suggest:
@@ -222,10 +196,10 @@ def run_balance(args: argparse.Namespace) -> int:
 def _suggest(args: argparse.Namespace, catalog: Any, lang: Any) -> None:
     import sys
 
-    from builder.catalogs.fitted import write_fitted
+    from builder.catalogs.fitted import write_fitted, written_note
     from builder.core.resources import bundled_catalog_dir
     from builder.systems.artifact.catalog import CATALOG_FILES
-    from builder.systems.artifact.suggest import LABELS, fit, fit_json, fit_text
+    from builder.systems.artifact.suggest import fit, fit_json, fit_text
 
     found = fit(catalog)
     written = None
@@ -239,19 +213,7 @@ def _suggest(args: argparse.Namespace, catalog: Any, lang: Any) -> None:
     if args.json:
         print(json.dumps(fit_json(found, written), ensure_ascii=False, indent=2))
         return
-    text = fit_text(found, lang)
-    if written is not None:
-        from builder.core.text_table import wrap
-
-        note = LABELS.t(
-            "written", lang, folder=written["folder"], version=written["version"], source=root
-        )
-        text += "\n\n" + "\n".join(wrap(note, 80))
-    elif args.write is not None:
-        from builder.core.text_table import wrap
-
-        text += "\n\n" + "\n".join(wrap(LABELS.t("not_written", lang, folder=args.write), 80))
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(fit_text(found, lang) + written_note(written, args.write, root, lang) + "\n")
 
 
 BALANCE = Command("balance", BALANCE_HELP, configure_balance, run_balance)

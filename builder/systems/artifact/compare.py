@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.messages import Message
-from builder.core.problems import InputError, Problem, find_named
+from builder.core.problems import Problem, find_named
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.render.fit import fit
@@ -28,14 +28,14 @@ from builder.systems.artifact.text import reference_targets, weapon_odds
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import Curve, sheet_context
 from builder.systems.compare_table import (
+    FromFile,
     Row,
     Value,
     count_problem,
-    legend,
     row_json,
-    side_by_side,
-    titled,
+    table_text,
 )
+from builder.systems.game import usable
 
 if TYPE_CHECKING:
     from builder.systems.artifact.rules import SurvivalResult
@@ -49,24 +49,14 @@ on A4 (mm, pt, pt, lines)."""
 
 
 @dataclass(frozen=True)
-class Side:
-    """One column: the force's name for the unit, its catalog entry, where it came from."""
+class Side(FromFile):
+    """One column: the unit's name in its force, its catalog entry, where it came from (its
+    file's name, its force's name)."""
 
     name: str
     unit: Unit
-    source: str = ""
-    """The file's name (the text table and JSON: the command line named the file)."""
-    force: str = ""
-    """The force's name (the printed sheet: a handout names no file)."""
     name_ja: str | None = None
     """The unit's Japanese name, where its file gives one (shown under Japanese)."""
-    force_ja: str | None = None
-    """The force's Japanese name, where its file gives one (under the unit's, under Japanese)."""
-
-    def source_in(self, lang: Lang) -> str:
-        """Where the unit came from, under its name: its file's name, or under Japanese its
-        force's Japanese name where the file gives one (the file name is English)."""
-        return (self.force_ja if lang == "ja" else None) or self.source
 
 
 def _best_damage(unit: Unit, target: Unit) -> float:
@@ -104,40 +94,17 @@ def compare_rows(
         "high",
         "int",
     )
-    add(
-        "damage_ms",
-        t("damage_ms"),
-        [_best_damage(s.unit, ms_target) for s in sides],
-        "high",
-        "num2",
-    )
-    add(
-        "damage_ship",
-        t("damage_ship"),
-        [_best_damage(s.unit, ship_target) for s in sides],
-        "high",
-        "num2",
-    )
+    for key, target in (("damage_ms", ms_target), ("damage_ship", ship_target)):
+        add(key, t(key), [_best_damage(s.unit, target) for s in sides], "high", "num2")
     shown = range(1, rounds + 1) if every_round else range(rounds, rounds + 1)
     for n in shown:
         alive = [r.rounds[n - 1].alive if r and len(r.rounds) >= n else None for r in results]
         add(f"alive_r{n}", t("alive", n=n), alive, "high", "pct")
     if rounds:
         last = [r.rounds[-1] if r and r.rounds else None for r in results]
-        add(
-            "expected_hp",
-            t("expected_hp", n=rounds),
-            [r.expected_hp if r else None for r in last],
-            "high",
-            "num2",
-        )
-        add(
-            "expected_propellant",
-            t("expected_propellant", n=rounds),
-            [r.expected_propellant if r else None for r in last],
-            "high",
-            "num2",
-        )
+        for key in ("expected_hp", "expected_propellant"):  # the row's key is the figure's name
+            values = [getattr(r, key) if r else None for r in last]
+            add(key, t(key, n=rounds), values, "high", "num2")
     return rows
 
 
@@ -158,9 +125,7 @@ def pick_sides(
     for entry in entries:
         read = entry.read
         assert isinstance(read, ForceRead) and read.team is not None
-        report = check(read.team, catalog, read)
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(check(read.team, catalog, read))
         source = Path(entry.label).name
         members: list[Member] = [m for m in report.members if m.unit is not None]
         if entry.unit is None:
@@ -170,8 +135,9 @@ def pick_sides(
             chosen = [find_named(members, entry.unit, lambda m: m.name, where=entry.label, at=at)]
         for m in chosen:
             assert m.unit is not None
-            name_ja, force_ja = report.names_ja.get(m.name), read.team.name_ja
-            sides.append(Side(m.name, m.unit, source, read.team.name, name_ja, force_ja))
+            team, team_ja = read.team.name, read.team.name_ja
+            name_ja = report.names_ja.get(m.name)
+            sides.append(Side(m.name, m.unit, name_ja, source=source, team=team, team_ja=team_ja))
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX:
         names_ja = [shown_name(s, "ja") for s in sides]
@@ -228,9 +194,8 @@ def compare_text(compared: Compared, catalog: ArtifactCatalog, lang: Lang | None
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds)
     names = [shown_name(s, lang) for s in compared.sides]
-    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
-    head = title(compared.threat, compared.rounds, lang)
-    return titled(head, legend(names[0], lang), table)
+    sources = [s.source_in(lang) for s in compared.sides]
+    return table_text(title(compared.threat, compared.rounds, lang), names, sources, rows, lang)
 
 
 def compare_sheet(
@@ -249,10 +214,7 @@ def compare_sheet(
             "sheet_title", lang, threat=part_name(compared.threat, lang), n=compared.rounds
         ),
         units=[
-            (shown_name(s, lang), fit(s.force_ja or s.force or s.source, *SOURCE_FIT).text)
-            if lang == "ja"
-            else (s.name, fit(s.force or s.source, *SOURCE_FIT).text)
-            for s in compared.sides
+            (shown_name(s, lang), fit(s.team_in(lang), *SOURCE_FIT).text) for s in compared.sides
         ],
         rows=compare_rows(compared.sides, compared.results, catalog, lang, compared.rounds),
         curves=curves,

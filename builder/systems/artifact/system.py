@@ -16,27 +16,24 @@ from builder.systems.artifact.models import ArtifactCatalog, ForceFile
 from builder.systems.artifact.read import ForceRead, read_force
 from builder.systems.base import Output
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
+from builder.systems.game import Checked, ComparingGame, PartsGame, parts_of, usable
 
 if TYPE_CHECKING:  # annotations only
-    from collections.abc import Sequence
-
     from builder.render.roster import Roster
     from builder.systems.base import (
         AnalyzeOptions,
         Command,
-        CompareEntry,
-        CompareOptions,
         GameSystem,
         PrintOptions,
         Printout,
     )
     from builder.systems.battle import Battle
+    from builder.systems.game import CompareModule, PartsCatalog
     from builder.systems.matchup import Matchup, MatchupEntry, MatchupOptions
     from builder.systems.ui import SystemUI
 
 
-class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
+class Artifact(ExchangingGame, ComparingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead]):
     id = "artifact"
     name = "Gundam Artifact"
     name_ja = "ガンダムアーティファクト"
@@ -49,6 +46,11 @@ class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead])
         from builder.systems.artifact import exchange
 
         return exchange
+
+    def compare_module(self) -> CompareModule[ArtifactCatalog]:
+        from builder.systems.artifact import compare
+
+        return compare
 
     def parts(self) -> PartsCatalog[ArtifactCatalog]:
         from builder.systems.artifact import catalog, text, versions
@@ -74,28 +76,6 @@ class Artifact(ExchangingGame, PartsGame[ForceFile, ArtifactCatalog, ForceRead])
 
         report = usable(self.judge(read, self.team_of(read), catalog).report)
         return analyze_force(report, catalog, options)
-
-    def compare(
-        self, entries: Sequence[CompareEntry], catalog: ArtifactCatalog, options: CompareOptions
-    ) -> Output:
-        from builder.systems.artifact.compare import compare_json, compare_text, compute
-
-        compared, notes = compute(entries, catalog, options)
-        return Output(compare_json(compared, catalog), compare_text(compared, catalog), notes)
-
-    def compare_printout(
-        self,
-        entries: Sequence[CompareEntry],
-        catalog: ArtifactCatalog,
-        options: CompareOptions,
-        print_options: PrintOptions,
-    ) -> Printout:
-        from builder.systems.artifact.compare import compare_sheet, compute
-        from builder.systems.base import Printout
-
-        compared, _ = compute(entries, catalog, options)
-        context = compare_sheet(compared, catalog, print_options.lang, print_options.paper)
-        return Printout("compare", "common/compare.html", context)
 
     def matchup(
         self,

@@ -67,6 +67,60 @@ def pick_threats(catalog: Catalog, refs: Sequence[str] | None) -> list[Threat]:
     return threats
 
 
+def score_threats(
+    catalog: Catalog,
+    threat_refs: Sequence[str] | None,
+    rounds: int,
+    catalog_dir: Path | None,
+    exact: bool,
+    bank: ChainBank,
+    progress: Progress | None,
+    checked: bool = False,
+) -> tuple[list[Threat], list[OptimizeResult]]:
+    """The threats asked for, and every loadout of every frame scored against each (as
+    ``optimize``), in one order: each threat's size checked first (unless ``checked``), then
+    the distinct chains of every threat computed at once in ``bank`` (on every core;
+    ``progress(done, total)`` counts them), each threat scored as soon as its chains are in."""
+    from builder.systems.laminim.derive import threat_spec
+    from builder.systems.laminim.optimizer import (
+        check_catalog,
+        pick_frames,
+        score_frames,
+        weapon_options,
+    )
+    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, plan
+
+    threats = pick_threats(catalog, threat_refs)
+    frames = pick_frames(catalog, None)
+    for threat in threats if not checked else ():
+        check_catalog(catalog, frames, threat, rounds, catalog_dir, exact)
+    p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
+    specs: dict[ThreatSpec, list[Threat]] = {}  # two threats alike share their chains
+    for t in threats:
+        specs.setdefault(threat_spec(t, catalog), []).append(t)
+    run = bank.runner()
+    scored: dict[str, OptimizeResult] = {}
+
+    def score(spec: ThreatSpec) -> None:
+        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
+        for t in specs[spec]:
+            scored[t.id] = score_frames(
+                catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
+            )
+
+    bank.fill(
+        [(spec, key, unit) for spec in specs for key, unit in p.jobs.items()],
+        rounds,
+        exact,
+        progress,
+        ready=score,
+    )
+    for spec, alike in specs.items():
+        if alike[0].id not in scored:
+            score(spec)
+    return threats, [scored[t.id] for t in threats]
+
+
 def run_balance(
     catalog: Catalog,
     threat_refs: Sequence[str] | None,
@@ -86,45 +140,13 @@ def run_balance(
     catalogs, each of whose loadouts it has ``checked`` for size already).
     """
     from builder.systems.laminim.chain_bank import ChainBank
-    from builder.systems.laminim.derive import threat_spec
-    from builder.systems.laminim.optimizer import (
-        check_catalog,
-        pick_frames,
-        score_frames,
-        weapon_options,
-    )
     from builder.systems.laminim.rules.balance import ThreatScores, balance
     from builder.systems.laminim.rules.balance_summary import summarize
-    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, plan
 
-    threats = pick_threats(catalog, threat_refs)
-    frames = pick_frames(catalog, None)
-    for threat in threats if not checked else ():
-        check_catalog(catalog, frames, threat, rounds, catalog_dir, exact)
-    p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
-    specs = {threat_spec(t, catalog): t for t in threats}
     bank = ChainBank() if bank is None else bank
-    run = bank.runner()
-    scored: dict[str, OptimizeResult] = {}
-
-    def score(spec: ThreatSpec) -> None:
-        t = specs[spec]
-        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
-        scored[t.id] = score_frames(
-            catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
-        )
-
-    bank.fill(
-        [(spec, key, unit) for spec in specs for key, unit in p.jobs.items()],
-        rounds,
-        exact,
-        progress,
-        ready=score,
+    threats, results = score_threats(
+        catalog, threat_refs, rounds, catalog_dir, exact, bank, progress, checked
     )
-    for spec, t in specs.items():
-        if t.id not in scored:
-            score(spec)
-    results = [scored[t.id] for t in threats]
     scores = [ThreatScores(t.id, r.loadouts) for t, r in zip(threats, results, strict=True)]
     names = [f.id for f in catalog.frames]
     weapons = [w.id for w in catalog.weapons]

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.core.i18n import LANGS, Lang
-from builder.core.outfiles import output_path
+from builder.core.i18n import Labels, Lang
 from builder.core.problems import InputError
 from builder.core.report_lang import current_lang
 from builder.systems.base import DEFAULT_ROUNDS, Command
@@ -32,7 +31,7 @@ from builder.systems.laminim.declared import (
     RANKS,
 )
 from builder.systems.laminim.optimizer import option_problem
-from builder.systems.options import whole_number
+from builder.systems.options import balance_options, whole_number
 
 if TYPE_CHECKING:
     from builder.systems.laminim.models import Catalog
@@ -43,6 +42,17 @@ def commands() -> list[Command]:
         Command("optimize", OPTIMIZE_HELP, configure_optimize, run_optimize),
         Command("balance", BALANCE_HELP, configure_balance, run_balance),
     ]
+
+
+def rounds_option(p: argparse.ArgumentParser) -> None:
+    """``--rounds N``, as ``optimize`` and ``balance`` score a loadout: rounds survived."""
+    p.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds survived (default {DEFAULT_ROUNDS})",
+    )
 
 
 # --- optimize -------------------------------------------------------------------------------
@@ -63,13 +73,7 @@ def configure_optimize(p: argparse.ArgumentParser) -> None:
         metavar="ID|FILE",
         help="threat id or name, or a YAML file (default: the catalog's)",
     )
-    p.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=DEFAULT_ROUNDS,
-        metavar="N",
-        help=f"rounds survived (default {DEFAULT_ROUNDS})",
-    )
+    rounds_option(p)
     p.add_argument(
         "--top",
         type=whole_number(0, 1_000_000),
@@ -133,8 +137,6 @@ def run_optimize(args: argparse.Namespace) -> int:
 
 
 def configure_balance(p: argparse.ArgumentParser) -> None:
-    from builder.render.layout import PAPERS
-
     p.add_argument("--system", choices=["laminim"], help=argparse.SUPPRESS)
     p.add_argument("--catalog", type=Path, metavar="DIR", help="parts catalog folder")
     p.add_argument(
@@ -146,44 +148,17 @@ def configure_balance(p: argparse.ArgumentParser) -> None:
         metavar="ID|FILE",
         help="threat ids or names, or YAML files (default: every threat of the catalog)",
     )
-    p.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=DEFAULT_ROUNDS,
-        metavar="N",
-        help=f"rounds survived (default {DEFAULT_ROUNDS})",
-    )
+    rounds_option(p)
     p.add_argument(
         "--exact",
         action="store_true",
         help="refuse (exit 2) a loadout beyond the exact chain's budget instead of sampling it",
     )
-    p.add_argument(
-        "--suggest",
-        action="store_true",
-        help="fitted costs: the fewest changes to weapons' weights (±1, ±2) and frames' "
-        "payloads (±1) that leave no finding, each verified by the report (docs/balance.md)",
-    )
-    p.add_argument(
-        "--write",
-        type=Path,
-        metavar="DIR",
-        help="with --suggest: write the changed catalog (next version) into the new folder DIR",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable (docs/balance.md)")
-    p.add_argument(
-        "-o", "--output", type=output_path, metavar="REPORT.pdf", help="also write the PDF report"
-    )
-    p.add_argument("--paper", choices=list(PAPERS), default="a4", help="report paper size")
-    p.add_argument(
-        "--lang",
-        choices=list(LANGS),
-        default=None,
-        help="text and report language (default: $LAMINIM_LANG, else en)",
-    )
+    balance_options(p, Labels.load(__file__, "help_labels.yaml"), "REPORT.pdf")
 
 
 def run_balance(args: argparse.Namespace) -> int:
+    from builder.catalogs.fitted import refuse_lone_write
     from builder.systems.laminim.balance import run_balance as report
     from builder.systems.laminim.balance_text import balance_json, balance_text
     from builder.systems.laminim.optimizer_run import terminal_progress
@@ -192,10 +167,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from builder.systems.laminim.system import SYSTEM
 
     lang = args.lang or current_lang()  # the shell's --lang, else LAMINIM_LANG
-    if args.write is not None and not args.suggest:
-        from builder.catalogs.words import MESSAGES as CATALOG_WORDS
-
-        raise InputError([option_problem("--write", CATALOG_WORDS("write-needs-suggest"))])
+    refuse_lone_write(args)
     catalog = SYSTEM.load_catalog(args.catalog)
     if args.suggest:
         return _suggest(args, catalog, lang)
@@ -219,7 +191,7 @@ def run_balance(args: argparse.Namespace) -> int:
 
 def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
     """``--suggest``: the search, its text or JSON, and ``--write``."""
-    from builder.catalogs.fitted import write_fitted
+    from builder.catalogs.fitted import write_fitted, written_note
     from builder.core.resources import bundled_catalog_dir
     from builder.systems.laminim.catalog import CATALOG_FILES
     from builder.systems.laminim.optimizer_run import terminal_progress
@@ -236,8 +208,8 @@ def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
     except TooLarge as exc:  # sizes are checked first; this is only a safety net
         raise InputError([option_problem("balance", too_large(exc))]) from None
     written = None
+    root = Path(args.catalog) if args.catalog is not None else bundled_catalog_dir("laminim")
     if args.write is not None and found.verified and found.changes:
-        root = args.catalog if args.catalog is not None else bundled_catalog_dir("laminim")
         index = {("weapon", w.id): i for i, w in enumerate(catalog.weapons)}
         index |= {("frame", f.id): i for i, f in enumerate(catalog.frames)}
         edits = []
@@ -248,23 +220,13 @@ def _suggest(args: argparse.Namespace, catalog: Catalog, lang: Lang) -> int:
             edits.append((key, index[(part.kind, part.id)], part.field, part.value + step))
             said.append(f"{part.id} {part.field} {part.value} → {part.value + step}")
         files = (CATALOG_FILES, ("threats.yaml",))
-        folder, version = write_fitted(Path(root), args.write, *files, edits, said)
+        folder, version = write_fitted(root, args.write, *files, edits, said)
         written = {"folder": str(folder), "version": version}
     if args.json:
         print(json.dumps(suggest_json(found, written), ensure_ascii=False, indent=2))
     else:
-        text = suggest_text(found, catalog, lang)
-        if written is not None:
-            from builder.core.text_table import wrap
-
-            note = LABELS.t("written", lang, folder=folder, version=version, source=root)
-            text += "\n\n" + "\n".join(wrap(note, 80))
-        elif args.write is not None:
-            from builder.core.text_table import wrap
-
-            note = LABELS.t("not_written", lang, folder=args.write)
-            text += "\n\n" + "\n".join(wrap(note, 80))
-        sys.stdout.write(text + "\n")
+        note = written_note(written, args.write, root, lang)
+        sys.stdout.write(suggest_text(found, catalog, lang) + note + "\n")
     if args.output is not None:
         from builder.render.report_file import write_report
         from builder.systems.laminim.balance_report import report_printout

@@ -18,9 +18,9 @@ from builder.core.problems import InputError, Problem, errors_of, suggest
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
-from builder.systems.compare_sheet import Curve
-from builder.systems.compare_sheet import sheet_context as sheet_context_of
-from builder.systems.compare_table import legend, side_by_side, titled
+from builder.systems.compare_sheet import Curve, sheet_context
+from builder.systems.compare_table import table_text
+from builder.systems.game import usable
 from builder.systems.laminim.legality import UnitReport, check_team
 from builder.systems.laminim.metrics import (
     Column,
@@ -94,9 +94,7 @@ def pick_units(
     for entry in entries:
         read = entry.read
         assert isinstance(read, LaminimRead) and read.team is not None
-        report = check_team(read.team, catalog, read)
-        if report.bad_input:
-            raise InputError(report.errors)
+        report = usable(check_team(read.team, catalog, read))
         source, team = Path(entry.label).name, read.team.name
         if entry.unit is None:
             picked += [(u, source, team) for u in report.units]
@@ -235,7 +233,6 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
     in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = metric_rows(compared.columns, catalog, lang)
-    first = shown_name(compared.columns[0].report, lang)
     intercept = LABELS.t("intercept", lang, choice=compared.intercept) if compared.intercept else ""
     title = LABELS.t(
         "title",
@@ -246,15 +243,12 @@ def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None)
         method=_method(compared, lang),
         intercept=intercept,
     )
-    table = side_by_side(
-        [shown_name(c.report, lang) for c in compared.columns],
-        [_source(compared, c, lang) for c in compared.columns],
-        rows,
-    )
-    return titled(title, legend(first, lang), table)
+    names = [shown_name(c.report, lang) for c in compared.columns]
+    sources = [_source(compared, c, lang) for c in compared.columns]
+    return table_text(title, names, sources, rows, lang)
 
 
-def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
+def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``, every game's)."""
     threat_name = part_name(compared.threat, lang)
     subtitle = LABELS.t(
@@ -275,7 +269,7 @@ def sheet_context(compared: Compared, catalog: Catalog, lang: Lang, paper: str) 
         for i, c in enumerate(compared.columns)
         if c.analysis is not None
     ]
-    return sheet_context_of(
+    return sheet_context(
         lang=lang,
         paper=paper,
         subject=threat_name,

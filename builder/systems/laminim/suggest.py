@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from builder.systems.laminim.balance import BalanceRun
     from builder.systems.laminim.chain_bank import ChainBank
     from builder.systems.laminim.models import Catalog
+    from builder.systems.laminim.rules import OptimizeResult
     from builder.systems.laminim.rules.balance_summary import Finding as SummaryFinding
     from builder.systems.laminim.rules.fitting import (
         Candidate,
@@ -138,46 +139,18 @@ def _widest(catalog: Catalog, parts: Sequence[Part]) -> Catalog:
     return with_numbers(catalog, weights, payloads)
 
 
-def _rows_and_figures(
-    catalog: Catalog,
-    threat_refs: Sequence[str] | None,
-    rounds: int,
-    catalog_dir: Path | None,
-    exact: bool,
-    bank: ChainBank,
-    progress: Callable[[int, int], None] | None,
-) -> tuple[list, list]:
-    """The widest catalog's loadouts (the same for every threat) and their Pareto figures
-    against each threat, in one row order."""
+def _rows_and_figures(results: Sequence[OptimizeResult]) -> tuple[list, list]:
+    """The loadouts of the optimiser's ``results`` (one per threat, every one of the same
+    catalog's loadouts) and their Pareto figures against each threat, in one row order."""
     import numpy as np
 
-    from builder.systems.laminim.balance import pick_threats
-    from builder.systems.laminim.derive import threat_spec
-    from builder.systems.laminim.optimizer import (
-        check_catalog,
-        pick_frames,
-        score_frames,
-        weapon_options,
-    )
     from builder.systems.laminim.rules.fitting import Row
-    from builder.systems.laminim.rules.optimize import DEFAULT_RANK, OBJECTIVES, plan
+    from builder.systems.laminim.rules.optimize import OBJECTIVES
 
-    threats = pick_threats(catalog, threat_refs)
-    frames = pick_frames(catalog, None)
-    for t in threats:
-        check_catalog(catalog, frames, t, rounds, catalog_dir, exact)
-    p = plan(frames, weapon_options(catalog), catalog.team_format.min_weapons)
-    specs = [threat_spec(t, catalog) for t in threats]
-    bank.fill([(s, k, u) for s in specs for k, u in p.jobs.items()], rounds, exact, progress)
-    run = bank.runner()
     keys: list[tuple] = []
     rows: list[Row] = []
     figures = []
-    for t, spec in zip(threats, specs, strict=True):
-        memo = bank.memo(spec, rounds, exact, DEFAULT_RANK)
-        result = score_frames(
-            catalog, frames, t, rounds, exact=exact, runner=run, checked=True, memo=memo
-        )
+    for result in results:
         by_key = {(s.frame, tuple(sorted(w for w in s.weapons if w))): s for s in result.loadouts}
         if not keys:
             keys = sorted(by_key)
@@ -197,7 +170,7 @@ def suggest(
     exact: bool = False,
 ) -> Suggestion:
     """Fitted costs for ``catalog`` against the threats asked for (see the module doc)."""
-    from builder.systems.laminim.balance import run_balance
+    from builder.systems.laminim.balance import run_balance, score_threats
     from builder.systems.laminim.chain_bank import ChainBank
     from builder.systems.laminim.rules.fitting import Fitter, search
 
@@ -208,9 +181,9 @@ def suggest(
     base = run_balance(catalog, threat_refs, rounds, catalog_dir, step("scoring"), exact, bank)
     found = findings_of(base)
     parts = searched_parts(catalog, found)
-    rows, figures = _rows_and_figures(
-        _widest(catalog, parts), threat_refs, rounds, catalog_dir, exact, bank, step("widest")
-    )
+    widest = _widest(catalog, parts)  # its loadouts: every one a candidate may have
+    _, scored = score_threats(widest, threat_refs, rounds, catalog_dir, exact, bank, step("widest"))
+    rows, figures = _rows_and_figures(scored)
     fitter = Fitter(
         rows,
         figures,

@@ -6,7 +6,6 @@ do the work (catalog, team and legality, analysis, text, printouts, TUI screens)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
@@ -15,8 +14,6 @@ from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
-    CompareEntry,
-    CompareOptions,
     GameSystem,
     Output,
     PrintOptions,
@@ -25,7 +22,15 @@ from builder.systems.base import (
 )
 from builder.systems.battle import Battle
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import Checked, PartsCatalog, PartsGame, parts_of, usable
+from builder.systems.game import (
+    Checked,
+    CompareModule,
+    ComparingGame,
+    PartsCatalog,
+    PartsGame,
+    parts_of,
+    usable,
+)
 from builder.systems.laminim.declared import DECLARED, EXACT, INTERCEPT
 from builder.systems.laminim.legality import TeamReport, check_team
 from builder.systems.laminim.models import Catalog
@@ -37,7 +42,7 @@ if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.systems.matchup import Matchup, MatchupEntry, MatchupOptions
 
 
-class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
+class Laminim(ExchangingGame, ComparingGame, PartsGame[Team, Catalog, LaminimRead]):
     id = "laminim"
     name = "LAMINIM"
     name_ja = "ラミニム"
@@ -50,6 +55,11 @@ class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
         from builder.systems.laminim import exchange
 
         return exchange
+
+    def compare_module(self) -> CompareModule[Catalog]:
+        from builder.systems.laminim import compare
+
+        return compare
 
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.laminim import catalog, text, versions
@@ -89,27 +99,6 @@ class Laminim(ExchangingGame, PartsGame[Team, Catalog, LaminimRead]):
         from builder.systems.laminim.roster import roster
 
         return roster(team, catalog, lang)
-
-    def compare(
-        self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
-    ) -> Output:
-        from builder.systems.laminim.compare import compare_json, compare_text, compute
-
-        compared, notes = compute(entries, catalog, options)
-        return Output(compare_json(compared, catalog), compare_text(compared, catalog), notes)
-
-    def compare_printout(
-        self,
-        entries: Sequence[CompareEntry],
-        catalog: Catalog,
-        options: CompareOptions,
-        print_options: PrintOptions,
-    ) -> Printout:
-        from builder.systems.laminim.compare import compute, sheet_context
-
-        compared, _ = compute(entries, catalog, options)
-        context = sheet_context(compared, catalog, print_options.lang, print_options.paper)
-        return Printout("compare", "common/compare.html", context)
 
     def matchup(
         self, entries: tuple[MatchupEntry, MatchupEntry], catalog: Catalog, options: MatchupOptions

@@ -16,21 +16,21 @@ from typing import Any
 
 from builder.core.i18n import Labels, Lang, part_name
 from builder.core.messages import Message
-from builder.core.problems import InputError, Problem, find_named
+from builder.core.problems import Problem, find_named
 from builder.core.report_lang import current_lang
 from builder.core.source import Located
 from builder.systems.base import COMPARE_MAX, COMPARE_MIN, CompareEntry, CompareOptions
 from builder.systems.compare_sheet import sheet_context
 from builder.systems.compare_table import (
     CHARACTERS,
+    FromFile,
     Row,
     Value,
     count_problem,
-    legend,
     row_json,
-    side_by_side,
-    titled,
+    table_text,
 )
+from builder.systems.game import usable
 from builder.systems.soh.analysis import Matchup, derive_pair, matchup, resolve_opponent
 from builder.systems.soh.derive import Derived
 from builder.systems.soh.legality import check_crew
@@ -42,21 +42,12 @@ _LABELS = Labels.load(__file__, "compare_labels.yaml")
 
 
 @dataclass(frozen=True)
-class Side:
-    """One column: a character derived with its crew and the opponent (D15), and its source."""
+class Side(FromFile):
+    """One column: a character derived with its crew and the opponent (D15), and where it came
+    from (its file's name, its crew's name)."""
 
     derived: Derived
     opponent: Derived
-    source: str = ""
-    crew: str = ""
-    """The crew's name: the printed sheet says it under the character, not the file's name."""
-    crew_ja: str | None = None
-    """The crew's Japanese name, where its file gives one (under the character, under ja)."""
-
-    def source_in(self, lang: Lang) -> str:
-        """Where the character came from, under its name: its file's name, or under Japanese
-        its crew's Japanese name where the file gives one (the file name is English)."""
-        return (self.crew_ja if lang == "ja" else None) or self.source
 
     @property
     def name(self) -> str:
@@ -119,9 +110,7 @@ def pick_sides(
     for entry in entries:
         read = entry.read
         assert isinstance(read, SohRead) and read.team is not None
-        report = check_crew(read, catalog)
-        if report.exit_code == 2:
-            raise InputError(report.errors)
+        report = usable(check_crew(read, catalog))
         crew = read.team
         opp_char, _ = resolve_opponent(threat, crew, catalog)
         everyone, opp = derive_pair(crew, catalog, opp_char)
@@ -140,7 +129,7 @@ def pick_sides(
                     at=_at_characters(read.source),
                 )
             ]
-        sides += [Side(d, opp, source, crew.name, crew.name_ja) for d in chosen]
+        sides += [Side(d, opp, source=source, team=crew.name, team_ja=crew.name_ja) for d in chosen]
         notes += report.errors
     if not COMPARE_MIN <= len(sides) <= COMPARE_MAX or opponent is None:
         names = [s.name for s in sides]
@@ -165,9 +154,10 @@ def compute(
     return Compared(opponent, sides, [plan_for(s) for s in sides]), notes
 
 
-def compare_json(compared: Compared) -> dict[str, Any]:
+def compare_json(compared: Compared, catalog: Catalog) -> dict[str, Any]:
     """``laminim compare --json`` for soh: LAMINIM's shape (README), soh's characters; the
-    opponent stands where LAMINIM has its threat."""
+    opponent stands where LAMINIM has its threat. (The views take the catalog as every game's
+    do, :class:`builder.systems.game.CompareModule`; soh's rows need none of it.)"""
     rows = compare_rows(compared.sides, compared.plans, "en")
     return {
         "threat": compared.opponent.name,
@@ -189,13 +179,13 @@ def title(opponent: Derived, lang: Lang) -> str:
     return _LABELS.t("title", lang, opponent=display_name(opponent.character, lang))
 
 
-def compare_text(compared: Compared, lang: Lang | None = None) -> str:
+def compare_text(compared: Compared, catalog: Catalog, lang: Lang | None = None) -> str:
     """The side-by-side table in ``lang`` (default: the language the command reports in)."""
     lang = lang or current_lang()
     rows = compare_rows(compared.sides, compared.plans, lang)
     names = [display_name(s.derived.character, lang) for s in compared.sides]
-    table = side_by_side(names, [s.source_in(lang) for s in compared.sides], rows)
-    return titled(title(compared.opponent, lang), legend(names[0], lang), table)
+    sources = [s.source_in(lang) for s in compared.sides]
+    return table_text(title(compared.opponent, lang), names, sources, rows, lang)
 
 
 SHEET_LABELS = ("net", "dealt", "taken", "split")
@@ -203,7 +193,7 @@ SHEET_LABELS = ("net", "dealt", "taken", "split")
 dealt"); a handout has the room to say what they mean."""
 
 
-def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
+def compare_sheet(compared: Compared, catalog: Catalog, lang: Lang, paper: str) -> dict[str, Any]:
     """The compare sheet's plain data (``templates/common/compare.html``; no rounds, no chart):
     under each character its crew's name (a file name is no player's word), the planner's
     rows named in full."""
@@ -218,13 +208,7 @@ def compare_sheet(compared: Compared, lang: Lang, paper: str) -> dict[str, Any]:
         subtitle=_LABELS.t(
             "sheet_title", lang, opponent=display_name(compared.opponent.character, lang)
         ),
-        units=[
-            (
-                display_name(s.derived.character, lang),
-                (s.crew_ja if lang == "ja" else None) or s.crew or s.source,
-            )
-            for s in compared.sides
-        ],
+        units=[(display_name(s.derived.character, lang), s.team_in(lang)) for s in compared.sides],
         rows=rows,
         extra={"threat": {"name": compared.opponent.name}},
     )

@@ -7,7 +7,6 @@ odds reference. The modules beside this one do the work.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from builder.core.i18n import Lang
@@ -16,8 +15,6 @@ from builder.core.source import Located
 from builder.systems.base import (
     AnalyzeOptions,
     Command,
-    CompareEntry,
-    CompareOptions,
     GameSystem,
     Output,
     PrintOptions,
@@ -25,7 +22,7 @@ from builder.systems.base import (
     SystemUI,
 )
 from builder.systems.exchange import ExchangeModule, ExchangingGame
-from builder.systems.game import PartsCatalog, PartsGame, parts_of
+from builder.systems.game import CompareModule, ComparingGame, PartsCatalog, PartsGame, parts_of
 from builder.systems.soh.declared import DECLARED
 from builder.systems.soh.legality import CrewReport, check_crew
 from builder.systems.soh.models import Catalog, Crew
@@ -36,7 +33,7 @@ if TYPE_CHECKING:  # the roster sheet's module: for cards only
     from builder.systems.battle import Battle
 
 
-class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
+class SpaceOperaHeroes(ExchangingGame, ComparingGame, PartsGame[Crew, Catalog, SohRead]):
     id = "soh"
     name = "Space Opera Heroes"
     name_ja = "スペースオペラヒーローズ"
@@ -49,6 +46,11 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
         from builder.systems.soh import exchange
 
         return exchange
+
+    def compare_module(self) -> CompareModule[Catalog]:
+        from builder.systems.soh import compare
+
+        return compare
 
     def parts(self) -> PartsCatalog[Catalog]:
         from builder.systems.soh import catalog, text, versions
@@ -74,27 +76,6 @@ class SpaceOperaHeroes(ExchangingGame, PartsGame[Crew, Catalog, SohRead]):
             raise InputError(report.errors)
         result = analyze_crew(crew, catalog, options.unit, options.threat)
         return Output(analysis_json(result), analysis_text(result), notes=report.errors)
-
-    def compare(
-        self, entries: Sequence[CompareEntry], catalog: Catalog, options: CompareOptions
-    ) -> Output:
-        from builder.systems.soh.compare import compare_json, compare_text, compute
-
-        compared, notes = compute(entries, catalog, options)
-        return Output(compare_json(compared), compare_text(compared), notes)
-
-    def compare_printout(
-        self,
-        entries: Sequence[CompareEntry],
-        catalog: Catalog,
-        options: CompareOptions,
-        print_options: PrintOptions,
-    ) -> Printout:
-        from builder.systems.soh.compare import compare_sheet, compute
-
-        compared, _ = compute(entries, catalog, options)
-        context = compare_sheet(compared, print_options.lang, print_options.paper)
-        return Printout("compare", "common/compare.html", context)
 
     def documents(self, team: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
         from builder.systems.soh.printouts import printouts

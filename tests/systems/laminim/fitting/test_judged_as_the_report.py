@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from builder.systems.laminim.balance import run_balance
+from builder.systems.laminim.balance import run_balance, score_threats
 from builder.systems.laminim.catalog import load_catalog
 from builder.systems.laminim.chain_bank import ChainBank
 from builder.systems.laminim.rules.fitting import FRAME_STEPS, WEAPON_STEPS, Fitter, Part
@@ -34,9 +34,8 @@ def setup(tmp_path_factory):
         ]
     )
     bank = ChainBank()
-    rows, figures = _rows_and_figures(
-        _widest(catalog, parts), None, ROUNDS, folder, False, bank, None
-    )
+    _, scored = score_threats(_widest(catalog, parts), None, ROUNDS, folder, False, bank, None)
+    rows, figures = _rows_and_figures(scored)
     fitter = Fitter(
         rows,
         figures,
