@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, shown_key, words
+from builder.tui.items import ItemListScreen, ask_name, find, follow_renames, shown_key, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -49,11 +49,7 @@ def type_label(what: str) -> Pair:
 
 class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
     BINDINGS = [  # noqa: RUF012
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("y", "change_type", "Type"),
         Binding("w", "weapon", "Weapon"),
         Binding("t", "target", "Target"),
@@ -295,15 +291,10 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         if self.cursor() >= 0:
             super().action_rename()
             return
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         key = shown_key(self.force.ship, self.lang)
         old, noun = getattr(self.force.ship, key), self.noun
 
-        def answered(name: str | None) -> None:
-            if not name or name == old:
-                return
-
+        def answered(name: str) -> None:
             def rename(force: ForceFile) -> ForceFile:
                 taken = {u.name.casefold() for u in force.units}
                 if key == "name" and name.casefold() in taken:
@@ -312,8 +303,7 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
 
             self.edit(words("edit_rename", old=old, name=name), rename)
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        ask_name(self, words("rename_item", name=old), old, answered)
 
     def open_item(self, index: int) -> None:
         from builder.systems.artifact.tui.unit_editor import UnitEditor
