@@ -135,11 +135,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
     """The crew: each character's derived values, and the AP planner against the opponent."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("o", "odds", "Odds"),
         Binding("t", "opponent", "Opponent"),
         Binding("g", "objective", "Objective"),

@@ -28,8 +28,7 @@ from builder.tui import keys
 from builder.tui.columns import name_lines
 from builder.tui.document import DocView
 from builder.tui.items import ItemListScreen, find, follow_renames, words
-from builder.tui.widgets.key_footer import KeyFooter
-from builder.tui.widgets.title_bar import TitleBar
+from builder.tui.screens.items_screen import list_widgets
 from builder.tui.widgets.wrapped import Wrapped
 
 MOVE = Binding.Group("Move")
@@ -41,11 +40,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
     first refresh, its imports slowed the rest of the first screen by a third of a second."""
 
     BINDINGS = [  # noqa: RUF012
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑", group=MOVE),
         Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
         Binding("space", "mark", "Mark", key_display="␣"),
@@ -61,12 +56,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         """Names of the units marked for compare (marks belong to units, not to rows)."""
 
     def compose(self) -> ComposeResult:
-        yield TitleBar()
-        yield Static("", id="team-name")
-        table: DataTable[Text] = DataTable(id="units", cursor_type="row", zebra_stripes=True)
-        yield table
-        yield Static("", id="team-legality")
-        yield KeyFooter()
+        yield from list_widgets("team-name", "units", "team-legality")
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
