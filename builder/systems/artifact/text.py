@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from builder.core.check_text import check_lines
 from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.numbers import percent
-from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.derive import Unit, all_units, find_weapon
@@ -202,20 +202,8 @@ def _member_stats(unit: Unit | None, lang: Lang) -> tuple[str, str, str]:
     return str(unit.move), str(unit.hp), extra
 
 
-def _count(one: str, count: int, lang: Lang) -> str:
-    return WORDS.t(one if count == 1 else one + "s", lang, count=count)
-
-
 def check_text(report: ForceReport, lang: Lang | None = None) -> str:
     lang = _lang(lang)
-    summary = WORDS.t(
-        "summary",
-        lang,
-        force=shown_name(report, lang),
-        verdict=verdict(report.exit_code).text(lang),
-        errors=_count("n-error", len(report.errors), lang),
-        warnings=_count("n-warning", len(report.warnings), lang),
-    )
     rows = []
     for m in report.members:
         move, hp, extra = _member_stats(m.unit, lang)
@@ -223,10 +211,8 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
         shown = part_name(m.unit, lang) if lang == "ja" and m.unit is not None else m.type
         rows.append([role, report.shown(m.name, lang), shown, move, hp, extra])
     heads = [WORDS.t(key, lang) for key in ("role", "name", "type")] + ["M", "HP"]
-    lines = [summary, "", table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))]
-    if report.warnings:
-        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
-    return "\n".join(lines)
+    members = table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))
+    return check_lines(shown_name(report, lang), report, members, lang)
 
 
 def pct(p: float) -> str:

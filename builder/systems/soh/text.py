@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.check_text import check_lines
 from builder.core.i18n import Labels, Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent, percent_columns
-from builder.core.problems import errors_of, verdict
+from builder.core.problems import errors_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.soh.models import Armour, Catalog, Character, Vehicle, Weapon
@@ -228,19 +229,9 @@ def check_text(report: CrewReport, lang: Lang | None = None) -> str:
             else WORDS.t("list-comma", lang).join(_named(shown.weapons, report.names, lang))
         )
         rows.append([rep.name, gear, weapons or "-", shown.ap, status])
-    summary = WORDS.t(
-        "summary",
-        lang,
-        crew=shown_name(report.crew, lang),
-        verdict=verdict(report.exit_code).text(lang),
-        errors=_count("n-error", len(report.errors), lang),
-        warnings=_count("n-warning", len(report.warnings), lang),
-    )
     heads = [WORDS.t(k, lang) for k in ("col-character", "col-gear", "col-weapons")]
-    lines = [summary, "", table([*heads, "AP", WORDS.t("col-status", lang)], rows, right={3})]
-    if report.warnings:
-        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
-    return "\n".join(lines)
+    characters = table([*heads, "AP", WORDS.t("col-status", lang)], rows, right={3})
+    return check_lines(shown_name(report.crew, lang), report, characters, lang)
 
 
 # --- odds --------------------------------------------------------------------------------
