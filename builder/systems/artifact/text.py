@@ -45,27 +45,17 @@ def weapon_json(w: Weapon) -> dict[str, Any]:
     }
 
 
-def suit_json(m: MobileSuit) -> dict[str, Any]:
+def unit_json(unit: MobileSuit | Ship, extra: dict[str, Any]) -> dict[str, Any]:
+    """An MS's or a battleship's entry in ``parts --json``: its id, names, M and HP, ``extra``
+    (an MS's P, a ship's capacity), then its weapons."""
     return {
-        "id": m.id,
-        "name": m.name,
-        "name_ja": m.name_ja,
-        "move": m.move,
-        "hp": m.hp,
-        "propellant": m.propellant,
-        "weapons": [weapon_json(w) for w in m.weapons],
-    }
-
-
-def ship_json(s: Ship) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "name": s.name,
-        "name_ja": s.name_ja,
-        "move": s.move,
-        "hp": s.hp,
-        "capacity": s.capacity,
-        "weapons": [weapon_json(w) for w in s.weapons],
+        "id": unit.id,
+        "name": unit.name,
+        "name_ja": unit.name_ja,
+        "move": unit.move,
+        "hp": unit.hp,
+        **extra,
+        "weapons": [weapon_json(w) for w in unit.weapons],
     }
 
 
@@ -82,8 +72,8 @@ def threat_json(t: Threat, default: bool) -> dict[str, Any]:
 
 def parts_json(catalog: ArtifactCatalog) -> dict[str, Any]:
     return {
-        "mobile_suits": [suit_json(m) for m in catalog.mobile_suits],
-        "ships": [ship_json(s) for s in catalog.ships],
+        "mobile_suits": [unit_json(m, {"propellant": m.propellant}) for m in catalog.mobile_suits],
+        "ships": [unit_json(s, {"capacity": s.capacity}) for s in catalog.ships],
         "threats": [threat_json(t, t.id == catalog.info.default_threat) for t in catalog.threats],
     }
 
