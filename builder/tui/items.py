@@ -28,6 +28,7 @@ from builder.systems import (
     items_field,
     replace_item,
 )
+from builder.tui.document import DocView
 from builder.tui.labels import SHELL_LABELS, Noun
 from builder.tui.messages import EditRefused
 from builder.tui.screen import DocumentScreen
@@ -130,6 +131,13 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
     is (:meth:`cursor`, :meth:`select`) and may name new items (:meth:`new_item`) or open its
     own editor (:meth:`open_item`)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.marked: list[str] = []
+        """Names of the items marked for compare (:meth:`toggle_mark`), in the order marked: a
+        mark belongs to an item, not to a row, and follows it through a rename (:meth:`shown`).
+        A screen drops the marks of items gone when it draws."""
+
     @property
     def spec(self) -> ItemsField | None:
         return items_field(type(self.team))
@@ -146,6 +154,24 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
     def cursor(self) -> int:
         """The index of the item the player is on (-1: none)."""
         raise NotImplementedError
+
+    def toggle_mark(self, name: str, most: int | None = None) -> bool:
+        """Mark the item ``name`` for compare, or unmark it; False (nothing changed) when it
+        is not marked and ``most`` items are already."""
+        if name in self.marked:
+            self.marked.remove(name)
+        elif most is not None and len(self.marked) >= most:
+            return False
+        else:
+            self.marked.append(name)
+        return True
+
+    def shown(self, before: DocView[TeamT, CatalogT]) -> None:
+        """A mark stays with its item when the item is renamed (or the rename undone)."""
+        spec = self.spec
+        if spec is not None:
+            self.marked = follow_renames(self.marked, getattr(before.team, spec.key), self.items)
+        self.show()
 
     def select(self, index: int) -> None:
         """Put the cursor on item ``index`` (after the table shows it)."""

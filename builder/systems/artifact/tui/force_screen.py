@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, ask_name, find, follow_renames, shown_key, words
+from builder.tui.items import ItemListScreen, ask_name, find, shown_key, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -67,8 +67,6 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         super().__init__(doc)
         self.choice = OddsChoice()
         self.view: OddsView | None = None
-        self.marked: list[str] = []
-        """MS picked for compare (space), by name, in the order they were marked."""
 
     @property
     def force(self) -> ForceFile:
@@ -129,11 +127,6 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         self._draw_odds()
 
     def on_resize(self) -> None:
-        self.show()
-
-    def shown(self, before: DocView[ForceFile, ArtifactCatalog]) -> None:
-        """A mark stays with its MS when the MS is renamed (or the rename undone)."""
-        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
         self.show()
 
     def _draw_units(self) -> None:
@@ -346,14 +339,9 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         if not 0 <= index < len(self.force.units):
             self.notify(t("mark_ship", self.lang), severity="warning")
             return  # the ship is not compared with MS
-        name = self.force.units[index].name
-        if name in self.marked:
-            self.marked.remove(name)
-        elif len(self.marked) >= 4:
+        if not self.toggle_mark(self.force.units[index].name, most=4):
             self.notify(t("compare_need", self.lang), severity="warning")
             return
-        else:
-            self.marked.append(name)
         self._draw_units()
 
     def action_compare(self) -> None:
