@@ -28,6 +28,7 @@ from builder.systems import (
     items_field,
     replace_item,
 )
+from builder.tui.document import DocView
 from builder.tui.labels import SHELL_LABELS, Noun
 from builder.tui.messages import EditRefused
 from builder.tui.screen import DocumentScreen
@@ -49,6 +50,20 @@ def ui_of(screen: DocumentScreen[Any, Any]) -> SystemUI:
     """The open game's words (its item noun, its fields' names)."""
     ui = getattr(screen.app, "ui", None)
     return ui if isinstance(ui, SystemUI) else SystemUI()
+
+
+def ask_name(
+    screen: DocumentScreen[Any, Any], question: Pair, old: str, then: Callable[[str], Any]
+) -> None:
+    """Ask for a new name in a prompt that starts with ``old``; ``then(name)`` once the player
+    gives one that differs (an empty answer or Esc: nothing)."""
+    from builder.tui.dialogs.prompt_dialog import PromptDialog
+
+    def answered(name: str | None) -> None:
+        if name and name != old:
+            then(name)
+
+    screen.app.push_screen(PromptDialog(screen.say(question), value=old), answered)
 
 
 def find(items: Sequence[BaseModel], index: int, name: str, noun: Noun) -> int:
@@ -116,6 +131,13 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
     is (:meth:`cursor`, :meth:`select`) and may name new items (:meth:`new_item`) or open its
     own editor (:meth:`open_item`)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.marked: list[str] = []
+        """Names of the items marked for compare (:meth:`toggle_mark`), in the order marked: a
+        mark belongs to an item, not to a row, and follows it through a rename (:meth:`shown`).
+        A screen drops the marks of items gone when it draws."""
+
     @property
     def spec(self) -> ItemsField | None:
         return items_field(type(self.team))
@@ -132,6 +154,24 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
     def cursor(self) -> int:
         """The index of the item the player is on (-1: none)."""
         raise NotImplementedError
+
+    def toggle_mark(self, name: str, most: int | None = None) -> bool:
+        """Mark the item ``name`` for compare, or unmark it; False (nothing changed) when it
+        is not marked and ``most`` items are already."""
+        if name in self.marked:
+            self.marked.remove(name)
+        elif most is not None and len(self.marked) >= most:
+            return False
+        else:
+            self.marked.append(name)
+        return True
+
+    def shown(self, before: DocView[TeamT, CatalogT]) -> None:
+        """A mark stays with its item when the item is renamed (or the rename undone)."""
+        spec = self.spec
+        if spec is not None:
+            self.marked = follow_renames(self.marked, getattr(before.team, spec.key), self.items)
+        self.show()
 
     def select(self, index: int) -> None:
         """Put the cursor on item ``index`` (after the table shows it)."""
@@ -179,6 +219,23 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         result: TeamT = replace_item(team, spec.key, items)
         return result
 
+    def _at_item(
+        self, index: int, name: str, change: Callable[[TeamT, list[Any], int], None]
+    ) -> Callable[[TeamT], TeamT]:
+        """An edit of the team's items: ``change(team, items, at)`` changes a copy of the list in
+        place, ``at`` where the item shown at ``index`` as ``name`` stands in that team
+        (EditRefused when it is gone: :func:`find`)."""
+        noun = self.noun
+
+        def edit(team: TeamT) -> TeamT:
+            spec = self.spec
+            assert spec is not None
+            items = list(getattr(team, spec.key))
+            change(team, items, find(items, index, name, noun))
+            return self._with_items(team, items)
+
+        return edit
+
     def action_add(self) -> None:
         if self.spec is None:
             return
@@ -200,23 +257,20 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         if self.spec is None or not 0 <= index < len(self.items):
             return
         name = self.items[index].name
-        noun = self.noun
 
-        def duplicate(team: TeamT) -> TeamT:
-            spec = self.spec
-            assert spec is not None
-            items = list(getattr(team, spec.key))
-            at = find(items, index, name, noun)
+        def duplicate(team: TeamT, items: list[Any], at: int) -> None:
             update = {"name": free_name(name, self.names(team))}
             name_ja = getattr(items[at], "name_ja", None)
             if isinstance(name_ja, str) and name_ja:  # the copy's Japanese name numbered too
                 taken = [str(getattr(i, "name_ja", "") or "") for i in items]
                 update["name_ja"] = free_name(name_ja, taken)
-            copy = items[at].model_copy(update=update)
-            items.insert(at + 1, copy)
-            return self._with_items(team, items)
+            items.insert(at + 1, items[at].model_copy(update=update))
 
-        self.edit(words("edit_duplicate", name=name), duplicate, lambda _: self.select(index + 1))
+        self.edit(
+            words("edit_duplicate", name=name),
+            self._at_item(index, name, duplicate),
+            lambda _: self.select(index + 1),
+        )
 
     def action_rename(self) -> None:
         index = self.cursor()
@@ -227,38 +281,28 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
     def rename_item(self, index: int, then: Callable[[str], Any] | None = None) -> None:
         """Ask a new name for item ``index`` (unique in the team, case aside); under Japanese
         an item with a Japanese name (``name_ja``) gets that one renamed, the name it shows."""
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         old = self.items[index].name
         key = shown_key(self.items[index], self.lang)
         shown = getattr(self.items[index], key)
         noun = self.noun
 
         def rename(name: str) -> Callable[[TeamT], TeamT]:
-            def change(team: TeamT) -> TeamT:
-                spec = self.spec
-                assert spec is not None
-                items = list(getattr(team, spec.key))
-                at = find(items, index, old, noun)
+            def change(team: TeamT, items: list[Any], at: int) -> None:
                 taken = [n for n in self.names(team) if n != old]
                 if key == "name" and name.casefold() in {n.casefold() for n in taken}:
                     raise EditRefused(words("name_taken", noun, name=name))
                 items[at] = items[at].model_copy(update={key: name})
-                return self._with_items(team, items)
 
-            return change
+            return self._at_item(index, old, change)
 
-        def answered(name: str | None) -> None:
-            if not name or name == shown:
-                return
+        def answered(name: str) -> None:
             self.edit(
                 words("edit_rename", old=shown, name=name),
                 rename(name),
                 (lambda _: then(name if key == "name" else old)) if then is not None else None,
             )
 
-        question = self.say(words("rename_item", name=shown))
-        self.app.push_screen(PromptDialog(question, value=shown), answered)
+        ask_name(self, words("rename_item", name=shown), shown, answered)
 
     def action_remove(self) -> None:
         from builder.tui.dialogs.confirm_dialog import ConfirmDialog
@@ -267,18 +311,13 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
         if self.spec is None or not 0 <= index < len(self.items):
             return
         name = self.items[index].name
-        noun = self.noun
 
-        def remove(team: TeamT) -> TeamT:
-            spec = self.spec
-            assert spec is not None
-            items = list(getattr(team, spec.key))
-            del items[find(items, index, name, noun)]
-            return self._with_items(team, items)
+        def remove(team: TeamT, items: list[Any], at: int) -> None:
+            del items[at]
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.edit(words("edit_remove", name=name), remove)
+                self.edit(words("edit_remove", name=name), self._at_item(index, name, remove))
 
         question = self.say(words("remove_item", name=name))
         dialog = ConfirmDialog(
@@ -293,24 +332,18 @@ class ItemListScreen(DocumentScreen[TeamT, CatalogT]):
 
     def action_rename_team(self) -> None:
         """A new name for the team itself (the game's noun names it in the question)."""
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         key = shown_key(self.team, self.lang)
         old = getattr(self.team, key)
         noun = self.noun
 
-        def answered(name: str | None) -> None:
-            if not name or name == old:
-                return
-
+        def answered(name: str) -> None:
             def change(team: TeamT) -> TeamT:
                 renamed: TeamT = team.model_copy(update={key: name})
                 return renamed
 
             self.edit(words("edit_team_name", noun, name=name), change)
 
-        question = self.say(words("rename_team", noun))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        ask_name(self, words("rename_team", noun), old, answered)
 
     def focus_field(self, field: str) -> None:
         """A problem's field: the cursor on its item (``items[2].name`` → item 2)."""

@@ -17,6 +17,9 @@ EDIT = Binding("enter", "edit", "Edit", key_display="⏎")
 COMPARE = Binding("c", "compare", "Compare")
 BACK = Binding("escape", "back", "Back", key_display="Esc")
 RENAME_TEAM = Binding("R", "rename_team", "Name", key_display="R")
+ITEM_ACTS = (EDIT, ADD, DUPLICATE, RENAME, REMOVE)
+"""The kit's acts on a team's items (``builder.tui.items.ItemListScreen``), in the order a list
+screen's footer names them."""
 
 # the app's own (every screen); a pair of keys for two sides of one act is one footer entry
 SAVING = Binding.Group("Save/SaveAs")

@@ -252,19 +252,10 @@ def unit_back(
     )
 
 
-def cards_context(
-    force: ForceFile,
-    catalog: ArtifactCatalog,
-    *,
-    lang: Lang,
-    paper: str,
-    size: str,
-    options: PrintOptions | None = None,
-) -> Context:
+def cards_context(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions) -> Context:
     """Every unit's card at one scale: the largest at which the deck's fullest card fits."""
-    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+    lang, size = options.lang, options.card_size or "poker"
     face = FACES[size]
-    grid = card_grid(paper, face.width, face.height, options.sheet)
     units = members(force, catalog, lang)
     force_name = shown_name(force, lang)
     scale = deck_scale(face, lang, [_text(n, u, lang) for n, u in units])
@@ -274,6 +265,17 @@ def cards_context(
             items.append(unit_card(n, u, force_name, lang, size, scale, part))
             if options.sheet.backs != "none":
                 backs.append(unit_back(n, u, part, force_name, options))
+    return force_deck(force_name, items, backs, options)
+
+
+def force_deck(
+    force_name: str, items: list[Any], backs: list[Any], options: PrintOptions
+) -> Context:
+    """The cards laid out as a force's deck (the cut margin and gutter, the backs
+    ``options.sheet`` asks for), ``force_name`` on the title and on every card's force line."""
+    lang, paper, size = options.lang, options.paper, options.card_size or "poker"
+    face = FACES[size]
+    grid = card_grid(paper, face.width, face.height, options.sheet)
     labels = labels_for(lang)
     title = f"{force_name} — {labels['doc_cards']}"
     context = deck_context(
@@ -348,12 +350,12 @@ def markers_context(
 def printouts(force: ForceFile, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
     """Unit cards (the ship first, then the MS) and the battleship marker sheet with the ruler."""
     paper, lang = options.paper, options.lang
-    size = check_choices(paper, lang, options.card_size, CARD_SIZES)
+    check_choices(paper, lang, options.card_size, CARD_SIZES)
     return [
         Printout(
             "cards",
             "artifact/cards.html",
-            cards_context(force, catalog, lang=lang, paper=paper, size=size, options=options),
+            cards_context(force, catalog, options),
         ),
         Printout(
             "markers",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from builder.core.check_text import check_lines
 from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.numbers import percent
-from builder.core.problems import verdict
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.artifact.derive import Unit, all_units, find_weapon
@@ -45,27 +45,17 @@ def weapon_json(w: Weapon) -> dict[str, Any]:
     }
 
 
-def suit_json(m: MobileSuit) -> dict[str, Any]:
+def unit_json(unit: MobileSuit | Ship, extra: dict[str, Any]) -> dict[str, Any]:
+    """An MS's or a battleship's entry in ``parts --json``: its id, names, M and HP, ``extra``
+    (an MS's P, a ship's capacity), then its weapons."""
     return {
-        "id": m.id,
-        "name": m.name,
-        "name_ja": m.name_ja,
-        "move": m.move,
-        "hp": m.hp,
-        "propellant": m.propellant,
-        "weapons": [weapon_json(w) for w in m.weapons],
-    }
-
-
-def ship_json(s: Ship) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "name": s.name,
-        "name_ja": s.name_ja,
-        "move": s.move,
-        "hp": s.hp,
-        "capacity": s.capacity,
-        "weapons": [weapon_json(w) for w in s.weapons],
+        "id": unit.id,
+        "name": unit.name,
+        "name_ja": unit.name_ja,
+        "move": unit.move,
+        "hp": unit.hp,
+        **extra,
+        "weapons": [weapon_json(w) for w in unit.weapons],
     }
 
 
@@ -82,8 +72,8 @@ def threat_json(t: Threat, default: bool) -> dict[str, Any]:
 
 def parts_json(catalog: ArtifactCatalog) -> dict[str, Any]:
     return {
-        "mobile_suits": [suit_json(m) for m in catalog.mobile_suits],
-        "ships": [ship_json(s) for s in catalog.ships],
+        "mobile_suits": [unit_json(m, {"propellant": m.propellant}) for m in catalog.mobile_suits],
+        "ships": [unit_json(s, {"capacity": s.capacity}) for s in catalog.ships],
         "threats": [threat_json(t, t.id == catalog.info.default_threat) for t in catalog.threats],
     }
 
@@ -202,20 +192,8 @@ def _member_stats(unit: Unit | None, lang: Lang) -> tuple[str, str, str]:
     return str(unit.move), str(unit.hp), extra
 
 
-def _count(one: str, count: int, lang: Lang) -> str:
-    return WORDS.t(one if count == 1 else one + "s", lang, count=count)
-
-
 def check_text(report: ForceReport, lang: Lang | None = None) -> str:
     lang = _lang(lang)
-    summary = WORDS.t(
-        "summary",
-        lang,
-        force=shown_name(report, lang),
-        verdict=verdict(report.exit_code).text(lang),
-        errors=_count("n-error", len(report.errors), lang),
-        warnings=_count("n-warning", len(report.warnings), lang),
-    )
     rows = []
     for m in report.members:
         move, hp, extra = _member_stats(m.unit, lang)
@@ -223,10 +201,8 @@ def check_text(report: ForceReport, lang: Lang | None = None) -> str:
         shown = part_name(m.unit, lang) if lang == "ja" and m.unit is not None else m.type
         rows.append([role, report.shown(m.name, lang), shown, move, hp, extra])
     heads = [WORDS.t(key, lang) for key in ("role", "name", "type")] + ["M", "HP"]
-    lines = [summary, "", table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))]
-    if report.warnings:
-        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
-    return "\n".join(lines)
+    members = table([*heads, WORDS.t("p-cap", lang)], rows, frozenset({3, 4}))
+    return check_lines(shown_name(report, lang), report, members, lang)
 
 
 def pct(p: float) -> str:

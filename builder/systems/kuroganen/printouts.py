@@ -13,6 +13,7 @@ Templates see only dicts, lists, strings and numbers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from builder.core.i18n import Lang, pick, shown_name
@@ -334,11 +335,17 @@ def map_context(team: KuroganenMap, *, lang: Lang, paper: str) -> dict[str, Any]
 
 def printouts(team: KuroganenMap, options: PrintOptions) -> list[Printout]:
     """The elevation reference, then the map (with the reach overlay when it has a plan)."""
+    return sheets(options, lambda lang, paper: map_context(team, lang=lang, paper=paper))
+
+
+def sheets(options: PrintOptions, map_of: Callable[[Lang, str], dict[str, Any]]) -> list[Printout]:
+    """The elevation reference, then the map ``map_of(lang, paper)`` draws (a team's map or a
+    battle record's), once the paper and the language are known ones."""
     paper, lang = options.paper, options.lang
     check_choices(paper, lang)
     return [
         Printout(
             "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)
         ),
-        Printout("map", "kuroganen/map.html", map_context(team, lang=lang, paper=paper)),
+        Printout("map", "kuroganen/map.html", map_of(lang, paper)),
     ]

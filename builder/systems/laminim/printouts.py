@@ -142,19 +142,10 @@ def reference_back(team_name: str, options: PrintOptions) -> dict[str, Any]:
     )
 
 
-def cards_context(
-    team: Team,
-    catalog: Catalog,
-    *,
-    lang: Lang,
-    paper: str,
-    card: tuple[float, float],
-    size: str,
-    options: PrintOptions | None = None,
-) -> Context:
-    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+def cards_context(team: Team, catalog: Catalog, options: PrintOptions) -> Context:
+    lang, paper, size = options.lang, options.paper, options.card_size or "poker"
     labels = labels_for(lang)
-    grid = card_grid(paper, card[0], card[1], options.sheet)
+    grid = card_grid(paper, *CARD_SIZES[size], options.sheet)
     cards: list[dict[str, Any]] = []
     backs: list[dict[str, Any]] = []
     team_name = shown_name(team, lang)
@@ -261,22 +252,8 @@ def printouts(team: Team, catalog: Catalog, options: PrintOptions) -> list[Print
     A team without missile weapons gets a marker sheet of its rings instead.
     """
     paper, lang = options.paper, options.lang
-    size = check_choices(paper, lang, options.card_size, CARD_SIZES)
-    out = [
-        Printout(
-            "cards",
-            "laminim/cards.html",
-            cards_context(
-                team,
-                catalog,
-                lang=lang,
-                paper=paper,
-                card=CARD_SIZES[size],
-                size=size,
-                options=options,
-            ),
-        )
-    ]
+    check_choices(paper, lang, options.card_size, CARD_SIZES)
+    out = [Printout("cards", "laminim/cards.html", cards_context(team, catalog, options))]
     if has_missiles(team, catalog):
         out.append(
             Printout(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.check_text import check_lines
 from builder.core.i18n import Labels, Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent
-from builder.core.problems import verdict, warnings_of
+from builder.core.problems import warnings_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns
 from builder.core.text_table import table as _table
@@ -220,25 +221,11 @@ def _unit_line(report: UnitReport, lang: Lang) -> list[str]:
     return [shown_name(report, lang), frame, weapons, payload, status]
 
 
-def _count(one: str, count: int, lang: Lang) -> str:
-    return CHECK.t(one if count == 1 else one + "s", lang, count=count)
-
-
 def check_text(team: Team, report: TeamReport) -> str:
     lang = current_lang()
-    summary = CHECK.t(
-        "summary",
-        lang,
-        team=shown_name(team, lang),
-        verdict=verdict(report.exit_code).text(lang),
-        errors=_count("n-error", len(report.errors), lang),
-        warnings=_count("n-warning", len(report.warnings), lang),
-    )
     columns = [CHECK.t(key, lang) for key in ("unit", "frame", "weapons", "payload", "status")]
-    lines = [summary, "", _table(columns, [_unit_line(u, lang) for u in report.units])]
-    if report.warnings:
-        lines += ["", *(CHECK.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
-    return "\n".join(lines)
+    units = _table(columns, [_unit_line(u, lang) for u in report.units])
+    return check_lines(shown_name(team, lang), report, units, lang)
 
 
 def analysis_json(threat: Threat, results: list) -> dict:

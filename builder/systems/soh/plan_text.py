@@ -92,9 +92,22 @@ def _weapon_name(w: Weapon | None, lang: Lang) -> str:
     return part_name(w, lang) if w is not None else WORDS.t("no-weapon", lang)
 
 
+def best_split(key: str, plan: Plan, lang: Lang, **more: object) -> str:
+    """The line ``key`` naming ``plan``'s objective and its best split (the dice kept to
+    evade, the attacks), with ``more`` placeholders filled."""
+    best = plan.best
+    return WORDS.t(
+        key,
+        lang,
+        objective=WORDS.t(f"objective-{plan.objective}", lang),
+        evade=best.split.evasion_dice,
+        attacks=attacks_text(best.split.attacks),
+        **more,
+    )
+
+
 def plan_text(m: Matchup, lang: Lang | None = None) -> str:
     lang = lang_of(lang)
-    best = m.plan.best
     return "\n".join(
         [
             WORDS.t(
@@ -108,13 +121,7 @@ def plan_text(m: Matchup, lang: Lang | None = None) -> str:
                 opponent_weapon=_weapon_name(m.opponent_weapon, lang),
                 dice=dice(m.opponent_evasion_dice, lang),
             ),
-            WORDS.t(
-                "plan-best",
-                lang,
-                objective=WORDS.t(f"objective-{m.plan.objective}", lang),
-                evade=best.split.evasion_dice,
-                attacks=attacks_text(best.split.attacks),
-            ),
+            best_split("plan-best", m.plan, lang),
             "",
             plan_table(m.plan, lang=lang),
             "",
@@ -273,12 +280,10 @@ def analysis_text(a: Analysis, lang: Lang | None = None) -> str:
             )
         best = c.matchup.plan.best
         out.append(
-            WORDS.t(
+            best_split(
                 "ap-plan",
+                c.matchup.plan,
                 lang,
-                objective=WORDS.t(f"objective-{c.matchup.plan.objective}", lang),
-                evade=best.split.evasion_dice,
-                attacks=attacks_text(best.split.attacks),
                 dealt=f"{best.expected_dealt:.3f}",
                 taken=f"{best.expected_taken:.3f}",
                 p=pct(best.p_multiplier2_taken),

@@ -373,18 +373,8 @@ def character_back(name: str, continued: bool, crew: Crew, options: PrintOptions
     )
 
 
-def cards_context(
-    crew: Crew,
-    catalog: Catalog,
-    *,
-    lang: Lang,
-    paper: str,
-    size: str,
-    options: PrintOptions | None = None,
-) -> dict[str, Any]:
-    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
-    card = CARD_SIZES[size]
-    grid = card_grid(paper, *card, options.sheet)
+def cards_context(crew: Crew, catalog: Catalog, options: PrintOptions) -> dict[str, Any]:
+    lang, size = options.lang, options.card_size or "large"
     scale = deck_scale(crew, catalog, lang, size)
     items: list[dict[str, Any]] = []
     backs: list[dict[str, Any]] = []
@@ -395,8 +385,18 @@ def cards_context(
             items.append(c)
             if options.sheet.backs != "none":
                 backs.append(character_back(name, c["continued"], crew, options))
+    title = f"{shown_name(crew, lang)} — {labels_for(lang)['doc_cards']}"
+    return crew_deck(title, items, backs, options)
+
+
+def crew_deck(
+    title: str, items: list[dict[str, Any]], backs: list[dict[str, Any]], options: PrintOptions
+) -> dict[str, Any]:
+    """The cards laid out as a crew's deck: the cut margin and gutter, the backs
+    ``options.sheet`` asks for."""
+    lang, paper, size = options.lang, options.paper, options.card_size or "large"
+    grid = card_grid(paper, *CARD_SIZES[size], options.sheet)
     labels = labels_for(lang)
-    title = f"{shown_name(crew, lang)} — {labels['doc_cards']}"
     context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
     context["card_size"] = size
     return context
@@ -447,15 +447,9 @@ def reference_context(*, lang: Lang, paper: str) -> dict[str, Any]:
 
 
 def printouts(crew: Crew, catalog: Catalog, options: PrintOptions) -> list[Printout]:
-    size = check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
+    check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
     return [
-        Printout(
-            "cards",
-            "soh/cards.html",
-            cards_context(
-                crew, catalog, lang=options.lang, paper=options.paper, size=size, options=options
-            ),
-        ),
+        Printout("cards", "soh/cards.html", cards_context(crew, catalog, options)),
         Printout(
             "reference",
             "soh/reference.html",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.core.check_text import check_lines
 from builder.core.i18n import Labels, Lang, Pair, part_name, shown_name
 from builder.core.numbers import percent, percent_columns
-from builder.core.problems import errors_of, verdict
+from builder.core.problems import errors_of
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table
 from builder.systems.soh.models import Armour, Catalog, Character, Vehicle, Weapon
@@ -79,6 +80,23 @@ def _dash(v: object) -> str:
     return "-" if v is None else str(v)
 
 
+PROTECTION = ("col-name", "col-kind", "B", "A", "col-dex", "col-agi")
+"""The columns the armour and the vehicles tables share (:func:`_protection`)."""
+
+
+def _protection(part: Armour | Vehicle, lang: Lang) -> list[str]:
+    """What a suit of armour and a vehicle both list: the name, the kind, the B and A armour
+    and what they change of the wearer's dexterity and agility."""
+    return [
+        part_name(part, lang),
+        _word("kind", part.kind, lang),
+        str(part.b_armour),
+        str(part.a_armour),
+        f"{part.dexterity_mod:+d}",
+        f"{part.agility_mod:+d}",
+    ]
+
+
 def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
     lang = lang_of(lang)
 
@@ -114,26 +132,11 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
         right={4, 6, 7, 8},
     )
     armour = table(
-        heads(
-            "col-armour",
-            "col-name",
-            "col-kind",
-            "B",
-            "A",
-            "col-dex",
-            "col-agi",
-            "col-str",
-            "col-evasion-skill",
-        ),
+        heads("col-armour", *PROTECTION, "col-str", "col-evasion-skill"),
         [
             [
                 a.id,
-                part_name(a, lang),
-                _word("kind", a.kind, lang),
-                str(a.b_armour),
-                str(a.a_armour),
-                f"{a.dexterity_mod:+d}",
-                f"{a.agility_mod:+d}",
+                *_protection(a, lang),
                 _dash(a.strength),
                 skill_name(
                     a.skill or ("powered-suit" if a.kind == "powered-suit" else "evasion"), lang
@@ -144,27 +147,11 @@ def parts_text(catalog: Catalog, lang: Lang | None = None) -> str:
         right={3, 4, 5, 6, 7},
     )
     vehicles = table(
-        heads(
-            "col-vehicle",
-            "col-name",
-            "col-kind",
-            "B",
-            "A",
-            "col-dex",
-            "col-agi",
-            "col-str",
-            "col-size",
-            "col-hull",
-        ),
+        heads("col-vehicle", *PROTECTION, "col-str", "col-size", "col-hull"),
         [
             [
                 v.id,
-                part_name(v, lang),
-                _word("kind", v.kind, lang),
-                str(v.b_armour),
-                str(v.a_armour),
-                f"{v.dexterity_mod:+d}",
-                f"{v.agility_mod:+d}",
+                *_protection(v, lang),
                 str(v.strength),
                 str(v.size),
                 _dash(v.hull) if v.hull is None else _word("hull", v.hull, lang),
@@ -242,19 +229,9 @@ def check_text(report: CrewReport, lang: Lang | None = None) -> str:
             else WORDS.t("list-comma", lang).join(_named(shown.weapons, report.names, lang))
         )
         rows.append([rep.name, gear, weapons or "-", shown.ap, status])
-    summary = WORDS.t(
-        "summary",
-        lang,
-        crew=shown_name(report.crew, lang),
-        verdict=verdict(report.exit_code).text(lang),
-        errors=_count("n-error", len(report.errors), lang),
-        warnings=_count("n-warning", len(report.warnings), lang),
-    )
     heads = [WORDS.t(k, lang) for k in ("col-character", "col-gear", "col-weapons")]
-    lines = [summary, "", table([*heads, "AP", WORDS.t("col-status", lang)], rows, right={3})]
-    if report.warnings:
-        lines += ["", *(WORDS.t("warning", lang, problem=p.show(lang)) for p in report.warnings)]
-    return "\n".join(lines)
+    characters = table([*heads, "AP", WORDS.t("col-status", lang)], rows, right={3})
+    return check_lines(shown_name(report.crew, lang), report, characters, lang)
 
 
 # --- odds --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ values and odds beside the fields (:meth:`side`), the figures of its catalog ent
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
 from pydantic import BaseModel
 from rich.console import Group, RenderableType
@@ -38,7 +38,7 @@ from builder.systems import (
 from builder.tui import keys
 from builder.tui.dialogs.picker_dialog import Choice
 from builder.tui.document import DocView
-from builder.tui.items import find, ui_of, words
+from builder.tui.items import CatalogT, TeamT, ask_name, find, ui_of, words
 from builder.tui.messages import EditRefused
 from builder.tui.screen import DocumentScreen
 from builder.tui.screens.editor_rows import LISTS, Row, element_spec, rows_of
@@ -46,9 +46,6 @@ from builder.tui.screens.items_screen import value_text
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
 from builder.tui.widgets.wrapped import Wrapped
-
-TeamT = TypeVar("TeamT", bound=BaseModel)
-CatalogT = TypeVar("CatalogT")
 
 At = tuple[str | int, ...]
 """Where the item sits in the team: ``("units", 2)`` in a list, ``("ship",)`` on its own."""
@@ -132,8 +129,14 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
 
     def set_field(self, spec: FieldSpec, value: Any) -> None:
         """Set one field of the item (validated as the model would read it)."""
+        self.change_field(spec, lambda _: value)
+
+    def change_field(self, spec: FieldSpec, make: Callable[[Any], Any]) -> None:
+        """Set one field of the item to ``make(its value in the team then)`` (validated as the
+        model would read it)."""
 
         def change(item: Any) -> Any:
+            value = make(getattr(item, spec.name))
             try:
                 return with_field(item, spec, value)
             except ValueError as exc:
@@ -324,20 +327,17 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
     def _set_element(self, spec: FieldSpec, element: int | str | None, value: Any) -> None:
         """Element ``element`` of a list field set to ``value`` (None: appended)."""
 
-        def change(item: Any) -> Any:
-            values = list(getattr(item, spec.name))
+        def changed(now: Any) -> list[Any]:
+            values = list(now)
             if isinstance(element, int) and element < len(values):
                 values[element] = value
             else:
                 if spec.max_items is not None and len(values) >= spec.max_items:
                     raise EditRefused(self._full(spec))
                 values.append(value)
-            try:
-                return with_field(item, spec, values)
-            except ValueError as exc:
-                raise EditRefused(words("refused_value", why=str(exc))) from None
+            return values
 
-        self.change_item(self.label(spec), change)
+        self.change_field(spec, changed)
 
     def _full(self, spec: FieldSpec) -> Pair:
         ui = ui_of(self)
@@ -405,18 +405,15 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         self.app.push_screen(PromptDialog(question, value=str(level)), answered)
 
     def _set_level(self, spec: FieldSpec, key: str, level: int | None) -> None:
-        def change(item: Any) -> Any:
-            levels = dict(getattr(item, spec.name))
+        def changed(now: Any) -> dict[str, int]:
+            levels = dict(now)
             if level is None:
                 levels.pop(key, None)
             else:
                 levels[key] = level
-            try:
-                return with_field(item, spec, levels)
-            except ValueError as exc:
-                raise EditRefused(words("refused_value", why=str(exc))) from None
+            return levels
 
-        self.change_item(self.label(spec), change)
+        self.change_field(spec, changed)
 
     # --- the keys -----------------------------------------------------------------------
 
@@ -536,15 +533,10 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
         self.app.push_screen(dialog, answered)
 
     def action_rename(self) -> None:
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         old = self.item_name
         noun = ui_of(self).noun
 
-        def answered(name: str | None) -> None:
-            if not name or name == old:
-                return
-
+        def answered(name: str) -> None:
             def change(team: TeamT) -> TeamT:
                 taken = [n for n in self.taken_names(team) if n != old]
                 if name.casefold() in {n.casefold() for n in taken}:
@@ -560,8 +552,7 @@ class ItemEditorScreen(DocumentScreen[TeamT, CatalogT], Generic[TeamT, CatalogT]
 
             self.edit(words("edit_rename", old=old, name=name), change, then)
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        ask_name(self, words("rename_item", name=old), old, answered)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -43,23 +43,25 @@ def value_text(screen: Any, spec: FieldSpec, value: Any) -> str:
     return str(value)
 
 
+def list_widgets(head: str, table: str, under: str) -> ComposeResult:
+    """A list screen's widgets: the title bar, the line ``head`` over the table (the team's
+    name), the table of items ``table``, the lines ``under`` it (the problems), the footer."""
+    yield TitleBar()
+    yield Static("", id=head)
+    items: DataTable[Text] = DataTable(id=table, cursor_type="row", zebra_stripes=True)
+    yield items
+    yield Static("", id=under)
+    yield KeyFooter()
+
+
 class ItemsScreen(ItemListScreen[Any, Any]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         keys.RENAME_TEAM,
     ]
 
     def compose(self) -> ComposeResult:
-        yield TitleBar()
-        yield Static("", id="items-team")
-        table: DataTable[Text] = DataTable(id="items", cursor_type="row", zebra_stripes=True)
-        yield table
-        yield Static("", id="items-problems")
-        yield KeyFooter()
+        yield from list_widgets("items-team", "items", "items-problems")
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()

@@ -12,6 +12,7 @@ import pytest
 from builder.cli import main
 from builder.roster.team_file import load_team
 from builder.systems.artifact.printouts import cards_context
+from builder.systems.base import PrintOptions
 from tests.printing.pdf_measure import open_pdf
 
 from .conftest import CATALOG_DIR
@@ -55,7 +56,7 @@ def _cards(tmp_path_factory, force: Path, size: str, lang: str) -> Path:
 def _card_boxes(force: Path, size: str, lang: str) -> list[tuple[float, float, float, float]]:
     """Each card's (x0, top, x1, bottom) in pt on the first page, from the layout."""
     system, team = load_team(force)
-    context = cards_context(team, system.load_catalog(), lang=lang, paper="a4", size=size)
+    context = cards_context(team, system.load_catalog(), PrintOptions(lang=lang, card_size=size))
     w, h = context["item"]["width"], context["item"]["height"]
     return [
         (p["x"] * MM, p["y"] * MM, (p["x"] + w) * MM, (p["y"] + h) * MM)

@@ -23,6 +23,7 @@ from builder.roster.team_file import load_team
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.print_labels import labels_for
 from builder.systems.artifact.printouts import CARD_SIZES, cards_context
+from builder.systems.base import PrintOptions
 from tests.printing.pdf_measure import (
     MM,
     Rendered,
@@ -85,7 +86,7 @@ def _catalog(which: str):
 
 def _context(which: str, lang: str, size: str) -> dict:
     _, force = load_team(FORCES[which])
-    return cards_context(force, _catalog(which), lang=lang, paper="a4", size=size)
+    return cards_context(force, _catalog(which), PrintOptions(lang=lang, card_size=size))
 
 
 @pytest.mark.parametrize(("which", "lang", "size"), CASES)

@@ -118,6 +118,7 @@ def test_huge_tracks_print_a_tally_box_not_boxes(catalog_copy, demo_path):
     """Durability at the catalog's bound (10,000) on a card: a write-in tally box instead of
     10,000 tick boxes (which would take the PDF engine minutes), and the card still fits."""
     from builder.roster.team_file import load_team
+    from builder.systems.base import PrintOptions
     from builder.systems.laminim.card_fit import fits
     from builder.systems.laminim.catalog import load_catalog
     from builder.systems.laminim.print_labels import labels_for
@@ -128,7 +129,7 @@ def test_huge_tracks_print_a_tally_box_not_boxes(catalog_copy, demo_path):
     catalog = load_catalog(catalog_copy)
     team = load_team(demo_path)[1]
     start = time.process_time()
-    context = cards_context(team, catalog, lang="en", paper="a4", card=(63.0, 88.0), size="poker")
+    context = cards_context(team, catalog, PrintOptions(card_size="poker"))
     cards = [p["item"] for page in context["pages"] for p in page["items"]][:-1]
     assert time.process_time() - start < 2.0
     for card in cards:

@@ -101,7 +101,7 @@ def _cards(path: Path, size: str):
 
 def _items(which: str, lang: str, size: str) -> list[dict]:
     system, crew = load_team(CREWS[which])
-    context = cards_context(crew, system.load_catalog(), lang=lang, paper="a4", size=size)
+    context = cards_context(crew, system.load_catalog(), PrintOptions(lang=lang, card_size=size))
     return [placed["item"] for page in context["pages"] for placed in page["items"]]
 
 

@@ -10,13 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, shown_name
-from builder.render.backs import deck_context
-from builder.render.layout import card_grid
 from builder.systems.artifact.derive import all_units
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.print_fit import FACES, card_parts, deck_scale
-from builder.systems.artifact.print_labels import labels_for
-from builder.systems.artifact.printouts import CARD_SIZES, _text, unit_back, unit_card
+from builder.systems.artifact.printouts import CARD_SIZES, _text, force_deck, unit_back, unit_card
 from builder.systems.artifact.rules.play import Fighter, Table
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle_names import side_name as battle_side_name
@@ -39,20 +36,12 @@ def side_name(table: Table, side: int, lang: Lang = "en") -> str:
     return battle_side_name(table.names, table.names_ja, side, lang) or str(side)
 
 
-def cards_context(
-    table: Table,
-    catalog: ArtifactCatalog,
-    lang: Lang,
-    paper: str,
-    size: str,
-    options: PrintOptions | None = None,
-) -> dict[str, Any]:
+def cards_context(table: Table, catalog: ArtifactCatalog, options: PrintOptions) -> dict[str, Any]:
     """Every unit's card of both sides at one scale, marked as the battle stands, laid out as a
-    force's deck is (``printouts.cards_context``: the cut margin and gutter, and the backs
-    ``options.sheet`` asks for)."""
-    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
+    force's deck is (``printouts.force_deck``: the cut margin and gutter, and the backs
+    ``options.sheet`` asks for), the battle's standing on the force line."""
+    lang, size = options.lang, options.card_size or "poker"
     face = FACES[size]
-    grid = card_grid(paper, face.width, face.height, options.sheet)
     units = all_units(catalog)
     members = [(f, f"{f.id} {shown_name(f, lang)}", units[f.stats.id]) for f in table.fighters]
     scale = deck_scale(face, lang, [_text(name, unit, lang) for _, name, unit in members])
@@ -72,19 +61,9 @@ def cards_context(
                 backs.append({**back, "id": str(fighter.id)})  # the deployment ID in its box
     state = "over" if table.over else "round"
     names = " / ".join(side_name(table, s, lang) for s in range(1, len(table.names) + 1))
-    stands = LABELS.t(state, lang, names=names, round=table.round)
-    labels = labels_for(lang)
-    title = f"{stands} — {labels['doc_cards']}"
-    context = deck_context(
-        "artifact", lang, paper, grid, items, backs or None, options, labels, title, empty_page=True
-    )
-    context["force"] = stands
-    context["card_size"] = size
-    return context
+    return force_deck(LABELS.t(state, lang, names=names, round=table.round), items, backs, options)
 
 
 def printouts(table: Table, catalog: ArtifactCatalog, options: PrintOptions) -> list[Printout]:
-    size = options.card_size or next(iter(CARD_SIZES))
-    options = replace(options, card_size=size)
-    context = cards_context(table, catalog, options.lang, options.paper, size, options)
-    return [Printout("cards", "artifact/cards.html", context)]
+    options = replace(options, card_size=options.card_size or next(iter(CARD_SIZES)))
+    return [Printout("cards", "artifact/cards.html", cards_context(table, catalog, options))]

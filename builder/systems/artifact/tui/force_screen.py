@@ -29,7 +29,7 @@ from builder.systems.artifact.tui.odds_panel import OddsChoice, OddsView, comput
 from builder.systems.editing import free_name
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, shown_key, words
+from builder.tui.items import ItemListScreen, ask_name, find, shown_key, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets.key_footer import KeyFooter
 from builder.tui.widgets.title_bar import TitleBar
@@ -49,11 +49,7 @@ def type_label(what: str) -> Pair:
 
 class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
     BINDINGS = [  # noqa: RUF012
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("y", "change_type", "Type"),
         Binding("w", "weapon", "Weapon"),
         Binding("t", "target", "Target"),
@@ -71,8 +67,6 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         super().__init__(doc)
         self.choice = OddsChoice()
         self.view: OddsView | None = None
-        self.marked: list[str] = []
-        """MS picked for compare (space), by name, in the order they were marked."""
 
     @property
     def force(self) -> ForceFile:
@@ -133,11 +127,6 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         self._draw_odds()
 
     def on_resize(self) -> None:
-        self.show()
-
-    def shown(self, before: DocView[ForceFile, ArtifactCatalog]) -> None:
-        """A mark stays with its MS when the MS is renamed (or the rename undone)."""
-        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
         self.show()
 
     def _draw_units(self) -> None:
@@ -295,15 +284,10 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         if self.cursor() >= 0:
             super().action_rename()
             return
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         key = shown_key(self.force.ship, self.lang)
         old, noun = getattr(self.force.ship, key), self.noun
 
-        def answered(name: str | None) -> None:
-            if not name or name == old:
-                return
-
+        def answered(name: str) -> None:
             def rename(force: ForceFile) -> ForceFile:
                 taken = {u.name.casefold() for u in force.units}
                 if key == "name" and name.casefold() in taken:
@@ -312,8 +296,7 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
 
             self.edit(words("edit_rename", old=old, name=name), rename)
 
-        question = self.say(words("rename_item", name=old))
-        self.app.push_screen(PromptDialog(question, value=old), answered)
+        ask_name(self, words("rename_item", name=old), old, answered)
 
     def open_item(self, index: int) -> None:
         from builder.systems.artifact.tui.unit_editor import UnitEditor
@@ -356,14 +339,9 @@ class ForceScreen(ItemListScreen[ForceFile, ArtifactCatalog]):
         if not 0 <= index < len(self.force.units):
             self.notify(t("mark_ship", self.lang), severity="warning")
             return  # the ship is not compared with MS
-        name = self.force.units[index].name
-        if name in self.marked:
-            self.marked.remove(name)
-        elif len(self.marked) >= 4:
+        if not self.toggle_mark(self.force.units[index].name, most=4):
             self.notify(t("compare_need", self.lang), severity="warning")
             return
-        else:
-            self.marked.append(name)
         self._draw_units()
 
     def action_compare(self) -> None:

@@ -10,11 +10,10 @@ from itertools import product
 from typing import Any
 
 from builder.core.i18n import Labels, Lang, shown_name
-from builder.render.layout import check_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.kuroganen.models import KuroganenMap
 from builder.systems.kuroganen.play.view import sides_named
-from builder.systems.kuroganen.printouts import map_context, reference_context
+from builder.systems.kuroganen.printouts import map_context, sheets
 from builder.systems.kuroganen.rules.play import Field
 
 LABELS = Labels.load(__file__, "printing_labels.yaml")
@@ -64,11 +63,4 @@ def record_map_context(field: Field, lang: Lang, paper: str) -> dict[str, Any]:
 
 
 def printouts(field: Field, options: PrintOptions) -> list[Printout]:
-    paper, lang = options.paper, options.lang
-    check_choices(paper, lang)
-    return [
-        Printout(
-            "reference", "kuroganen/reference.html", reference_context(lang=lang, paper=paper)
-        ),
-        Printout("map", "kuroganen/map.html", record_map_context(field, lang, paper)),
-    ]
+    return sheets(options, lambda lang, paper: record_map_context(field, lang, paper))

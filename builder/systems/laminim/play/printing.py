@@ -17,7 +17,6 @@ from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.render.roster import Roster, RosterEntry, RosterTable
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle_names import side_name as battle_side_name
-from builder.systems.laminim.card_fit import CARD_SIZES
 from builder.systems.laminim.legality import ResolvedUnit
 from builder.systems.laminim.models import Catalog
 from builder.systems.laminim.play.odds import against, odds_of
@@ -90,30 +89,13 @@ def side_team(table: Table, side: int) -> Team:
     )
 
 
-def cards_context(
-    table: Table,
-    catalog: Catalog,
-    lang: Lang,
-    paper: str,
-    size: str,
-    options: PrintOptions | None = None,
-) -> dict[str, Any]:
+def cards_context(table: Table, catalog: Catalog, options: PrintOptions) -> dict[str, Any]:
     """The cards ``laminim cards`` prints for each side's team (``printouts.cards_context``: the
     same cards, team line and rules reference card, the same cut margin and the backs
     ``options.sheet`` asks for), each unit's card then marked with its state. Each side starts
     on a sheet of its own, its cards at its own deck's type sizes."""
-    decks = [
-        team_cards(
-            side_team(table, side),
-            catalog,
-            lang=lang,
-            paper=paper,
-            card=CARD_SIZES[size],
-            size=size,
-            options=options,
-        )
-        for side in table.sides()
-    ]
+    lang = options.lang
+    decks = [team_cards(side_team(table, side), catalog, options) for side in table.sides()]
     labels = labels_for(lang)
     for deck in decks:  # each side's cards at its own deck's type sizes (the template reads them)
         for page in deck["pages"]:
@@ -249,13 +231,7 @@ def printouts(
 
     size = options.card_size or "poker"
     options = replace(options, card_size=size)
-    out = [
-        Printout(
-            "cards",
-            "laminim/cards.html",
-            cards_context(table, catalog, options.lang, options.paper, size, options),
-        )
-    ]
+    out = [Printout("cards", "laminim/cards.html", cards_context(table, catalog, options))]
     game = "ラミニム" if options.lang == "ja" else "LAMINIM"
 
     def sheet() -> dict[str, Any]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from builder.core.i18n import Labels, Lang
-from builder.render.backs import deck_context
-from builder.render.layout import card_grid, check_choices
+from builder.core.i18n import Labels
+from builder.render.layout import check_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle_names import side_name
 from builder.systems.soh.derive import derive_all
@@ -22,8 +21,8 @@ from builder.systems.soh.printouts import (
     WOUND_BOXES,
     character_back,
     character_cards,
+    crew_deck,
     deck_scale,
-    labels_for,
 )
 from builder.systems.soh.rules.play import Fighter, Table
 
@@ -62,19 +61,11 @@ def mark(cards: list[dict[str, Any]], fighter: Fighter) -> None:
             w["ammo_now"] = left
 
 
-def cards_context(
-    table: Table,
-    catalog: Catalog,
-    lang: Lang,
-    paper: str,
-    size: str,
-    options: PrintOptions | None = None,
-) -> dict[str, Any]:
+def cards_context(table: Table, catalog: Catalog, options: PrintOptions) -> dict[str, Any]:
     """Every character's card of both sides at one scale, marked as the fight stands, laid out
-    as a crew's deck is (``printouts.cards_context``: the cut margin and gutter, and the backs
+    as a crew's deck is (``printouts.crew_deck``: the cut margin and gutter, and the backs
     ``options.sheet`` asks for, each with the character's ID in its box)."""
-    options = options or PrintOptions(paper=paper, lang=lang, card_size=size)
-    grid = card_grid(paper, *CARD_SIZES[size], options.sheet)
+    lang, size = options.lang, options.card_size or "large"
     sides = side_crews(table)
     everyone = [c for crew, _ in sides for c in crew.characters]
     whole = Crew.model_construct(
@@ -99,15 +90,10 @@ def cards_context(
     state = "over" if table.over else "round"
     ja = names_ja(table)
     names = " / ".join(side_name(table.names, ja, s, lang) for s in range(1, len(table.names) + 1))
-    title = LABELS.t(state, lang, names=names, round=table.round)
-    labels = labels_for(lang)
-    context = deck_context("soh", lang, paper, grid, items, backs or None, options, labels, title)
-    context["card_size"] = size
-    return context
+    return crew_deck(LABELS.t(state, lang, names=names, round=table.round), items, backs, options)
 
 
 def printouts(table: Table, catalog: Catalog, options: PrintOptions) -> list[Printout]:
     size = check_choices(options.paper, options.lang, options.card_size, CARD_SIZES)
     options = replace(options, card_size=size)
-    context = cards_context(table, catalog, options.lang, options.paper, size, options)
-    return [Printout("cards", "soh/cards.html", context)]
+    return [Printout("cards", "soh/cards.html", cards_context(table, catalog, options))]

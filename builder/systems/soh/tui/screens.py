@@ -51,7 +51,7 @@ from builder.tui.columns import (
 )
 from builder.tui.dialogs.picker_dialog import Choice
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, follow_renames, ui_of
+from builder.tui.items import ItemListScreen, ui_of
 from builder.tui.screen import DocumentScreen
 from builder.tui.screens.compare_screen import RowsCompareScreen
 from builder.tui.screens.item_editor import At, ItemEditorScreen
@@ -135,11 +135,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
     """The crew: each character's derived values, and the AP planner against the opponent."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("o", "odds", "Odds"),
         Binding("t", "opponent", "Opponent"),
         Binding("g", "objective", "Objective"),
@@ -150,7 +146,6 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
 
     def __init__(self, doc: DocView[Crew, Catalog], state: SohState) -> None:
         super().__init__(doc, state)
-        self.marked: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -167,12 +162,6 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
 
     def on_mount(self) -> None:
         self.query_one("#crew-table", DataTable).focus()
-
-    def shown(self, before: DocView[Crew, Catalog]) -> None:
-        """A mark stays with its character when the character is renamed."""
-        marks = follow_renames(sorted(self.marked), before.team.characters, self.crew.characters)
-        self.marked = set(marks)
-        self.show()
 
     def cursor(self) -> int:
         table = self.query_one("#crew-table", DataTable)
@@ -203,7 +192,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
         row = table.cursor_row
         table.clear(columns=True)
         present = {c.name for c in self.crew.characters}
-        self.marked &= present
+        self.marked = [m for m in self.marked if m in present]
         rows = [
             [
                 ("● " if d.name in self.marked else "") + _name(d.character, lang),
@@ -306,7 +295,7 @@ class CrewScreen(ItemListScreen[Crew, Catalog], SohScreen):
 
     def action_mark(self) -> None:
         name = self.crew.characters[self.cursor()].name
-        self.marked ^= {name}
+        self.toggle_mark(name)
         self.show()
 
     def action_compare(self) -> None:

@@ -223,11 +223,12 @@ def test_the_text_fits_80_columns_in_both_languages(cli, record):
 def test_cards_of_a_record_strike_hp_lost_p_spent_and_ms_aboard(cli, record):
     from builder.play.session import Session
     from builder.systems.artifact.play.printing import cards_context
+    from builder.systems.base import PrintOptions
 
     landing = "- {do: end}\n- {do: land, unit: 8, distance: 1}\n"
     assert play(cli, record, ACTIONS + landing).code == 0
     session = Session.open(record)
-    context = cards_context(session.state, session.catalog, "en", "a4", "poker")
+    context = cards_context(session.state, session.catalog, PrintOptions(card_size="poker"))
     cards = [placed["item"] for page in context["pages"] for placed in page["items"]]
     marks: dict[str, list[int]] = {}  # a unit's cards in order: a continuation card's tracks
     for c in cards:  # follow its first card's (a ship's aboard may head its second card)

@@ -142,8 +142,8 @@ def test_each_side_gets_the_deck_its_team_file_prints():
     the same cards, team line and rules reference, each side on sheets of its own; a fresh
     record differs only by the deployment IDs written in."""
     from builder.roster.team_file import read_team
+    from builder.systems.base import PrintOptions
     from builder.systems.battle import Side
-    from builder.systems.laminim.card_fit import CARD_SIZES
     from builder.systems.laminim.play.battle import LaminimBattle
     from builder.systems.laminim.play.printing import cards_context
     from builder.systems.laminim.printouts import cards_context as team_cards
@@ -155,13 +155,8 @@ def test_each_side_gets_the_deck_its_team_file_prints():
         read_team(ROOT / "examples" / "laminim" / "rivals.yaml")[1].team,
     ]
     table = LaminimBattle().start([Side(t, t.name) for t in teams], catalog)
-    record = cards_context(table, catalog, "en", "a4", "poker")
-    pages = [
-        team_cards(t, catalog, lang="en", paper="a4", card=CARD_SIZES["poker"], size="poker")[
-            "pages"
-        ]
-        for t in teams
-    ]
+    record = cards_context(table, catalog, PrintOptions(card_size="poker"))
+    pages = [team_cards(t, catalog, PrintOptions(card_size="poker"))["pages"] for t in teams]
     assert len(record["pages"]) == sum(len(p) for p in pages)
     ids, unit = iter(range(1, 7)), ""
     for got, want in zip(record["pages"], [p for side in pages for p in side], strict=True):

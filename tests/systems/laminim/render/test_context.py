@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from builder.systems.base import PrintOptions
 from builder.systems.laminim.card_context import box_rows, hit_table, unit_card
 from builder.systems.laminim.legality import resolve_unit
 from builder.systems.laminim.print_labels import LABELS, labels_for
@@ -90,9 +91,7 @@ def test_every_label_has_both_languages():
 
 
 def test_cards_context_is_plain_data(demo_team, catalog):
-    context = cards_context(
-        demo_team, catalog, lang="en", paper="letter", card=(63, 88), size="poker"
-    )
+    context = cards_context(demo_team, catalog, PrintOptions(paper="letter", card_size="poker"))
 
     def plain(value):
         if isinstance(value, dict):
@@ -109,9 +108,7 @@ def test_reference_card_prints_what_each_normal_weapon_stops_of_a_salvo(demo_tea
     """docs/rules.md §1.4: each normal weapon's average of 5 missiles shot down at +2."""
     from builder.systems.laminim.printouts import cards_context
 
-    context = cards_context(
-        demo_team, catalog, lang="en", paper="a4", card=(63.0, 88.0), size="poker"
-    )
+    context = cards_context(demo_team, catalog, PrintOptions(card_size="poker"))
     reference = next(
         p["item"] for page in context["pages"] for p in page["items"] if p["item"].get("reference")
     )

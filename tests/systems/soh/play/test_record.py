@@ -261,10 +261,13 @@ def test_out_of_play_at_the_track_end(cli, record):
     state = shown(cli, record)
     assert units(state)[4]["ap"] == 0 and 4 not in state["to_declare"]
     from builder.play.session import Session
+    from builder.systems.base import PrintOptions
     from builder.systems.soh.play.printing import cards_context
 
     session = Session.open(record)
-    context = cards_context(session.state, session.catalog, "ja", "a4", "poker")
+    context = cards_context(
+        session.state, session.catalog, PrintOptions(lang="ja", card_size="poker")
+    )
     cards = {
         "".join(p["item"]["name"]).strip(): p["item"]
         for pg in context["pages"]
@@ -363,11 +366,12 @@ def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, r
 
 def test_cards_of_a_record_strike_the_wounds_and_the_rounds_spent(cli, record):
     from builder.play.session import Session
+    from builder.systems.base import PrintOptions
     from builder.systems.soh.play.printing import cards_context
 
     assert play(cli, record, EXCHANGE).code == 0
     session = Session.open(record)
-    context = cards_context(session.state, session.catalog, "en", "a4", "poker")
+    context = cards_context(session.state, session.catalog, PrintOptions(card_size="poker"))
     cards = [placed["item"] for page in context["pages"] for placed in page["items"]]
     by_name = {"".join(c["name"]).strip(): c for c in cards if not c["continued"]}
     assert by_name["3 Mei"]["wounds_struck"] == 1 and by_name["6 Kit"]["wounds_struck"] == 2

@@ -27,9 +27,8 @@ from builder.systems.laminim.tui.labels import SOURCE_TEAM, t
 from builder.tui import keys
 from builder.tui.columns import name_lines
 from builder.tui.document import DocView
-from builder.tui.items import ItemListScreen, find, follow_renames, words
-from builder.tui.widgets.key_footer import KeyFooter
-from builder.tui.widgets.title_bar import TitleBar
+from builder.tui.items import ItemListScreen, find, words
+from builder.tui.screens.items_screen import list_widgets
 from builder.tui.widgets.wrapped import Wrapped
 
 MOVE = Binding.Group("Move")
@@ -41,11 +40,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
     first refresh, its imports slowed the rest of the first screen by a third of a second."""
 
     BINDINGS = [  # noqa: RUF012
-        keys.EDIT,
-        keys.ADD,
-        keys.DUPLICATE,
-        keys.RENAME,
-        keys.REMOVE,
+        *keys.ITEM_ACTS,
         Binding("shift+up,K", "move(-1)", "Move up", key_display="⇧↑", group=MOVE),
         Binding("shift+down,J", "move(1)", "Move down", key_display="⇧↓", group=MOVE),
         Binding("space", "mark", "Mark", key_display="␣"),
@@ -57,16 +52,9 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
 
     def __init__(self, doc: DocView[Team, Catalog], state: LaminimState) -> None:
         super().__init__(doc, state)
-        self.marked: list[str] = []
-        """Names of the units marked for compare (marks belong to units, not to rows)."""
 
     def compose(self) -> ComposeResult:
-        yield TitleBar()
-        yield Static("", id="team-name")
-        table: DataTable[Text] = DataTable(id="units", cursor_type="row", zebra_stripes=True)
-        yield table
-        yield Static("", id="team-legality")
-        yield KeyFooter()
+        yield from list_widgets("team-name", "units", "team-legality")
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
@@ -86,11 +74,6 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
         numbers.warm_up(units, threat, catalog, lambda: worker.is_cancelled)
 
     def on_resize(self) -> None:
-        self.show()
-
-    def shown(self, before: DocView[Team, Catalog]) -> None:
-        """A mark stays with its unit when the unit is renamed (or the rename undone)."""
-        self.marked = follow_renames(self.marked, before.team.units, self.team.units)
         self.show()
 
     def cursor(self) -> int:
@@ -258,12 +241,7 @@ class TeamScreen(ItemListScreen[Team, Catalog], LaminimScreen):
     def action_mark(self) -> None:
         if not self.team.units:
             return
-        name = self.team.units[self.cursor()].name
-        if name in self.marked:
-            self.marked.remove(name)
-        elif len(self.marked) < 4:
-            self.marked.append(name)
-        else:
+        if not self.toggle_mark(self.team.units[self.cursor()].name, most=4):
             self.notify(t("mark_max", self.lang), severity="warning")
         self.show()
 

@@ -34,7 +34,7 @@ from builder.systems.laminim.tui.widgets.payload_meter import PayloadMeter
 from builder.systems.laminim.tui.widgets.silhouette_table import SilhouetteTable
 from builder.tui import keys
 from builder.tui.document import DocView
-from builder.tui.items import find, shown_key, ui_of, words
+from builder.tui.items import ask_name, find, shown_key, ui_of, words
 from builder.tui.messages import EditRefused
 from builder.tui.widgets import steady
 from builder.tui.widgets.key_footer import KeyFooter
@@ -413,16 +413,11 @@ class UnitEditorScreen(LaminimScreen):
             self.query_one("#threat", Select).value = threat_id
 
     def action_rename(self) -> None:
-        from builder.tui.dialogs.prompt_dialog import PromptDialog
-
         old, index, noun = self.unit_name, self.index, ui_of(self).noun
         key = shown_key(self.unit, self.lang)  # under ja, a unit's Japanese name if it has one
         shown = getattr(self.unit, key)
 
-        def answered(name: str | None) -> None:
-            if not name or name == shown:
-                return
-
+        def answered(name: str) -> None:
             def rename(team: Team) -> Team:
                 units = list(team.units)
                 at = find(units, index, old, noun)
@@ -439,8 +434,7 @@ class UnitEditorScreen(LaminimScreen):
 
             self.edit(words("edit_rename", old=shown, name=name), rename, then)
 
-        question = self.say(words("rename_item", name=shown))
-        self.app.push_screen(PromptDialog(question, value=shown), answered)
+        ask_name(self, words("rename_item", name=shown), shown, answered)
 
     def action_compare(self) -> None:
         team = self.team
