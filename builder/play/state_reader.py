@@ -18,6 +18,13 @@ At = tuple[str | int, ...]
 """A place in the record (``("units", 2, "hp")``)."""
 
 
+def record_number(value: float | None) -> float | int | None:
+    """A number (a distance, a level) as the record shows it: 3 for 3.0, 3.5 as it is."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value
+
+
 class StateReader:
     """A record's state values, typed; every problem kept (``problems``)."""
 
@@ -91,4 +98,4 @@ class StateReader:
             yield at, entry, uid, side, name
 
 
-__all__ = ["At", "StateReader"]
+__all__ = ["At", "StateReader", "record_number"]
