@@ -192,12 +192,10 @@ def _act_declare(read: Reader, dice: Dice) -> Applied[Table]:
     read.refuse_if_any()
     assert by is not None and weapon is not None and target is not None
     table = declare(read.table, by, weapon, target, ap, bonus, targets)
-    f = table.fighter(by)
-    assert f is not None
     said = MESSAGES(
         "declared",
         by=label(table, by),
-        weapon=_weapon_words(read.catalog, f.sheet.arms[weapon].id),
+        weapon=_weapon_words(read.catalog, _arm_id(table, by, weapon)),
         target=label(table, target),
         ap=ap,
     )
@@ -215,15 +213,20 @@ def _act_attack(read: Reader, dice: Dice) -> Applied[Table]:
     )
     log: dict[str, Any] = {}
     if from_declared:  # the declared attack: the log says which it was
-        f = read.table.fighter(by)
-        assert f is not None
-        log = {"by": by, "weapon": f.sheet.arms[weapon].id, "target": target, "ap": ap}
+        log = {"by": by, "weapon": _arm_id(read.table, by, weapon), "target": target, "ap": ap}
         log |= {
             k: v
             for k, v in (("bonus", bonus), ("targets", targets))
             if v != (0 if k == "bonus" else 1)
         }
     return Applied(table, log, _attacked(read.catalog, read.table, table, report))
+
+
+def _arm_id(table: Table, unit: int, weapon: int) -> str:
+    """The id of the weapon at place ``weapon`` (0 …) of character ``unit``."""
+    f = table.fighter(unit)
+    assert f is not None
+    return f.sheet.arms[weapon].id
 
 
 def _weapon_words(catalog: Catalog, weapon_id: str) -> tuple[str, str]:
@@ -335,7 +338,7 @@ def _act_reload(read: Reader, dice: Dice) -> Applied[Table]:
     said = MESSAGES(
         "reloaded",
         unit=label(table, unit),
-        weapon=_weapon_words(read.catalog, f.sheet.arms[weapon].id),
+        weapon=_weapon_words(read.catalog, _arm_id(table, unit, weapon)),
         ammo=f.ammo[weapon],
         paid=paid,
         left=f.ap_left,
