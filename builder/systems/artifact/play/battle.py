@@ -21,14 +21,15 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle, Viewing
+from builder.play.acting import ActingBattle, threat_choices
 from builder.play.reader import ActionReader, fold, unit_label
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
+from builder.systems.artifact.play import state_data
 from builder.systems.artifact.rules.play import (
     MAX_NEAR,
     AttackReport,
@@ -80,7 +81,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "end": (),
     "end-round": (),
 }
-ACTIONS = tuple(KEYS)
 
 
 def weapon_words(weapon: Weapon) -> tuple[str, str]:
@@ -369,10 +369,10 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: ArtifactCatalog) -> Messag
     return MESSAGES(exc.key, **params)
 
 
-class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
+class ArtifactBattle(ActingBattle[Table, ArtifactCatalog]):
     """The battle record's rules for Gundam Artifact (docs/rules.md D22)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
         ("i", "initiative dice: ", ("initiative", "先攻決め")),
         ("m", "move unit: ", ("move", "移動")),
@@ -406,25 +406,8 @@ class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
         forces = [s.team for s in sides]
         return Table.begin(fighters, [f.name for f in forces], names_ja_of(forces))
 
-    def state_data(self, state: Table) -> dict[str, Any]:
-        from builder.systems.artifact.play.state_data import state_data
-
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: ArtifactCatalog) -> Table:
-        from builder.systems.artifact.play.state_data import read_state
-
-        return read_state(dict(data), catalog)
-
-    def over(self, state: Table) -> bool:
-        return state.over
-
     def threat_choices(self, state: Table, catalog: ArtifactCatalog) -> tuple[str, ...]:
-        """The play screen's ``t``: the catalog's other threats, then each unit of the record
-        (the units' IDs, as ``--threat`` takes them)."""
-        default = catalog.info.default_threat
-        ids = [t.id for t in catalog.threats if t.id != default]
-        return (*ids, *(str(f.id) for f in state.fighters))
+        return threat_choices([t.id for t in catalog.threats], catalog.info.default_threat, state)
 
     def refusal(self, exc: PlayRefusal, state: Table, catalog: ArtifactCatalog) -> Message:
         return _refusal(exc, state, catalog)

@@ -84,7 +84,8 @@ class _Reader(StateReader):
         return (value[0], value[1])
 
 
-def read_state(data: dict[str, Any]) -> Field:
+def read_state(data: dict[str, Any], catalog: Any) -> Field:
+    """The field the record's state gives (``catalog``: a map game has none)."""
     r = _Reader()
     r.keys(data, STATE_KEYS, ())
     round_no = r.whole(data, "round", (), 1)

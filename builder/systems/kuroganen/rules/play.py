@@ -90,6 +90,11 @@ class Field:
     names_ja: tuple[str | None, ...] = ()
     """Each side's Japanese name (None: none; (): no side has one)."""
 
+    @property
+    def over(self) -> bool:
+        """The elevation rules end no game: the players stop."""
+        return False
+
     def restarted(self) -> Field:
         movers = tuple(m.restarted() for m in self.movers)
         return Field(self.levels, movers, self.names, names_ja=self.names_ja)

@@ -22,17 +22,18 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from builder.core.i18n import part_name
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle, Viewing
+from builder.play.acting import ActingBattle
 from builder.play.reader import ActionReader, At, fold
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import side_names
 from builder.systems.soh.models import Catalog
+from builder.systems.soh.play import state_data
 from builder.systems.soh.play.sheets import names_ja
 from builder.systems.soh.rules.play import (
     MAX_BONUS,
@@ -72,7 +73,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {  # declare's and attack's: read with th
     "end": (),
     "end-round": (),
 }
-ACTIONS = tuple(KEYS)
 
 
 def label(table: Table, unit: int) -> tuple[str, str]:
@@ -399,10 +399,10 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     return MESSAGES(exc.key, **params)
 
 
-class SohBattle(ActingBattle[Table, Catalog], Viewing):
+class SohBattle(ActingBattle[Table, Catalog]):
     """The battle record's rules for Space Opera Heroes (docs/rules.md D23)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
         ("v", "evade unit: ", ("evade", "回避")),
         ("f", "attack by: ", ("attack", "攻撃")),
@@ -419,19 +419,6 @@ class SohBattle(ActingBattle[Table, Catalog], Viewing):
         from builder.systems.soh.play.sheets import table_of
 
         return table_of(sides, catalog)
-
-    def state_data(self, state: Table) -> dict[str, Any]:
-        from builder.systems.soh.play.state_data import state_data
-
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: Catalog) -> Table:
-        from builder.systems.soh.play.state_data import read_state
-
-        return read_state(dict(data), catalog)
-
-    def over(self, state: Table) -> bool:
-        return state.over
 
     def refusal(self, exc: PlayRefusal, state: Table, catalog: Catalog) -> Message:
         return _refusal(exc, state, catalog)
