@@ -22,8 +22,9 @@ from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from builder.core.i18n import Lang
-from builder.core.messages import Message
-from builder.play.reader import ActionReader, PlayTable
+from builder.core.messages import Message, Messages
+from builder.core.problems import InputError, Problem, closest
+from builder.play.reader import ActionReader, PlayTable, roll_call
 from builder.systems import Applied, Dice, Output, Refused, ShowOptions
 
 Act = Callable[[Any, Dice], Applied[Any]]
@@ -131,4 +132,21 @@ def threat_choices(
     return (*(t for t in threats if t != default), *(str(f.id) for f in table.fighters))
 
 
-__all__ = ["Act", "ActingBattle", "threat_choices"]
+def unknown_threat(
+    messages: Messages, text: str, threats: list[str], table: PlayTable
+) -> InputError:
+    """``--threat`` naming neither a catalog threat (``threats``, their ids) nor a unit: the
+    closest name hinted, the threats and the units listed, in the game's words
+    (``odds-unknown-threat``, ``did-you-mean``)."""
+    hint = closest(text, [*threats, *(str(f.id) for f in table.fighters)])
+    said = messages(
+        "odds-unknown-threat",
+        threat=text,
+        hint=messages("did-you-mean", word=hint) if hint else "",
+        threats=", ".join(threats) or "—",
+        units=roll_call(table),
+    )
+    return InputError([Problem("--threat", None, None, "", said)])
+
+
+__all__ = ["Act", "ActingBattle", "threat_choices", "unknown_threat"]

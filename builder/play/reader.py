@@ -68,6 +68,15 @@ def unit_label(table: PlayTable, unit: int) -> Pair:
     return (f"{unit} {found.name}", f"{unit} {shown_name(found, 'ja')}")
 
 
+def roll_call(table: PlayTable) -> Pair:
+    """Every unit's ID and name, in each language (its Japanese name where it has one)."""
+    fighters = table.fighters
+    return (
+        ", ".join(f"{f.id} {f.name}" for f in fighters),
+        "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in fighters),
+    )
+
+
 class ActionReader(Generic[TableT, CatalogT]):
     """One action's values, typed; every problem kept (``problems``) to be refused at once."""
 
@@ -116,12 +125,7 @@ class ActionReader(Generic[TableT, CatalogT]):
             self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
 
     def roll_call(self) -> Pair:
-        """Every unit's ID and name, in each language (its Japanese name where it has one)."""
-        fighters = self.table.fighters
-        return (
-            ", ".join(f"{f.id} {f.name}" for f in fighters),
-            "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in fighters),
-        )
+        return roll_call(self.table)
 
     def unit(self, key: str, value: Any = ..., at: At | None = None) -> int | None:
         """A unit named by ID or name (case and width ignored) -> its ID; ``value`` and ``at``
@@ -194,4 +198,4 @@ class ActionReader(Generic[TableT, CatalogT]):
             raise Refused(self.problems)
 
 
-__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold", "unit_label"]
+__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold", "roll_call", "unit_label"]

@@ -20,9 +20,10 @@ from typing import Any
 from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.messages import Messages
 from builder.core.names import fold
-from builder.core.problems import InputError, Problem, closest
+from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
+from builder.play.acting import unknown_threat
 from builder.systems.artifact.derive import all_units, find_weapon, threat_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules import (
@@ -82,19 +83,7 @@ def against(table: Table, catalog: ArtifactCatalog, ref: str | None, bonus: int 
         None,
     )
     if found is None:
-        choices = [t.id for t in catalog.threats] + [str(f.id) for f in table.fighters]
-        hint = closest(text, choices)
-        said = MESSAGES(
-            "odds-unknown-threat",
-            threat=text,
-            hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-            threats=", ".join(t.id for t in catalog.threats),
-            units=(
-                ", ".join(f"{f.id} {f.name}" for f in table.fighters),
-                "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in table.fighters),
-            ),
-        )
-        raise InputError([Problem("--threat", None, None, "", said)])
+        raise unknown_threat(MESSAGES, text, [t.id for t in catalog.threats], table)
     return Against(found.id, (found.name, found.name_ja), threat=threat_stats(found, catalog))
 
 

@@ -270,3 +270,14 @@ def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, r
         head, body = session.battle.screen(session.state, session.catalog, ShowOptions(), lang)
         assert head.startswith(words) and "Hi-nu" in body
         assert max(columns(line) for line in (head + "\n" + body).splitlines()) <= 80
+
+
+def test_an_unknown_threat_is_refused_with_the_closest_name_the_threats_and_the_units(cli, record):
+    result = cli("play", record.name, "--threat", "hi-nu-fin-funnel")
+    assert result.code == 2
+    assert "--threat: no threat or unit 'hi-nu-fin-funnel' (did you mean 'hi-nu-fin-funnels'?)" in (
+        result.err
+    )
+    assert "threats: hi-nu-fin-funnels, " in result.err and "units: 1 Rewloola, 2 " in result.err
+    ja = cli("play", record.name, "--threat", "hi-nu-fin-funnel", "--lang", "ja")
+    assert ja.code == 2 and "機体：1 レウルーラ、2 ナイチンゲール" in ja.err
