@@ -26,7 +26,7 @@ from typing import Any
 
 from builder.core.messages import Message, Messages
 from builder.play.acting import ActingBattle, threat_choices
-from builder.play.reader import ActionReader, fold, unit_label
+from builder.play.reader import ActionReader, unit_label
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
 from builder.systems.artifact.play import state_data
@@ -96,29 +96,17 @@ class Reader(ActionReader[Table, ArtifactCatalog]):
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> Weapon | None:
         """A weapon of the unit by its place in ARMS (1 …), its id or its name."""
-        value = self.action.get(key)
-        if value is None or unit_id is None:
+        fighter = self.owner(unit_id, key)
+        if fighter is None:
             return None
-        fighter = self.table.fighter(unit_id)
-        assert fighter is not None
-        named = in_both(fighter.name, fighter.name_ja)
-        unit = all_units(self.catalog)[fighter.stats.id]
+        weapons = all_units(self.catalog)[fighter.stats.id].weapons
         arms = (
-            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons)),
-            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(unit.weapons)),
+            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(weapons)),
+            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(weapons)),
         )
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 1 <= value <= len(unit.weapons):
-                self.bad((key,), "weapon-place", unit=named, got=value, weapons=arms)
-                return None
-            return unit.weapons[value - 1]
-        if isinstance(value, str):
-            wanted = fold(value)
-            for w in unit.weapons:
-                if wanted in {fold(w.id), fold(w.name), fold(w.name_ja)}:
-                    return w
-        self.bad((key,), "no-such-weapon", unit=named, weapon=value, weapons=arms)
-        return None
+        names = [(w.id, w.name, w.name_ja) for w in weapons]
+        place = self.place(key, names, in_both(fighter.name, fighter.name_ja), arms)
+        return None if place is None else weapons[place]
 
     def modifier(self, key: str) -> int:
         value = self.action.get(key, 0)

@@ -108,12 +108,9 @@ class Reader(ActionReader[Table, Catalog]):
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> int | None:
         """A weapon of the character by its place (1 …), its id or its name -> its place (0 …)."""
-        value = self.action.get(key)
-        if value is None or unit_id is None:
+        fighter = self.owner(unit_id, key)
+        if fighter is None:
             return None
-        fighter = self.table.fighter(unit_id)
-        assert fighter is not None
-        unit = (fighter.name, fighter.name_in("ja"))
         arms = fighter.sheet.arms
         listed = (  # the ids, and the Japanese names (typed as well) under Japanese
             ", ".join(f"{i + 1} {a.id}" for i, a in enumerate(arms)) or "—",
@@ -123,20 +120,8 @@ class Reader(ActionReader[Table, Catalog]):
             )
             or "—",
         )
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 1 <= value <= len(arms):
-                self.bad((key,), "weapon-place", unit=unit, got=value, weapons=listed)
-                return None
-            return value - 1
-        if isinstance(value, str):
-            wanted = fold(value)
-            for i, a in enumerate(arms):
-                part = self.catalog.weapon(a.id)
-                names = {fold(a.id)} | ({fold(part.name), fold(part.name_ja)} if part else set())
-                if wanted in names:
-                    return i
-        self.bad((key,), "no-such-weapon", unit=unit, weapon=value, weapons=listed)
-        return None
+        names = [(a.id, *_weapon_words(self.catalog, a.id)) for a in arms]
+        return self.place(key, names, (fighter.name, fighter.name_in("ja")), listed)
 
     def count(self, key: str, default: int, low: int, high: int, what: str) -> int:
         """A whole number from ``low`` to ``high`` (``default`` when left out)."""
