@@ -65,19 +65,10 @@ DECLARED_KEYS = ("by", "weapon", "target", "ap", "bonus", "targets")
 
 
 def unit_data(f: Fighter) -> dict[str, Any]:
-    return {
-        "id": f.id,
-        "side": f.side,
-        "name": f.name,
-        "wounds": f.wounds,
-        "ap": f.ap,
-        "evasion": f.evasion,
-        "evasion_roll": f.evasion_roll,
-        "spent": f.spent,
-        "moved": f.moved,
-        "ammo": list(f.ammo),
-        "fired": list(f.fired),
-    }
+    """A character's entry in the record: its value of each of ``UNIT_KEYS`` (the keys
+    ``read_state`` takes), a tuple (ammo, fired) as a list."""
+    values = {key: getattr(f, key) for key in UNIT_KEYS}
+    return {key: list(v) if isinstance(v, tuple) else v for key, v in values.items()}
 
 
 def state_data(table: Table) -> dict[str, Any]:
