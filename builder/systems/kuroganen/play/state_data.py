@@ -89,10 +89,7 @@ def read_state(data: dict[str, Any], catalog: Any) -> Field:
     r = _Reader()
     r.keys(data, STATE_KEYS, ())
     round_no = r.whole(data, "round", (), 1)
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        r.bad(("names",), "state-names")
-        names = []
+    names = r.names(data)
     rows = data.get("map")
     shape = map_shape_problems(rows)
     r.problems += shape

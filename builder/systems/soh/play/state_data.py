@@ -199,10 +199,7 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
         r.bad(("over",), "state-yes-no", field="over")
         over = False
     winner = r.whole(data, "winner", (), 1, none=True) if "winner" in data else None
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        r.bad(("names",), "state-names")
-        names = []
+    names = r.names(data)
     raw_units = data.get("units")
     if not isinstance(raw_units, list):
         r.bad(("units",), "state-units")
@@ -214,21 +211,17 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
         for i, (u, base) in enumerate(zip(raw_units, bases, strict=False))
     ]
     declared = None
-    raw = data.get("declared")
+    raw = r.mapping(data, "declared", DECLARED_KEYS)
     if raw is not None:
-        if not isinstance(raw, dict):
-            r.bad(("declared",), "state-mapping")
-        else:
-            at = ("declared",)
-            r.keys(raw, DECLARED_KEYS, at)
-            declared = Declared(
-                r.whole(raw, "by", at, 1),
-                r.whole(raw, "weapon", at, 1) - 1,
-                r.whole(raw, "target", at, 1),
-                r.whole(raw, "ap", at, 1),
-                r.whole(raw, "bonus", at, None),
-                r.whole(raw, "targets", at, 1),
-            )
+        at = ("declared",)
+        declared = Declared(
+            r.whole(raw, "by", at, 1),
+            r.whole(raw, "weapon", at, 1) - 1,
+            r.whole(raw, "target", at, 1),
+            r.whole(raw, "ap", at, 1),
+            r.whole(raw, "bonus", at, None),
+            r.whole(raw, "targets", at, 1),
+        )
     acted, waiting = r.ids(data, "acted"), r.ids(data, "waiting")
     if r.problems:
         raise Refused(r.problems)
