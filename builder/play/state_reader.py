@@ -2,8 +2,8 @@
 <builder.systems.battle.Battle.read_state>`, docs/design.md "Battle records and actions").
 
 A game's state reader subclasses :class:`StateReader`, names its message table (which words
-``state-missing-key``, ``state-whole``, ``state-yes-no``, ``state-unknown-key``, ``state-names``
-and ``state-mapping``) and adds
+``state-missing-key``, ``state-whole``, ``state-yes-no``, ``state-unknown-key``, ``state-names``,
+``state-ids`` and ``state-mapping``) and adds
 the readers of its own values (a cell, a list of IDs). Each reader keeps its problem, at its
 path from the record's top, and goes on: the game refuses the state with every problem at once.
 """
@@ -74,6 +74,17 @@ class StateReader:
             self.bad(("names",), "state-names")
             return []
         return names
+
+    def ids(self, data: dict[str, Any], key: str) -> tuple[int, ...]:
+        """``data[key]``, a list of unit IDs (missing: none); a problem and none when it is
+        not one."""
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in value
+        ):
+            self.bad((key,), "state-ids", field=key)
+            return ()
+        return tuple(value)
 
     def mapping(
         self, data: dict[str, Any], key: str, allowed: tuple[str, ...]

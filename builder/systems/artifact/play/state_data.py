@@ -132,12 +132,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
     if raw_active is not None:
         active = r.whole(raw_active, "unit", ("active",), 1)
         used = r.whole(raw_active, "used", ("active",), 0)
-    acted = data.get("acted", [])
-    if not isinstance(acted, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in acted
-    ):
-        r.bad(("acted",), "state-acted")
-        acted = []
+    acted = r.ids(data, "acted")
     declared = None
     raw = r.mapping(data, "declared", DECLARED_KEYS)
     if raw is not None:
@@ -160,7 +155,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         first=first,
         active=active,
         used=used,
-        acted=tuple(acted),
+        acted=acted,
         over=over,
         winner=winner,
         declared=declared,

@@ -100,15 +100,6 @@ def state_data(table: Table) -> dict[str, Any]:
 class _Reader(StateReader):
     messages = MESSAGES
 
-    def ids(self, data: dict[str, Any], key: str) -> tuple[int, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(
-            isinstance(a, int) and not isinstance(a, bool) for a in value
-        ):
-            self.bad((key,), "state-ids", field=key)
-            return ()
-        return tuple(value)
-
 
 def _crews(r: _Reader, data: dict[str, Any]) -> list[Crew]:
     raw = data.get("crews")
