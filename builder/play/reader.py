@@ -14,7 +14,7 @@ is named by its ``name`` or, where its team file gives one, its Japanese ``name_
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from builder.core.i18n import Pair, shown_name
@@ -68,6 +68,15 @@ def unit_label(table: PlayTable, unit: int) -> Pair:
     return (f"{unit} {found.name}", f"{unit} {shown_name(found, 'ja')}")
 
 
+def roll_call(table: PlayTable) -> Pair:
+    """Every unit's ID and name, in each language (its Japanese name where it has one)."""
+    fighters = table.fighters
+    return (
+        ", ".join(f"{f.id} {f.name}" for f in fighters),
+        "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in fighters),
+    )
+
+
 class ActionReader(Generic[TableT, CatalogT]):
     """One action's values, typed; every problem kept (``problems``) to be refused at once."""
 
@@ -116,12 +125,7 @@ class ActionReader(Generic[TableT, CatalogT]):
             self.bad(("round",), "wrong-round", given=round_no, round=self.table.round)
 
     def roll_call(self) -> Pair:
-        """Every unit's ID and name, in each language (its Japanese name where it has one)."""
-        fighters = self.table.fighters
-        return (
-            ", ".join(f"{f.id} {f.name}" for f in fighters),
-            "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in fighters),
-        )
+        return roll_call(self.table)
 
     def unit(self, key: str, value: Any = ..., at: At | None = None) -> int | None:
         """A unit named by ID or name (case and width ignored) -> its ID; ``value`` and ``at``
@@ -150,6 +154,36 @@ class ActionReader(Generic[TableT, CatalogT]):
             self.bad(at, "no-such-unit", unit=value, units=self.roll_call())
             return None
         self.bad(at, "unit-ref", field=key)
+        return None
+
+    def owner(self, unit_id: int | None, key: str) -> Any:
+        """The unit whose weapon (or other thing) the action names under ``key``, or None when
+        the action leaves ``key`` out or the unit could not be read."""
+        if self.action.get(key) is None or unit_id is None:
+            return None
+        fighter = self.table.fighter(unit_id)
+        assert fighter is not None  # read by unit(): it is on the table
+        return fighter
+
+    def place(
+        self, key: str, names: Sequence[Collection[str]], unit: Pair, listed: Pair
+    ) -> int | None:
+        """The action's ``key``: one of a unit's weapons by its place (1 …) or by one of its
+        names (``names``: each weapon's; case and width ignored) -> its place (0 …). ``unit``
+        and ``listed`` (the weapons, in each language) word the game's ``weapon-place`` and
+        ``no-such-weapon``."""
+        value = self.action.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= len(names):
+                self.bad((key,), "weapon-place", unit=unit, got=value, weapons=listed)
+                return None
+            return value - 1
+        if isinstance(value, str):
+            wanted = fold(value)
+            for i, own in enumerate(names):
+                if wanted in {fold(n) for n in own}:
+                    return i
+        self.bad((key,), "no-such-weapon", unit=unit, weapon=value, weapons=listed)
         return None
 
     def number(self, key: str, low: float = 0) -> float | None:
@@ -194,4 +228,4 @@ class ActionReader(Generic[TableT, CatalogT]):
             raise Refused(self.problems)
 
 
-__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold", "unit_label"]
+__all__ = ["ActionReader", "At", "Named", "PlayTable", "fold", "roll_call", "unit_label"]

@@ -2,7 +2,8 @@
 <builder.systems.battle.Battle.read_state>`, docs/design.md "Battle records and actions").
 
 A game's state reader subclasses :class:`StateReader`, names its message table (which words
-``state-missing-key``, ``state-whole``, ``state-yes-no`` and ``state-unknown-key``) and adds
+``state-missing-key``, ``state-whole``, ``state-yes-no``, ``state-unknown-key``, ``state-names``,
+``state-ids`` and ``state-mapping``) and adds
 the readers of its own values (a cell, a list of IDs). Each reader keeps its problem, at its
 path from the record's top, and goes on: the game refuses the state with every problem at once.
 """
@@ -16,6 +17,13 @@ from builder.core.messages import Message, Messages
 
 At = tuple[str | int, ...]
 """A place in the record (``("units", 2, "hp")``)."""
+
+
+def record_number(value: float | None) -> float | int | None:
+    """A number (a distance, a level) as the record shows it: 3 for 3.0, 3.5 as it is."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value
 
 
 class StateReader:
@@ -58,6 +66,40 @@ class StateReader:
             return False
         return value
 
+    def names(self, data: dict[str, Any]) -> list[str]:
+        """``data["names"]``, the sides' names (missing: none); a problem and none when it is
+        not a list of words."""
+        names = data.get("names", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            self.bad(("names",), "state-names")
+            return []
+        return names
+
+    def ids(self, data: dict[str, Any], key: str) -> tuple[int, ...]:
+        """``data[key]``, a list of unit IDs (missing: none); a problem and none when it is
+        not one."""
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in value
+        ):
+            self.bad((key,), "state-ids", field=key)
+            return ()
+        return tuple(value)
+
+    def mapping(
+        self, data: dict[str, Any], key: str, allowed: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """``data[key]``, a mapping of the keys ``allowed`` (each other key a problem); None
+        when it is left out or null, or (a problem) when it is no mapping."""
+        raw = data.get(key)
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            self.bad((key,), "state-mapping")
+            return None
+        self.keys(raw, allowed, (key,))
+        return raw
+
     def keys(self, data: dict[str, Any], allowed: tuple[str, ...], at: At) -> None:
         """A problem for each key of ``data`` not in ``allowed``."""
         for key in data:
@@ -91,4 +133,4 @@ class StateReader:
             yield at, entry, uid, side, name
 
 
-__all__ = ["At", "StateReader"]
+__all__ = ["At", "StateReader", "record_number"]

@@ -21,14 +21,15 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle, Viewing
-from builder.play.reader import ActionReader, fold, unit_label
+from builder.play.acting import ActingBattle, threat_choices
+from builder.play.reader import ActionReader, unit_label
 from builder.systems.artifact.derive import all_units, find_weapon, unit_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog, Weapon
+from builder.systems.artifact.play import state_data
 from builder.systems.artifact.rules.play import (
     MAX_NEAR,
     AttackReport,
@@ -80,7 +81,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "end": (),
     "end-round": (),
 }
-ACTIONS = tuple(KEYS)
 
 
 def weapon_words(weapon: Weapon) -> tuple[str, str]:
@@ -96,29 +96,17 @@ class Reader(ActionReader[Table, ArtifactCatalog]):
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> Weapon | None:
         """A weapon of the unit by its place in ARMS (1 …), its id or its name."""
-        value = self.action.get(key)
-        if value is None or unit_id is None:
+        fighter = self.owner(unit_id, key)
+        if fighter is None:
             return None
-        fighter = self.table.fighter(unit_id)
-        assert fighter is not None
-        named = in_both(fighter.name, fighter.name_ja)
-        unit = all_units(self.catalog)[fighter.stats.id]
+        weapons = all_units(self.catalog)[fighter.stats.id].weapons
         arms = (
-            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(unit.weapons)),
-            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(unit.weapons)),
+            ", ".join(f"{i + 1} {w.id}" for i, w in enumerate(weapons)),
+            "、".join(f"{i + 1} {w.name_ja}" for i, w in enumerate(weapons)),
         )
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 1 <= value <= len(unit.weapons):
-                self.bad((key,), "weapon-place", unit=named, got=value, weapons=arms)
-                return None
-            return unit.weapons[value - 1]
-        if isinstance(value, str):
-            wanted = fold(value)
-            for w in unit.weapons:
-                if wanted in {fold(w.id), fold(w.name), fold(w.name_ja)}:
-                    return w
-        self.bad((key,), "no-such-weapon", unit=named, weapon=value, weapons=arms)
-        return None
+        names = [(w.id, w.name, w.name_ja) for w in weapons]
+        place = self.place(key, names, in_both(fighter.name, fighter.name_ja), arms)
+        return None if place is None else weapons[place]
 
     def modifier(self, key: str) -> int:
         value = self.action.get(key, 0)
@@ -369,10 +357,10 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: ArtifactCatalog) -> Messag
     return MESSAGES(exc.key, **params)
 
 
-class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
+class ArtifactBattle(ActingBattle[Table, ArtifactCatalog]):
     """The battle record's rules for Gundam Artifact (docs/rules.md D22)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
         ("i", "initiative dice: ", ("initiative", "先攻決め")),
         ("m", "move unit: ", ("move", "移動")),
@@ -406,25 +394,8 @@ class ArtifactBattle(ActingBattle[Table, ArtifactCatalog], Viewing):
         forces = [s.team for s in sides]
         return Table.begin(fighters, [f.name for f in forces], names_ja_of(forces))
 
-    def state_data(self, state: Table) -> dict[str, Any]:
-        from builder.systems.artifact.play.state_data import state_data
-
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: ArtifactCatalog) -> Table:
-        from builder.systems.artifact.play.state_data import read_state
-
-        return read_state(dict(data), catalog)
-
-    def over(self, state: Table) -> bool:
-        return state.over
-
     def threat_choices(self, state: Table, catalog: ArtifactCatalog) -> tuple[str, ...]:
-        """The play screen's ``t``: the catalog's other threats, then each unit of the record
-        (the units' IDs, as ``--threat`` takes them)."""
-        default = catalog.info.default_threat
-        ids = [t.id for t in catalog.threats if t.id != default]
-        return (*ids, *(str(f.id) for f in state.fighters))
+        return threat_choices([t.id for t in catalog.threats], catalog.info.default_threat, state)
 
     def refusal(self, exc: PlayRefusal, state: Table, catalog: ArtifactCatalog) -> Message:
         return _refusal(exc, state, catalog)

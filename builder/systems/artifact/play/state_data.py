@@ -100,10 +100,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         r.bad(("first",), "state-side")
     over = r.flag(data, "over", ())
     winner = r.whole(data, "winner", (), 1, none=True) if "winner" in data else None
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        r.bad(("names",), "state-names")
-        names = []
+    names = r.names(data)
     fighters: list[Fighter] = []
     seen: set[int] = set()
     for at, u, uid, side, name in r.units(data, UNIT_KEYS):
@@ -131,35 +128,22 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         seen.add(uid)
         fighters.append(Fighter(uid, side, name, stats, hp, p, aboard, name_ja))
     active, used = None, 0
-    raw_active = data.get("active")
+    raw_active = r.mapping(data, "active", ("unit", "used"))
     if raw_active is not None:
-        if not isinstance(raw_active, dict):
-            r.bad(("active",), "state-mapping")
-        else:
-            r.keys(raw_active, ("unit", "used"), ("active",))
-            active = r.whole(raw_active, "unit", ("active",), 1)
-            used = r.whole(raw_active, "used", ("active",), 0)
-    acted = data.get("acted", [])
-    if not isinstance(acted, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in acted
-    ):
-        r.bad(("acted",), "state-acted")
-        acted = []
+        active = r.whole(raw_active, "unit", ("active",), 1)
+        used = r.whole(raw_active, "used", ("active",), 0)
+    acted = r.ids(data, "acted")
     declared = None
-    raw = data.get("declared")
+    raw = r.mapping(data, "declared", DECLARED_KEYS)
     if raw is not None:
-        if not isinstance(raw, dict):
-            r.bad(("declared",), "state-mapping")
-        else:
-            at = ("declared",)
-            r.keys(raw, DECLARED_KEYS, at)
-            declared = Declared(
-                r.whole(raw, "by", at, 1),
-                str(raw.get("weapon")),
-                r.whole(raw, "target", at, 1),
-                r.whole(raw, "near", at, 0),
-                r.whole(raw, "evade_near", at, 0),
-            )
+        at = ("declared",)
+        declared = Declared(
+            r.whole(raw, "by", at, 1),
+            str(raw.get("weapon")),
+            r.whole(raw, "target", at, 1),
+            r.whole(raw, "near", at, 0),
+            r.whole(raw, "evade_near", at, 0),
+        )
     names_ja = read_names_ja(data, r.problems)
     r.keys(data, STATE_KEYS, ())
     if r.problems:
@@ -171,7 +155,7 @@ def read_state(data: dict[str, Any], catalog: ArtifactCatalog) -> Table:
         first=first,
         active=active,
         used=used,
-        acted=tuple(acted),
+        acted=acted,
         over=over,
         winner=winner,
         declared=declared,

@@ -20,9 +20,10 @@ from typing import Any
 from builder.core.i18n import Labels, Lang, shown_name
 from builder.core.messages import Messages
 from builder.core.names import fold
-from builder.core.problems import InputError, Problem, closest
+from builder.core.problems import InputError, Problem
 from builder.core.report_lang import current_lang
 from builder.core.text_table import table as text_table
+from builder.play.acting import unknown_threat
 from builder.systems.artifact.derive import all_units, find_weapon, threat_stats, weapon_stats
 from builder.systems.artifact.models import ArtifactCatalog
 from builder.systems.artifact.rules import (
@@ -82,19 +83,7 @@ def against(table: Table, catalog: ArtifactCatalog, ref: str | None, bonus: int 
         None,
     )
     if found is None:
-        choices = [t.id for t in catalog.threats] + [str(f.id) for f in table.fighters]
-        hint = closest(text, choices)
-        said = MESSAGES(
-            "odds-unknown-threat",
-            threat=text,
-            hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-            threats=", ".join(t.id for t in catalog.threats),
-            units=(
-                ", ".join(f"{f.id} {f.name}" for f in table.fighters),
-                "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in table.fighters),
-            ),
-        )
-        raise InputError([Problem("--threat", None, None, "", said)])
+        raise unknown_threat(MESSAGES, text, [t.id for t in catalog.threats], table)
     return Against(found.id, (found.name, found.name_ja), threat=threat_stats(found, catalog))
 
 
@@ -165,17 +154,29 @@ def _attack_odds(action: AttackAction, target: UnitStats, evade: bool, hp: int) 
     return attack_odds(action, target, evade=evade, target_hp=hp)
 
 
-def show(table: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
+@dataclass(frozen=True)
+class Shown:
+    """What the state is shown with: what the odds are against (None: no odds), each unit's
+    odds by its ID, and the declared attack with its odds."""
+
+    threat: Against | None
+    odds: dict[int, SurvivalResult | None]
+    declared: dict[str, Any] | None
+
+
+def showing(table: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Shown:
+    """What ``laminim play`` and the play screen show the state with under ``options``."""
     threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
     odds = {
         f.id: (odds_of(table, f, threat, catalog) if threat is not None else None)
         for f in table.fighters
     }
-    declared = declared_odds(table, catalog)
-    return Output(
-        state_json(table, odds, threat, declared),
-        state_text(table, catalog, odds, threat, declared),
-    )
+    return Shown(threat, odds, declared_odds(table, catalog))
+
+
+def show(table: Table, catalog: ArtifactCatalog, options: ShowOptions) -> Output:
+    found = showing(table, catalog, options)
+    return Output(state_json(table, found), state_text(table, catalog, found))
 
 
 # -- JSON ------------------------------------------------------------------------------------
@@ -224,12 +225,8 @@ def odds_json(found: SurvivalResult) -> dict[str, Any]:
     }
 
 
-def state_json(
-    table: Table,
-    odds: dict[int, SurvivalResult | None],
-    threat: Against | None,
-    declared: dict[str, Any] | None,
-) -> dict[str, Any]:
+def state_json(table: Table, shown: Shown) -> dict[str, Any]:
+    threat = shown.threat
     return {
         "round": table.round,
         "over": table.over,
@@ -246,8 +243,8 @@ def state_json(
             }
             for s in (1, 2)
         ],
-        "units": [_unit_json(f, odds.get(f.id), table) for f in table.fighters],
-        "declared": declared,
+        "units": [_unit_json(f, shown.odds.get(f.id), table) for f in table.fighters],
+        "declared": shown.declared,
         "odds_against": None
         if threat is None
         else {"id": threat.id, "name": threat.names[0], "name_ja": threat.names[1]},
@@ -267,14 +264,9 @@ def _side_name(table: Table, side: int, lang: Lang) -> str:
 
 
 def state_text(
-    table: Table,
-    catalog: ArtifactCatalog,
-    odds: dict[int, SurvivalResult | None],
-    threat: Against | None,
-    declared: dict[str, Any] | None,
-    lang: Lang | None = None,
+    table: Table, catalog: ArtifactCatalog, shown: Shown, lang: Lang | None = None
 ) -> str:
-    head, body = _text_parts(table, catalog, odds, threat, declared, lang or current_lang())
+    head, body = _text_parts(table, catalog, shown, lang or current_lang())
     return "\n".join([head[0], "", *body, *head[1:]]).rstrip()
 
 
@@ -283,27 +275,17 @@ def screen_text(
 ) -> tuple[str, str]:
     """The play screen's text: a head kept in view (the round, whose turn, what the odds are
     against) and the units of both sides with their odds, then the declared attack."""
-    threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
-    odds = {
-        f.id: (odds_of(table, f, threat, catalog) if threat is not None else None)
-        for f in table.fighters
-    }
-    declared = declared_odds(table, catalog)
-    head, body = _text_parts(table, catalog, odds, threat, declared, lang)
+    head, body = _text_parts(table, catalog, showing(table, catalog, options), lang)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()
 
 
 def _text_parts(
-    table: Table,
-    catalog: ArtifactCatalog,
-    odds: dict[int, SurvivalResult | None],
-    threat: Against | None,
-    declared: dict[str, Any] | None,
-    lang: Lang,
+    table: Table, catalog: ArtifactCatalog, shown: Shown, lang: Lang
 ) -> tuple[list[str], list[str]]:
     """(the head: the round line, then what the odds are against; the body: both sides' units
     and the declared attack)."""
     t = LABELS.t
+    odds, threat, declared = shown.odds, shown.threat, shown.declared
     head = [_head(table, lang)]
     lines: list[str] = []
     heads = [t(k, lang) for k in ("id", "unit", "hp", "p", "where", "alive-1", "alive-3", "e-hp")]

@@ -20,18 +20,18 @@ reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from builder.core.i18n import Lang
 from builder.core.messages import Message, Messages
 from builder.core.problems import InputError, Problem
 from builder.play.acting import ActingBattle
 from builder.play.reader import ActionReader, unit_label
-from builder.systems.base import Output, PrintOptions, Printout
-from builder.systems.battle import Applied, Dice, Refused, ShowOptions, Side
+from builder.systems.base import PrintOptions, Printout
+from builder.systems.battle import Applied, Dice, Refused, Side
 from builder.systems.battle_names import names_ja_of
 from builder.systems.kuroganen.models import MAX_MOVE, MAX_RISK, KuroganenMap
+from builder.systems.kuroganen.play import state_data
 from builder.systems.kuroganen.rules import Point, ReachTooLarge
 from builder.systems.kuroganen.rules.play import (
     FORCED,
@@ -64,7 +64,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "set-risk": ("unit", "risk"),
     "end-round": (),
 }
-ACTIONS = tuple(KEYS)
 
 
 class Reader(ActionReader[Field, Any]):
@@ -325,7 +324,7 @@ def start_field(sides: Sequence[Side]) -> Field:
 class KuroganenBattle(ActingBattle[Field, Any]):
     """The battle record's rules for Kuroganen Gauge (docs/rules.md D24)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys, none of the kit's (p prints, r renames)
         ("m", "move unit: ", ("move", "移動")),
         ("f", "push unit: ", ("push (forced move)", "押し出し（強制移動）")),
@@ -339,19 +338,6 @@ class KuroganenBattle(ActingBattle[Field, Any]):
 
     def start(self, sides: Sequence[Side], catalog: Any) -> Field:
         return start_field(sides)
-
-    def state_data(self, state: Field) -> dict[str, Any]:
-        from builder.systems.kuroganen.play.state_data import state_data
-
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: Any) -> Field:
-        from builder.systems.kuroganen.play.state_data import read_state
-
-        return read_state(dict(data))
-
-    def over(self, state: Field) -> bool:
-        return False  # the elevation rules end no game: the players stop
 
     def act(self, do: str, read: Reader, dice: Dice) -> Applied[Field]:
         try:
@@ -370,15 +356,7 @@ class KuroganenBattle(ActingBattle[Field, Any]):
 
         return printouts(state, options)
 
-    def screen(
-        self, state: Field, catalog: Any, options: ShowOptions, lang: Lang
-    ) -> tuple[str, str]:
-        """The play screen's text: a head kept in view and the units with their reach."""
-        from builder.systems.kuroganen.play.view import screen_text
+    def view(self) -> Any:
+        from builder.systems.kuroganen.play import view
 
-        return screen_text(state, options, lang)
-
-    def show(self, state: Field, catalog: Any, options: ShowOptions) -> Output:
-        from builder.systems.kuroganen.play.view import show
-
-        return show(state, options)
+        return view

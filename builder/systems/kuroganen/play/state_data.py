@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.messages import Messages
-from builder.play.state_reader import StateReader
+from builder.play.state_reader import StateReader, record_number
 from builder.systems.battle import Refused
 from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.kuroganen.models import MAX_MOVE
@@ -37,12 +37,6 @@ STATE_KEYS = ("round", "names", "names_ja", "map", "units")
 UNIT_KEYS = ("id", "side", "name", "name_ja", "cell", "level", "risk", "move", "start")
 
 
-def _level(value: float | None) -> float | int | None:
-    if value is None:
-        return None
-    return int(value) if float(value).is_integer() else value
-
-
 def unit_data(m: Mover, field: Field) -> dict[str, Any]:
     return {
         "id": m.id,
@@ -50,7 +44,7 @@ def unit_data(m: Mover, field: Field) -> dict[str, Any]:
         "name": m.name,
         **name_ja_data(m.name_ja),
         "cell": list(m.cell),
-        "level": _level(field.level(m.cell)),
+        "level": record_number(field.level(m.cell)),
         "risk": m.risk,
         "move": m.move,
         "start": list(m.home),
@@ -62,7 +56,7 @@ def state_data(field: Field) -> dict[str, Any]:
         "round": field.round,
         "names": list(field.names),
         **names_ja_data(field.names_ja),
-        "map": [[_level(v) for v in row] for row in field.levels],
+        "map": [[record_number(v) for v in row] for row in field.levels],
         "units": [unit_data(m, field) for m in field.movers],
     }
 
@@ -90,14 +84,12 @@ class _Reader(StateReader):
         return (value[0], value[1])
 
 
-def read_state(data: dict[str, Any]) -> Field:
+def read_state(data: dict[str, Any], catalog: Any) -> Field:
+    """The field the record's state gives (``catalog``: a map game has none)."""
     r = _Reader()
     r.keys(data, STATE_KEYS, ())
     round_no = r.whole(data, "round", (), 1)
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        r.bad(("names",), "state-names")
-        names = []
+    names = r.names(data)
     rows = data.get("map")
     shape = map_shape_problems(rows)
     r.problems += shape

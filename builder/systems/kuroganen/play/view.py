@@ -60,7 +60,8 @@ def check_options(options: ShowOptions) -> None:
             raise InputError([Problem(option, None, None, "", said)])
 
 
-def show(field: Field, options: ShowOptions) -> Output:
+def show(field: Field, catalog: Any, options: ShowOptions) -> Output:
+    """The state as JSON and text, each unit with its reach (``catalog``: a map has none)."""
     check_options(options)
     reaches = {m.id: reach_of(field, m) if options.odds else None for m in field.movers}
     return Output(state_json(field, reaches), state_text(field, reaches))
@@ -173,10 +174,10 @@ def state_text(
     return "\n".join([head[0], "", *body, "", *head[1:]]).rstrip()
 
 
-def screen_text(field: Field, options: ShowOptions, lang: Lang) -> tuple[str, str]:
+def screen_text(field: Field, catalog: Any, options: ShowOptions, lang: Lang) -> tuple[str, str]:
     """The play screen's text: a head kept in view (the round, what the reach column is) and
     the map and the units with their reach. What the odds are against (the screen's ``t``)
-    changes nothing here: a map has no attacks."""
+    changes nothing here: a map has no attacks (and no catalog: ``catalog`` is unused)."""
     reaches = {m.id: reach_of(field, m) if options.odds else None for m in field.movers}
     head, body = _text_parts(field, reaches, lang)
     return "\n".join(head).rstrip(), "\n".join(body).rstrip()

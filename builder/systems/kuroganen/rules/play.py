@@ -90,6 +90,11 @@ class Field:
     names_ja: tuple[str | None, ...] = ()
     """Each side's Japanese name (None: none; (): no side has one)."""
 
+    @property
+    def over(self) -> bool:
+        """The elevation rules end no game: the players stop."""
+        return False
+
     def restarted(self) -> Field:
         movers = tuple(m.restarted() for m in self.movers)
         return Field(self.levels, movers, self.names, names_ja=self.names_ja)
@@ -327,18 +332,31 @@ def move_along(
         raise _why_stuck(field, hmap, full, furthest, offset)
     risk, cost = ends[0]
     legs = _legs(states, (last, cost))
-    end = full[-1]
-    collision = None
-    victim = field.at(end) if end != mover.cell else None
-    if victim is not None:
-        risk += COLLISION_RISK
-        collision, field = _collide(field, hmap, victim, end, place, pick)
-        end = collision.placed
-    elif place is not None:
-        raise PlayRefusal("place-no-collision", ("place",))
+    victim = field.at(full[-1]) if full[-1] != mover.cell else None
+    field, collision, end, landing_risk = _landed(field, hmap, victim, full[-1], place, pick)
+    risk += landing_risk
     moved = replace(mover, cell=end, risk=risk)
     report = MoveReport(unit, mover.cell, end, legs, cost, mover.risk, risk, collision)
     return field.with_mover(moved), report
+
+
+def _landed(
+    field: Field,
+    hmap: HeightMap,
+    victim: Mover | None,
+    cell: Point,
+    place: Point | None,
+    pick: Pick | None,
+) -> tuple[Field, Collision | None, Point, int]:
+    """A move or push ending on ``cell``: the field, the collision, where the unit ends and the
+    risk the landing adds. On another unit (``victim``) the collision (its risk, the faller
+    placed); else ``cell`` itself and no risk, and a ``place`` given is refused."""
+    if victim is None:
+        if place is not None:
+            raise PlayRefusal("place-no-collision", ("place",))
+        return field, None, cell, 0
+    collision, field = _collide(field, hmap, victim, cell, place, pick)
+    return field, collision, collision.placed, COLLISION_RISK
 
 
 def _collide(
@@ -451,15 +469,8 @@ def push(
     fall = fall_risk(height - floor, forced=True)
     if victim is not None and height - floor < 1:
         raise PlayRefusal("push-blocked", ("to",), x=to[0], y=to[1], unit=victim.id)
-    risk = mover.risk + fall
-    collision = None
-    end = to
-    if victim is not None:
-        risk += COLLISION_RISK
-        collision, field = _collide(field, hmap, victim, to, place, pick)
-        end = collision.placed
-    elif place is not None:
-        raise PlayRefusal("place-no-collision", ("place",))
+    field, collision, end, landing_risk = _landed(field, hmap, victim, to, place, pick)
+    risk = mover.risk + fall + landing_risk
     leg = Leg("jump", tuple(cells), 0, fall, risk)
     moved = replace(mover, cell=end, risk=risk)
     report = MoveReport(unit, mover.cell, end, (leg,), 0, mover.risk, risk, collision, True)

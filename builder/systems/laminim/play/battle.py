@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle, Viewing
+from builder.play.acting import ActingBattle, threat_choices
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import japanese_name, names_ja_of
 from builder.systems.laminim.models import Catalog
-from builder.systems.laminim.play.parse import KEYS, Reader
-from builder.systems.laminim.play.state_data import read_state, state_data
+from builder.systems.laminim.play import state_data
+from builder.systems.laminim.play.parse import Reader
 from builder.systems.laminim.rules.play_state import Fighter, PlayRefusal, Table
 
 MESSAGES = Messages.load(__file__)
 
-ACTIONS = tuple(KEYS)
 
-
-class LaminimBattle(ActingBattle[Table, Catalog], Viewing):
+class LaminimBattle(ActingBattle[Table, Catalog]):
     """The battle record's rules for LAMINIM (docs/rules.md D20)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
         ("f", "attack by: ", ("attack", "攻撃")),
         ("m", "launch by: ", ("launch", "発射")),
@@ -53,21 +51,8 @@ class LaminimBattle(ActingBattle[Table, Catalog], Viewing):
         teams = [s.team for s in sides]
         return Table.begin(fighters, [t.name for t in teams], names_ja_of(teams))
 
-    def state_data(self, state: Table) -> dict[str, Any]:
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: Catalog) -> Table:
-        return read_state(dict(data), catalog)
-
-    def over(self, state: Table) -> bool:
-        return state.over
-
     def threat_choices(self, state: Table, catalog: Catalog) -> tuple[str, ...]:
-        """The play screen's ``t``: the catalog's other threats, then each unit of the record
-        (the units' IDs, as ``--threat`` takes them)."""
-        default = catalog.default_threat
-        ids = [t.id for t in catalog.threats if t.id != default]
-        return (*ids, *(str(f.id) for f in state.fighters))
+        return threat_choices([t.id for t in catalog.threats], catalog.default_threat, state)
 
     def act(self, do: str, read: Reader, dice: Dice) -> Applied[Table]:
         from builder.systems.laminim.play import acting

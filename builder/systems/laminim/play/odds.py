@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from builder.core.i18n import Pair, shown_name
+from builder.core.i18n import Pair
 from builder.core.messages import Messages
 from builder.core.names import fold
-from builder.core.problems import InputError, Problem, closest
+from builder.core.problems import InputError, Problem
+from builder.play.acting import unknown_threat
 from builder.systems.battle_names import in_both
 from builder.systems.laminim.derive import threat_spec
 from builder.systems.laminim.models import Catalog
@@ -23,8 +24,6 @@ from builder.systems.laminim.rules.play_state import Fighter, Table
 from builder.systems.laminim.rules.state_odds import unit_threat
 
 MESSAGES = Messages.load(__file__)
-
-WHERE = "--threat"
 
 
 @dataclass(frozen=True)
@@ -59,19 +58,7 @@ def against(table: Table, catalog: Catalog, ref: str | None, bonus: int | None) 
         (t for t in catalog.threats if text.casefold() in (t.name.casefold(), t.name_ja)), None
     )
     if threat is None:
-        choices = [t.id for t in catalog.threats] + [str(f.id) for f in table.fighters]
-        hint = closest(text, choices)
-        said = MESSAGES(
-            "odds-unknown-threat",
-            threat=text,
-            hint=MESSAGES("did-you-mean", word=hint) if hint else "",
-            threats=", ".join(t.id for t in catalog.threats) or "—",
-            units=(
-                ", ".join(f"{f.id} {f.name}" for f in table.fighters),
-                "、".join(f"{f.id} {shown_name(f, 'ja')}" for f in table.fighters),
-            ),
-        )
-        raise InputError([Problem(WHERE, None, None, "", said)])
+        raise unknown_threat(MESSAGES, text, [t.id for t in catalog.threats], table)
     if bonus is not None:
         raise InputError([Problem("--bonus", None, None, "", MESSAGES("odds-bonus-without-unit"))])
     return Against(threat.id, (threat.name, threat.name_ja), spec=threat_spec(threat, catalog))

@@ -81,11 +81,10 @@ class Reader(ActionReader[Table, Catalog]):
 
     def slot(self, unit_id: int | None, key: str = "weapon") -> int | None:
         """A weapon named by slot (1-3) or by its id or name -> the 0-based slot."""
-        value = self.action.get(key)
-        if value is None or unit_id is None:
+        fighter = self.owner(unit_id, key)
+        if fighter is None:
             return None
-        fighter = self.table.fighter(unit_id)
-        assert fighter is not None
+        value = self.action[key]
         if isinstance(value, int) and not isinstance(value, bool):
             if not 1 <= value <= 3:
                 self.bad((key,), "slot-range", got=value)

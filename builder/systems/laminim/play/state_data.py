@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.core.messages import Message, Messages
+from builder.play.state_reader import record_number
 from builder.systems.battle import Refused
 from builder.systems.battle_names import name_ja_data, names_ja_data, read_name_ja, read_names_ja
 from builder.systems.laminim.derive import unit_spec
@@ -45,11 +46,6 @@ from builder.systems.laminim.rules.state_odds import LAST_ROUND
 MESSAGES = Messages.load(__file__)
 
 STATE_KEYS = ("round", "over", "names", "names_ja", "units", "tokens", "launched", "obstacles")
-
-
-def _number(value: float) -> float | int:
-    """A distance as the file shows it: 3 for 3.0, 3.5 as it is."""
-    return int(value) if float(value).is_integer() else value
 
 
 def state_data(table: Table) -> dict[str, Any]:
@@ -105,8 +101,8 @@ def _unit_data(f: Fighter) -> dict[str, Any]:
         "slots": slots,
         "zuzzer": None
         if f.zuzzer is None
-        else {"distance": _number(f.zuzzer.distance), "direction": f.zuzzer.direction},
-        "centre": None if f.centre is None else _number(f.centre),
+        else {"distance": record_number(f.zuzzer.distance), "direction": f.zuzzer.direction},
+        "centre": record_number(f.centre),
     }
     if f.fired:
         data["fired"] = [s + 1 for s in f.fired]

@@ -10,6 +10,7 @@ from builder.core.i18n import Labels, Lang, part_name, shown_name
 from builder.core.report_lang import current_lang
 from builder.core.text_table import columns, wrap
 from builder.core.text_table import table as text_table
+from builder.play.state_reader import record_number
 from builder.systems.base import Output
 from builder.systems.battle import ShowOptions
 from builder.systems.battle_names import side_name
@@ -28,12 +29,6 @@ def show(table: Table, catalog: Catalog, options: ShowOptions) -> Output:
     return Output(
         state_json(table, catalog, odds, threat), state_text(table, catalog, odds, threat)
     )
-
-
-def _number(value: float | None) -> float | int | None:
-    if value is None:
-        return None
-    return int(value) if float(value).is_integer() else value
 
 
 def _score_json(result: Score, key: str) -> dict[str, Any]:
@@ -107,8 +102,8 @@ def _unit_json(f: Fighter, odds: StateOdds | None, threat: Against | None) -> di
         "slots": slots,
         "zuzzer": None
         if f.zuzzer is None
-        else {"distance": _number(f.zuzzer.distance), "direction": f.zuzzer.direction},
-        "centre": _number(f.centre),
+        else {"distance": record_number(f.zuzzer.distance), "direction": f.zuzzer.direction},
+        "centre": record_number(f.centre),
         "remaining": f.remaining(),
         "score": fighter_score(f),
         "fired": [s + 1 for s in f.fired],
@@ -214,20 +209,23 @@ def _marks(f: Fighter, lang: Lang) -> str:
     return " ".join(marks)
 
 
+def _score_line(table: Table, standing: Score, names: dict[int, str], lang: Lang) -> str:
+    """The text's first line: the round (or the game over) and each side's name and score."""
+    t = LABELS.t
+    totals = {s.side: s.score for s in standing.sides}
+    head = t("over" if table.over else "round", lang, round=table.round, last=table.last_round)
+    sides = "  ".join(t("side-score", lang, side=s, name=names[s], score=totals[s]) for s in names)
+    return f"{head}  {sides}"
+
+
 def state_text(
     table: Table, catalog: Catalog, odds: dict[int, StateOdds | None], threat: Against | None
 ) -> str:
     lang = current_lang()
     t = LABELS.t
     standing = score(table)
-    totals = {s.side: s.score for s in standing.sides}
     names = {s: side_name(table.names, table.names_ja, s, lang) for s in table.sides()}
-    if table.over:
-        head = t("over", lang, round=table.round, last=table.last_round)
-    else:
-        head = t("round", lang, round=table.round, last=table.last_round)
-    sides = "  ".join(t("side-score", lang, side=s, name=names[s], score=totals[s]) for s in names)
-    lines = [f"{head}  {sides}", ""]
+    lines = [_score_line(table, standing, names, lang), ""]
     for side in table.sides():
         rows = []
         for f in (x for x in table.fighters if x.side == side):
@@ -344,14 +342,8 @@ def screen_text(
     t = LABELS.t
     threat = against(table, catalog, options.threat, options.bonus) if options.odds else None
     odds = {f.id: odds_of(table, f, threat) for f in table.fighters}
-    totals = {s.side: s.score for s in score(table).sides}
     names = {s: side_name(table.names, table.names_ja, s, lang) for s in table.sides()}
-    if table.over:
-        head = t("over", lang, round=table.round, last=table.last_round)
-    else:
-        head = t("round", lang, round=table.round, last=table.last_round)
-    sides = "  ".join(t("side-score", lang, side=s, name=names[s], score=totals[s]) for s in names)
-    heads = [head + "  " + sides]
+    heads = [_score_line(table, score(table), names, lang)]
     if threat is not None and not table.over:
         name = threat.names[1] if lang == "ja" else threat.names[0]
         heads.append(t("screen-against", lang, name=name))

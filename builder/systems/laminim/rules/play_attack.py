@@ -191,13 +191,7 @@ def attack(
     if (target is None) == (token is None):
         raise PlayRefusal("attack-one-target", ())
     if target is not None:
-        victim = table.fighter(target)
-        if victim is None:
-            raise PlayRefusal("unknown-unit", ("target",), unit=target)
-        if victim.destroyed:
-            raise PlayRefusal("unit-destroyed", ("target",), unit=victim.name)
-        if victim.id == attacker.id:
-            raise PlayRefusal("attack-self", ("target",), unit=victim.name)
+        _check_target(table, target, attacker)
     elif table.token(str(token)) is None:
         raise PlayRefusal("unknown-token", ("token",), token=token, tokens=_ids(table))
     _check_blockers(table, blockers, attacker.id, target, token)
@@ -271,6 +265,17 @@ def _ids(table: Table) -> str:
     return ", ".join(t.id for t in table.tokens) or "—"
 
 
+def _check_target(table: Table, target: int, attacker: Fighter) -> None:
+    """Unit ``target`` can be attacked by ``attacker``: on the table, not destroyed, not itself."""
+    victim = table.fighter(target)
+    if victim is None:
+        raise PlayRefusal("unknown-unit", ("target",), unit=target)
+    if victim.destroyed:
+        raise PlayRefusal("unit-destroyed", ("target",), unit=victim.name)
+    if victim.id == attacker.id:
+        raise PlayRefusal("attack-self", ("target",), unit=victim.name)
+
+
 def _check_blockers(
     table: Table, blockers: tuple[Blocker, ...], by: int, target: int | None, token: str | None
 ) -> None:
@@ -297,13 +302,7 @@ def launch(
     """A missile weapon's attack (§1.4): a token ``T<n>`` of ``attacks`` missiles aimed at unit
     ``target``, its ammo spent; no hit roll."""
     attacker, weapon = ready(table, by, slot, ("missile",), single)
-    victim = table.fighter(target)
-    if victim is None:
-        raise PlayRefusal("unknown-unit", ("target",), unit=target)
-    if victim.destroyed:
-        raise PlayRefusal("unit-destroyed", ("target",), unit=victim.name)
-    if victim.id == attacker.id:
-        raise PlayRefusal("attack-self", ("target",), unit=victim.name)
+    _check_target(table, target, attacker)
     token = Token(
         f"T{table.launched + 1}",
         attacker.id,

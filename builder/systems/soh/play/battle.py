@@ -22,17 +22,18 @@ every value of the wrong kind, is a problem at its place, all reported at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from builder.core.i18n import part_name
 from builder.core.messages import Message, Messages
-from builder.play.acting import ActingBattle, Viewing
+from builder.play.acting import ActingBattle
 from builder.play.reader import ActionReader, At, fold
 from builder.systems.base import PrintOptions, Printout
 from builder.systems.battle import Applied, Dice, Side
 from builder.systems.battle_names import side_names
 from builder.systems.soh.models import Catalog
+from builder.systems.soh.play import state_data
 from builder.systems.soh.play.sheets import names_ja
 from builder.systems.soh.rules.play import (
     MAX_BONUS,
@@ -72,7 +73,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {  # declare's and attack's: read with th
     "end": (),
     "end-round": (),
 }
-ACTIONS = tuple(KEYS)
 
 
 def label(table: Table, unit: int) -> tuple[str, str]:
@@ -108,12 +108,9 @@ class Reader(ActionReader[Table, Catalog]):
 
     def weapon(self, unit_id: int | None, key: str = "weapon") -> int | None:
         """A weapon of the character by its place (1 …), its id or its name -> its place (0 …)."""
-        value = self.action.get(key)
-        if value is None or unit_id is None:
+        fighter = self.owner(unit_id, key)
+        if fighter is None:
             return None
-        fighter = self.table.fighter(unit_id)
-        assert fighter is not None
-        unit = (fighter.name, fighter.name_in("ja"))
         arms = fighter.sheet.arms
         listed = (  # the ids, and the Japanese names (typed as well) under Japanese
             ", ".join(f"{i + 1} {a.id}" for i, a in enumerate(arms)) or "—",
@@ -123,20 +120,8 @@ class Reader(ActionReader[Table, Catalog]):
             )
             or "—",
         )
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 1 <= value <= len(arms):
-                self.bad((key,), "weapon-place", unit=unit, got=value, weapons=listed)
-                return None
-            return value - 1
-        if isinstance(value, str):
-            wanted = fold(value)
-            for i, a in enumerate(arms):
-                part = self.catalog.weapon(a.id)
-                names = {fold(a.id)} | ({fold(part.name), fold(part.name_ja)} if part else set())
-                if wanted in names:
-                    return i
-        self.bad((key,), "no-such-weapon", unit=unit, weapon=value, weapons=listed)
-        return None
+        names = [(a.id, *_weapon_words(self.catalog, a.id)) for a in arms]
+        return self.place(key, names, (fighter.name, fighter.name_in("ja")), listed)
 
     def count(self, key: str, default: int, low: int, high: int, what: str) -> int:
         """A whole number from ``low`` to ``high`` (``default`` when left out)."""
@@ -192,12 +177,10 @@ def _act_declare(read: Reader, dice: Dice) -> Applied[Table]:
     read.refuse_if_any()
     assert by is not None and weapon is not None and target is not None
     table = declare(read.table, by, weapon, target, ap, bonus, targets)
-    f = table.fighter(by)
-    assert f is not None
     said = MESSAGES(
         "declared",
         by=label(table, by),
-        weapon=_weapon_words(read.catalog, f.sheet.arms[weapon].id),
+        weapon=_weapon_words(read.catalog, _arm_id(table, by, weapon)),
         target=label(table, target),
         ap=ap,
     )
@@ -215,15 +198,20 @@ def _act_attack(read: Reader, dice: Dice) -> Applied[Table]:
     )
     log: dict[str, Any] = {}
     if from_declared:  # the declared attack: the log says which it was
-        f = read.table.fighter(by)
-        assert f is not None
-        log = {"by": by, "weapon": f.sheet.arms[weapon].id, "target": target, "ap": ap}
+        log = {"by": by, "weapon": _arm_id(read.table, by, weapon), "target": target, "ap": ap}
         log |= {
             k: v
             for k, v in (("bonus", bonus), ("targets", targets))
             if v != (0 if k == "bonus" else 1)
         }
     return Applied(table, log, _attacked(read.catalog, read.table, table, report))
+
+
+def _arm_id(table: Table, unit: int, weapon: int) -> str:
+    """The id of the weapon at place ``weapon`` (0 …) of character ``unit``."""
+    f = table.fighter(unit)
+    assert f is not None
+    return f.sheet.arms[weapon].id
 
 
 def _weapon_words(catalog: Catalog, weapon_id: str) -> tuple[str, str]:
@@ -335,7 +323,7 @@ def _act_reload(read: Reader, dice: Dice) -> Applied[Table]:
     said = MESSAGES(
         "reloaded",
         unit=label(table, unit),
-        weapon=_weapon_words(read.catalog, f.sheet.arms[weapon].id),
+        weapon=_weapon_words(read.catalog, _arm_id(table, unit, weapon)),
         ammo=f.ammo[weapon],
         paid=paid,
         left=f.ap_left,
@@ -396,10 +384,10 @@ def _refusal(exc: PlayRefusal, table: Table, catalog: Catalog) -> Message:
     return MESSAGES(exc.key, **params)
 
 
-class SohBattle(ActingBattle[Table, Catalog], Viewing):
+class SohBattle(ActingBattle[Table, Catalog]):
     """The battle record's rules for Space Opera Heroes (docs/rules.md D23)."""
 
-    actions = ACTIONS
+    states = state_data
     screen_keys = (  # the play screen's keys (builder/tui/play): each opens the action line
         ("v", "evade unit: ", ("evade", "回避")),
         ("f", "attack by: ", ("attack", "攻撃")),
@@ -416,19 +404,6 @@ class SohBattle(ActingBattle[Table, Catalog], Viewing):
         from builder.systems.soh.play.sheets import table_of
 
         return table_of(sides, catalog)
-
-    def state_data(self, state: Table) -> dict[str, Any]:
-        from builder.systems.soh.play.state_data import state_data
-
-        return state_data(state)
-
-    def read_state(self, data: Mapping[str, Any], catalog: Catalog) -> Table:
-        from builder.systems.soh.play.state_data import read_state
-
-        return read_state(dict(data), catalog)
-
-    def over(self, state: Table) -> bool:
-        return state.over
 
     def refusal(self, exc: PlayRefusal, state: Table, catalog: Catalog) -> Message:
         return _refusal(exc, state, catalog)

@@ -65,19 +65,10 @@ DECLARED_KEYS = ("by", "weapon", "target", "ap", "bonus", "targets")
 
 
 def unit_data(f: Fighter) -> dict[str, Any]:
-    return {
-        "id": f.id,
-        "side": f.side,
-        "name": f.name,
-        "wounds": f.wounds,
-        "ap": f.ap,
-        "evasion": f.evasion,
-        "evasion_roll": f.evasion_roll,
-        "spent": f.spent,
-        "moved": f.moved,
-        "ammo": list(f.ammo),
-        "fired": list(f.fired),
-    }
+    """A character's entry in the record: its value of each of ``UNIT_KEYS`` (the keys
+    ``read_state`` takes), a tuple (ammo, fired) as a list."""
+    values = {key: getattr(f, key) for key in UNIT_KEYS}
+    return {key: list(v) if isinstance(v, tuple) else v for key, v in values.items()}
 
 
 def state_data(table: Table) -> dict[str, Any]:
@@ -108,15 +99,6 @@ def state_data(table: Table) -> dict[str, Any]:
 
 class _Reader(StateReader):
     messages = MESSAGES
-
-    def ids(self, data: dict[str, Any], key: str) -> tuple[int, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(
-            isinstance(a, int) and not isinstance(a, bool) for a in value
-        ):
-            self.bad((key,), "state-ids", field=key)
-            return ()
-        return tuple(value)
 
 
 def _crews(r: _Reader, data: dict[str, Any]) -> list[Crew]:
@@ -208,10 +190,7 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
         r.bad(("over",), "state-yes-no", field="over")
         over = False
     winner = r.whole(data, "winner", (), 1, none=True) if "winner" in data else None
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        r.bad(("names",), "state-names")
-        names = []
+    names = r.names(data)
     raw_units = data.get("units")
     if not isinstance(raw_units, list):
         r.bad(("units",), "state-units")
@@ -223,21 +202,17 @@ def read_state(data: dict[str, Any], catalog: Catalog) -> Table:
         for i, (u, base) in enumerate(zip(raw_units, bases, strict=False))
     ]
     declared = None
-    raw = data.get("declared")
+    raw = r.mapping(data, "declared", DECLARED_KEYS)
     if raw is not None:
-        if not isinstance(raw, dict):
-            r.bad(("declared",), "state-mapping")
-        else:
-            at = ("declared",)
-            r.keys(raw, DECLARED_KEYS, at)
-            declared = Declared(
-                r.whole(raw, "by", at, 1),
-                r.whole(raw, "weapon", at, 1) - 1,
-                r.whole(raw, "target", at, 1),
-                r.whole(raw, "ap", at, 1),
-                r.whole(raw, "bonus", at, None),
-                r.whole(raw, "targets", at, 1),
-            )
+        at = ("declared",)
+        declared = Declared(
+            r.whole(raw, "by", at, 1),
+            r.whole(raw, "weapon", at, 1) - 1,
+            r.whole(raw, "target", at, 1),
+            r.whole(raw, "ap", at, 1),
+            r.whole(raw, "bonus", at, None),
+            r.whole(raw, "targets", at, 1),
+        )
     acted, waiting = r.ids(data, "acted"), r.ids(data, "waiting")
     if r.problems:
         raise Refused(r.problems)

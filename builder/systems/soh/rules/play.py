@@ -119,7 +119,8 @@ def _begin_turn(table: Table, fighter: Fighter, at: tuple[str | int, ...]) -> Ta
     return replace(table, active=fighter.id)
 
 
-def _spend(table: Table, fighter: Fighter, ap: int, at: tuple[str | int, ...]) -> Fighter:
+def _check_ap(fighter: Fighter, ap: int, at: tuple[str | int, ...]) -> None:
+    """Refused (at ``at``) unless ``fighter`` has ``ap`` AP left to act with this round."""
     if ap > fighter.ap_left:
         raise PlayRefusal(
             "not-enough-ap",
@@ -130,6 +131,10 @@ def _spend(table: Table, fighter: Fighter, ap: int, at: tuple[str | int, ...]) -
             ap=fighter.ap,
             evasion=fighter.evasion or 0,
         )
+
+
+def _spend(table: Table, fighter: Fighter, ap: int, at: tuple[str | int, ...]) -> Fighter:
+    _check_ap(fighter, ap, at)
     return replace(fighter, spent=fighter.spent + ap)
 
 
@@ -220,16 +225,7 @@ def check_attack(
         raise PlayRefusal("own-side", ("target",), unit=victim.name)
     if ap < 1:
         raise PlayRefusal("ap-at-least-1", ("ap",))
-    if ap > attacker.ap_left:
-        raise PlayRefusal(
-            "not-enough-ap",
-            ("ap",),
-            unit=attacker.name,
-            need=ap,
-            left=attacker.ap_left,
-            ap=attacker.ap,
-            evasion=attacker.evasion or 0,
-        )
+    _check_ap(attacker, ap, ("ap",))
     ammo = attacker.ammo[weapon]
     if ammo is not None and ammo < 1:
         raise PlayRefusal("no-ammo", ("weapon",), unit=attacker.name, weapon=arm.id)
@@ -328,16 +324,7 @@ def move(table: Table, unit: int, ap: int) -> tuple[Table, int, int]:
         raise PlayRefusal("ap-at-least-1", ("ap",))
     free = min(ap, fighter.free_move)
     paid = ap - free
-    if paid > fighter.ap_left:
-        raise PlayRefusal(
-            "not-enough-ap",
-            ("ap",),
-            unit=fighter.name,
-            need=paid,
-            left=fighter.ap_left,
-            ap=fighter.ap,
-            evasion=fighter.evasion or 0,
-        )
+    _check_ap(fighter, paid, ("ap",))
     table = _begin_turn(table, fighter, ("unit",))
     fighter = replace(fighter, spent=fighter.spent + paid, moved=fighter.moved + free)
     return _after(table.with_fighter(fighter), unit), free, paid
@@ -362,16 +349,7 @@ def wait(table: Table, unit: int) -> Table:
     fighter = _unit(table, unit, ("unit",))
     if fighter.id in table.waiting:
         raise PlayRefusal("already-waiting", ("unit",), unit=fighter.name)
-    if fighter.ap_left < 1:
-        raise PlayRefusal(
-            "not-enough-ap",
-            ("unit",),
-            unit=fighter.name,
-            need=1,
-            left=0,
-            ap=fighter.ap,
-            evasion=fighter.evasion or 0,
-        )
+    _check_ap(fighter, 1, ("unit",))
     table = _begin_turn(table, fighter, ("unit",))
     fighter = replace(fighter, spent=fighter.spent + 1)
     table = table.with_fighter(fighter)

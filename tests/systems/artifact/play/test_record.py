@@ -271,3 +271,29 @@ def test_the_play_screen_text_keeps_the_round_in_view_and_fits_80_columns(cli, r
         head, body = session.battle.screen(session.state, session.catalog, ShowOptions(), lang)
         assert head.startswith(words) and "Hi-nu" in body
         assert max(columns(line) for line in (head + "\n" + body).splitlines()) <= 80
+
+
+def test_an_unknown_threat_is_refused_with_the_closest_name_the_threats_and_the_units(cli, record):
+    result = cli("play", record.name, "--threat", "hi-nu-fin-funnel")
+    assert result.code == 2
+    assert "--threat: no threat or unit 'hi-nu-fin-funnel' (did you mean 'hi-nu-fin-funnels'?)" in (
+        result.err
+    )
+    assert "threats: hi-nu-fin-funnels, " in result.err and "units: 1 Rewloola, 2 " in result.err
+    ja = cli("play", record.name, "--threat", "hi-nu-fin-funnel", "--lang", "ja")
+    assert ja.code == 2 and "機体：1 レウルーラ、2 ナイチンゲール" in ja.err
+
+
+def test_a_broken_state_is_refused_with_every_problem_at_its_place(cli, record):
+    text = record.read_text(encoding="utf-8")
+    text = text.replace("active: null", "active: {unit: 2, used: 0, extra: 1}")
+    text = text.replace("names: [Sleeves vanguard, Londo Bell]", "names: 5")
+    record.write_text(text.replace("declared: null", "declared: [1, 2]"), encoding="utf-8")
+    result = cli("play", record.name)
+    assert result.code == 2
+    for said in (
+        "names: names is a list of the sides' names",
+        "active.extra: unknown key extra (here: unit, used)",
+        "declared: expected a mapping here",
+    ):
+        assert said in result.err, said
