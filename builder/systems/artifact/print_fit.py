@@ -15,6 +15,7 @@ Heights are estimated with the advances of the fonts WeasyPrint prints with
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -321,6 +322,8 @@ def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[Par
     if n < 2 or card_mm(face, scale, lang, text) <= face.height:
         return [whole(text)]
     every = tuple(range(t))
+    # a part recurs in many splits (the same weapons a-b with the same tracks): measured once
+    height = functools.cache(lambda part: card_mm(face, scale, lang, _part(text, part)))
     for count in range(2, n + 1):
         best: tuple[tuple[float, int, bool], list[Part]] | None = None
         for moved in (False, True) if t > 1 else (False,):
@@ -332,7 +335,7 @@ def card_parts(face: Face, scale: Scale, lang: Lang, text: CardText) -> list[Par
                     else Part(a, b, every[-1:] if moved and i == 1 else ())
                     for i, (a, b) in enumerate(itertools.pairwise(bounds))
                 ]
-                heights = [card_mm(face, scale, lang, _part(text, p)) for p in parts]
+                heights = [height(p) for p in parts]
                 if max(heights) > face.height:
                     continue
                 key = (min(heights), parts[0].stop, not moved)
