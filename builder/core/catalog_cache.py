@@ -16,7 +16,8 @@ Only a catalog with no problem is kept (a catalog is all good or refused with al
 :meth:`builder.core.catalog_folder.CatalogFolder.refuse`): a refused one is read, and reported
 at its files and lines, every run. A cache file that cannot be read or unpickled, or holds
 something else, is ignored and written again; a cache folder that cannot be written costs
-nothing but the time saved. The cache is the user's own, like Python's bytecode cache.
+nothing but the time saved. The cache is the user's own, like Python's bytecode cache; it
+does not grow without end (:data:`KEEP_CATALOGS`, :data:`KEEP_WORDS`).
 
 The words and labels tables the modules read at import (``builder.core.i18n``) are kept too
 (:func:`cached_parse`), by their path, modification time and size as Python keeps bytecode. This
@@ -43,6 +44,12 @@ STORE = "laminim/catalogs"
 """Where in the user's cache folder kept catalogs live (the program's folder, not a game's)."""
 FORMAT = b"catalog cache 1"
 """Changed by hand when what is kept changes shape in a way the digest does not see."""
+KEEP_CATALOGS = 32
+"""Kept catalogs at the most: each edit of a catalog file keeps a new one (a designer tuning
+numbers makes one a run), so the least recently used beyond these are removed."""
+KEEP_WORDS = 200
+"""Kept words tables at the most (the shipped tables are about 60; each upgrade keeps new ones,
+by their new modification times): the oldest beyond these are removed."""
 
 
 def cache_dir() -> Path | None:
@@ -136,6 +143,7 @@ def cached_parse(path: Path, parse: Callable[[Path], object], parser: str) -> ob
     except ValueError:  # not plain data (a date, say): parsed every time
         return value
     _write(kept, data)
+    _prune(where, "words-", ".marshal", KEEP_WORDS)
     return value
 
 
@@ -147,12 +155,17 @@ def _kept(where: Path, key: str) -> object:
     unpickled, or was not written under this key (a foreign or damaged one) keeps nothing."""
     import pickle
 
+    path = where / f"{key}.pickle"
     try:
-        with (where / f"{key}.pickle").open("rb") as stream:
+        with path.open("rb") as stream:
             found, value = pickle.load(stream)
     except Exception:  # missing, truncated, corrupt or from an older laminim: read again
         return _NOTHING
-    return value if found == key else _NOTHING
+    if found != key:
+        return _NOTHING
+    with contextlib.suppress(OSError):  # used now: the last to be pruned
+        os.utime(path)
+    return value
 
 
 def _keep(where: Path, key: str, value: object) -> None:
@@ -164,6 +177,27 @@ def _keep(where: Path, key: str, value: object) -> None:
     except (pickle.PicklingError, TypeError, AttributeError):
         return
     _write(where / f"{key}.pickle", data)
+    _prune(where, "", ".pickle", KEEP_CATALOGS)
+
+
+def _prune(where: Path, prefix: str, suffix: str, most: int) -> None:
+    """Remove the kept files named ``prefix…suffix`` beyond the ``most`` last used (by
+    modification time, which a use of a kept catalog renews); a file that cannot be removed
+    stays."""
+    try:
+        kept = [
+            (entry.stat().st_mtime_ns, entry.path)
+            for entry in os.scandir(where)
+            if entry.name.startswith(prefix)
+            and entry.name.endswith(suffix)
+            and not entry.name.startswith(".")
+        ]
+    except OSError:
+        return
+    kept.sort()
+    for _, path in kept[: max(0, len(kept) - most)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _write(path: Path, data: bytes) -> None:

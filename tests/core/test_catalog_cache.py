@@ -5,6 +5,7 @@ ignored, a refused catalog is never kept."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -226,3 +227,40 @@ def test_the_shipped_words_read_the_same_kept_or_parsed(cache):
     assert i18n.read_words_file.__wrapped__(words) == fresh  # parsed, and kept
     assert list(cache.glob("words-*"))
     assert i18n.read_words_file.__wrapped__(words) == fresh  # kept
+
+
+def test_the_cache_keeps_the_last_used_catalogs_and_no_more(cache, folder, tmp_path, monkeypatch):
+    """A designer tuning a catalog keeps a new one each run: the least recently used go."""
+    monkeypatch.setattr(catalog_cache, "KEEP_CATALOGS", 2)
+    first, second, third = folder, tmp_path / "second", tmp_path / "third"
+    for copy in (second, third):
+        shutil.copytree(folder, copy)
+    calls: list[Path] = []
+    kept: dict[Path, Path] = {}
+    for read in (first, second):
+        before = set(cache.glob("*.pickle"))
+        _read(read, calls)
+        (kept[read],) = set(cache.glob("*.pickle")) - before
+    os.utime(kept[first], ns=(1, 1))  # kept long ago: the older of the two...
+    os.utime(kept[second], ns=(2, 2))
+    _read(first, calls)  # ...but used again now
+    _read(third, calls)  # a third kept: the least recently used (the second) goes
+    assert len(list(cache.glob("*.pickle"))) == 2
+    assert kept[first].exists() and not kept[second].exists()
+    assert len(calls) == 3
+    _read(first, calls)
+    _read(third, calls)
+    assert len(calls) == 3
+    _read(second, calls)
+    assert len(calls) == 4
+
+
+def test_the_cache_keeps_no_more_words_tables_than_its_bound(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(catalog_cache, "KEEP_WORDS", 2)
+    calls: list[Path] = []
+    for n in range(4):
+        table = tmp_path / f"labels{n}.yaml"
+        table.write_text(f"word{n}", encoding="utf-8")
+        cached_parse(table, _parsing(calls), "p")
+    assert len(list(cache.glob("words-*"))) == 2
+    assert len(calls) == 4
