@@ -1,7 +1,7 @@
 """What a command costs from a cold process, beside the floor of the stack it is built on.
 
 Run from a checkout: ``python bench/bench_startup.py [--runs N] [--before CHECKOUT] [--skip
-COMMAND ...]``. Prints
+COMMAND ...] [--instructions]``. Prints
 figures only; no test reads them. Each command is a fresh process timed in CPU seconds (user +
 system of the child, its own rusage: steadier than wall time on a shared machine), medians of
 ``N`` rounds (default 9) in which every command runs once, in turn, so a busy spell of the
@@ -20,12 +20,19 @@ write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped), as an installed package
 untimed run of every command first writes it and fills the compiled engine's cache, and the
 kept catalogs (``builder.core.catalog_cache``, in a folder of the run's own): what a user's every
 command after the first finds.
+
+``--instructions`` also counts the instructions every command executes (each once more, under
+``valgrind --tool=cachegrind``, all threads; a few seconds a command): a figure the machine's
+load does not move, to tell whether a change of a few milliseconds moved a ratio. The targets
+are set in CPU, and the two ratios differ (numpy's C code runs more instructions a cycle than
+the interpreter), so it tells a change's direction and size, not whether a bar is met.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -55,6 +62,20 @@ def measure(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, flo
     )
 
 
+def instructions(argv: list[str], cwd: Path, env: dict[str, str]) -> int:
+    """Instructions one child process executes (all its threads), counted by cachegrind."""
+    with tempfile.NamedTemporaryFile(prefix="bench-startup-", suffix=".log") as log:
+        tool = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        tool += ["--cachegrind-out-file=/dev/null", f"--log-file={log.name}"]
+        subprocess.run(
+            [*tool, *argv], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        found = re.search(r"I\s+refs:\s+([\d,]+)", Path(log.name).read_text())
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind for {' '.join(argv)}")
+    return int(found.group(1).replace(",", ""))
+
+
 FLOORS = {
     "python -c pass": [sys.executable, "-c", "pass"],
     "import pydantic, yaml": [sys.executable, "-c", "import pydantic, yaml"],
@@ -81,7 +102,14 @@ def main() -> None:
     parser.add_argument(
         "--skip", nargs="*", default=[], help="commands to leave out (e.g. cards, for a quick run)"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each command's instructions (valgrind): ratios the load does not move",
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind on the PATH")
     checkouts = {"now": ROOT}
     if args.before is not None:
         checkouts = {"before": args.before.resolve(), "now": ROOT}
@@ -109,6 +137,11 @@ def main() -> None:
                 if code not in (0, 1):
                     raise SystemExit(f"{label}: {' '.join(argv)} exited {code}")
                 samples.setdefault((label, name), []).append((cpu, peak))
+        counted = {
+            (label, name): instructions(argv, cwd, env)
+            for label, name, argv, cwd, env, folder in jobs
+            if args.instructions and folder is None  # cards: its own folder, timed only
+        }
     load = os.getloadavg()
     print(
         f"median CPU of {args.runs} rounds (each command once a round, interleaved), "
@@ -138,6 +171,28 @@ def main() -> None:
         cells = "".join(f"  {cpu(label, name) / cpu(label, floor):18.2f}x" for label in labels)
         met = "met" if cpu("now", name) / cpu("now", floor) <= target else "NOT met"
         print(f"  {name + ' / ' + floor:36}{cells}  (target <= {target}x: {met})")
+    if counted:
+        report_instructions(counted, labels)
+
+
+def report_instructions(counted: dict[tuple[str, str], int], labels: list[str]) -> None:
+    """Each command's instructions and the targets' ratios in instructions (``--instructions``)."""
+
+    def count(label: str, name: str) -> int:
+        return counted[(label, name)] if (label, name) in counted else counted[("", name)]
+
+    print("instructions (one run each, under valgrind)")
+    for (label, name), n in counted.items():
+        print(f"  {name:24}  {label:>8}  {n / 1e6:9.1f} M")
+    print("ratios in instructions")
+    for name, floor, _ in TARGETS:
+        if all((label, name) in counted or ("", name) in counted for label in labels) and all(
+            (label, floor) in counted or ("", floor) in counted for label in labels
+        ):
+            cells = "".join(
+                f"  {count(label, name) / count(label, floor):18.2f}x" for label in labels
+            )
+            print(f"  {name + ' / ' + floor:36}{cells}")
 
 
 if __name__ == "__main__":

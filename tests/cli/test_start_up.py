@@ -116,3 +116,30 @@ def test_numpy_loads_with_one_blas_thread_unless_the_caller_asks_for_more():
     start (the rules core runs every chain on one maths thread); a caller's own setting wins."""
     assert _blas({}) == (1, "1")
     assert _blas({"OPENBLAS_NUM_THREADS": "3"})[1] == "3"
+
+
+def _pinned_after(first: str, env: dict[str, str]) -> bool:
+    """Whether threadpoolctl is loaded in a fresh interpreter that runs ``first`` and then one
+    matrix product inside the chain's ``one_maths_thread``."""
+    import os
+
+    code = (
+        f"import sys\n{first}\n"
+        "from numpy import ones\n"
+        "from builder.systems.laminim.rules.threads import one_maths_thread\n"
+        "with one_maths_thread():\n    ones((64, 64)) @ ones((64, 64))\n"
+        "print('threadpoolctl' in sys.modules)"
+    )
+    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=base | env
+    )
+    return out.stdout.split()[-1] == "True"
+
+
+def test_a_chain_in_a_one_thread_blas_needs_no_threadpoolctl():
+    """Issue 38 item 5: importing builder first starts numpy's OpenBLAS on one thread (the test
+    above), so the chain's pin (threadpoolctl's import and library scan, ~40 M instructions of an
+    analysis) is skipped; numpy loaded first with a pool of its own, the chain still pins it."""
+    assert not _pinned_after("import builder, numpy", {})
+    assert _pinned_after("import numpy, builder", {"OPENBLAS_NUM_THREADS": "2"})

@@ -1,11 +1,21 @@
 """LAMINIM rules core: hit table, silhouette, exact survival chain, damage output
-(docs/rules.md §1)."""
+(docs/rules.md §1).
+
+The optimiser, the delivered-damage figure and the scoring load on first use (``__getattr__``): an
+analysis never calls them, and importing them was ~27 M instructions of its start-up
+(``bench/bench_startup.py --instructions``). ``optimize`` and ``delivered`` are each both a
+module and the function the package exports; the package keeps the function, whichever way
+the module is loaded first (``_Package``), as the eager imports did.
+"""
+
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 from .analysis import UnitAnalysis, analyze_unit
 from .budget import Estimate, TooLarge, check_budget, estimate
 from .cook_off import cook_off_dice, p_no_cook_off
 from .damage_output import DamageOutput, damage_output, weapon_damage
-from .delivered import Delivered, delivered
 from .distributions import (
     attack_damage_distribution,
     contact_probability,
@@ -26,13 +36,68 @@ from .hit_table import (
 from .interception import Intercept, can_intercept, mean_stopped, missiles_removed
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, UnitState, WeaponSpec
 from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
-from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
 from .results import Interval
 from .sampled import sampled_survival, survival_answer
-from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
 from .silhouette import FaceInfo, Silhouette, silhouette
 from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
 from .survival import RoundResult, SurvivalResult, survival
+
+if TYPE_CHECKING:
+    from .delivered import Delivered, delivered
+    from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
+    from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
+
+_BOTH = ("delivered", "optimize")  # each a submodule and the function the package exports
+
+
+class _Package(types.ModuleType):
+    """Loading submodule ``optimize`` sets the package's ``optimize`` to the module (the import
+    system does, after the module ran); the package keeps the function of that name instead."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _BOTH and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+for _name in _BOTH:  # a submodule one of the eager imports above already loaded
+    if isinstance(globals().get(_name), types.ModuleType):
+        globals()[_name] = getattr(globals()[_name], _name)
+
+
+def __getattr__(name: str) -> Any:
+    """The names loaded on first use (module docstring), as the TYPE_CHECKING block names them."""
+    loaded: dict[str, Any]
+    if name in ("Delivered", "delivered"):
+        from .delivered import Delivered, delivered
+
+        loaded = {"Delivered": Delivered, "delivered": delivered}
+    elif name in ("FrameOption", "OptimizeResult", "ScoredLoadout", "WeaponOption", "optimize"):
+        from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
+
+        loaded = {
+            "FrameOption": FrameOption,
+            "OptimizeResult": OptimizeResult,
+            "ScoredLoadout": ScoredLoadout,
+            "WeaponOption": WeaponOption,
+            "optimize": optimize,
+        }
+    elif name in ("Survivor", "remaining_durability", "team_score", "unit_score", "winner"):
+        from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
+
+        loaded = {
+            "Survivor": Survivor,
+            "remaining_durability": remaining_durability,
+            "team_score": team_score,
+            "unit_score": unit_score,
+            "winner": winner,
+        }
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(loaded)
+    return loaded[name]
+
 
 __all__ = [
     "LAST_ROUND",

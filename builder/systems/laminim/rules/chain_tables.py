@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from .chain_ops import Kernel
 from .cook_off import cook_off_die_outcomes, p_no_cook_off
 from .distributions import damage_taken, die_outcomes
@@ -64,17 +66,36 @@ class _Chain:
         self._round: dict[tuple[Pattern, ThreatSpec], list[tuple[Kernel, int]]] = {}
         self._cook: dict[tuple[Pattern, int], Kernel] = {}
         self._arrive: dict[ThreatSpec, tuple[int, tuple[float, ...]] | None] = {threat: self.arrive}
+        # The chain asks these of the same few patterns and slot sets thousands of times a job.
+        self._axis_values: dict[Pattern, tuple[tuple[int, ...], ...]] = {}
+        self._dice: dict[tuple[int, ...], int] = {}
+        self._float_values: dict[Pattern, tuple[np.ndarray, ...]] = {}
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
-        return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
+        return _parts(pattern)
 
     def axis_values(self, pattern: Pattern) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.values[part] for part in self.parts(pattern))
+        found = self._axis_values.get(pattern)
+        if found is None:
+            found = self._axis_values[pattern] = tuple(self.values[p] for p in _parts(pattern))
+        return found
+
+    def float_values(self, pattern: Pattern) -> tuple[np.ndarray, ...]:
+        """``axis_values`` as float arrays (what the expected remaining durability weighs)."""
+        found = self._float_values.get(pattern)
+        if found is None:
+            found = tuple(np.asarray(v, dtype=float) for v in self.axis_values(pattern))
+            self._float_values[pattern] = found
+        return found
 
     def dice(self, slots: tuple[int, ...]) -> int:
         """Cook-off dice rolled by the weapons in ``slots`` (D5: their full ammo)."""
-        return sum(w.cook_off_dice for w in (self.unit.slots[s] for s in slots) if w is not None)
+        found = self._dice.get(slots)
+        if found is None:
+            weapons = (self.unit.slots[s] for s in slots)
+            found = self._dice[slots] = sum(w.cook_off_dice for w in weapons if w is not None)
+        return found
 
     def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
         return (
@@ -132,6 +153,7 @@ def _shape(unit: UnitSpec) -> UnitSpec:
     return UnitSpec("", 0, slots)  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=8)
 def _parts(pattern: Pattern) -> tuple[int, ...]:
     return (0, *tuple(i + 1 for i in range(3) if pattern[i]))
 

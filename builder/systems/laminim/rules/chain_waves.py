@@ -3,6 +3,7 @@ destruction and cook-off waves on the per-pattern arrays, then the per-round sum
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -30,15 +31,23 @@ def _add(store: dict, key, array: np.ndarray) -> None:
         store[key] = array
 
 
-def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...]) -> np.ndarray:
-    """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped)."""
+def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...], hit: list[int]) -> np.ndarray:
+    """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped).
+
+    ``hit``: the part axes holding any mass at 0 (in either view); every other axis's cell 0 is
+    empty already, so only the hit axes left in ``sub`` need their cell 0 cleared."""
     index = (
         slice(None),
         *tuple(0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)),
     )
     sub = array[index].copy()
-    for axis in range(1, sub.ndim):
-        sub[(slice(None),) * axis + (0,)] = 0.0
+    kept = 1  # array axis of the next part axis left in ``sub``
+    for axis in range(array.ndim - 1):
+        if axis in zero_axes:
+            continue
+        if axis in hit:
+            sub[(slice(None),) * kept + (0,)] = 0.0
+        kept += 1
     return sub
 
 
@@ -67,12 +76,12 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
         for pattern in [p for p in pending if sum(p) == size]:
             array = pending.pop(pattern)
             parts = chain.parts(pattern)
-            total = array[TOTAL]
-            # Only axes holding mass at 0 can be part of a split (one look at each face of cells).
-            hit = [a for a in range(len(parts)) if total[(slice(None),) * a + (0,)].any()]
+            # Only axes holding mass at 0 can be part of a split (one look at each face of cells,
+            # both views: a cell empty in the total is empty in the clean view too).
+            hit = [a for a in range(len(parts)) if array[(slice(None),) * (a + 1) + (0,)].any()]
             for count in range(len(hit) + 1):
                 for zero_axes in combinations(hit, count):
-                    sub = _split_zero(array, zero_axes)
+                    sub = _split_zero(array, zero_axes, hit)
                     if not sub[TOTAL].any():
                         continue
                     zero_parts = {parts[a] for a in zero_axes}
@@ -96,21 +105,30 @@ def _summarise(chain: _Chain, state: _State, round_no: int, error: float) -> Rou
     clean = state.dead_clean
     lost = [state.dead, state.dead, state.dead]
     for pattern, array in state.alive.items():
-        values = chain.axis_values(pattern)
         total = array[TOTAL]
         mass = float(total.sum())
         alive += mass
         clean += float(array[CLEAN].sum())
-        for axis in range(total.ndim):
-            other = tuple(a for a in range(total.ndim) if a != axis)
-            marginal = total.sum(axis=other) if other else total
-            remaining += float(marginal @ np.asarray(values[axis], dtype=float))
+        for marginal, values in zip(_marginals(total), chain.float_values(pattern), strict=True):
+            remaining += float(marginal @ values)
         for i in range(3):
             if chain.mounted[i] and not pattern[i]:
                 lost[i] += mass
     slot_destroyed = tuple(min(1.0, lost[i]) if chain.mounted[i] else None for i in range(3))
     cook_off = min(1.0, max(0.0, 1.0 - clean))
     return RoundResult(round_no, alive, remaining, slot_destroyed, cook_off, error)  # type: ignore[arg-type]
+
+
+def _marginals(total: np.ndarray) -> list[np.ndarray]:
+    """The mass along each axis of ``total`` (the other axes summed out)."""
+    if total.ndim == 1:
+        return [total]
+    return [total.sum(axis=_others(total.ndim, axis)) for axis in range(total.ndim)]
+
+
+@lru_cache(maxsize=16)
+def _others(ndim: int, axis: int) -> tuple[int, ...]:
+    return tuple(a for a in range(ndim) if a != axis)
 
 
 # A validity pattern whose whole living mass is below this is forgotten after the round's

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 
 import builder.systems.laminim.rules as rules
@@ -26,3 +27,36 @@ def test_the_sampled_answer_is_exported_beside_survival():
     assert rules.survival_answer is sampled.survival_answer
     assert rules.sampled_survival is sampled.sampled_survival
     assert {"survival_answer", "sampled_survival", "Interval"} <= set(rules.__all__)
+
+
+def _fresh(code: str) -> str:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def test_an_analysis_loads_no_optimiser_and_its_names_load_on_first_use():
+    """Issue 38: the optimiser, delivered damage and scoring are not imported with the package
+    (an analysis never calls them); asked for, the package answers with the same objects."""
+    loaded = _fresh(
+        "import sys\nimport builder.systems.laminim.rules as r\n"
+        "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith(r.__name__ + '.')))"
+    )
+    assert not {"optimize", "delivered", "scoring"} & set(ast.literal_eval(loaded))
+    assert rules.winner is importlib.import_module(f"{rules.__name__}.scoring").winner
+    assert rules.Delivered is importlib.import_module(f"{rules.__name__}.delivered").Delivered
+
+
+def test_a_submodule_loaded_first_leaves_the_packages_function_of_its_name():
+    """``optimize`` and ``delivered`` are modules and the functions the package exports: loading
+    the module first (as the TUI's ``from ...rules.optimize import ranked`` does) must not make
+    the package's ``optimize`` the module."""
+    code = (
+        "import builder.systems.laminim.rules.optimize as m\n"
+        "from builder.systems.laminim.rules.optimize import ranked\n"
+        "from builder.systems.laminim.rules import optimize, delivered\n"
+        "print(callable(optimize), type(optimize).__name__, type(delivered).__name__)"
+    )
+    assert _fresh(code) == "True function function"
