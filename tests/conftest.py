@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,11 +100,21 @@ def tui_errors_fail_the_test(monkeypatch):
         monkeypatch.setattr(app.BuilderApp, "RAISE_ERRORS", True)
 
 
+@pytest.fixture(scope="session")
+def data_homes(tmp_path_factory) -> Iterator[Path]:
+    """The folder of every test's user data folder, numbered in it one after another: pytest's
+    own ``mktemp`` looks through every folder it made before (a session's 6,600 tests made 22
+    million name checks, about 10 s of the suite's CPU)."""
+    base = tmp_path_factory.mktemp("xdg-data")
+    return (base / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def data_home(tmp_path_factory, monkeypatch) -> Path:
+def data_home(data_homes, monkeypatch) -> Path:
     """Every test's user data folder is a fresh temp folder (pinning keeps catalog snapshots
     there): no test reads or writes the real ``~/.local/share``."""
-    home = tmp_path_factory.mktemp("xdg-data")
+    home = next(data_homes)
+    home.mkdir()
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     return home
 
@@ -151,54 +163,64 @@ def catalog_copy(tmp_path) -> Path:
 
 
 HEAVY_FIRST = (
-    "tests/systems/laminim/render/test_play_face.py",
-    "tests/printing/test_demo_printouts.py",
+    "tests/printing/test_card_sheets.py",
+    "tests/tui/test_play_80x24.py",
     "tests/systems/artifact/test_table_ready_cards.py",
-    "tests/systems/laminim/render/test_overflow.py",
-    "tests/printing/test_maps.py",
-    "tests/systems/soh/test_card_words.py",
-    "tests/systems/laminim/balance/test_balance_agrees_with_optimize.py",
+    "tests/tui/test_every_game_editor.py",
+    "tests/systems/laminim/render/test_play_face.py",
     "tests/systems/soh/test_table_ready_cards.py",
-    "tests/systems/laminim/render/test_card_fill.py",
-    "tests/systems/artifact/test_printouts_fit.py",
-    "tests/render/test_hostile_content.py",
     "tests/systems/kuroganen/test_tui.py",
-    "tests/systems/laminim/rules/test_survival_truncation.py",
-    "tests/systems/laminim/render/test_readable_type.py",
-    "tests/systems/artifact/test_balance_matrix.py",
+    "tests/printing/test_maps.py",
+    "tests/systems/laminim/render/test_overflow.py",
+    "tests/systems/laminim/balance/test_balance_agrees_with_optimize.py",
+    "tests/systems/soh/test_card_words.py",
+    "tests/systems/laminim/play/test_record_cards.py",
+    "tests/render/test_hostile_content.py",
+    "tests/tui/test_play_screen.py",
     "tests/printing/test_japanese_printouts.py",
-    "tests/systems/laminim/render/test_pdf_measure.py",
-    "tests/printing/test_roster_sheet.py",
+    "tests/printing/test_demo_printouts.py",
     "tests/systems/laminim/tui/test_flows.py",
-    "tests/systems/artifact/test_cli.py",
-    "tests/systems/laminim/cli/test_cards.py",
-    "tests/systems/artifact/test_printouts.py",
     "tests/systems/artifact/tui/test_first_evening.py",
-    "tests/systems/laminim/tui/test_balance_screen.py",
-    "tests/systems/laminim/tui/test_language.py",
-    "tests/systems/laminim/render/test_large_fill_sweep.py",
-    "tests/systems/kuroganen/test_printouts.py",
-    "tests/docs/test_readme.py",
-    "tests/systems/laminim/tui/test_snapshots.py",
-    "tests/test_golden_outputs.py",
-    "tests/systems/laminim/test_suggest_tui.py",
-    "tests/test_layers.py",
-    "tests/tui/test_footer.py",
-    "tests/tui/test_shell_words.py",
-    "tests/systems/laminim/render/test_poker_fill_sweep.py",
-    "tests/systems/soh/test_printouts.py",
-    "tests/systems/laminim/test_compare_tui.py",
-    "tests/systems/laminim/tui/test_compare.py",
-    "tests/systems/artifact/tui/test_force_screen.py",
     "tests/systems/laminim/balance/test_balance_command.py",
+    "tests/systems/laminim/render/test_large_fill_sweep.py",
+    "tests/exchange/test_round_trips.py",
+    "tests/systems/laminim/render/test_card_fill.py",
+    "tests/systems/laminim/render/test_readable_type.py",
+    "tests/systems/laminim/tui/test_balance_screen.py",
+    "tests/roster/test_every_comment_kept.py",
+    "tests/fuzz/test_fuzz_families.py",
+    "tests/systems/laminim/tui/test_snapshots.py",
+    "tests/fuzz/test_fuzz.py",
+    "tests/systems/artifact/test_cli.py",
+    "tests/systems/laminim/tui/test_matchup_screen.py",
+    "tests/systems/laminim/render/test_pdf_measure.py",
+    "tests/tui/test_share_dialog.py",
+    "tests/systems/artifact/tui/test_force_screen.py",
+    "tests/systems/artifact/test_printouts_fit.py",
+    "tests/tui/test_save_safety.py",
+    "tests/exchange/test_record_code.py",
+    "tests/tui/test_print_dialog.py",
+    "tests/systems/laminim/test_suggest_tui.py",
+    "tests/tui/test_shell_words.py",
+    "tests/systems/laminim/cli/test_matchup.py",
+    "tests/tui/test_shell_flows.py",
+    "tests/systems/laminim/tui/test_compare.py",
+    "tests/systems/kuroganen/test_printouts.py",
+    "tests/systems/laminim/tui/test_language.py",
+    "tests/tui/test_play_in_the_app.py",
+    "tests/tui/test_footer.py",
+    "tests/systems/laminim/render/test_poker_fill_sweep.py",
+    "tests/tui/test_problems.py",
+    "tests/systems/artifact/test_printouts.py",
+    "tests/systems/laminim/test_compare_tui.py",
     "tests/systems/laminim/render/test_safety_and_files.py",
-    "tests/systems/artifact/rules/test_odds_independent.py",
+    "tests/tui/test_japanese_every_game.py",
 )
-"""The files that take 3 s of CPU or more (each test's CPU seconds summed per file; wall
-seconds on a shared machine say more about the machine), longest first; the rest follow. The
-two workers each take a file at a time (``--dist loadfile``, ``--no-loadscope-reorder`` in
-pyproject.toml); a long file taken last keeps one worker busy while the other has finished, so
-the long ones go first and the many short ones fill in at the end."""
+"""The files that take 3 s or more (each test's seconds summed per file, ``--durations=0`` on a
+quiet machine), longest first; the rest follow. The two workers each take a file at a time
+(``--dist loadfile``, ``--no-loadscope-reorder`` in pyproject.toml); a long file taken last keeps
+one worker busy while the other has finished, so the long ones go first and the many short ones
+fill in at the end."""
 
 
 SWEEPS = frozenset(
