@@ -18,7 +18,7 @@ from builder.core.problems import InputError, Problem, errors_of, find_named
 from builder.systems.laminim.derive import unit_spec
 from builder.systems.laminim.legality import ResolvedUnit, resolve_unit
 from builder.systems.laminim.models import Catalog, Threat, ThreatAttack
-from builder.systems.laminim.rules import UnitState, unit_threat
+from builder.systems.laminim.rules import UnitState
 from builder.systems.laminim.rules.interception import DEFAULT_BONUS
 
 MESSAGES = Messages.load(__file__)
@@ -38,6 +38,8 @@ def enemy_threat(
     (English, Japanese; default the unit's name): its attacks are catalog weapon ids with the
     bonus (0 for a missile salvo) and, for a weapon with ammo, the rounds its magazine lasts.
     ``state``/``fires_this_round``: a unit in a battle (see ``rules.unit_threat``)."""
+    from builder.systems.laminim.rules import unit_threat  # (loads state_odds: not for analyze)
+
     spec = unit_threat(unit_spec(unit), bonus, state, fires_this_round, threat_id)
     attacks = tuple(
         ThreatAttack(weapon=a.weapon.name, bonus=a.bonus, rounds=a.rounds) for a in spec.attacks

@@ -1,11 +1,12 @@
 """LAMINIM rules core: hit table, silhouette, exact survival chain, damage output
 (docs/rules.md §1).
 
-The optimiser, the delivered-damage figure and the scoring load on first use (``__getattr__``): an
-analysis never calls them, and importing them was ~27 M instructions of its start-up
-(``bench/bench_startup.py --instructions``). ``optimize`` and ``delivered`` are each both a
-module and the function the package exports; the package keeps the function, whichever way
-the module is loaded first (``_Package``), as the eager imports did.
+The optimiser, the delivered-damage figure, the scoring, the Monte Carlo estimate and a battle's
+odds load on first use (``__getattr__``): an analysis of a few units never calls them, and
+importing them was ~27 M instructions of its start-up (``bench/bench_startup.py
+--instructions``) before the last two were added. ``optimize``, ``delivered`` and
+``state_odds`` are each both a module and the function the package exports; the package keeps
+the function, whichever way the module is loaded first (``_Package``), as the eager imports did.
 """
 
 import sys
@@ -35,19 +36,19 @@ from .hit_table import (
 )
 from .interception import Intercept, can_intercept, mean_stopped, missiles_removed
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, UnitState, WeaponSpec
-from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
 from .results import Interval
 from .sampled import sampled_survival, survival_answer
 from .silhouette import FaceInfo, Silhouette, silhouette
-from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
 from .survival import RoundResult, SurvivalResult, survival
 
 if TYPE_CHECKING:
     from .delivered import Delivered, delivered
+    from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
     from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
     from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
+    from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
 
-_BOTH = ("delivered", "optimize")  # each a submodule and the function the package exports
+_BOTH = ("delivered", "optimize", "state_odds")  # each a submodule and the function exported
 
 
 class _Package(types.ModuleType):
@@ -92,6 +93,24 @@ def __getattr__(name: str) -> Any:
             "team_score": team_score,
             "unit_score": unit_score,
             "winner": winner,
+        }
+    elif name in ("MonteCarloResult", "MonteCarloRound", "simulate_survival"):
+        from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
+
+        loaded = {
+            "MonteCarloResult": MonteCarloResult,
+            "MonteCarloRound": MonteCarloRound,
+            "simulate_survival": simulate_survival,
+        }
+    elif name in ("LAST_ROUND", "StateOdds", "magazine_rounds", "state_odds", "unit_threat"):
+        from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
+
+        loaded = {
+            "LAST_ROUND": LAST_ROUND,
+            "StateOdds": StateOdds,
+            "magazine_rounds": magazine_rounds,
+            "state_odds": state_odds,
+            "unit_threat": unit_threat,
         }
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

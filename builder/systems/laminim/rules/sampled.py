@@ -30,7 +30,6 @@ from math import sqrt
 from .budget import TooLarge, check_budget
 from .interception import Intercept, intercept_problem
 from .model import ThreatSpec, UnitSpec, UnitState
-from .montecarlo import simulate_survival
 from .results import Interval, RoundResult, Span, SurvivalResult
 from .start import start_unit
 from .survival import Engine, survival
@@ -113,6 +112,8 @@ def sampled_survival(
         seed = (
             question_seed(*asked) if state is None else question_seed(*asked, state, attacks_done)
         )
+    from .montecarlo import simulate_survival  # a job too large to work out exactly only
+
     mc = simulate_survival(
         unit, threat, rounds, trials, seed, intercept, state=state, attacks_done=attacks_done
     )

@@ -38,13 +38,20 @@ def _fresh(code: str) -> str:
 
 
 def test_an_analysis_loads_no_optimiser_and_its_names_load_on_first_use():
-    """Issue 38: the optimiser, delivered damage and scoring are not imported with the package
-    (an analysis never calls them); asked for, the package answers with the same objects."""
+    """Issue 38: the optimiser, delivered damage, scoring, the Monte Carlo estimate and a
+    battle's odds are not imported with the package (an analysis of a few units never calls
+    them); asked for, the package answers with the same objects."""
     loaded = _fresh(
         "import sys\nimport builder.systems.laminim.rules as r\n"
         "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith(r.__name__ + '.')))"
     )
-    assert not {"optimize", "delivered", "scoring"} & set(ast.literal_eval(loaded))
+    lazy = {"optimize", "delivered", "scoring", "montecarlo", "state_odds"}
+    assert not lazy & set(ast.literal_eval(loaded))
+    assert (
+        rules.simulate_survival
+        is importlib.import_module(f"{rules.__name__}.montecarlo").simulate_survival
+    )
+    assert rules.StateOdds is importlib.import_module(f"{rules.__name__}.state_odds").StateOdds
     assert rules.winner is importlib.import_module(f"{rules.__name__}.scoring").winner
     assert rules.Delivered is importlib.import_module(f"{rules.__name__}.delivered").Delivered
 
@@ -56,7 +63,8 @@ def test_a_submodule_loaded_first_leaves_the_packages_function_of_its_name():
     code = (
         "import builder.systems.laminim.rules.optimize as m\n"
         "from builder.systems.laminim.rules.optimize import ranked\n"
-        "from builder.systems.laminim.rules import optimize, delivered\n"
-        "print(callable(optimize), type(optimize).__name__, type(delivered).__name__)"
+        "import builder.systems.laminim.rules.state_odds\n"
+        "from builder.systems.laminim.rules import optimize, delivered, state_odds\n"
+        "print(*(type(f).__name__ for f in (optimize, delivered, state_odds)))"
     )
-    assert _fresh(code) == "True function function"
+    assert _fresh(code) == "function function function"
