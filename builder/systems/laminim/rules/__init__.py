@@ -9,6 +9,7 @@ importing them was ~27 M instructions of its start-up (``bench/bench_startup.py
 the function, whichever way the module is loaded first (``_Package``), as the eager imports did.
 """
 
+import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
@@ -67,55 +68,30 @@ for _name in _BOTH:  # a submodule one of the eager imports above already loaded
         globals()[_name] = getattr(globals()[_name], _name)
 
 
+def _defining(name: str) -> types.ModuleType | None:
+    """The submodule that defines ``name``, one of the names loaded on first use (imported now,
+    by a literal name the layer test sees), or None."""
+    if name in ("Delivered", "delivered"):
+        return importlib.import_module("builder.systems.laminim.rules.delivered")
+    if name in ("FrameOption", "OptimizeResult", "ScoredLoadout", "WeaponOption", "optimize"):
+        return importlib.import_module("builder.systems.laminim.rules.optimize")
+    if name in ("Survivor", "remaining_durability", "team_score", "unit_score", "winner"):
+        return importlib.import_module("builder.systems.laminim.rules.scoring")
+    if name in ("MonteCarloResult", "MonteCarloRound", "simulate_survival"):
+        return importlib.import_module("builder.systems.laminim.rules.montecarlo")
+    if name in ("LAST_ROUND", "StateOdds", "magazine_rounds", "state_odds", "unit_threat"):
+        return importlib.import_module("builder.systems.laminim.rules.state_odds")
+    return None
+
+
 def __getattr__(name: str) -> Any:
     """The names loaded on first use (module docstring), as the TYPE_CHECKING block names them."""
-    loaded: dict[str, Any]
-    if name in ("Delivered", "delivered"):
-        from .delivered import Delivered, delivered
-
-        loaded = {"Delivered": Delivered, "delivered": delivered}
-    elif name in ("FrameOption", "OptimizeResult", "ScoredLoadout", "WeaponOption", "optimize"):
-        from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
-
-        loaded = {
-            "FrameOption": FrameOption,
-            "OptimizeResult": OptimizeResult,
-            "ScoredLoadout": ScoredLoadout,
-            "WeaponOption": WeaponOption,
-            "optimize": optimize,
-        }
-    elif name in ("Survivor", "remaining_durability", "team_score", "unit_score", "winner"):
-        from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
-
-        loaded = {
-            "Survivor": Survivor,
-            "remaining_durability": remaining_durability,
-            "team_score": team_score,
-            "unit_score": unit_score,
-            "winner": winner,
-        }
-    elif name in ("MonteCarloResult", "MonteCarloRound", "simulate_survival"):
-        from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
-
-        loaded = {
-            "MonteCarloResult": MonteCarloResult,
-            "MonteCarloRound": MonteCarloRound,
-            "simulate_survival": simulate_survival,
-        }
-    elif name in ("LAST_ROUND", "StateOdds", "magazine_rounds", "state_odds", "unit_threat"):
-        from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
-
-        loaded = {
-            "LAST_ROUND": LAST_ROUND,
-            "StateOdds": StateOdds,
-            "magazine_rounds": magazine_rounds,
-            "state_odds": state_odds,
-            "unit_threat": unit_threat,
-        }
-    else:
+    module = _defining(name)
+    if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals().update(loaded)
-    return loaded[name]
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [
