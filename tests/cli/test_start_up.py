@@ -93,21 +93,28 @@ def test_check_loads_no_printing_no_compiler_and_no_package_metadata(game):
     assert not (never | ({"numpy"} if game == "laminim" else set())) & loaded
 
 
+def _fresh_python(code: str, env: dict[str, str]) -> str:
+    """What ``code`` prints in a fresh interpreter with ``env`` over the environment, less any
+    OPENBLAS_NUM_THREADS of the suite's own."""
+    import os
+
+    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=base | env
+    )
+    return out.stdout
+
+
 def _blas(env: dict[str, str]) -> tuple[int, str]:
     """OpenBLAS's thread count in a fresh interpreter that imports the package, then numpy,
     and the OPENBLAS_NUM_THREADS it then has."""
-    import os
 
     code = (
         "import os, builder, numpy\nfrom threadpoolctl import threadpool_info\n"
         "print(max(i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas'))\n"
         "print(os.environ['OPENBLAS_NUM_THREADS'])"
     )
-    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=base | env
-    )
-    threads, asked = out.stdout.split()
+    threads, asked = _fresh_python(code, env).split()
     return int(threads), asked
 
 
@@ -121,7 +128,6 @@ def test_numpy_loads_with_one_blas_thread_unless_the_caller_asks_for_more():
 def _pinned_after(first: str, env: dict[str, str]) -> bool:
     """Whether threadpoolctl is loaded in a fresh interpreter that runs ``first`` and then one
     matrix product inside the chain's ``one_maths_thread``."""
-    import os
 
     code = (
         f"import sys\n{first}\n"
@@ -130,11 +136,7 @@ def _pinned_after(first: str, env: dict[str, str]) -> bool:
         "with one_maths_thread():\n    ones((64, 64)) @ ones((64, 64))\n"
         "print('threadpoolctl' in sys.modules)"
     )
-    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=base | env
-    )
-    return out.stdout.split()[-1] == "True"
+    return _fresh_python(code, env).split()[-1] == "True"
 
 
 def test_a_chain_in_a_one_thread_blas_needs_no_threadpoolctl():
