@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import gc
 import itertools
@@ -23,9 +24,12 @@ from builder.systems.laminim.catalog import load_catalog
 
 pytest_plugins = ["tests.pdf_cache"]  # each distinct PDF laid out once per session
 
-os.environ.setdefault("LAMINIM_CACHE_DIR", tempfile.mkdtemp(prefix="laminim-catalogs-"))
+if "LAMINIM_CACHE_DIR" not in os.environ:
+    os.environ["LAMINIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="laminim-catalogs-")
+    atexit.register(shutil.rmtree, os.environ["LAMINIM_CACHE_DIR"], ignore_errors=True)
 """The suite keeps read catalogs (``builder.core.catalog_cache``) in a folder of its own, never
-in the user's cache: each run starts with none kept, and the commands it runs inherit it."""
+in the user's cache: each run starts with none kept, and the commands it runs (and the xdist
+workers) inherit it. The process that made it removes it when it ends."""
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAKE_GAME = Path(__file__).parent / "fake_game"
