@@ -18,7 +18,6 @@ from builder.core import catalog_cache, i18n
 from builder.core.catalog_cache import CACHE_ENV, OFF, cached_parse, cached_read, digest
 from builder.core.catalog_identity import read_identity
 from builder.core.problems import InputError
-from builder.core.resources import bundled_catalog_dir
 from builder.systems.laminim.catalog import CATALOG_FILES, READ_BY, read_catalog
 from builder.systems.laminim.models import Catalog
 
@@ -31,10 +30,9 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture
-def folder(tmp_path) -> Path:
-    copy = tmp_path / "catalog"
-    shutil.copytree(bundled_catalog_dir("laminim"), copy)
-    return copy
+def folder(catalog_copy) -> Path:
+    """The catalog these tests read and change: a copy of the bundled one (``catalog_copy``)."""
+    return catalog_copy
 
 
 def _counting(calls: list[Path]):
