@@ -17,6 +17,8 @@ from .model import UnitSpec, WeaponSpec
 
 @dataclass(frozen=True)
 class DamageOutput:
+    """Expected damage per round a unit deals (``damage_output``)."""
+
     all_weapons: float  # every weapon fires, each at bonus_all
     best_single: float  # the best one weapon alone, at bonus_single
     best_slot: int | None  # 0-based slot of that weapon; None when nothing deals damage

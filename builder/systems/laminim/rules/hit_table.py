@@ -21,6 +21,8 @@ class Obstruction:
 
 @dataclass(frozen=True)
 class FaceOutcome:
+    """What face ``face`` of a hit die means after the bonus and the obstructions."""
+
     face: int
     outcome: Outcome
     obstruction: int | None = None  # index into the obstructions, nearest first

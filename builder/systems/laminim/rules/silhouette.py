@@ -42,6 +42,8 @@ class FaceInfo:
 
 @dataclass(frozen=True)
 class Silhouette:
+    """A unit's faces 1..6, its exposure and each part's share of location dice."""
+
     faces: tuple[FaceInfo, ...]
     exposure: Fraction  # valid faces / 6
     part_share: dict[str, Fraction]  # P(a location die damages that part), guard applied
