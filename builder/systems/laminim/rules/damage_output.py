@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hit_table import hit_probability
+from .hit_odds import hit_probability
 from .model import UnitSpec, WeaponSpec
 
 

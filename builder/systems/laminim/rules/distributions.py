@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from .hit_table import hit_probability
+from .hit_odds import hit_probability
 from .model import ThreatAttack, UnitSpec, WeaponSpec
 from .silhouette import Destroyed, face_parts
 
