@@ -36,21 +36,21 @@ def _cut(shape: tuple[int, ...], zero: int, hit: int) -> tuple[tuple, np.ndarray
     """Index and mask of the mass whose part axes in ``zero`` are at 0 and all others above 0
     (those axes dropped): ``array[index] * mask``. ``hit``: the part axes holding any mass at 0;
     every other axis's cell 0 is empty already, so only the hit axes left need it cleared
-    (the mask's 0.0s; None when none is left to clear)."""
+    (the mask's 0.0s, broadcast along every other axis; None when none is left to clear)."""
     index: list = [slice(None)]
-    kept = [1]  # the mask's shape: (views, part axes left)
+    mask_shape = [1]  # (views, part axes left): the length of each axis the mask clears, or 1
     clear: list[int] = []
     for axis, size in enumerate(shape[1:]):
         if zero >> axis & 1:
             index.append(0)
             continue
         index.append(slice(None))
-        kept.append(size)
         if hit >> axis & 1:
-            clear.append(len(kept) - 1)
+            clear.append(len(mask_shape))
+        mask_shape.append(size if hit >> axis & 1 else 1)
     if not clear:
         return tuple(index), None
-    mask = np.ones(kept)
+    mask = np.ones(mask_shape)
     for dim in clear:
         mask[(slice(None),) * dim + (0,)] = 0.0
     return tuple(index), mask
