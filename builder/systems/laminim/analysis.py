@@ -62,11 +62,14 @@ def analyze_team(
     """``laminim analyze``: every resolved unit (or the one ``--unit`` names) against the
     threat; a unit beyond the budget or the float range is bad input at its row, not a crash."""
     from builder.systems.laminim.declared import BONUS
-    from builder.systems.laminim.intercepting import parse_intercept
     from builder.systems.laminim.text import analysis_json, analysis_text
 
     threat = find_threat(options.threat, catalog, BONUS.of(options.values))
-    choice = parse_intercept(intercept_text)
+    choice = None
+    if intercept_text is not None:  # only then is intercepting's code needed
+        from builder.systems.laminim.intercepting import parse_intercept
+
+        choice = parse_intercept(intercept_text)
     units = report.units
     if options.unit is not None:
         units = [find_named(units, options.unit, lambda u: u.name)]

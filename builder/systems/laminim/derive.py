@@ -63,14 +63,15 @@ def find_threat(ref: str | None, catalog: Catalog, bonus: int | None = None) -> 
     Raises InputError (exit 2) for an unknown id or a bad file, and for a ``bonus`` given with
     a threat that is not an enemy unit (it would change nothing).
     """
-    from builder.systems.laminim.enemy import file_enemy_threat, is_unit_ref
-
-    if ref is not None and is_unit_ref(ref) and catalog.threat(ref) is None:
-        return file_enemy_threat(ref, catalog, *(() if bonus is None else (bonus,)))
     if ref is None:
         if catalog.default_threat is None:
             raise InputError([Problem("--threat", None, None, "", MESSAGES("no-default-threat"))])
         ref = catalog.default_threat
+    else:  # only a threat given names a file's unit (enemy.py: not loaded for the default)
+        from builder.systems.laminim.enemy import file_enemy_threat, is_unit_ref
+
+        if is_unit_ref(ref) and catalog.threat(ref) is None:
+            return file_enemy_threat(ref, catalog, *(() if bonus is None else (bonus,)))
     if bonus is not None:
         refused = MESSAGES("bonus-without-unit", threat=ref)
         raise InputError([Problem("--bonus", None, None, "", refused)])

@@ -1,13 +1,13 @@
 """LAMINIM rules core: hit table, silhouette, exact survival chain, damage output
 (docs/rules.md §1).
 
-The optimiser, the delivered-damage figure, the scoring, the Monte Carlo estimate and a battle's
-odds load on first use (``__getattr__``): an analysis of a few units never calls them, and
-importing them was ~27 M instructions of its start-up (``bench/bench_startup.py
---instructions``) before the last two were added. ``optimize``, ``delivered`` and
-``state_odds`` are each both a module and the function the package exports; the package keeps
-the function, whichever way the module is loaded first (``_Package``), as the eager imports did.
-"""
+The optimiser, the delivered-damage figure, the scoring, the Monte Carlo estimate, a battle's
+odds and the hit table's faces load on first use (``__getattr__``): an analysis of a few units
+never calls them, and importing them was ~27 M instructions of its start-up
+(``bench/bench_startup.py --instructions``) before the last three were added. ``optimize``,
+``delivered``, ``state_odds`` and ``hit_table`` are each both a module and the function the
+package exports; the package keeps the function, whichever way the module is loaded first
+(``_Package``), as the eager imports did."""
 
 import importlib
 import sys
@@ -27,14 +27,7 @@ from .distributions import (
     location_outcomes,
     missiles_destroyed,
 )
-from .hit_table import (
-    FaceOutcome,
-    Obstruction,
-    hit_bonus,
-    hit_probability,
-    hit_table,
-    success_faces,
-)
+from .hit_odds import hit_bonus, hit_probability, success_faces
 from .interception import Intercept, can_intercept, mean_stopped, missiles_removed
 from .model import Guard, ThreatAttack, ThreatSpec, UnitSpec, UnitState, WeaponSpec
 from .results import Interval
@@ -44,12 +37,13 @@ from .survival import RoundResult, SurvivalResult, survival
 
 if TYPE_CHECKING:
     from .delivered import Delivered, delivered
+    from .hit_table import FaceOutcome, Obstruction, hit_table
     from .montecarlo import MonteCarloResult, MonteCarloRound, simulate_survival
     from .optimize import FrameOption, OptimizeResult, ScoredLoadout, WeaponOption, optimize
     from .scoring import Survivor, remaining_durability, team_score, unit_score, winner
     from .state_odds import LAST_ROUND, StateOdds, magazine_rounds, state_odds, unit_threat
 
-_BOTH = ("delivered", "optimize", "state_odds")  # each a submodule and the function exported
+_BOTH = ("delivered", "hit_table", "optimize", "state_odds")  # each a submodule and a function
 
 
 class _Package(types.ModuleType):
@@ -71,6 +65,8 @@ for _name in _BOTH:  # a submodule one of the eager imports above already loaded
 def _defining(name: str) -> types.ModuleType | None:
     """The submodule that defines ``name``, one of the names loaded on first use (imported now,
     by a literal name the layer test sees), or None."""
+    if name in ("FaceOutcome", "Obstruction", "hit_table"):
+        return importlib.import_module("builder.systems.laminim.rules.hit_table")
     if name in ("Delivered", "delivered"):
         return importlib.import_module("builder.systems.laminim.rules.delivered")
     if name in ("FrameOption", "OptimizeResult", "ScoredLoadout", "WeaponOption", "optimize"):

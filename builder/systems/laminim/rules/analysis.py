@@ -14,6 +14,8 @@ from .silhouette import FaceInfo, silhouette
 
 @dataclass(frozen=True)
 class UnitAnalysis:
+    """``analyze_unit``'s answer: silhouette, survival and damage output of one unit."""
+
     name: str
     exposure: float  # valid faces / 6 of the intact unit
     faces: tuple[str | None, ...]  # part named by faces 1..6 ('frame', 'slot1'..), None = invalid

@@ -50,6 +50,8 @@ class TooLarge(ValueError):
 
 @dataclass(frozen=True)
 class Estimate:
+    """Upper bounds on what an exact chain holds and does (``estimate``)."""
+
     states: int  # float64 cells held at once at the peak (upper bound)
     work: int  # die applications times the cells they touch, over all rounds (upper bound)
     axis_cells: tuple[int, int, int, int]  # cells on the frame and slot axes (0: empty slot)

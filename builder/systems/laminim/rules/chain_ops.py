@@ -60,13 +60,20 @@ def _plan(values: tuple[int, ...], axis: int, damage: int) -> tuple[_Runs, tuple
 _GROUP_MAX_STATES = 64  # largest slot space whose group operator is built as a dense matrix
 
 
-def _shift_matrix(values: tuple[int, ...], damage: int) -> np.ndarray:
-    """M with M[j, i] = 1 when a cell of value ``values[i]`` drops to ``values[j]`` (clip at 0)."""
-    vals = np.asarray(values)
-    targets = np.searchsorted(vals, np.maximum(vals - damage, 0))
-    matrix = np.zeros((len(values), len(values)))
-    matrix[targets, np.arange(len(values))] = 1.0
-    return matrix
+def _moves(space: tuple[tuple[int, ...], ...], first: int, kernel: Kernel) -> np.ndarray:
+    """One die on part axes ``first...`` (cells ``space``, flattened in C order) as a matrix:
+    M[j, i] = the stay probability on the diagonal plus q where a move takes cell i to cell j
+    (its damage off one axis, clipped at 0). Moves on axes before ``first`` are left out."""
+    stay, moves = kernel
+    cells = np.arange(prod(len(values) for values in space)).reshape([len(v) for v in space])
+    step = stay * np.eye(cells.size)
+    for axis, damage, q in moves:
+        if axis < first:
+            continue
+        values = np.asarray(space[axis - first])
+        drop = np.searchsorted(values, np.maximum(values - damage, 0))
+        step[np.take(cells, drop, axis=axis - first).reshape(-1), cells.reshape(-1)] += q
+    return step
 
 
 @lru_cache(maxsize=128)  # each entry at most 64 x 64 (n + 1) floats
@@ -78,22 +85,9 @@ def _group_operator(slot_values: tuple, kernel: Kernel, times: int) -> np.ndarra
     axes flattened into rows' columns, ``X @ B`` gives every ``C(n, k) q0^k R^(n-k)`` term side
     by side (block k); the caller then shifts block k by k frame hits (``_frame_stack``).
     """
-    stay, moves = kernel
-    size = 1
-    for values in slot_values:
-        size *= len(values)
-    step = stay * np.eye(size)
-    q0 = 0.0
-    for axis, damage, q in moves:
-        if axis == 0:
-            q0 = q
-            continue
-        factor = np.ones((1, 1))
-        for other, values in enumerate(slot_values, start=1):
-            block = _shift_matrix(values, damage) if other == axis else np.eye(len(values))
-            factor = np.kron(factor, block)
-        step += q * factor
-    powers = [np.eye(size)]
+    step = _moves(slot_values, 1, kernel)
+    q0 = next((q for axis, _, q in kernel[1] if axis == 0), 0.0)
+    powers = [np.eye(len(step))]
     for _ in range(times):
         powers.append(step @ powers[-1])
     blocks = [comb(times, k) * q0**k * powers[times - k].T for k in range(times + 1 if q0 else 1)]
@@ -103,20 +97,7 @@ def _group_operator(slot_values: tuple, kernel: Kernel, times: int) -> np.ndarra
 @lru_cache(maxsize=128)
 def _step_matrix(matrix_values: tuple, first: int, kernel: Kernel) -> np.ndarray:
     """Transposed one-die operator (stay + moves) on part axes ``first...`` flattened."""
-    stay, moves = kernel
-    size = 1
-    for values in matrix_values:
-        size *= len(values)
-    step = stay * np.eye(size)
-    for axis, damage, q in moves:
-        if axis < first:
-            continue
-        factor = np.ones((1, 1))
-        for other, values in enumerate(matrix_values, start=first):
-            block = _shift_matrix(values, damage) if other == axis else np.eye(len(values))
-            factor = np.kron(factor, block)
-        step += q * factor
-    return np.ascontiguousarray(step.T)
+    return np.ascontiguousarray(_moves(matrix_values, first, kernel).T)
 
 
 def _add_shifts(out: np.ndarray, array: np.ndarray, plans: list, scratch: np.ndarray) -> None:
@@ -158,13 +139,17 @@ def _apply_hybrid(
 
 @lru_cache(maxsize=256)
 def _frame_stack(values: tuple[int, ...], damage: int, blocks: int) -> np.ndarray:
-    """[F_0 F_1 ... F_{blocks-1}] side by side, F_k the frame taking ``k * damage`` (clip at 0).
+    """[F_0 F_1 ... F_{blocks-1}] side by side, F_k the frame taking ``k * damage`` (clip at 0):
+    F_k[j, i] = 1 when a cell of value ``values[i]`` drops to ``values[j]``.
 
     ``F @ Y`` with Y's blocks stacked on rows adds every block shifted by its frame hits in one
     product, instead of a slice-add per block and run."""
-    return np.ascontiguousarray(
-        np.hstack([_shift_matrix(values, k * damage) for k in range(blocks)])
-    )
+    vals = np.asarray(values)
+    hits = np.arange(blocks).reshape(-1, 1) * damage
+    drop = np.searchsorted(vals, np.maximum(vals - hits, 0))  # row k: where k hits take each cell
+    stack = np.zeros((len(vals), drop.size))
+    stack[drop.reshape(-1), np.arange(drop.size)] = 1.0
+    return stack
 
 
 def _apply_group(

@@ -70,6 +70,7 @@ class _Chain:
         self._axis_values: dict[Pattern, tuple[tuple[int, ...], ...]] = {}
         self._dice: dict[tuple[int, ...], int] = {}
         self._float_values: dict[Pattern, tuple[np.ndarray, ...]] = {}
+        self._waves: dict[tuple[Pattern, int], tuple[bool, Pattern, int, tuple[int, ...]]] = {}
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
@@ -96,6 +97,21 @@ class _Chain:
             weapons = (self.unit.slots[s] for s in slots)
             found = self._dice[slots] = sum(w.cook_off_dice for w in weapons if w is not None)
         return found
+
+    def wave(self, pattern: Pattern, zero: int) -> tuple[bool, Pattern, int, tuple[int, ...]]:
+        """What destroying the parts on ``pattern``'s axes in bits ``zero`` (axis a: ``1 << a``)
+        does: (the frame is gone, the pattern left, their cook-off dice, the slots that roll)."""
+        key = (pattern, zero)
+        found = self._waves.get(key)
+        if found is None:
+            parts = _parts(pattern)
+            gone = {parts[a] for a in range(len(parts)) if zero >> a & 1}
+            slots = tuple(p - 1 for p in sorted(gone) if p > 0)
+            new = tuple(pattern[i] and (i + 1) not in gone for i in range(3))
+            cooks = tuple(s for s in slots if self.dice((s,)))
+            found = (0 in gone, new, self.dice(slots), cooks)  # type: ignore[assignment]
+            self._waves[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
 
     def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
         return (

@@ -31,24 +31,52 @@ def _add(store: dict, key, array: np.ndarray) -> None:
         store[key] = array
 
 
-def _split_zero(array: np.ndarray, zero_axes: tuple[int, ...], hit: list[int]) -> np.ndarray:
-    """Mass whose parts on ``zero_axes`` are at 0 and all others above 0 (those axes dropped).
-
-    ``hit``: the part axes holding any mass at 0 (in either view); every other axis's cell 0 is
-    empty already, so only the hit axes left in ``sub`` need their cell 0 cleared."""
-    index = (
-        slice(None),
-        *tuple(0 if axis in zero_axes else slice(None) for axis in range(array.ndim - 1)),
-    )
-    sub = array[index].copy()
-    kept = 1  # array axis of the next part axis left in ``sub``
-    for axis in range(array.ndim - 1):
-        if axis in zero_axes:
+@lru_cache(maxsize=1024)
+def _cut(shape: tuple[int, ...], zero: int, hit: int) -> tuple[tuple, np.ndarray | None]:
+    """Index and mask of the mass whose part axes in ``zero`` are at 0 and all others above 0
+    (those axes dropped): ``array[index] * mask``. ``hit``: the part axes holding any mass at 0;
+    every other axis's cell 0 is empty already, so only the hit axes left need it cleared
+    (the mask's 0.0s, broadcast along every other axis; None when none is left to clear)."""
+    index: list = [slice(None)]
+    mask_shape = [1]  # (views, part axes left): the length of each axis the mask clears, or 1
+    clear: list[int] = []
+    for axis, size in enumerate(shape[1:]):
+        if zero >> axis & 1:
+            index.append(0)
             continue
-        if axis in hit:
-            sub[(slice(None),) * kept + (0,)] = 0.0
-        kept += 1
-    return sub
+        index.append(slice(None))
+        if hit >> axis & 1:
+            clear.append(len(mask_shape))
+        mask_shape.append(size if hit >> axis & 1 else 1)
+    if not clear:
+        return tuple(index), None
+    mask = np.ones(mask_shape)
+    for dim in clear:
+        mask[(slice(None),) * dim + (0,)] = 0.0
+    return tuple(index), mask
+
+
+def _split(array: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """The array's mass by which part axes are at 0: (those axes' bits, the mass with them
+    dropped), fewer axes at 0 first, then in ``itertools.combinations`` order (the order the
+    waves add them up in). Pieces with no mass are left out. ``array`` is spent: the piece with
+    no axis at 0 is cut from it in place.
+
+    Only axes holding mass at 0 can be part of a split (one look at each face of cells, both
+    views: a cell empty in the total is empty in the clean view too)."""
+    axes = [a for a in range(array.ndim - 1) if array[(slice(None),) * (a + 1) + (0,)].any()]
+    hit = sum(1 << a for a in axes)
+    zeros = [sum(1 << a for a in at) for n in range(len(axes) + 1) for at in combinations(axes, n)]
+    out = []
+    for zero in reversed(zeros):  # every other piece is copied out before the array is cut
+        index, mask = _cut(array.shape, zero, hit)
+        if zero == 0:
+            sub = array if mask is None else np.multiply(array, mask, out=array)
+        else:
+            sub = array[index].copy() if mask is None else array[index] * mask
+        if sub[TOTAL].any():
+            out.append((zero, sub))
+    return out[::-1]
 
 
 def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) -> None:
@@ -74,29 +102,15 @@ def _resolve(chain: _Chain, pending: dict[Pattern, np.ndarray], into: _State) ->
             array[TOTAL] = total
             _add(pending, pattern, array)
         for pattern in [p for p in pending if sum(p) == size]:
-            array = pending.pop(pattern)
-            parts = chain.parts(pattern)
-            # Only axes holding mass at 0 can be part of a split (one look at each face of cells,
-            # both views: a cell empty in the total is empty in the clean view too).
-            hit = [a for a in range(len(parts)) if array[(slice(None),) * (a + 1) + (0,)].any()]
-            for count in range(len(hit) + 1):
-                for zero_axes in combinations(hit, count):
-                    sub = _split_zero(array, zero_axes, hit)
-                    if not sub[TOTAL].any():
-                        continue
-                    zero_parts = {parts[a] for a in zero_axes}
-                    slots = tuple(p - 1 for p in sorted(zero_parts) if p > 0)
-                    dice = chain.dice(slots)
-                    if 0 in zero_parts:  # the frame is gone: only the cook-off flag still counts
-                        into.dead += float(sub[TOTAL].sum())
-                        into.dead_clean += float(sub[CLEAN].sum()) * _p_clean(dice)
-                        continue
-                    new = tuple(pattern[i] and (i + 1) not in zero_parts for i in range(3))
-                    if dice == 0:  # nothing cooks off: this pattern is settled for the round
-                        _add(into.alive, new, sub)
-                    else:
-                        cooks = tuple(s for s in slots if chain.dice((s,)))
-                        _add(cooking, (new, cooks), sub)
+            for zero, sub in _split(pending.pop(pattern)):
+                frame_gone, new, dice, cooks = chain.wave(pattern, zero)
+                if frame_gone:  # the frame is gone: only the cook-off flag still counts
+                    into.dead += float(sub[TOTAL].sum())
+                    into.dead_clean += float(sub[CLEAN].sum()) * _p_clean(dice)
+                elif dice == 0:  # nothing cooks off: this pattern is settled for the round
+                    _add(into.alive, new, sub)
+                else:
+                    _add(cooking, (new, cooks), sub)
 
 
 def _summarise(chain: _Chain, state: _State, round_no: int, error: float) -> RoundResult:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hit_table import hit_probability
+from .hit_odds import hit_probability
 from .model import UnitSpec, WeaponSpec
 
 
 @dataclass(frozen=True)
 class DamageOutput:
+    """Expected damage per round a unit deals (``damage_output``)."""
+
     all_weapons: float  # every weapon fires, each at bonus_all
     best_single: float  # the best one weapon alone, at bonus_single
     best_slot: int | None  # 0-based slot of that weapon; None when nothing deals damage

@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from .hit_table import hit_probability
-from .model import PART_NAMES, ThreatAttack, UnitSpec, WeaponSpec
-from .silhouette import Destroyed, silhouette
+from .hit_odds import hit_probability
+from .model import ThreatAttack, UnitSpec, WeaponSpec
+from .silhouette import Destroyed, face_parts
 
 DieOutcome = tuple[int | None, int, Fraction]  # (part index or None, damage dealt, probability)
 DamageVector = tuple[int, int, int, int]
@@ -41,15 +41,16 @@ def location_outcomes(
     unit: UnitSpec, power: int, destroyed: Destroyed = (False, False, False)
 ) -> tuple[DieOutcome, ...]:
     """One location die (docs/rules.md §1.3): the part it damages and by how much; None = invalid
-    face."""
-    sil = silhouette(unit, destroyed)
-    merged: dict[tuple[int | None, int], Fraction] = {}
-    for info in sil.faces:
-        name = info.hit_part
-        part = None if name is None else PART_NAMES.index(name)
-        dealt = 0 if part is None else damage_taken(unit, part, power)
-        merged[(part, dealt)] = merged.get((part, dealt), Fraction(0)) + Fraction(1, 6)
-    return tuple((part, dealt, p) for (part, dealt), p in merged.items())
+    face. Outcomes in the order of the first face showing each, each 1/6 per face."""
+    faces: dict[tuple[int | None, int], int] = {}
+    for part, guard in face_parts(unit, destroyed):
+        hit = part if guard is None else guard + 1
+        dealt = 0 if hit is None else damage_taken(unit, hit, power)
+        faces[(hit, dealt)] = faces.get((hit, dealt), 0) + 1
+    return tuple((part, dealt, _SIXTHS[n]) for (part, dealt), n in faces.items())
+
+
+_SIXTHS = tuple(Fraction(n, 6) for n in range(7))
 
 
 def die_outcomes(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .hit_table import hit_probability
+from .hit_odds import hit_probability
 from .model import ThreatSpec, UnitSpec, WeaponSpec
 
 DEFAULT_BONUS = 2

@@ -25,6 +25,8 @@ class Guard:
 
 @dataclass(frozen=True)
 class WeaponSpec:
+    """A weapon as the rules core sees it: a part (durability, guard) that attacks."""
+
     name: str
     kind: str  # 'normal' | 'melee' | 'missile' | 'special'
     durability: int
@@ -52,6 +54,8 @@ class WeaponSpec:
 
 @dataclass(frozen=True)
 class UnitSpec:
+    """A unit: its frame's durability and the weapons in slots 1-3 (None: an empty slot)."""
+
     name: str
     frame_durability: int
     slots: tuple[WeaponSpec | None, WeaponSpec | None, WeaponSpec | None]
@@ -59,6 +63,8 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class ThreatAttack:
+    """One weapon of a threat: all its dice each round it fires, at total hit bonus ``bonus``."""
+
     weapon: WeaponSpec
     bonus: int = 0  # ignored for missiles (every missile contacts)
     # D21: the attack is made in the first ``rounds`` rounds in which the threat attacks (an
@@ -68,6 +74,8 @@ class ThreatAttack:
 
 @dataclass(frozen=True)
 class ThreatSpec:
+    """What a unit faces each round (docs/rules.md §1.8): its attacks, in threat order."""
+
     id: str
     attacks: tuple[ThreatAttack, ...]
 

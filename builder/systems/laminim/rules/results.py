@@ -38,6 +38,8 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class SurvivalResult:
+    """``unit``'s survival against ``threat``, one ``RoundResult`` per round from round 1."""
+
     unit: str
     threat: str
     rounds: tuple[RoundResult, ...]

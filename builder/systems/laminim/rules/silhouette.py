@@ -42,35 +42,48 @@ class FaceInfo:
 
 @dataclass(frozen=True)
 class Silhouette:
+    """A unit's faces 1..6, its exposure and each part's share of location dice."""
+
     faces: tuple[FaceInfo, ...]
     exposure: Fraction  # valid faces / 6
     part_share: dict[str, Fraction]  # P(a location die damages that part), guard applied
 
 
-def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> Silhouette:
-    """Faces 1-3 frame; face 4+i slot i+1 while mounted and not destroyed.
+def face_parts(
+    unit: UnitSpec, destroyed: Destroyed = (False, False, False)
+) -> tuple[tuple[int | None, int | None], ...]:
+    """Faces 1..6 as (the part named: 0 frame, 1-3 slot, None invalid; the 0-based slot of the
+    shield that takes its hits, or None): ``silhouette``'s faces without building them, for
+    the chain's die tables (``distributions.location_outcomes``).
 
-    D4: a valid face listed by an intact shield's guard is taken by the shield (lowest slot wins).
-    A guard never makes an invalid face valid, so a shield does not change exposure.
+    Faces 1-3 frame; face 4+i slot i+1 while mounted and not destroyed. D4: a valid face listed
+    by an intact shield's guard is taken by the shield (lowest slot wins). A guard never makes
+    an invalid face valid, so a shield does not change exposure.
     """
     valid = [w is not None and not gone for w, gone in zip(unit.slots, destroyed, strict=True)]
-    frame: list[str | None] = ["frame", "frame", "frame"]
-    parts = frame + [PART_NAMES[i + 1] if valid[i] else None for i in range(3)]
+    parts: list[int | None] = [0, 0, 0, *(i + 1 if valid[i] else None for i in range(3))]
     guards: list[int | None] = [None] * 6
     for slot, weapon in enumerate(unit.slots):
         if not valid[slot] or weapon is None or weapon.guard is None:
             continue
         for face in weapon.guard.faces:
-            if (
-                1 <= face <= 6
-                and parts[face - 1] not in (None, PART_NAMES[slot + 1])
-                and guards[face - 1] is None
-            ):
+            if not 1 <= face <= 6 or guards[face - 1] is not None:
+                continue
+            if parts[face - 1] not in (None, slot + 1):
                 guards[face - 1] = slot
-    faces = tuple(FaceInfo(f + 1, parts[f], guards[f]) for f in range(6))
+    return tuple(zip(parts, guards, strict=True))
+
+
+def silhouette(unit: UnitSpec, destroyed: Destroyed = (False, False, False)) -> Silhouette:
+    """The faces of ``unit`` (``face_parts``: faces 1-3 frame, face 4+i slot i+1 while mounted
+    and not destroyed, D4's shield guard), its exposure and each part's share of location dice."""
+    faces = tuple(
+        FaceInfo(f, None if part is None else PART_NAMES[part], guard)
+        for f, (part, guard) in enumerate(face_parts(unit, destroyed), start=1)
+    )
     share: dict[str, Fraction] = {}
     for info in faces:
         if info.hit_part is not None:
             share[info.hit_part] = share.get(info.hit_part, Fraction(0)) + Fraction(1, 6)
-    exposure = Fraction(sum(p is not None for p in parts), 6)
+    exposure = Fraction(sum(info.part is not None for info in faces), 6)
     return Silhouette(faces, exposure, share)

@@ -38,14 +38,14 @@ def _fresh(code: str) -> str:
 
 
 def test_an_analysis_loads_no_optimiser_and_its_names_load_on_first_use():
-    """Issue 38: the optimiser, delivered damage, scoring, the Monte Carlo estimate and a
-    battle's odds are not imported with the package (an analysis of a few units never calls
-    them); asked for, the package answers with the same objects."""
+    """Issue 38: the optimiser, delivered damage, scoring, the Monte Carlo estimate, a battle's
+    odds and the hit table's faces are not imported with the package (an analysis of a few
+    units never calls them); asked for, the package answers with the same objects."""
     loaded = _fresh(
         "import sys\nimport builder.systems.laminim.rules as r\n"
         "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith(r.__name__ + '.')))"
     )
-    lazy = {"optimize", "delivered", "scoring", "montecarlo", "state_odds"}
+    lazy = {"optimize", "delivered", "scoring", "montecarlo", "state_odds", "hit_table"}
     assert not lazy & set(ast.literal_eval(loaded))
     assert (
         rules.simulate_survival
@@ -54,6 +54,9 @@ def test_an_analysis_loads_no_optimiser_and_its_names_load_on_first_use():
     assert rules.StateOdds is importlib.import_module(f"{rules.__name__}.state_odds").StateOdds
     assert rules.winner is importlib.import_module(f"{rules.__name__}.scoring").winner
     assert rules.Delivered is importlib.import_module(f"{rules.__name__}.delivered").Delivered
+    table = importlib.import_module(f"{rules.__name__}.hit_table")
+    assert (rules.FaceOutcome, rules.Obstruction) == (table.FaceOutcome, table.Obstruction)
+    assert rules.hit_table is table.hit_table and rules.hit_probability is table.hit_probability
 
 
 def test_a_submodule_loaded_first_leaves_the_packages_function_of_its_name():
@@ -64,7 +67,8 @@ def test_a_submodule_loaded_first_leaves_the_packages_function_of_its_name():
         "import builder.systems.laminim.rules.optimize as m\n"
         "from builder.systems.laminim.rules.optimize import ranked\n"
         "import builder.systems.laminim.rules.state_odds\n"
-        "from builder.systems.laminim.rules import optimize, delivered, state_odds\n"
-        "print(*(type(f).__name__ for f in (optimize, delivered, state_odds)))"
+        "import builder.systems.laminim.rules.hit_table\n"
+        "from builder.systems.laminim.rules import optimize, delivered, state_odds, hit_table\n"
+        "print(*(type(f).__name__ for f in (optimize, delivered, state_odds, hit_table)))"
     )
-    assert _fresh(code) == "function function function"
+    assert _fresh(code) == "function function function function"
