@@ -36,8 +36,9 @@ if [ ! -x .venv/bin/python ]; then
     echo "setup: creating .venv"
     python3 -m venv .venv
 fi
-pip_install() {
-    .venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt "$@"
+pip_install() {  # bytecode is compiled below, on every core (pip compiles one file at a time)
+    .venv/bin/python -m pip install -q --no-compile --disable-pip-version-check \
+        -c constraints.txt "$@"
 }
 warm() {  # the exact engine's compiled loops are cached on disk: compile them now, not on a
     .venv/bin/python -c "from builder.systems.laminim.rules.engine import warm; warm()"  # first run
@@ -45,9 +46,14 @@ warm() {  # the exact engine's compiled loops are cached on disk: compile them n
 echo "setup: installing laminim into .venv"
 # constraints.txt pins the versions the test suite (its TUI snapshots above all) was made with
 pip_install -e .
+# The bytecode of laminim and what it runs on, written now: an environment that writes none
+# (PYTHONDONTWRITEBYTECODE) would otherwise compile every module on every start.
+site=$(.venv/bin/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+.venv/bin/python -m compileall -q -j 0 "$site" builder >/dev/null
 if [ -n "$extras" ]; then
-    # The compile (one core, ~9 s) runs beside the test tools' install (one core, ~14 s): the
-    # tools are plain requirements, so the install never touches the package the compile imports.
+    # The engine's compile (one core, ~9 s) runs beside the test tools' install (one core): the
+    # tools are plain requirements, so the install never touches the package the compile
+    # imports. The tests write the tools' bytecode as they import them (tests/conftest.py).
     echo "setup: compiling the exact survival engine, installing the test and lint tools"
     warm &
     compiling=$!
