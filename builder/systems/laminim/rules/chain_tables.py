@@ -12,6 +12,7 @@ absorbing number (plus its cook-off flag). Kernels depend only on what the dice 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
@@ -21,6 +22,9 @@ from .distributions import damage_taken, die_outcomes
 from .interception import Intercept, arriving
 from .model import ThreatSpec, UnitSpec, WeaponSpec
 from .results import Pattern
+
+_Wave = tuple[bool, Pattern, int, tuple[int, ...]]
+"""What a wave does (``_Chain.wave``): frame gone, pattern left, cook-off dice, slots rolling."""
 
 
 @lru_cache(maxsize=4096)  # the optimiser asks again for every loadout sharing a part
@@ -70,7 +74,7 @@ class _Chain:
         self._axis_values: dict[Pattern, tuple[tuple[int, ...], ...]] = {}
         self._dice: dict[tuple[int, ...], int] = {}
         self._float_values: dict[Pattern, tuple[np.ndarray, ...]] = {}
-        self._waves: dict[tuple[Pattern, int], tuple[bool, Pattern, int, tuple[int, ...]]] = {}
+        self._waves: dict[tuple[Pattern, int], _Wave] = {}
 
     def parts(self, pattern: Pattern) -> tuple[int, ...]:
         """Part indices (0 frame, 1..3 slots) that are axes of this pattern's arrays."""
@@ -98,7 +102,7 @@ class _Chain:
             found = self._dice[slots] = sum(w.cook_off_dice for w in weapons if w is not None)
         return found
 
-    def wave(self, pattern: Pattern, zero: int) -> tuple[bool, Pattern, int, tuple[int, ...]]:
+    def wave(self, pattern: Pattern, zero: int) -> _Wave:
         """What destroying the parts on ``pattern``'s axes in bits ``zero`` (axis a: ``1 << a``)
         does: (the frame is gone, the pattern left, their cook-off dice, the slots that roll)."""
         key = (pattern, zero)
@@ -107,11 +111,10 @@ class _Chain:
             parts = _parts(pattern)
             gone = {parts[a] for a in range(len(parts)) if zero >> a & 1}
             slots = tuple(p - 1 for p in sorted(gone) if p > 0)
-            new = tuple(pattern[i] and (i + 1) not in gone for i in range(3))
+            new = cast(Pattern, tuple(pattern[i] and (i + 1) not in gone for i in range(3)))
             cooks = tuple(s for s in slots if self.dice((s,)))
-            found = (0 in gone, new, self.dice(slots), cooks)  # type: ignore[assignment]
-            self._waves[key] = found  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
+            found = self._waves[key] = (0 in gone, new, self.dice(slots), cooks)
+        return found
 
     def destroyed(self, pattern: Pattern) -> tuple[bool, bool, bool]:
         return (
