@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-extras=""
-[ "${1:-}" = "--dev" ] && extras="[dev]"
+dev=""
+[ "${1:-}" = "--dev" ] && dev=1
 
 packages=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
@@ -50,7 +50,7 @@ pip_install -e .
 # (PYTHONDONTWRITEBYTECODE) would otherwise compile every module on every start.
 site=$(.venv/bin/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
 .venv/bin/python -m compileall -q -j 0 "$site" builder >/dev/null
-if [ -n "$extras" ]; then
+if [ -n "$dev" ]; then
     # The engine's compile (one core, ~9 s) runs beside the test tools' install (one core): the
     # tools are plain requirements, so the install never touches the package the compile
     # imports. The tests write the tools' bytecode as they import them (tests/conftest.py).
